@@ -1,0 +1,130 @@
+import type { Deployment } from './deployment';
+import { JOB_POSITIONS } from './job-positions';
+import { ADMIN_USER_ID, hasPermission, type Permission } from './permissions';
+
+/**
+ * The app's routes (spec §2) in one table: path, menu title, the permission that opens
+ * it (spec §6) and whether its screen is built. A route whose screen is not built yet
+ * is neither routed nor listed: the app never shows a page that pretends.
+ */
+export type RouteAccess = { kind: 'everyone' } | { kind: 'permission'; permission: Permission } | { kind: 'admin' };
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  access: RouteAccess;
+  inMenu: boolean;
+  implemented: boolean;
+}
+
+const everyone: RouteAccess = { kind: 'everyone' };
+const admin: RouteAccess = { kind: 'admin' };
+const needs = (permission: Permission): RouteAccess => ({ kind: 'permission', permission });
+
+function route(path: string, title: string, access: RouteAccess, options: { inMenu?: boolean; implemented?: boolean } = {}): AppRoute {
+  return { path, title, access, inMenu: options.inMenu ?? true, implemented: options.implemented ?? false };
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  route('/', 'Inicio', everyone, { implemented: true }),
+  route('/reports', 'Reportes', needs('reports')),
+  route('/items-report', 'Reporte de Productos', needs('inventoryReport')),
+  route('/huecos', 'Huecos', needs('huecos')),
+  route('/pedidos', 'Pedidos', needs('pedidos')),
+  route('/orders', 'Pedidos por Surtir', needs('orders')),
+  route('/orders-ready', 'Pedidos Surtidos', needs('orders_ready')),
+  route('/solitario', 'Nuevo Envío', needs('editShippings'), { inMenu: false }),
+  route('/shippings', 'Envíos', needs('shippings')),
+  route('/calendar', 'Calendario', needs('activities')),
+  route('/activities', 'Actividades', needs('activities')),
+  route('/calls', 'Llamadas', needs('calls')),
+  route('/messages', 'Mensajes', needs('messages')),
+  route('/clients', 'Clientes', needs('companies')),
+  route('/leads', 'Prospectos', needs('leads')),
+  route('/new-sales', 'Nueva Venta', needs('sales')),
+  route('/sales', 'Ventas', needs('sales')),
+  route('/sales/calendar', 'Pedidos Programados', needs('scheduled_sales')),
+  route('/new-collections', 'Nueva Cobranza', needs('collections')),
+  route('/collections', 'Cobranza', needs('collections')),
+  route('/quotations', 'Cotizaciones', needs('quotations')),
+  route('/balances', 'Saldos Vencidos', needs('balances')),
+  route('/canceled', 'Cancelaciones', needs('cancelations')),
+  route('/expenses', 'Gastos', needs('expenses')),
+  route('/shopping', 'Compras', needs('shoppings')),
+  route('/shopping-report', 'Reporte de Compras', needs('shopping_report')),
+  route('/providers', 'Proveedores', needs('providers')),
+  route('/provider-payments', 'Pagos a Proveedores', needs('provider_payments')),
+  route('/production', 'Producción', needs('productions')),
+  route('/mfproductions', 'Producciones MF', needs('productions')),
+  route('/products', 'Productos', needs('inventory')),
+  route('/inventory', 'Inventario', needs('inventory')),
+  route('/raw-material', 'Materia Prima', needs('raw_material')),
+  route('/adjustments', 'Ajustes de Inventario', needs('adjustments')),
+  route('/physical-inventory', 'Inventario Físico', needs('physical_inventories')),
+  route('/inventory-transfer', 'Traspasos', needs('inventory_transfer')),
+  route('/mermas', 'Mermas', needs('mermas')),
+  route('/inventory-reports', 'Reportes de Inventario', needs('report_inventory')),
+  route('/payroll', 'Nómina', needs('pay_rolls')),
+  route('/utilities', 'Utilidades', needs('utilities')),
+  route('/invoices', 'Facturas', needs('invoices')),
+  route('/activity-log', 'Bitácora', needs('activityLog')),
+  route('/notes', 'Notas', everyone, { implemented: true }),
+  route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
+  route('/support', 'Soporte', admin, { inMenu: false }),
+  route('/pos', 'Punto de venta', needs('sales'), { inMenu: false }),
+  route('/caja', 'Caja', needs('sales'), { inMenu: false }),
+];
+
+export interface ShellUser {
+  id: number;
+  permissions: readonly string[];
+  job_position: string | null;
+}
+
+export function isDeliveryDriver(user: ShellUser): boolean {
+  return user.job_position === JOB_POSITIONS.deliveryDriver;
+}
+
+export function isWarehouseOperator(user: ShellUser): boolean {
+  return user.job_position === JOB_POSITIONS.warehouse;
+}
+
+export function canOpen(user: ShellUser, appRoute: AppRoute, deployment: Deployment): boolean {
+  if (!appRoute.implemented) return false;
+  if (deployment.flags.hiddenPaths.includes(appRoute.path)) return false;
+  // The warehouse operator only sees the orders to fill (spec §6).
+  if (isWarehouseOperator(user) && appRoute.path === '/settings') return false;
+  switch (appRoute.access.kind) {
+    case 'everyone':
+      return true;
+    case 'admin':
+      return user.id === ADMIN_USER_ID;
+    case 'permission':
+      return hasPermission(user, appRoute.access.permission);
+  }
+}
+
+/** The side menu: none for a delivery driver or the warehouse operator (spec §6). */
+export function menuFor(user: ShellUser, deployment: Deployment): AppRoute[] {
+  if (isDeliveryDriver(user) || isWarehouseOperator(user)) return [];
+  return APP_ROUTES.filter((r) => r.inMenu && canOpen(user, r, deployment)).map((r) =>
+    r.path === '/' && deployment.flags.homeIsPointOfSale ? { ...r, title: 'Punto de Venta' } : r,
+  );
+}
+
+/** Top-bar shortcuts (spec §2): '/', '/pos' and '/caja', each once its screen exists. */
+export const SHORTCUT_PATHS = ['/', '/pos', '/caja'] as const;
+
+export function shortcutsFor(user: ShellUser, deployment: Deployment): AppRoute[] {
+  return SHORTCUT_PATHS.map((path) => APP_ROUTES.find((r) => r.path === path)).filter(
+    (r): r is AppRoute => r !== undefined && canOpen(user, r, deployment),
+  );
+}
+
+export function canSeeSettings(user: ShellUser): boolean {
+  return !isWarehouseOperator(user);
+}
+
+export function canSeeSupport(user: ShellUser): boolean {
+  return user.id === ADMIN_USER_ID;
+}

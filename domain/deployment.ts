@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The two deployments the product ships with (spec §1, §2, §6, §9). A profile is the
+ * business identity shown on prints and the login panel, plus typed behaviour flags;
+ * no screen branches on a host name.
+ */
+export const DEPLOYMENT_IDS = ['frutas', 'eventos'] as const;
+export type DeploymentId = (typeof DEPLOYMENT_IDS)[number];
+
+export const businessIdentitySchema = z.object({
+  brand: z.string(),
+  tagline: z.string(),
+  legalName: z.string(),
+  taxId: z.string(),
+  bankAccount: z.string(),
+  clabe: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  whatsapp: z.string(),
+  website: z.string(),
+  logo: z.string(),
+  themeColor: z.string(),
+});
+export type BusinessIdentity = z.infer<typeof businessIdentitySchema>;
+
+export const deploymentFlagsSchema = z.object({
+  /** App paths left out of the menu in this deployment. */
+  hiddenPaths: z.array(z.string()),
+  /** The '/' route is titled point of sale. */
+  homeIsPointOfSale: z.boolean(),
+  /** With no saved filters the shippings list shows today's routes. */
+  shippingsDefaultToToday: z.boolean(),
+  /** 'comenzar producción' is hidden once a production_id exists, not only while in production. */
+  hideStartProductionWhenProductionExists: z.boolean(),
+  /** The main host shows IVA as 0 and skips the Serie B uplift. */
+  ivaShownAsZero: z.boolean(),
+  serieBUplift: z.boolean(),
+});
+export type DeploymentFlags = z.infer<typeof deploymentFlagsSchema>;
+
+export const deploymentSchema = z.object({
+  id: z.enum(DEPLOYMENT_IDS),
+  identity: businessIdentitySchema,
+  flags: deploymentFlagsSchema,
+});
+export type Deployment = z.infer<typeof deploymentSchema>;
+
+export const DEPLOYMENTS: Record<DeploymentId, Deployment> = {
+  frutas: {
+    id: 'frutas',
+    identity: {
+      brand: 'Frutas del Norte',
+      tagline: 'Frutas y verduras frescas para tu negocio, entregadas a tiempo en todo Monterrey.',
+      legalName: 'Frutas del Norte Distribuidora, S.A. de C.V.',
+      taxId: 'FND180312AB4',
+      bankAccount: 'BBVA 0123456789',
+      clabe: '012580001234567891',
+      address: 'Av. Central de Abastos 123, Bodega 45, Guadalupe, N.L., C.P. 67110',
+      phone: '81 8123 4567',
+      whatsapp: '81 1234 5678',
+      website: 'www.frutasdelnorte.mx',
+      logo: '/brand/frutas.svg',
+      themeColor: '#2e7d32',
+    },
+    flags: {
+      hiddenPaths: [],
+      homeIsPointOfSale: false,
+      shippingsDefaultToToday: true,
+      hideStartProductionWhenProductionExists: true,
+      ivaShownAsZero: false,
+      serieBUplift: true,
+    },
+  },
+  eventos: {
+    id: 'eventos',
+    identity: {
+      brand: 'Eventos del Norte',
+      tagline: 'Renta de mobiliario y equipo para tus eventos en Monterrey y su área metropolitana.',
+      legalName: 'Eventos del Norte Renta de Mobiliario, S.A. de C.V.',
+      taxId: 'END190508CD7',
+      bankAccount: 'Banorte 0987654321',
+      clabe: '072580009876543210',
+      address: 'Av. Constitución 890, Centro, Monterrey, N.L., C.P. 64000',
+      phone: '81 8765 4321',
+      whatsapp: '81 8765 0000',
+      website: 'www.eventosdelnorte.mx',
+      logo: '/brand/eventos.svg',
+      themeColor: '#6a1b9a',
+    },
+    flags: {
+      hiddenPaths: ['/orders', '/orders-ready', '/calls', '/messages', '/leads', '/balances', '/production', '/mfproductions'],
+      homeIsPointOfSale: true,
+      shippingsDefaultToToday: false,
+      hideStartProductionWhenProductionExists: false,
+      ivaShownAsZero: false,
+      serieBUplift: false,
+    },
+  },
+};

@@ -1,0 +1,19 @@
+/** Inventory movement types (spec §4): stock per item is the signed sum of its movements. */
+export const STOCK_ADDING_TYPES = [
+  'Entrada Producción',
+  'Entrada Compra',
+  'Ajuste Manual',
+  'Creación de Producto',
+  'Ajuste Inventario Físico',
+  'Corte Ceros',
+] as const;
+
+export const STOCK_SUBTRACTING_TYPES = ['Salida Producción', 'Salida Venta', 'Devolución'] as const;
+
+export type InventoryMovementType = (typeof STOCK_ADDING_TYPES)[number] | (typeof STOCK_SUBTRACTING_TYPES)[number];
+
+export const INVENTORY_MOVEMENT_TYPES: readonly InventoryMovementType[] = [...STOCK_ADDING_TYPES, ...STOCK_SUBTRACTING_TYPES];
+
+export function movementSign(type: InventoryMovementType): 1 | -1 {
+  return (STOCK_SUBTRACTING_TYPES as readonly string[]).includes(type) ? -1 : 1;
+}

@@ -1,0 +1,59 @@
+/** Permission names of spec §6, as the server stores and sends them. */
+export const PERMISSIONS = [
+  'download',
+  'editShippings',
+  'deleteShippings',
+  'printShippings',
+  'shipping_details',
+  'shippings',
+  'editShippingDetails',
+  'deleteShippingDetails',
+  'orders',
+  'orders_ready',
+  'pedidos',
+  'reports',
+  'inventoryReport',
+  'huecos',
+  'activities',
+  'calls',
+  'messages',
+  'companies',
+  'leads',
+  'sales',
+  'scheduled_sales',
+  'collections',
+  'quotations',
+  'balances',
+  'cancelations',
+  'expenses',
+  'shoppings',
+  'shopping_report',
+  'providers',
+  'provider_payments',
+  'productions',
+  'inventory',
+  'raw_material',
+  'adjustments',
+  'physical_inventories',
+  'inventory_transfer',
+  'mermas',
+  'report_inventory',
+  'pay_rolls',
+  'utilities',
+  'invoices',
+  'activityLog',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** The administrator of spec §6: user id 1 holds every permission. */
+export const ADMIN_USER_ID = 1;
+
+export interface PermissionHolder {
+  id: number;
+  permissions: readonly string[];
+}
+
+export function hasPermission(user: PermissionHolder, permission: Permission): boolean {
+  return user.id === ADMIN_USER_ID || user.permissions.includes(permission);
+}

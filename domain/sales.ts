@@ -1,0 +1,9 @@
+/** VAT rate (spec §9): subtotal × 1.16. */
+export const VAT_RATE = 0.16;
+
+export const SALE_SERIES = ['Serie A', 'Serie B'] as const;
+export type SaleSeries = (typeof SALE_SERIES)[number];
+
+export function roundCents(value: number): number {
+  return Math.round(value * 100) / 100;
+}

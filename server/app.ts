@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import { DEPLOYMENTS } from '../domain/deployment';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { deploymentRoutes } from './routes/v2/deployment';
+import { healthRoutes } from './routes/health';
+import { noteRoutes } from './routes/notes';
+import { userRoutes } from './routes/v1/user';
+
+// Validation messages that our schemas do not word themselves still reach people in Spanish.
+z.config(z.locales.es());
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  logger?: boolean;
+}
+
+/** Plugins in order: security and limits, then auth, then routes, then the PWA. */
+export async function buildApp({ env, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: env.LOG_LEVEL } : false,
+    // Behind a proxy the client address (for sign-in limits) comes from X-Forwarded-For.
+    trustProxy: env.PUBLIC_URL !== undefined,
+    bodyLimit: 1024 * 1024,
+  });
+  const behindTls = env.PUBLIC_URL?.startsWith('https://') ?? false;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ionic's web components set styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: behindTls ? [] : null,
+      },
+    },
+    hsts: behindTls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  registerErrorHandling(app);
+  registerAuth(app, database.db);
+
+  healthRoutes(app, database.db);
+  deploymentRoutes(app, DEPLOYMENTS[env.DEPLOYMENT]);
+  userRoutes(app, database.db);
+  noteRoutes(app, database.db);
+
+  await servePwa(app, path.resolve(env.WEB_DIR));
+  return app;
+}
+
+/**
+ * The built PWA: hashed assets cached for a year, the service worker and the HTML
+ * always revalidated (so updates are found), and every app path answered with the
+ * app's HTML so deep links and reloads work.
+ */
+async function servePwa(app: FastifyInstance, webDir: string): Promise<void> {
+  const indexFile = path.join(webDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webDir }, 'PWA not built: run `npm run build` to serve the app');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: true,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const isAppPath =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|files|healthz)(\/|$)/.test(request.url) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (!isAppPath) return reply.code(404).send({ message: 'Recurso no encontrado.' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

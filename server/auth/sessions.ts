@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../domain/schemas/auth';
+import type { Db } from '../db/client';
+import { authTokens, branches, jobPositions, loginFailures, permissions, rolePermissions, users } from '../db/schema';
+
+/** Drivers may stay offline for days: a token lives 30 days after its last use. */
+export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** Extending the expiry on every request would write on every read; once an hour is enough. */
+const SLIDE_EVERY_MS = 60 * 60 * 1000;
+
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS = 30;
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** 256 random bits, base64url: the token is opaque and only its hash is stored. */
+export async function issueToken(db: Db, userId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(authTokens).values({
+    token_hash: sha256(token),
+    user_id: userId,
+    expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+    last_used_at: now,
+  });
+  return token;
+}
+
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.token_hash, sha256(token)));
+}
+
+/** The user a live token belongs to, sliding its expiry forward; null when unknown or expired. */
+export async function userIdForToken(db: Db, token: string, now = new Date()): Promise<number | null> {
+  const tokenHash = sha256(token);
+  const [row] = await db
+    .select({ id: authTokens.id, user_id: authTokens.user_id, last_used_at: authTokens.last_used_at })
+    .from(authTokens)
+    .where(and(eq(authTokens.token_hash, tokenHash), gt(authTokens.expires_at, now)));
+  if (!row) return null;
+  if (now.getTime() - row.last_used_at.getTime() > SLIDE_EVERY_MS) {
+    await db
+      .update(authTokens)
+      .set({ last_used_at: now, expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS) })
+      .where(eq(authTokens.id, row.id));
+  }
+  return row.user_id;
+}
+
+export async function deleteExpiredTokens(db: Db, now = new Date()): Promise<void> {
+  await db.delete(authTokens).where(lt(authTokens.expires_at, now));
+}
+
+export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      last: users.last,
+      email: users.email,
+      avatar: users.avatar,
+      sub_job_position: users.sub_job_position,
+      role_id: users.role_id,
+      job_position: jobPositions.name,
+      branch: {
+        id: branches.id,
+        name: branches.name,
+        address: branches.address,
+        phone: branches.phone,
+        rfc: branches.rfc,
+        razon_social: branches.razon_social,
+        email: branches.email,
+      },
+    })
+    .from(users)
+    .leftJoin(jobPositions, eq(jobPositions.id, users.job_position_id))
+    .leftJoin(branches, eq(branches.id, users.branch_id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const granted =
+    row.role_id === null
+      ? []
+      : await db
+          .select({ name: permissions.name })
+          .from(rolePermissions)
+          .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+          .where(eq(rolePermissions.role_id, row.role_id))
+          .orderBy(permissions.name);
+  const { role_id: _roleId, ...user } = row;
+  return { ...user, permissions: granted.map((p) => p.name) };
+}
+
+export async function findUserForLogin(db: Db, email: string): Promise<{ id: number; password_hash: string } | null> {
+  const [row] = await db
+    .select({ id: users.id, password_hash: users.password_hash })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row ?? null;
+}
+
+/**
+ * Failed sign-ins are counted per account and per client address in a fixed window, in
+ * the database so that every server process sees the same count.
+ */
+export function failureKeys(email: string, address: string): { account: string; address: string } {
+  return { account: `account:${email.toLowerCase()}`, address: `address:${address}` };
+}
+
+export async function isLockedOut(db: Db, keys: { account: string; address: string }, now = new Date()): Promise<boolean> {
+  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  const rows = await db
+    .select()
+    .from(loginFailures)
+    .where(and(sql`${loginFailures.key} IN (${keys.account}, ${keys.address})`, gt(loginFailures.window_started_at, windowStart)));
+  return rows.some((r) =>
+    r.key === keys.account ? r.failures >= MAX_FAILURES_PER_ACCOUNT : r.failures >= MAX_FAILURES_PER_ADDRESS,
+  );
+}
+
+export async function recordFailure(db: Db, keys: { account: string; address: string }, now = new Date()): Promise<void> {
+  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  for (const key of [keys.account, keys.address]) {
+    // A counter whose window has passed starts again at one.
+    await db
+      .insert(loginFailures)
+      .values({ key, failures: 1, window_started_at: now })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          failures: sql`CASE WHEN ${loginFailures.window_started_at} > ${windowStart.toISOString()} THEN ${loginFailures.failures} + 1 ELSE 1 END`,
+          window_started_at: sql`CASE WHEN ${loginFailures.window_started_at} > ${windowStart.toISOString()} THEN ${loginFailures.window_started_at} ELSE ${now.toISOString()}::timestamptz END`,
+        },
+      });
+  }
+}
+
+export async function clearAccountFailures(db: Db, keys: { account: string }): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, keys.account));
+}

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './client';
+import { seedDemo } from './seed/demo-seed';
+
+/** Applies committed migrations, then seeds demo data into a database that has no users yet. */
+export async function prepareDatabase(
+  database: Database,
+  options: { demoSeed: boolean; dataDir: string | null; log?: Pick<FastifyBaseLogger, 'info'>; now?: Date },
+): Promise<void> {
+  await database.migrate();
+  if (!options.demoSeed) return;
+  const result = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+  const count = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  if (count > 0) return;
+  const summary = await seedDemo(database.db, {
+    now: options.now ?? new Date(),
+    filesDir: options.dataDir ? path.join(options.dataDir, 'files') : null,
+  });
+  options.log?.info(summary, 'demo data loaded');
+}

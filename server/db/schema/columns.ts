@@ -1,0 +1,14 @@
+import { integer, numeric, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Columns every table carries. */
+export const id = () => serial('id').primaryKey();
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+/** Soft delete, so deletions reach devices that pull while offline. */
+export const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'string' });
+export const name = () => varchar('name', { length: 200 }).notNull();
+export const userRef = (column: string) => integer(column);
+/** Pesos with centavos. */
+export const money = (column: string) => numeric(column, { precision: 14, scale: 2, mode: 'number' });
+/** Kilograms with two decimals. */
+export const kilograms = (column: string) => numeric(column, { precision: 12, scale: 2, mode: 'number' });

@@ -1,0 +1,4 @@
+export * from './reference-lists';
+export * from './people';
+export * from './commerce';
+export * from './shipping';

@@ -1,0 +1,127 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, name, updatedAt } from './columns';
+
+/** A branch of the business; a user belongs to one (spec §3 User.branch). */
+export const branches = pgTable('branches', {
+  id: id(),
+  name: name(),
+  address: varchar('address', { length: 300 }).notNull(),
+  phone: varchar('phone', { length: 40 }).notNull(),
+  rfc: varchar('rfc', { length: 20 }).notNull(),
+  razon_social: varchar('razon_social', { length: 200 }).notNull(),
+  email: varchar('email', { length: 254 }).notNull(),
+  created_at: createdAt(),
+});
+
+export const jobPositions = pgTable('job_positions', { id: id(), name: name() }, (t) => [uniqueIndex('job_positions_name').on(t.name)]);
+
+export const permissions = pgTable('permissions', { id: id(), name: name() }, (t) => [uniqueIndex('permissions_name').on(t.name)]);
+
+export const roles = pgTable('roles', { id: id(), name: name() }, (t) => [uniqueIndex('roles_name').on(t.name)]);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission_id] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: name(),
+    last: varchar('last', { length: 200 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    password_hash: text('password_hash').notNull(),
+    avatar: varchar('avatar', { length: 300 }),
+    job_position_id: integer('job_position_id').references(() => jobPositions.id),
+    sub_job_position: varchar('sub_job_position', { length: 120 }),
+    role_id: integer('role_id').references(() => roles.id),
+    branch_id: integer('branch_id').references(() => branches.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email').on(t.email)],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 of the token so a database leak reveals none. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash').on(t.token_hash), index('auth_tokens_user').on(t.user_id)],
+);
+
+/**
+ * Failed sign-in counters per account and per address, kept in the database so every
+ * server process sees the same count.
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  failures: integer('failures').notNull(),
+  window_started_at: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id),
+    title: varchar('title', { length: 200 }).notNull(),
+    body: text('body').notNull(),
+    seen: integer('seen').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index('notes_user').on(t.user_id)],
+);
+
+export const payrolls = pgTable(
+  'payrolls',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    date: varchar('date', { length: 10 }).notNull(),
+    job_position: varchar('job_position', { length: 120 }),
+    sub_job_position: varchar('sub_job_position', { length: 120 }),
+    amount: money('amount').notNull(),
+    sum: money('sum').notNull(),
+    rest: money('rest').notNull(),
+    daily_salary: money('daily_salary').notNull(),
+    imss: money('imss').notNull(),
+    extra_time: money('extra_time').notNull(),
+    punctuality_award: money('punctuality_award').notNull(),
+    performance_award: money('performance_award').notNull(),
+    production_award: money('production_award').notNull(),
+    holidays: money('holidays').notNull(),
+    prima_vacacional: money('prima_vacacional').notNull(),
+    benefits: money('benefits').notNull(),
+    infonavit: money('infonavit').notNull(),
+    absence: money('absence').notNull(),
+    loan: money('loan').notNull(),
+    total: money('total').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('payrolls_user_date').on(t.user_id, t.date)],
+);
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    description: text('description').notNull(),
+    status: varchar('status', { length: 30 }).notNull().default('Abierto'),
+    created_at: createdAt(),
+  },
+  (t) => [index('support_tickets_user').on(t.user_id)],
+);

@@ -1,0 +1,27 @@
+import { pgTable } from 'drizzle-orm/pg-core';
+import { createdAt, id, name } from './columns';
+
+/**
+ * The reference lists of spec §3 that the app loads at start. The spec shows none of
+ * their fields beyond an identity and a name.
+ */
+const referenceList = (table: string) => pgTable(table, { id: id(), name: name(), created_at: createdAt() });
+
+export const funnels = referenceList('funnels');
+export const types = referenceList('types');
+export const cfdis = referenceList('cfdis');
+export const frequencies = referenceList('frequencies');
+export const contactModes = referenceList('contact_modes');
+export const specialConditions = referenceList('special_conditions');
+export const activityTypes = referenceList('activity_types');
+export const origins = referenceList('origins');
+export const statuses = referenceList('statuses');
+export const phases = referenceList('phases');
+export const priceLists = referenceList('price_lists');
+export const paymentMethods = referenceList('payment_methods');
+export const units = referenceList('units');
+export const categories = referenceList('categories');
+export const rejections = referenceList('rejections');
+export const adjustments = referenceList('adjustments');
+export const zones = referenceList('zones');
+export const expenseTypes = referenceList('expense_types');

@@ -1,0 +1,52 @@
+import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
+import { companies, sales, vehicles } from './commerce';
+import { users } from './people';
+
+/** A delivery route (spec §3 Shipping). Times are Monterrey wall-clock, to the minute. */
+export const shippings = pgTable(
+  'shippings',
+  {
+    id: id(),
+    date: varchar('date', { length: 10 }).notNull(),
+    driver_id: integer('driver_id').references(() => users.id),
+    vehicle_id: integer('vehicle_id').references(() => vehicles.id),
+    initial_km: integer('initial_km'),
+    final_km: integer('final_km'),
+    km_capture_time_start: timestamp('km_capture_time_start', { mode: 'string' }),
+    km_capture_time: timestamp('km_capture_time', { mode: 'string' }),
+    route: integer('route'),
+    weight: kilograms('weight').notNull().default(0),
+    note: text('note'),
+    user_id: integer('user_id').references(() => users.id),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id),
+    last_updated_by_user_id: integer('last_updated_by_user_id').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index('shippings_date').on(t.date), index('shippings_driver_date').on(t.driver_id, t.date)],
+);
+
+/** One sale on a route, with its delivery outcome and evidence (spec §3 Shipping detail). */
+export const shippingDetails = pgTable(
+  'shipping_details',
+  {
+    id: id(),
+    shipping_id: integer('shipping_id').notNull().references(() => shippings.id),
+    sale_id: integer('sale_id').notNull().references(() => sales.id),
+    company_id: integer('company_id').references(() => companies.id),
+    completed: boolean('completed').notNull().default(false),
+    is_delivered: boolean('is_delivered').notNull().default(false),
+    delivery_rejection_comment: text('delivery_rejection_comment'),
+    delivered_at: timestamp('delivered_at', { mode: 'string' }),
+    invoice: varchar('invoice', { length: 60 }),
+    pdf: varchar('pdf', { length: 120 }),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id),
+    last_updated_by_user_id: integer('last_updated_by_user_id').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index('shipping_details_shipping').on(t.shipping_id), index('shipping_details_sale').on(t.sale_id)],
+);

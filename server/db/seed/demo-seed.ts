@@ -1,0 +1,589 @@
+/**
+ * Deterministic demo data: a Monterrey produce wholesaler with customers, products,
+ * staff of every role, sales from 60 days ago to 7 days ahead, delivery routes with
+ * deliveries in every status, payroll, purchase orders and inventory movements.
+ *
+ * The random choices come from a fixed seed, so two databases seeded on the same day
+ * hold the same rows; dates are relative to the day of seeding so "today" always has work.
+ */
+import { writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { hash } from '@node-rs/argon2';
+import { movementSign, type InventoryMovementType } from '../../../domain/inventory';
+import { JOB_POSITIONS } from '../../../domain/job-positions';
+import { PERMISSIONS, type Permission } from '../../../domain/permissions';
+import { roundCents, VAT_RATE } from '../../../domain/sales';
+import { monterreyDateOffset, monterreyWallClock } from '../../../domain/time';
+import type { Db } from '../client';
+import * as t from '../schema';
+import { ARGON2_OPTIONS } from '../../auth/passwords';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+
+/** Small, fast, well-distributed PRNG (mulberry32): same seed, same sequence. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
+    chance: (p: number) => next() < p,
+  };
+}
+
+/** EAN-13 with its check digit, from a 12-digit body. */
+export function ean13(body: string): string {
+  const digits = body.split('').map(Number);
+  const sum = digits.reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 1 : 3), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+const REFERENCE_LISTS: [PgTable & { name: unknown }, string[]][] = [
+  [t.funnels, ['Prospección', 'Mayoreo', 'Restaurantes']],
+  [t.types, ['Restaurante', 'Abarrotes', 'Hotel', 'Comedor industrial', 'Frutería']],
+  [t.frequencies, ['Diaria', 'Semanal', 'Quincenal', 'Mensual']],
+  [t.contactModes, ['Teléfono', 'WhatsApp', 'Correo', 'Visita']],
+  [t.specialConditions, ['Entrega antes de las 9:00', 'Requiere factura', 'Pago contra entrega']],
+  [t.activityTypes, ['Llamada', 'Visita', 'Cotización', 'Seguimiento']],
+  [t.origins, ['Recomendación', 'Redes sociales', 'Visita en frío', 'Sitio web']],
+  [t.statuses, ['Activo', 'Inactivo', 'Prospecto']],
+  [t.phases, ['Contacto', 'Cotización', 'Negociación', 'Cierre']],
+  [t.priceLists, ['Público', 'Mayoreo', 'Restaurantes']],
+  [t.paymentMethods, ['Efectivo', 'Transferencia', 'Tarjeta', 'Cheque']],
+  [t.categories, ['Frutas', 'Verduras', 'Hierbas', 'Chiles', 'Abarrotes']],
+  [t.rejections, ['Cliente cerrado', 'Producto en mal estado', 'Pedido duplicado', 'Sin pago']],
+  [t.adjustments, ['Merma', 'Conteo físico', 'Error de captura']],
+  [t.zones, ['Centro', 'San Pedro', 'Guadalupe', 'Apodaca', 'Escobedo', 'Santa Catarina']],
+  [t.expenseTypes, ['Combustible', 'Mantenimiento', 'Renta', 'Servicios', 'Papelería']],
+];
+
+const UNITS = ['kg', 'caja', 'pieza', 'manojo'] as const;
+
+const PRODUCE: [string, (typeof UNITS)[number], number, number][] = [
+  ['Aguacate Hass', 'kg', 58, 1],
+  ['Limón sin semilla', 'kg', 32, 1],
+  ['Tomate saladette', 'kg', 24, 1],
+  ['Tomate bola', 'kg', 28, 1],
+  ['Cebolla blanca', 'kg', 22, 1],
+  ['Cebolla morada', 'kg', 30, 1],
+  ['Chile jalapeño', 'kg', 26, 1],
+  ['Chile serrano', 'kg', 34, 1],
+  ['Chile poblano', 'kg', 38, 1],
+  ['Papa blanca', 'kg', 21, 1],
+  ['Papa cambray', 'kg', 36, 1],
+  ['Zanahoria', 'kg', 14, 1],
+  ['Calabacita italiana', 'kg', 25, 1],
+  ['Pepino', 'kg', 18, 1],
+  ['Lechuga romana', 'pieza', 16, 0.6],
+  ['Lechuga orejona', 'pieza', 15, 0.5],
+  ['Repollo', 'pieza', 20, 1.5],
+  ['Brócoli', 'kg', 40, 1],
+  ['Coliflor', 'pieza', 32, 1.2],
+  ['Ajo', 'kg', 95, 1],
+  ['Cilantro', 'manojo', 8, 0.15],
+  ['Perejil', 'manojo', 8, 0.15],
+  ['Epazote', 'manojo', 10, 0.12],
+  ['Hierbabuena', 'manojo', 10, 0.1],
+  ['Plátano Tabasco', 'kg', 19, 1],
+  ['Plátano macho', 'kg', 26, 1],
+  ['Manzana Red Delicious', 'kg', 45, 1],
+  ['Manzana Golden', 'kg', 48, 1],
+  ['Pera de Anjou', 'kg', 52, 1],
+  ['Naranja para jugo', 'kg', 14, 1],
+  ['Toronja', 'kg', 20, 1],
+  ['Mandarina', 'kg', 28, 1],
+  ['Piña miel', 'pieza', 35, 2],
+  ['Papaya maradol', 'kg', 24, 1],
+  ['Melón chino', 'pieza', 38, 1.8],
+  ['Sandía', 'kg', 12, 1],
+  ['Mango Ataulfo', 'kg', 42, 1],
+  ['Fresa', 'caja', 120, 2],
+  ['Uva verde sin semilla', 'kg', 78, 1],
+  ['Guayaba', 'kg', 30, 1],
+  ['Nopal', 'kg', 22, 1],
+  ['Elote', 'pieza', 9, 0.4],
+  ['Ejote', 'kg', 34, 1],
+  ['Chayote', 'kg', 18, 1],
+  ['Camote', 'kg', 24, 1],
+  ['Betabel', 'kg', 20, 1],
+  ['Rábano', 'manojo', 9, 0.3],
+  ['Apio', 'pieza', 22, 0.8],
+  ['Espinaca', 'manojo', 14, 0.3],
+  ['Champiñón', 'kg', 85, 1],
+  ['Pimiento morrón rojo', 'kg', 55, 1],
+  ['Pimiento morrón verde', 'kg', 40, 1],
+  ['Jitomate cherry', 'caja', 65, 1],
+  ['Tomatillo verde', 'kg', 26, 1],
+  ['Chile habanero', 'kg', 70, 1],
+  ['Jengibre', 'kg', 90, 1],
+  ['Kiwi', 'kg', 80, 1],
+  ['Durazno', 'kg', 55, 1],
+  ['Arándano', 'caja', 95, 0.5],
+  ['Caja de tomate saladette 20 kg', 'caja', 420, 20],
+];
+
+const COMPANY_NAMES = [
+  'Restaurante La Nogalera', 'Taquería El Pastorcito', 'Hotel Ancira Centro', 'Comedor Industrial Apodaca',
+  'Abarrotes Doña Lupita', 'Frutería Los Treviño', 'Cocina Económica Mary', 'Restaurante El Regio',
+  'Cabrito El Rey', 'Tortas La Barda', 'Mariscos El Puerto', 'Cafetería Universitaria',
+  'Súper Garza Sada', 'Tienda La Esquina', 'Comedor Fundidora', 'Hotel Valle Oriente',
+  'Restaurante Pangea', 'Taquería Juanito', 'Frutas y Jugos La Fuente', 'Banquetes Monterrey',
+  'Cocina del Obispado', 'Restaurante Los Cabritos', 'Abarrotes San Nicolás', 'Comedor Escolar Cumbres',
+  'Pizzería Don Nico', 'Loncherías La Purísima', 'Hotel Santa Rosa', 'Restaurante Chapultepec',
+  'Tacos de Trompo El Güero', 'Minisúper Linda Vista', 'Hospital San José Cafetería', 'Cocina Tradicional Lupe',
+  'Asadero El Vaquero', 'Restaurante Barrio Antiguo', 'Jugos y Licuados Mitras', 'Comedor Ternium',
+  'Fonda Doña Chela', 'Restaurante Sierra Madre', 'Catering Del Valle', 'Abarrotes La Silla',
+];
+
+const NEIGHBOURHOODS = [
+  ['Centro', 'Monterrey', '64000'], ['Obispado', 'Monterrey', '64060'], ['Mitras Centro', 'Monterrey', '64460'],
+  ['Del Valle', 'San Pedro Garza García', '66220'], ['Valle Oriente', 'San Pedro Garza García', '66269'],
+  ['Linda Vista', 'Guadalupe', '67130'], ['Contry', 'Monterrey', '64860'], ['Cumbres', 'Monterrey', '64610'],
+  ['Anáhuac', 'San Nicolás de los Garza', '66450'], ['Apodaca Centro', 'Apodaca', '66600'],
+  ['Santa Catarina Centro', 'Santa Catarina', '66350'], ['Escobedo Centro', 'General Escobedo', '66050'],
+] as const;
+
+const STREETS = ['Av. Constitución', 'Av. Gonzalitos', 'Calz. del Valle', 'Av. Eugenio Garza Sada', 'Av. Lincoln',
+  'Av. Ruiz Cortines', 'Calle Padre Mier', 'Av. Benito Juárez', 'Av. Revolución', 'Calle Zaragoza',
+  'Av. Vasconcelos', 'Av. Universidad', 'Calle Hidalgo', 'Av. Fidel Velázquez'];
+
+const VEHICLES = ['Nissan NP300 blanca', 'Isuzu ELF 400', 'Ford Transit refrigerada', 'Hino 3.5 t', 'Chevrolet Tornado'];
+
+const PROVIDERS = ['Central de Abastos Estrella', 'Agrícola San Juan', 'Huertas de Montemorelos', 'Invernaderos Saltillo',
+  'Aguacates de Uruapan', 'Cítricos del Norte', 'Empaques y Cajas Regias', 'Bodega Don Pancho'];
+
+const NOTE_TEXTS: [string, string][] = [
+  ['Cambio de horario', 'A partir del lunes la bodega abre a las 5:30.'],
+  ['Cliente con adeudo', 'Abarrotes Doña Lupita: cobrar saldo vencido antes de surtir.'],
+  ['Inventario físico', 'El sábado se hace inventario físico; no surtir después de las 14:00.'],
+  ['Ruta de Apodaca', 'La ruta de Apodaca sale con la Isuzu mientras la Hino está en servicio.'],
+  ['Factura pendiente', 'Hotel Ancira pide reenviar la factura de la semana pasada.'],
+];
+
+export interface SeedSummary {
+  users: number;
+  companies: number;
+  items: number;
+  sales: number;
+  shippings: number;
+  shippingDetails: number;
+}
+
+async function insertInChunks<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insert(table).values(rows.slice(i, i + 500));
+  }
+}
+
+/** Tables with explicit ids need their sequences moved past them. */
+async function syncSequences(db: Db, tables: string[]): Promise<void> {
+  for (const table of tables) {
+    await db.execute(
+      sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${table}), 1))`),
+    );
+  }
+}
+
+const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
+  Administrador: PERMISSIONS,
+  Ventas: ['sales', 'scheduled_sales', 'quotations', 'companies', 'collections', 'balances', 'leads', 'calls',
+    'activities', 'messages', 'cancelations', 'reports', 'pedidos', 'download'],
+  Despacho: ['shippings', 'shipping_details', 'editShippings', 'deleteShippings', 'printShippings', 'editShippingDetails',
+    'deleteShippingDetails', 'download', 'orders_ready', 'pedidos', 'sales', 'companies', 'reports'],
+  Chofer: ['shippings', 'shipping_details', 'printShippings'],
+  Almacén: ['orders', 'orders_ready', 'productions'],
+};
+
+export async function seedDemo(db: Db, options: { now: Date; filesDir: string | null }): Promise<SeedSummary> {
+  const random = createRandom(20_261_122);
+  const { now } = options;
+  const day = (offset: number) => monterreyDateOffset(now, offset);
+  const today = day(0);
+
+  // Reference lists. CFDI ids at or below 100 are legacy entries the product hides (spec §5).
+  for (const [table, names] of REFERENCE_LISTS) {
+    await db.insert(table).values(names.map((name) => ({ name })) as never);
+  }
+  await db.insert(t.cfdis).values([
+    { id: 3, name: 'P01 Por definir (catálogo anterior)' },
+    { id: 101, name: 'G01 Adquisición de mercancías' },
+    { id: 102, name: 'G03 Gastos en general' },
+    { id: 103, name: 'S01 Sin efectos fiscales' },
+    { id: 104, name: 'CP01 Pagos' },
+  ]);
+  const unitRows = await db.insert(t.units).values(UNITS.map((name) => ({ name }))).returning();
+  const unitId = Object.fromEntries(unitRows.map((u) => [u.name, u.id])) as Record<(typeof UNITS)[number], number>;
+
+  // People.
+  const [branch] = await db
+    .insert(t.branches)
+    .values({
+      name: 'Matriz Abastos',
+      address: 'Av. Central de Abastos 123, Bodega 45, Guadalupe, N.L.',
+      phone: '81 8123 4567',
+      rfc: 'FND180312AB4',
+      razon_social: 'Frutas del Norte Distribuidora, S.A. de C.V.',
+      email: 'contacto@frutasdelnorte.mx',
+    })
+    .returning();
+  const permissionRows = await db.insert(t.permissions).values(PERMISSIONS.map((name) => ({ name }))).returning();
+  const permissionId = new Map(permissionRows.map((p) => [p.name, p.id]));
+  const roleRows = await db.insert(t.roles).values(Object.keys(ROLE_PERMISSIONS).map((name) => ({ name }))).returning();
+  const roleId = new Map(roleRows.map((r) => [r.name, r.id]));
+  await db.insert(t.rolePermissions).values(
+    Object.entries(ROLE_PERMISSIONS).flatMap(([role, granted]) =>
+      granted.map((p) => ({ role_id: roleId.get(role)!, permission_id: permissionId.get(p)! })),
+    ),
+  );
+  const positions = [...new Set(DEMO_USERS.map((u) => u.jobPosition))];
+  const positionRows = await db.insert(t.jobPositions).values(positions.map((name) => ({ name }))).returning();
+  const positionId = new Map(positionRows.map((p) => [p.name, p.id]));
+
+  // Every demo user shares one password, so one hash serves them all.
+  const passwordHash = await hash(DEMO_PASSWORD, ARGON2_OPTIONS);
+  await db.insert(t.users).values(
+    DEMO_USERS.map((u, index) => ({
+      id: index + 1,
+      name: u.name,
+      last: u.last,
+      email: u.email,
+      password_hash: passwordHash,
+      job_position_id: positionId.get(u.jobPosition)!,
+      sub_job_position: u.subJobPosition ?? null,
+      role_id: roleId.get(u.role)!,
+      branch_id: branch!.id,
+    })),
+  );
+  await syncSequences(db, ['users', 'cfdis']);
+  const userByEmail = new Map(DEMO_USERS.map((u, index) => [u.email, index + 1]));
+  const userId = (email: string) => userByEmail.get(email)!;
+  const sellers = [userId('ventas@demo.mx'), userId('ventas2@demo.mx')];
+  const admin = userId('admin@demo.mx');
+  const office = userId('oficina@demo.mx');
+  const warehouse = userId('almacen@demo.mx');
+
+  // Catalogue.
+  const itemRows = await db
+    .insert(t.items)
+    .values(
+      PRODUCE.map(([name, unit, price, weight], index) => ({
+        name,
+        unit_id: unitId[unit],
+        macro: name.split(' ')[0],
+        ean13: ean13(`750100${String(1000 + index * 7).padStart(6, '0')}`),
+        price,
+        cost: roundCents(price * 0.72),
+        weight,
+        pos: index % 3 === 0,
+        is_raw_material: name.startsWith('Caja de'),
+      })),
+    )
+    .returning();
+  const vehicleRows = await db.insert(t.vehicles).values(VEHICLES.map((name, i) => ({ name, plates: `SR-${1200 + i * 37}-B` }))).returning();
+
+  const companyRows = await db
+    .insert(t.companies)
+    .values(
+      COMPANY_NAMES.map((name, index) => {
+        const [colonia, city, zip] = random.pick(NEIGHBOURHOODS);
+        return {
+          name,
+          macro: name.split(' ')[0],
+          razon_social: `${name.replace(/^(Restaurante|Hotel|Taquería) /, '')} S.A. de C.V.`,
+          rfc: `${name.slice(0, 3).toUpperCase().replace(/[^A-Z]/g, 'X')}${String(150101 + index * 97).slice(0, 6)}A${index % 10}${index % 7}`,
+          credit_days: random.pick([0, 0, 7, 15, 30]),
+          delivery_address: `${random.pick(STREETS)} ${random.int(100, 3999)}, ${colonia}, ${city}, N.L., C.P. ${zip}`,
+          delivery_references: random.pick(['Entrada por la calle lateral', 'Preguntar por el encargado de cocina',
+            'Portón verde', 'Andén 2, junto al estacionamiento', null]),
+          delivery_time: random.pick(['07:00 a 09:00', '08:00 a 11:00', '09:00 a 13:00', 'Antes de las 10:00']),
+          cfdi_id: random.pick([101, 102, 103]),
+        };
+      }),
+    )
+    .returning();
+  const branchRows = await db
+    .insert(t.companyBranches)
+    .values(
+      companyRows.flatMap((c, index) => {
+        const main = { company_id: c.id, name: 'Matriz', address: c.delivery_address ?? '' };
+        if (index % 4 !== 0) return [main];
+        const [colonia, city] = random.pick(NEIGHBOURHOODS);
+        return [main, { company_id: c.id, name: `Sucursal ${colonia}`, address: `${random.pick(STREETS)} ${random.int(100, 2999)}, ${colonia}, ${city}, N.L.` }];
+      }),
+    )
+    .returning();
+  const branchesOf = (companyId: number) => branchRows.filter((b) => b.company_id === companyId);
+
+  // Sales from 60 days ago to 7 days ahead; quotations and cancellations among them.
+  type SaleDraft = { row: typeof t.sales.$inferInsert; lines: { item_id: number; quantity: number; price: number }[]; dayOffset: number };
+  const drafts: SaleDraft[] = [];
+  for (let offset = -60; offset <= 7; offset++) {
+    const count = offset < 0 && (offset + 60) % 7 === 6 ? 1 : random.int(3, 6);
+    for (let n = 0; n < count; n++) {
+      const company = random.pick(companyRows);
+      const lines = Array.from({ length: random.int(2, 6) }, () => {
+        const item = random.pick(itemRows);
+        return { item_id: item.id, quantity: item.weight >= 1 ? random.int(2, 40) : random.int(5, 60), price: item.price };
+      }).filter((line, i, all) => all.findIndex((l) => l.item_id === line.item_id) === i);
+      const weight = roundCents(lines.reduce((sum, l) => sum + l.quantity * itemRows.find((i) => i.id === l.item_id)!.weight, 0));
+      const subtotal = roundCents(lines.reduce((sum, l) => sum + l.quantity * l.price, 0));
+      const type = random.chance(0.25) ? 'Serie B' : 'Serie A';
+      const iva = type === 'Serie A' ? roundCents(subtotal * VAT_RATE) : 0;
+      const total = roundCents(subtotal + iva);
+      const kind = offset < -3 && random.chance(0.12) ? 'quotation' : 'sale';
+      const paid = offset < -20 ? random.chance(0.8) : offset < 0 ? random.chance(0.4) : false;
+      const partial = !paid && offset < 0 && random.chance(0.3);
+      const dueBalance = kind === 'quotation' ? 0 : paid ? 0 : partial ? roundCents(total / 2) : total;
+      const companyBranches = branchesOf(company.id);
+      drafts.push({
+        dayOffset: offset,
+        lines,
+        row: {
+          kind,
+          company_id: company.id,
+          company_branch_id: random.pick(companyBranches).id,
+          user_id: random.pick(sellers),
+          created_by_user_id: random.pick(sellers),
+          date: day(offset),
+          due_date: day(offset + Math.max(company.credit_days, 7)),
+          type,
+          subtotal,
+          iva,
+          total,
+          due_balance: dueBalance,
+          payment_status: kind === 'quotation' ? 'Cotización' : paid ? 'Pagada' : partial ? 'Parcial' : 'Pendiente',
+          sale_total_weight: weight,
+          sale_weight: weight,
+          note: random.pick([null, null, 'Entregar por la puerta de servicio', 'Llamar antes de llegar', 'Fruta madura para hoy']),
+          internal_note: random.pick([null, null, 'Cliente puntual en pagos', 'Revisar calidad del aguacate']),
+          purchase_order: random.chance(0.3) ? `OC-${random.int(1000, 9999)}` : null,
+          bar: random.chance(0.15),
+          canceled_at: kind === 'sale' && offset < -5 && random.chance(0.04) ? `${day(offset)} 18:00:00-06` : null,
+          created_at: `${day(Math.min(offset, 0) - 1)} 10:00:00-06`,
+        },
+      });
+    }
+  }
+  const saleRows = await db.insert(t.sales).values(drafts.map((d) => d.row)).returning();
+  await insertInChunks(
+    db,
+    t.saleItems,
+    saleRows.flatMap((sale, index) => drafts[index]!.lines.map((line) => ({ ...line, sale_id: sale.id }))),
+  );
+
+  // Orders to fill: today and ahead; some already in production, past ones dispatched.
+  const productionRows: (typeof t.productions.$inferInsert)[] = [];
+  const orderIndexes = saleRows.map((s, i) => ({ s, i })).filter(({ s }) => s.kind === 'sale' && !s.canceled_at);
+  await db
+    .update(t.sales)
+    .set({ dispatched_at: sql`(${t.sales.date} || ' 06:30:00-06')::timestamptz`, dispatched_by_user_id: warehouse })
+    .where(sql`${t.sales.kind} = 'sale' AND ${t.sales.canceled_at} IS NULL AND ${t.sales.date} < ${today}`);
+  for (const { s, i } of orderIndexes) {
+    if (drafts[i]!.dayOffset >= 0 && drafts[i]!.dayOffset <= 1 && random.chance(0.35)) {
+      productionRows.push({ sale_id: s.id, status: 'En proceso', created_by_user_id: warehouse });
+    }
+  }
+  if (productionRows.length > 0) {
+    const created = await db.insert(t.productions).values(productionRows).returning();
+    for (const production of created) {
+      await db
+        .update(t.sales)
+        .set({ is_in_production: true, production_id: production.id })
+        .where(sql`${t.sales.id} = ${production.sale_id}`);
+    }
+  }
+
+  // Delivery routes: one or two a day for the past three weeks, today and tomorrow.
+  const drivers = [userId('chofer@demo.mx'), userId('chofer2@demo.mx'), userId('ejecutivo@demo.mx')];
+  const saleWeight = new Map(saleRows.map((s) => [s.id, s.sale_weight]));
+  let shippingCount = 0;
+  let detailCount = 0;
+  for (let offset = -21; offset <= 1; offset++) {
+    const daySales = saleRows.filter((s, i) => drafts[i]!.dayOffset === offset && s.kind === 'sale' && !s.canceled_at);
+    if (daySales.length === 0) continue;
+    const routeCount = offset >= 0 ? 2 : daySales.length > 3 ? 2 : 1;
+    for (let r = 0; r < routeCount; r++) {
+      const routeSales = daySales.filter((_, i) => i % routeCount === r);
+      if (routeSales.length === 0) continue;
+      const driver = offset >= 0 ? drivers[r]! : random.pick(drivers);
+      const date = day(offset);
+      const initialKm = random.int(40_000, 90_000);
+      const travelled = random.int(25, 140);
+      const started = offset < 0 || (offset === 0 && r === 0);
+      const finished = offset < 0;
+      const [shipping] = await db
+        .insert(t.shippings)
+        .values({
+          date,
+          driver_id: driver,
+          vehicle_id: vehicleRows[(r + Math.abs(offset)) % vehicleRows.length]!.id,
+          initial_km: started ? initialKm : null,
+          final_km: finished ? initialKm + travelled : null,
+          km_capture_time_start: started ? monterreyWallClock(date, 7, random.int(0, 45)) : null,
+          km_capture_time: finished ? monterreyWallClock(date, random.int(14, 18), random.int(0, 59)) : null,
+          route: finished ? travelled : null,
+          note: random.pick([null, 'Cargar primero lo de Apodaca', 'Llevar diablito', null]),
+          user_id: office,
+          created_by_user_id: office,
+          last_updated_by_user_id: office,
+          created_at: `${day(offset - 1)} 17:00:00-06`,
+        })
+        .returning();
+      shippingCount++;
+      // Today's started route has deliveries in every status: delivered, rejected and pending.
+      const details = routeSales.map((sale, index) => {
+        const outcome = finished
+          ? random.chance(0.88) ? 'delivered' : 'rejected'
+          : started
+            ? (['delivered', 'rejected', 'pending'] as const)[Math.min(index, 2)]
+            : 'pending';
+        const at = monterreyWallClock(date, 8 + index, random.int(0, 59));
+        return {
+          shipping_id: shipping!.id,
+          sale_id: sale.id,
+          company_id: sale.company_id,
+          completed: outcome !== 'pending',
+          is_delivered: outcome === 'delivered',
+          delivery_rejection_comment: outcome === 'rejected' ? random.pick(['Cliente cerrado', 'No pidieron este pedido', 'Producto no cumple calidad']) : null,
+          delivered_at: outcome === 'pending' ? null : at,
+          invoice: random.chance(0.5) ? `F-${random.int(10_000, 99_999)}` : null,
+          pdf: outcome === 'delivered' ? 'evidencia-demo.pdf' : null,
+          created_by_user_id: office,
+          last_updated_by_user_id: office,
+        };
+      });
+      await db.insert(t.shippingDetails).values(details);
+      detailCount += details.length;
+      const deliveredWeight = roundCents(
+        details.filter((d) => d.is_delivered).reduce((sum, d) => sum + (saleWeight.get(d.sale_id) ?? 0), 0),
+      );
+      await db.update(t.shippings).set({ weight: deliveredWeight }).where(sql`${t.shippings.id} = ${shipping!.id}`);
+    }
+  }
+
+  // Purchasing, inventory, payroll, notes and support tickets.
+  const providerRows = await db.insert(t.providers).values(PROVIDERS.map((name, i) => ({ name, phone: `81 8${300 + i * 11} ${1000 + i * 123}` }))).returning();
+  const movements: (typeof t.inventoryMovements.$inferInsert)[] = itemRows.map((item) => ({
+    item_id: item.id,
+    type: 'Creación de Producto' satisfies InventoryMovementType,
+    quantity: random.int(20, 200),
+    created_by_user_id: admin,
+    created_at: `${day(-61)} 09:00:00-06`,
+  }));
+  for (let n = 0; n < 20; n++) {
+    const offset = -58 + n * 3;
+    const lines = Array.from({ length: random.int(2, 5) }, () => {
+      const item = random.pick(itemRows);
+      const quantity = random.int(20, 200);
+      return { item_id: item.id, quantity, unit_cost: item.cost, total: roundCents(quantity * item.cost) };
+    });
+    const [order] = await db
+      .insert(t.purchaseOrders)
+      .values({
+        provider_id: random.pick(providerRows).id,
+        total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)),
+        due_date: day(offset + 15),
+        created_by_user_id: admin,
+        created_at: `${day(offset)} 11:00:00-06`,
+      })
+      .returning();
+    await db.insert(t.purchaseOrderItems).values(lines.map((l) => ({ ...l, purchase_order_id: order!.id })));
+    for (const l of lines) movements.push({ item_id: l.item_id, type: 'Entrada Compra', quantity: l.quantity, created_by_user_id: admin, created_at: `${day(offset + 1)} 08:00:00-06` });
+  }
+  const otherTypes: InventoryMovementType[] = ['Entrada Producción', 'Ajuste Manual', 'Ajuste Inventario Físico', 'Corte Ceros', 'Salida Producción', 'Salida Venta', 'Devolución'];
+  for (let n = 0; n < 240; n++) {
+    const type = otherTypes[n % otherTypes.length]!;
+    movements.push({
+      item_id: random.pick(itemRows).id,
+      type,
+      quantity: movementSign(type) > 0 ? random.int(1, 30) : random.int(1, 10),
+      created_by_user_id: warehouse,
+      created_at: `${day(-random.int(0, 58))} 13:00:00-06`,
+    });
+  }
+  await insertInChunks(db, t.inventoryMovements, movements);
+
+  const payrollRows: (typeof t.payrolls.$inferInsert)[] = [];
+  DEMO_USERS.forEach((u, index) => {
+    const dailySalary = 300 + index * 45;
+    for (let period = 0; period < 4; period++) {
+      const fixed = dailySalary * 15;
+      const awards = { extra_time: random.int(0, 4) * 120, punctuality_award: 250, performance_award: random.pick([0, 300, 500]), production_award: u.jobPosition === JOB_POSITIONS.warehouse ? 400 : 0 };
+      const deductions = { imss: roundCents(fixed * 0.03), infonavit: roundCents(fixed * 0.02), absence: random.pick([0, 0, dailySalary]), loan: random.pick([0, 0, 500]) };
+      const sum = fixed + awards.extra_time + awards.punctuality_award + awards.performance_award + awards.production_award;
+      const rest = roundCents(deductions.imss + deductions.infonavit + deductions.absence + deductions.loan);
+      payrollRows.push({
+        user_id: index + 1,
+        date: day(-15 * period - 1),
+        job_position: u.jobPosition,
+        sub_job_position: u.subJobPosition ?? null,
+        amount: fixed,
+        daily_salary: dailySalary,
+        holidays: 0,
+        prima_vacacional: 0,
+        benefits: 0,
+        ...awards,
+        ...deductions,
+        sum,
+        rest,
+        total: roundCents(sum - rest),
+      });
+    }
+  });
+  await db.insert(t.payrolls).values(payrollRows);
+
+  await db.insert(t.notes).values(
+    DEMO_USERS.flatMap((_, index) =>
+      NOTE_TEXTS.slice(0, 3 + (index % 3)).map(([title, body], n) => ({
+        user_id: index + 1,
+        author_id: admin,
+        title,
+        body,
+        seen: n < 1 ? 1 : 0,
+        created_at: `${day(-n)} 08:${String(10 + n).padStart(2, '0')}:00-06`,
+      })),
+    ),
+  );
+  await db.insert(t.supportTickets).values([
+    { user_id: office, description: 'La impresora de la oficina no imprime el detalle de envío.', status: 'Abierto' },
+    { user_id: userId('ventas@demo.mx'), description: 'No aparece el cliente Hotel Santa Rosa en la búsqueda.', status: 'Cerrado' },
+  ]);
+
+  if (options.filesDir) {
+    await mkdir(options.filesDir, { recursive: true });
+    await writeFile(path.join(options.filesDir, 'evidencia-demo.pdf'), DEMO_EVIDENCE_PDF);
+  }
+
+  return {
+    users: DEMO_USERS.length,
+    companies: companyRows.length,
+    items: itemRows.length,
+    sales: saleRows.length,
+    shippings: shippingCount,
+    shippingDetails: detailCount,
+  };
+}
+
+/** A one-page PDF that says it is demo evidence; seeded deliveries point at it. */
+const DEMO_EVIDENCE_PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj',
+    '4 0 obj << /Length 58 >> stream',
+    'BT /F1 18 Tf 24 70 Td (Evidencia de entrega demo) Tj ET',
+    'endstream endobj',
+    '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n'),
+);

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { DEPLOYMENT_IDS } from '../domain/deployment';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
+      .optional(),
+    DEPLOYMENT: z.enum(DEPLOYMENT_IDS).default('frutas'),
+    PUBLIC_URL: z.url().optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://').optional(),
+    DEMO_SEED: booleanFlag.optional(),
+    WEB_DIR: z.string().min(1).default('./dist'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => ({
+    ...env,
+    // Demo data is on unless switched off, and off in production unless switched on.
+    DEMO_SEED: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad value names the variable and what is wrong with it. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", as shells and .env files commonly write it.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new EnvError(`Configuración inválida:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { messages } from '../domain/messages';
+
+/** An error whose message is meant for the person using the app (Spanish, no internals). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new HttpError(401, messages.api.unauthorized);
+export const forbidden = () => new HttpError(403, messages.api.forbidden);
+export const notFound = () => new HttpError(404, messages.api.notFound);
+
+/**
+ * Parses input with a domain schema; the first problem becomes an error (422 unless
+ * told otherwise) with the schema's Spanish message.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, status = 422): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  // Our schemas carry the spec's messages; zod's own defaults are in Spanish too (app.ts sets its locale).
+  throw new HttpError(status, result.error.issues[0]?.message ?? messages.api.invalidRequest);
+}

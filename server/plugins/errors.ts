@@ -1,0 +1,25 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { messages } from '../../domain/messages';
+import { HttpError } from '../http-errors';
+
+/**
+ * The one error handler: `{ message }` in Spanish. Client errors carry their real
+ * message; server errors are logged with the request id and answered generically.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      return reply.code(500).send({ message: messages.api.serverError, request_id: request.id });
+    }
+    const message =
+      status === 429 ? messages.api.tooManyRequests : status === 404 ? messages.api.notFound : messages.api.invalidRequest;
+    return reply.code(status).send({ message });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: messages.api.notFound }));
+}

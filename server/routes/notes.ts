@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { noteSeenPatchSchema, type Note } from '../../domain/schemas/notes';
+import type { Db } from '../db/client';
+import { notes, users } from '../db/schema';
+import { notFound, parseInput } from '../http-errors';
+import { currentUser, signedIn } from '../plugins/auth';
+import { idParamSchema } from './params';
+
+const authors = alias(users, 'authors');
+
+/** A person's own notes: the bell counts the unseen ones (spec §2, §3 Note). */
+export function noteRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/v1/note/all', { preHandler: app.authorize(signedIn) }, async (request) => {
+    const user = currentUser(request);
+    const rows = await db
+      .select({
+        id: notes.id,
+        user_id: notes.user_id,
+        title: notes.title,
+        body: notes.body,
+        seen: notes.seen,
+        created_at: notes.created_at,
+        author_name: authors.name,
+        author_last: authors.last,
+      })
+      .from(notes)
+      .leftJoin(authors, eq(authors.id, notes.author_id))
+      .where(eq(notes.user_id, user.id))
+      .orderBy(desc(notes.created_at), desc(notes.id));
+    const data: Note[] = rows.map(({ author_name, author_last, seen, ...note }) => ({
+      ...note,
+      seen: seen !== 0,
+      created_at: new Date(note.created_at).toISOString(),
+      author: author_name === null ? null : { name: author_name, last: author_last ?? '' },
+    }));
+    return { data };
+  });
+
+  app.patch('/api/v2/notes/:id', { preHandler: app.authorize(signedIn) }, async (request) => {
+    const user = currentUser(request);
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    parseInput(noteSeenPatchSchema, request.body);
+    const updated = await db
+      .update(notes)
+      .set({ seen: 1 })
+      .where(and(eq(notes.id, id), eq(notes.user_id, user.id)))
+      .returning({ id: notes.id });
+    if (updated.length === 0) throw notFound();
+    return { id, seen: true };
+  });
+}

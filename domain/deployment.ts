@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The two deployments the product ships with (spec §1, §2, §6, §9). A profile is the

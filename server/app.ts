@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
+import { es } from 'zod/locales';
 import { DEPLOYMENTS } from '../domain/deployment';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -16,7 +17,7 @@ import { noteRoutes } from './routes/notes';
 import { userRoutes } from './routes/v1/user';
 
 // Validation messages that our schemas do not word themselves still reach people in Spanish.
-z.config(z.locales.es());
+z.config(es());
 
 export interface AppOptions {
   env: Env;
@@ -83,9 +84,9 @@ async function servePwa(app: FastifyInstance, webDir: string): Promise<void> {
     root: webDir,
     wildcard: true,
     index: false,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => {

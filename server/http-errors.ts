@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { messages } from '../domain/messages';
 
 /** An error whose message is meant for the person using the app (Spanish, no internals). */
@@ -20,7 +20,7 @@ export const notFound = () => new HttpError(404, messages.api.notFound);
  * Parses input with a domain schema; the first problem becomes an error (422 unless
  * told otherwise) with the schema's Spanish message.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, status = 422): z.infer<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, status = 422): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   // Our schemas carry the spec's messages; zod's own defaults are in Spanish too (app.ts sets its locale).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../messages';
 
 /** A standard e-mail shape: something@host.tld, no spaces. */
@@ -11,19 +11,23 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const loginPayloadSchema = z.object({
   email: z
     .string({ error: messages.login.required })
-    .trim()
-    .min(1, messages.login.required)
-    .max(254, messages.login.invalidEmail)
-    .regex(EMAIL_PATTERN, messages.login.invalidEmail),
-  password: z.string({ error: messages.login.required }).min(1, messages.login.required).max(1024, messages.login.failed),
+    .check(
+      z.trim(),
+      z.minLength(1, messages.login.required),
+      z.maxLength(254, messages.login.invalidEmail),
+      z.regex(EMAIL_PATTERN, messages.login.invalidEmail),
+    ),
+  password: z
+    .string({ error: messages.login.required })
+    .check(z.minLength(1, messages.login.required), z.maxLength(1024, messages.login.failed)),
 });
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
 
-export const loginResponseSchema = z.object({ access_token: z.string().min(1) });
+export const loginResponseSchema = z.object({ access_token: z.string().check(z.minLength(1)) });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const userBranchSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   address: z.string(),
   phone: z.string(),
@@ -33,16 +37,19 @@ export const userBranchSchema = z.object({
 });
 
 export const currentUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   last: z.string(),
   email: z.string(),
-  avatar: z.string().nullable(),
-  job_position: z.string().nullable(),
-  sub_job_position: z.string().nullable(),
+  avatar: z.nullable(z.string()),
+  job_position: z.nullable(z.string()),
+  sub_job_position: z.nullable(z.string()),
   permissions: z.array(z.string()),
-  branch: userBranchSchema.nullable(),
+  branch: z.nullable(userBranchSchema),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const apiErrorSchema = z.object({ message: z.string() });
+
+/** The answer of a call that returns no content (204). */
+export const noContentSchema = z.null();

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const noteSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  author: z.object({ name: z.string(), last: z.string() }).nullable(),
+  id: z.int(),
+  user_id: z.int(),
+  author: z.nullable(z.object({ name: z.string(), last: z.string() })),
   title: z.string(),
   body: z.string(),
   seen: z.boolean(),
@@ -13,4 +13,5 @@ export type Note = z.infer<typeof noteSchema>;
 
 export const noteListSchema = z.object({ data: z.array(noteSchema) });
 
-export const noteSeenPatchSchema = z.object({ seen: z.literal(true) }).strict();
+export const noteSeenPatchSchema = z.strictObject({ seen: z.literal(true) });
+export const noteSeenResponseSchema = z.object({ id: z.int(), seen: z.literal(true) });

@@ -4,4 +4,29 @@ import type { Deployment } from '../../../domain/deployment';
 /** Public: the login screen shows the deployment's branding before anyone signs in. */
 export function deploymentRoutes(app: FastifyInstance, deployment: Deployment): void {
   app.get('/api/v2/deployment', async () => deployment);
+
+  // The web manifest carries the deployment's name, colour and icons, so it is served, not built.
+  app.get('/manifest.webmanifest', async (_request, reply) => {
+    const { identity, id } = deployment;
+    return reply
+      .type('application/manifest+json')
+      .header('cache-control', 'no-cache')
+      .send({
+        name: identity.brand,
+        short_name: identity.brand.split(' ')[0],
+        description: identity.tagline,
+        lang: 'es-MX',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: identity.themeColor,
+        icons: [
+          { src: `/icons/${id}-192.png`, sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: `/icons/${id}-512.png`, sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: `/icons/${id}-maskable-512.png`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      });
+  });
 }

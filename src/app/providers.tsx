@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { ReactNode } from 'react';
+import { APP_VERSION } from '../../domain/version';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { networkMode: 'offlineFirst', refetchOnWindowFocus: true, gcTime: 24 * 60 * 60 * 1000 },
+  },
+});
+
+// The last answers are kept in local storage so an offline start shows them; sign-out clears it.
+const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'query-cache' });
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{ persister, buster: APP_VERSION, maxAge: 30 * 24 * 60 * 60 * 1000 }}
+    >
+      {children}
+    </PersistQueryClientProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonContent, IonItem, IonLabel, IonList, IonPage } from '@ionic/react';
+import { DateTime } from 'luxon';
+import { BUSINESS_TIME_ZONE } from '../../../domain/time';
+import { messages } from '../../../domain/messages';
+import { AppHeader } from '../../app/app-header';
+import { useShell } from '../../app/shell-context';
+import { useUnseenNoteCount } from '../notes/queries';
+
+/** The landing screen: who is signed in, where, and what is waiting for them. */
+export default function HomePage() {
+  const { user, deployment } = useShell();
+  const unseen = useUnseenNoteCount();
+  const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).setLocale('es-MX').toFormat("cccc d 'de' LLLL 'de' yyyy");
+  const title = deployment.flags.homeIsPointOfSale ? 'Punto de Venta' : messages.shell.home;
+  return (
+    <IonPage>
+      <AppHeader title={title} />
+      <IonContent className="ion-padding">
+        <h1 className="page-heading">{messages.home.greeting(user.name)}</h1>
+        <p className="page-subheading">
+          {messages.home.today}: {today}
+        </p>
+        <IonCard>
+          <IonCardContent>
+            <IonList lines="full">
+              <IonItem>
+                <IonLabel>
+                  <p>{messages.home.jobPosition}</p>
+                  <h2>{user.job_position ?? '—'}</h2>
+                </IonLabel>
+              </IonItem>
+              <IonItem>
+                <IonLabel>
+                  <p>{messages.home.branch}</p>
+                  <h2>{user.branch?.name ?? '—'}</h2>
+                </IonLabel>
+              </IonItem>
+              <IonItem lines="none">
+                <IonLabel>
+                  <p>{messages.home.email}</p>
+                  <h2>{user.email}</h2>
+                </IonLabel>
+              </IonItem>
+            </IonList>
+          </IonCardContent>
+        </IonCard>
+        <IonCard button routerLink="/notes">
+          <IonCardHeader>
+            <IonCardTitle>{messages.notes.title}</IonCardTitle>
+          </IonCardHeader>
+          <IonCardContent>{messages.shell.unseenNotes(unseen)}</IonCardContent>
+        </IonCard>
+      </IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  IonBadge,
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonModal,
+  IonPage,
+  IonSpinner,
+  IonText,
+  IonTitle,
+  IonToast,
+  IonToolbar,
+} from '@ionic/react';
+import { DateTime } from 'luxon';
+import { useState } from 'react';
+import type { Note } from '../../../domain/schemas/notes';
+import { BUSINESS_TIME_ZONE } from '../../../domain/time';
+import { messages } from '../../../domain/messages';
+import { AppHeader } from '../../app/app-header';
+import { getErrorMessage } from '../../lib/api';
+import { useMarkNoteSeen, useNotes } from './queries';
+
+function formatWhen(iso: string): string {
+  return DateTime.fromISO(iso).setZone(BUSINESS_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm');
+}
+
+/** The person's notes; opening one shows it whole and lets them mark it seen. */
+export default function NotesPage() {
+  const notes = useNotes();
+  const markSeen = useMarkNoteSeen();
+  const [open, setOpen] = useState<Note | null>(null);
+  const [toast, setToast] = useState<{ text: string; color: string } | null>(null);
+
+  const confirmSeen = (note: Note) => {
+    markSeen.mutate(note.id, {
+      onSuccess: () => {
+        setOpen(null);
+        setToast({ text: messages.notes.markedSeen, color: 'success' });
+      },
+      onError: (error) => setToast({ text: getErrorMessage(error), color: 'danger' }),
+    });
+  };
+
+  return (
+    <IonPage>
+      <AppHeader title={messages.notes.title} />
+      <IonContent className="ion-padding">
+        {notes.isPending && (
+          <div className="centered" role="status">
+            <IonSpinner aria-hidden="true" />
+            <span>{messages.common.loading}</span>
+          </div>
+        )}
+        {notes.isError && !notes.data && (
+          <div role="alert" className="centered">
+            <IonText color="danger">{getErrorMessage(notes.error)}</IonText>
+            <IonButton onClick={() => void notes.refetch()}>{messages.common.retry}</IonButton>
+          </div>
+        )}
+        {notes.data?.length === 0 && <p className="empty-state">{messages.notes.empty}</p>}
+        {notes.data && notes.data.length > 0 && (
+          <IonList>
+            {notes.data.map((note) => (
+              <IonItem key={note.id} button detail onClick={() => setOpen(note)}>
+                <IonLabel>
+                  <h2>{note.title}</h2>
+                  <p>{formatWhen(note.created_at)}</p>
+                </IonLabel>
+                {!note.seen && (
+                  <IonBadge slot="end" color="warning">
+                    {messages.notes.unseen}
+                  </IonBadge>
+                )}
+              </IonItem>
+            ))}
+          </IonList>
+        )}
+        <IonModal isOpen={open !== null} onDidDismiss={() => setOpen(null)} aria-label={open?.title}>
+          {open && (
+            <>
+              <IonHeader>
+                <IonToolbar>
+                  <IonTitle>{open.title}</IonTitle>
+                  <IonButtons slot="end">
+                    <IonButton onClick={() => setOpen(null)}>{messages.notes.close}</IonButton>
+                  </IonButtons>
+                </IonToolbar>
+              </IonHeader>
+              <IonContent className="ion-padding">
+                <p className="note-body">{open.body}</p>
+                <p>
+                  {open.author && `${messages.notes.from}: ${open.author.name} ${open.author.last} · `}
+                  {formatWhen(open.created_at)}
+                </p>
+                {!open.seen && (
+                  <IonButton expand="block" disabled={markSeen.isPending} onClick={() => confirmSeen(open)}>
+                    {messages.notes.markSeen}
+                  </IonButton>
+                )}
+              </IonContent>
+            </>
+          )}
+        </IonModal>
+        <IonToast
+          isOpen={toast !== null}
+          message={toast?.text ?? ''}
+          color={toast?.color}
+          duration={3000}
+          onDidDismiss={() => setToast(null)}
+        />
+      </IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import * as z from 'zod/mini';
+import { es } from 'zod/locales';
+import { App } from './app/app';
+import './theme/base.css';
+
+z.config(es());
+
+// A deploy replaces the hashed chunks; a tab still on the old version reloads once to get the new ones.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('reloaded-for-stale-chunk')) return;
+  sessionStorage.setItem('reloaded-for-stale-chunk', '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

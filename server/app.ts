@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { es } from 'zod/locales';
 import { DEPLOYMENTS } from '../domain/deployment';
+import { messages } from '../domain/messages';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
@@ -75,15 +76,17 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
  * app's HTML so deep links and reloads work.
  */
 async function servePwa(app: FastifyInstance, webDir: string): Promise<void> {
+  const notFound = { message: messages.api.notFound };
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDir }, 'PWA not built: run `npm run build` to serve the app');
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));
     return;
   }
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: true,
-    index: false,
+    index: ['index.html'],
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -94,7 +97,7 @@ async function servePwa(app: FastifyInstance, webDir: string): Promise<void> {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|files|healthz)(\/|$)/.test(request.url) &&
       (request.headers.accept ?? '').includes('text/html');
-    if (!isAppPath) return reply.code(404).send({ message: 'Recurso no encontrado.' });
+    if (!isAppPath) return reply.code(404).send(notFound);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

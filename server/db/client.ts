@@ -22,7 +22,10 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `snapshot`: a data directory dumped by PGlite, loaded instead of starting empty. */
+  | { kind: 'pglite'; dataDir: string | null; snapshot?: Blob };
 
 /**
  * PostgreSQL when a URL is given; otherwise PGlite, embedded, in `dataDir`
@@ -40,7 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const client = new PGlite({ dataDir: target.dataDir ?? undefined, loadDataDir: target.snapshot });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

@@ -20,6 +20,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
       status === 429 ? messages.api.tooManyRequests : status === 404 ? messages.api.notFound : messages.api.invalidRequest;
     return reply.code(status).send({ message });
   });
-
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: messages.api.notFound }));
 }

@@ -18,7 +18,7 @@ import {
 export function userRoutes(app: FastifyInstance, db: Db): void {
   app.post(
     '/api/v1/user/login',
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (request) => {
       const payload = parseInput(loginPayloadSchema, request.body);
       const keys = failureKeys(payload.email, request.ip);

@@ -10,7 +10,7 @@ import { useUnseenNoteCount } from '../notes/queries';
 export default function HomePage() {
   const { user, deployment } = useShell();
   const unseen = useUnseenNoteCount();
-  const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).setLocale('es-MX').toFormat("cccc d 'de' LLLL 'de' yyyy");
+  const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).setLocale('es-MX').toLocaleString(DateTime.DATE_HUGE);
   const title = deployment.flags.homeIsPointOfSale ? 'Punto de Venta' : messages.shell.home;
   return (
     <IonPage>

@@ -1,0 +1,61 @@
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/**
+ * Lint enforces the architecture: domain ← sync ← src, domain ← server, and nothing
+ * imports the other way (docs/decisions/001-architecture.md).
+ */
+const zone = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone('./domain', './sync', 'domain/ is pure: it imports nothing of ours.'),
+            zone('./domain', './src', 'domain/ is pure: it imports nothing of ours.'),
+            zone('./domain', './server', 'domain/ is pure: it imports nothing of ours.'),
+            zone('./sync', './src', 'sync/ is framework-free: it never imports the app.'),
+            zone('./sync', './server', 'sync/ talks to the server over HTTP only.'),
+            zone('./server', './src', 'server/ never imports the app.'),
+            zone('./server', './sync', 'server/ never imports the sync engine.'),
+            zone('./src', './server', 'The app talks to the server over HTTP only.'),
+          ],
+        },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto', 'http'], message: 'domain/ has no Node APIs.' },
+            { group: ['react', 'react-dom', '@ionic/*', 'dexie', 'fastify', 'drizzle-orm', 'drizzle-orm/*'], message: 'domain/ is pure TypeScript.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);

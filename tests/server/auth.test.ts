@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentUserSchema, loginResponseSchema } from '../../domain/schemas/auth';
+import { authTokens, users } from '../../server/db/schema';
+import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (payload: unknown, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: payload as object, remoteAddress });
+
+describe('POST /api/v1/user/login', () => {
+  it('returns an opaque access token of at least 128 bits and stores only its hash', async () => {
+    const response = await login({ email: 'oficina@demo.mx', password: 'demo1234' });
+    expect(response.statusCode).toBe(200);
+    const { access_token } = loginResponseSchema.parse(response.json());
+    expect(Buffer.from(access_token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const stored = await t.database.db.select().from(authTokens);
+    expect(stored.some((row) => row.token_hash === access_token)).toBe(false);
+    expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  it('accepts the e-mail in any letter case', async () => {
+    expect((await login({ email: 'Oficina@Demo.MX', password: 'demo1234' })).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password with the product message', async () => {
+    const response = await login({ email: 'ventas@demo.mx', password: 'incorrecta' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Usuario y/o contraseña incorrecta(s)' });
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const response = await login({ email: 'nadie@demo.mx', password: 'demo1234' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Usuario y/o contraseña incorrecta(s)' });
+  });
+
+  it.each([
+    [{ email: '', password: 'demo1234' }, 'Contraseña requerida.'],
+    [{ email: 'oficina@demo.mx', password: '' }, 'Contraseña requerida.'],
+    [{ email: 'no-es-correo', password: 'demo1234' }, 'E-mail inavlido.'],
+    [{ password: 'demo1234' }, 'Contraseña requerida.'],
+  ])('validates %j with the spec message', async (payload, message) => {
+    const response = await login(payload);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message });
+  });
+
+  it('refuses a body that is not JSON without revealing internals', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(response.body).not.toMatch(/stack|at \w+ \(/);
+  });
+
+  it('locks an account after five failures, even for the right password, without touching others', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: 'ejecutivo@demo.mx', password: `mala-${i}` }, `10.0.0.${i + 1}`)).statusCode).toBe(401);
+    }
+    const locked = await login({ email: 'ejecutivo@demo.mx', password: 'demo1234' }, '10.0.0.99');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.');
+    expect(locked.headers['retry-after']).toBe('900');
+    expect((await login({ email: 'ventas2@demo.mx', password: 'demo1234' }, '10.0.0.99')).statusCode).toBe(200);
+  });
+
+  it('limits failures coming from one address across many accounts', async () => {
+    const address = '10.9.9.9';
+    for (let i = 0; i < 30; i++) {
+      await login({ email: `intruso${i}@demo.mx`, password: 'x' }, address);
+    }
+    expect((await login({ email: 'oficina@demo.mx', password: 'demo1234' }, address)).statusCode).toBe(429);
+    expect((await login({ email: 'oficina@demo.mx', password: 'demo1234' }, '10.9.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/v1/user/current', () => {
+  it('describes the signed-in user with job position, permissions and branch', async () => {
+    const token = await loginAs(t.app, 'chofer@demo.mx');
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    const user = currentUserSchema.parse(response.json());
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'chofer@demo.mx'));
+    expect(user).toMatchObject({ id: row!.id, email: 'chofer@demo.mx', name: row!.name, job_position: 'Chofer Repartidor' });
+    expect(user.permissions).toEqual(expect.arrayContaining(['shippings', 'shipping_details']));
+    expect(user.permissions).not.toContain('editShippings');
+    expect(user.branch?.name).toBe('Matriz Abastos');
+    expect(JSON.stringify(user)).not.toContain('password');
+  });
+
+  it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
+    for (const headers of [{}, { authorization: 'Bearer corto' }, bearer('x'.repeat(43)), { authorization: 'Basic abc' }]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Sesión no válida o expirada. Inicia sesión de nuevo.' });
+    }
+  });
+
+  it('answers 401 once the token has expired', async () => {
+    const token = await loginAs(t.app, 'ventas@demo.mx');
+    await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 minute'`);
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('slides the expiry 30 days forward when a token is used after a while', async () => {
+    const token = await loginAs(t.app, 'oficina@demo.mx');
+    await t.database.db.execute(
+      sql`UPDATE auth_tokens SET last_used_at = now() - interval '20 days', expires_at = now() + interval '10 days'`,
+    );
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    const rows = await t.database.db.select().from(authTokens);
+    const days = Math.max(...rows.map((r) => (r.expires_at.getTime() - Date.now()) / 86_400_000));
+    expect(days).toBeGreaterThan(29.9);
+  });
+});
+
+describe('POST /api/v1/user/logout', () => {
+  it('revokes the token so it no longer opens the app', async () => {
+    const token = await loginAs(t.app, 'almacen@demo.mx');
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/user/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/client';
+import { parseEnv } from '../../server/env';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function openSeededDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (url && template) {
+    const name = `frutas_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
+  return { database: await openDatabase({ kind: 'pglite', dataDir: null, snapshot }), drop: async () => undefined };
+}
+
+/** The real app on a private copy of the seeded demo database (PGlite, or PostgreSQL in CI). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openSeededDatabase();
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export async function loginAs(app: FastifyInstance, email: string, password = 'demo1234'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

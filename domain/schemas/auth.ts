@@ -13,7 +13,8 @@ export const loginPayloadSchema = z.object({
     .string({ error: messages.login.required })
     .check(
       z.trim(),
-      z.minLength(1, messages.login.required),
+      // An empty e-mail is only 'required', not also malformed.
+      z.minLength(1, { error: messages.login.required, abort: true }),
       z.maxLength(254, messages.login.invalidEmail),
       z.regex(EMAIL_PATTERN, messages.login.invalidEmail),
     ),

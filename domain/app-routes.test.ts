@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ROUTES, canOpen, canSeeSettings, canSeeSupport, menuFor, shortcutsFor, type ShellUser } from './app-routes';
+import { DEPLOYMENTS } from './deployment';
+import { ADMIN_USER_ID } from './permissions';
+
+const office: ShellUser = { id: 3, permissions: ['shippings', 'shipping_details'], job_position: 'Despacho' };
+const admin: ShellUser = { id: ADMIN_USER_ID, permissions: [], job_position: 'Dirección' };
+const driver: ShellUser = { id: 4, permissions: ['shippings'], job_position: 'Chofer Repartidor' };
+const warehouse: ShellUser = { id: 7, permissions: ['orders'], job_position: 'Almacén' };
+const { frutas, eventos } = DEPLOYMENTS;
+
+describe('the side menu', () => {
+  it('lists only built screens', () => {
+    const paths = menuFor(admin, frutas).map((r) => r.path);
+    expect(paths).toEqual(APP_ROUTES.filter((r) => r.implemented && r.inMenu).map((r) => r.path));
+  });
+
+  it('is empty for a delivery driver and for the warehouse operator', () => {
+    expect(menuFor(driver, frutas)).toEqual([]);
+    expect(menuFor(warehouse, frutas)).toEqual([]);
+  });
+
+  it('titles the home route point of sale where the deployment says so', () => {
+    expect(menuFor(office, eventos)[0]?.title).toBe('Punto de Venta');
+    expect(menuFor(office, frutas)[0]?.title).toBe('Inicio');
+  });
+});
+
+describe('route access', () => {
+  const built = { path: '/x', title: 'X', inMenu: true, implemented: true } as const;
+
+  it('opens a permission route for holders of the permission and for user 1 only', () => {
+    const route = { ...built, access: { kind: 'permission', permission: 'editShippings' } } as const;
+    expect(canOpen(admin, route, frutas)).toBe(true);
+    expect(canOpen({ ...office, permissions: ['editShippings'] }, route, frutas)).toBe(true);
+    expect(canOpen(office, route, frutas)).toBe(false);
+  });
+
+  it('never opens a screen that is not built, even for user 1', () => {
+    expect(canOpen(admin, { ...built, implemented: false, access: { kind: 'everyone' } }, frutas)).toBe(false);
+  });
+
+  it('hides paths the deployment hides', () => {
+    const orders = { ...built, path: '/orders', access: { kind: 'everyone' } } as const;
+    expect(canOpen(admin, orders, frutas)).toBe(true);
+    expect(canOpen(admin, orders, eventos)).toBe(false);
+  });
+
+  it('keeps Settings from the warehouse operator and Support for user 1', () => {
+    expect(canSeeSettings(warehouse)).toBe(false);
+    expect(canSeeSettings(driver)).toBe(true);
+    expect(canSeeSupport(admin)).toBe(true);
+    expect(canSeeSupport(office)).toBe(false);
+  });
+
+  it('offers only built shortcuts in the top bar', () => {
+    expect(shortcutsFor(office, frutas).map((r) => r.path)).toEqual(['/']);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('defaults to port 8080, ./data, the frutas deployment and demo data outside production', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 8080, DATA_DIR: './data', DEPLOYMENT: 'frutas', DEMO_SEED: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('turns demo data off in production unless asked for', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).DEMO_SEED).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', DEMO_SEED: 'on' }).DEMO_SEED).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
+  });
+
+  it('names every bad variable in one message', () => {
+    const attempt = () => parseEnv({ PORT: 'ochenta', DEPLOYMENT: 'ferreteria', DATABASE_URL: 'mysql://x' });
+    expect(attempt).toThrow(EnvError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('Configuración inválida');
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/DEPLOYMENT/);
+      expect(message).toMatch(/DATABASE_URL: debe empezar con postgres/);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVENTORY_MOVEMENT_TYPES } from '../../domain/inventory';
+import { monterreyDate } from '../../domain/time';
+import { ean13 } from '../../server/db/seed/demo-seed';
+import { DEMO_USERS } from '../../server/db/seed/demo-users';
+import { createTestApp, loginAs, type TestApp } from './test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await t.database.db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+describe('the demo data', () => {
+  it('lets every demo user sign in with demo1234, the administrator being user 1', async () => {
+    for (const user of DEMO_USERS) await loginAs(t.app, user.email);
+    const [admin] = await rows<{ email: string }>(sql`SELECT email FROM users WHERE id = 1`);
+    expect(admin!.email).toBe('admin@demo.mx');
+  });
+
+  it('has deliveries in every status: pending, delivered with evidence and rejected with a reason', async () => {
+    const statuses = await rows<{ status: string; n: number }>(sql`
+      SELECT CASE WHEN NOT completed THEN 'Pendiente' WHEN is_delivered THEN 'Entregado' ELSE 'No Entregado' END AS status,
+             count(*)::int AS n,
+             bool_and(CASE WHEN completed AND is_delivered THEN pdf IS NOT NULL AND delivered_at IS NOT NULL ELSE true END) AS evidence,
+             bool_and(CASE WHEN completed AND NOT is_delivered THEN delivery_rejection_comment IS NOT NULL ELSE true END) AS reason
+      FROM shipping_details GROUP BY 1`);
+    expect(statuses.map((s) => s.status).sort()).toEqual(['Entregado', 'No Entregado', 'Pendiente']);
+    expect(statuses.every((s) => (s as unknown as { evidence: boolean; reason: boolean }).evidence)).toBe(true);
+    expect(statuses.every((s) => (s as unknown as { evidence: boolean; reason: boolean }).reason)).toBe(true);
+  });
+
+  it('has routes not started, started and finished, with today’s routes for both delivery drivers', async () => {
+    const progress = await rows<{ progress: string }>(sql`
+      SELECT DISTINCT CASE WHEN initial_km IS NULL THEN 'sin iniciar' WHEN final_km IS NULL THEN 'en ruta' ELSE 'terminada' END AS progress
+      FROM shippings`);
+    expect(progress.map((p) => p.progress).sort()).toEqual(['en ruta', 'sin iniciar', 'terminada']);
+    const today = monterreyDate(new Date());
+    const drivers = await rows<{ email: string }>(sql`
+      SELECT DISTINCT u.email FROM shippings s JOIN users u ON u.id = s.driver_id WHERE s.date = ${today}`);
+    expect(drivers.map((d) => d.email)).toEqual(expect.arrayContaining(['chofer@demo.mx', 'chofer2@demo.mx']));
+  });
+
+  it('keeps each finished route’s weight as the sum of its delivered sales and its route as km travelled', async () => {
+    const mismatches = await rows<{ id: number }>(sql`
+      SELECT s.id FROM shippings s
+      LEFT JOIN shipping_details d ON d.shipping_id = s.id AND d.is_delivered
+      LEFT JOIN sales v ON v.id = d.sale_id
+      GROUP BY s.id
+      HAVING s.weight <> round(coalesce(sum(v.sale_weight), 0), 2)
+          OR (s.final_km IS NOT NULL AND s.route <> s.final_km - s.initial_km)`);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('has orders to fill ahead, some in production and some over the counter, and past orders dispatched', async () => {
+    const [orders] = await rows<{ ahead: number; in_production: number; bar: number; dispatched: number }>(sql`
+      SELECT count(*) FILTER (WHERE date >= ${monterreyDate(new Date())} AND dispatched_at IS NULL)::int AS ahead,
+             count(*) FILTER (WHERE is_in_production AND production_id IS NOT NULL)::int AS in_production,
+             count(*) FILTER (WHERE bar)::int AS bar,
+             count(*) FILTER (WHERE dispatched_at IS NOT NULL)::int AS dispatched
+      FROM sales WHERE kind = 'sale'`);
+    expect(orders!.ahead).toBeGreaterThan(10);
+    expect(orders!.in_production).toBeGreaterThan(0);
+    expect(orders!.bar).toBeGreaterThan(0);
+    expect(orders!.dispatched).toBeGreaterThan(100);
+  });
+
+  it('has inventory movements of every type, quotations, payroll and purchase orders', async () => {
+    const types = await rows<{ type: string }>(sql`SELECT DISTINCT type FROM inventory_movements`);
+    expect(types.map((r) => r.type).sort()).toEqual([...INVENTORY_MOVEMENT_TYPES].sort());
+    const [counts] = await rows<{ quotations: number; payroll: number; purchases: number; items: number; companies: number }>(sql`
+      SELECT (SELECT count(*) FROM sales WHERE kind = 'quotation')::int AS quotations,
+             (SELECT count(*) FROM payrolls)::int AS payroll,
+             (SELECT count(*) FROM purchase_orders)::int AS purchases,
+             (SELECT count(*) FROM items)::int AS items,
+             (SELECT count(*) FROM companies)::int AS companies`);
+    expect(counts!.quotations).toBeGreaterThan(0);
+    expect(counts!.payroll).toBe(DEMO_USERS.length * 4);
+    expect(counts!.purchases).toBe(20);
+    expect(counts!.items).toBe(60);
+    expect(counts!.companies).toBe(40);
+  });
+
+  it('gives every item a valid EAN-13 code', async () => {
+    const codes = await rows<{ ean13: string }>(sql`SELECT ean13 FROM items`);
+    for (const { ean13: code } of codes) {
+      expect(code).toMatch(/^\d{13}$/);
+      expect(ean13(code.slice(0, 12))).toBe(code);
+    }
+  });
+
+  it('holds legacy CFDI entries (id ≤ 100) beside current ones', async () => {
+    const ids = (await rows<{ id: number }>(sql`SELECT id FROM cfdis`)).map((r) => r.id);
+    expect(ids.some((id) => id <= 100)).toBe(true);
+    expect(ids.some((id) => id > 100)).toBe(true);
+  });
+});

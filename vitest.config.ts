@@ -22,6 +22,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite is CPU-bound; two files at a time suit a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

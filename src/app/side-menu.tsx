@@ -15,7 +15,7 @@ export function SideMenu({ routes, brand }: { routes: AppRoute[]; brand: string 
         </IonToolbar>
       </IonHeader>
       <IonContent>
-        <nav aria-label={messages.shell.menu}>
+
           <IonList lines="none">
             {routes.map((route) => (
               <IonMenuToggle key={route.path} autoHide={false}>
@@ -31,7 +31,7 @@ export function SideMenu({ routes, brand }: { routes: AppRoute[]; brand: string 
               </IonMenuToggle>
             ))}
           </IonList>
-        </nav>
+
         <IonNote className="side-menu__version">{messages.shell.version(APP_VERSION)}</IonNote>
       </IonContent>
     </IonMenu>

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { currentUserSchema, noContentSchema } from '../../../domain/schemas/auth';
 import { ApiError, apiRequest } from '../../lib/api';
-import { clearLocalStorage, discardToken } from '../../lib/session-store';
+import { clearLocalStorage } from '../../lib/session-store';
 
 export const authKeys = {
   currentUser: ['user', 'current'] as const,
@@ -14,22 +13,18 @@ export const currentUserQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest('/api/v1/user/current', { schema: currentUserSchema, signal }),
     // Offline, the last known user keeps the app usable; only a 401 signs the person out.
     networkMode: 'offlineFirst',
-    staleTime: 5 * 60 * 1000,
+    // Checked on every start: a revoked or expired token must send the person to the login.
+    staleTime: 0,
     gcTime: Infinity,
     retry: (failures, error) => !(error instanceof ApiError && error.status === 401) && failures < 2,
   });
 
 /**
- * The current user, checked against the server. The token is discarded only when the
- * server says it is not valid (401), never because the device is offline.
+ * The current user, checked against the server. The token is discarded (by the query
+ * cache, see providers.tsx) only when the server answers 401, never because the device is offline.
  */
 export function useCurrentUser() {
-  const query = useQuery(currentUserQueryOptions());
-  const rejected = query.error instanceof ApiError && query.error.status === 401;
-  useEffect(() => {
-    if (rejected) discardToken();
-  }, [rejected]);
-  return query;
+  return useQuery(currentUserQueryOptions());
 }
 
 export function useSignOut() {

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openUserMenu, signIn } from './support';
+
+const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Menú' });
+
+async function expectMenuLinks(page: Page, names: string[]): Promise<void> {
+  await expect(sideMenu(page).getByRole('link')).toHaveCount(names.length);
+  for (const name of names) await expect(sideMenu(page).getByRole('link', { name, exact: true })).toBeVisible();
+}
+
+test.describe('the shell on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('gives the administrator the menu, the version and Settings in the user menu', async ({ page }) => {
+    await signIn(page, 'admin@demo.mx');
+    await expectMenuLinks(page, ['Inicio', 'Notas']);
+    await expect(page.getByText('Versión 4.34.7')).toBeVisible();
+    await openUserMenu(page);
+    await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ajustes' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByText('admin@demo.mx')).toBeVisible();
+    await expect(page.getByText('Frutas del Norte Distribuidora, S.A. de C.V.')).toBeVisible();
+  });
+
+  test('gives office staff a menu of what their permissions open, and no Support', async ({ page }) => {
+    await signIn(page, 'oficina@demo.mx');
+    await expectMenuLinks(page, ['Inicio', 'Notas']);
+    await openUserMenu(page);
+    await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Soporte' })).toHaveCount(0);
+  });
+
+  test('answers an unknown path with a Spanish not-found page', async ({ page }) => {
+    await signIn(page, 'oficina@demo.mx');
+    await page.goto('/esta-ruta-no-existe');
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page.getByRole('heading', { name: 'Hola, Jorge' })).toBeVisible();
+  });
+
+  test('counts unseen notes on the bell; a note opens in a dialog and can be marked seen', async ({ page }) => {
+    await signIn(page, 'ventas@demo.mx');
+    // Ionic keeps the previous page in the document, hidden: only the visible bell counts.
+    const bell = page.getByRole('link', { name: /^Notas: \d+ notas? sin ver$/ }).filter({ visible: true });
+    const before = Number(/(\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    expect(before).toBeGreaterThan(0);
+    await bell.click();
+    await expect(page).toHaveURL(/\/notes$/);
+    await page.getByText('Sin ver', { exact: true }).first().click();
+    // The modal's content is slotted into its dialog: look it up from the page.
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByText('Abarrotes Doña Lupita: cobrar saldo vencido antes de surtir.')).toBeVisible();
+    await page.getByRole('button', { name: 'Marcar como vista' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText('Nota marcada como vista.')).toBeVisible();
+    await expect(bell).toHaveAttribute('aria-label', `Notas: ${before - 1 === 1 ? '1 nota sin ver' : `${before - 1} notas sin ver`}`);
+    await expect(page.getByText('Sin ver', { exact: true })).toHaveCount(before - 1);
+  });
+});
+
+test.describe('the shell on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('gives a delivery driver no side menu, but Settings and sign-out', async ({ page }) => {
+    await signIn(page, 'chofer@demo.mx');
+    await expect(page.getByRole('button', { name: 'Abrir o cerrar el menú' })).toHaveCount(0);
+    await expect(sideMenu(page)).toHaveCount(0);
+    await openUserMenu(page);
+    await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
+  });
+
+  test('gives the warehouse operator neither a menu nor Settings', async ({ page }) => {
+    await signIn(page, 'almacen@demo.mx');
+    await expect(page.getByRole('button', { name: 'Abrir o cerrar el menú' })).toHaveCount(0);
+    await expect(sideMenu(page)).toHaveCount(0);
+    await openUserMenu(page);
+    await expect(page.getByRole('button', { name: 'Ajustes' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  });
+
+  test('opens the menu as a drawer for office staff', async ({ page }) => {
+    await signIn(page, 'ventas@demo.mx');
+    await expect(sideMenu(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir o cerrar el menú' }).click();
+    await expect(sideMenu(page)).toBeVisible();
+    await sideMenu(page).getByRole('link', { name: 'Notas' }).click();
+    await expect(page).toHaveURL(/\/notes$/);
+  });
+});

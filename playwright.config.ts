@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'es-MX',
@@ -24,7 +24,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx server/server.ts',
+    command: 'node --import tsx server/server.ts',
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

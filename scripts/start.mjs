@@ -24,4 +24,4 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSourceTime()
   const code = await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root });
   if (code !== 0) process.exit(code);
 }
-process.exit(await run('npx', ['tsx', 'server/server.ts'], { cwd: root }));
+process.exit(await run(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root }));

@@ -87,6 +87,8 @@ async function servePwa(app: FastifyInstance, webDir: string): Promise<void> {
     root: webDir,
     wildcard: true,
     index: ['index.html'],
+    // The build writes .br and .gz beside each asset (vite.config.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,91 @@
+// Bundle budget (architecture.md): the JavaScript a browser loads for the login route,
+// gzip-compressed, against 170 KB; each lazily loaded chunk against 60 KB; and the
+// number of installed copies of @ionic/core, which must be 1.
+//
+// Usage: npm run bench:bundle  (builds, starts the server on a temporary database,
+// opens the login route in Chromium and weighs every script it fetched).
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { ensureChromium } from '../scripts/chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const LOGIN_BUDGET_KB = 170;
+const LAZY_BUDGET_KB = 60;
+const kb = (bytes) => bytes / 1024;
+const gzipKb = (buffer) => kb(gzipSync(buffer, { level: 9 }).length);
+
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+
+function ionicCoreCopies() {
+  const copies = new Set();
+  const visit = (dir, depth) => {
+    if (depth > 6 || !existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.name.startsWith('@')) visit(full, depth);
+      else if (full.endsWith(path.join('@ionic', 'core'))) copies.add(JSON.parse(readFileSync(path.join(full, 'package.json'), 'utf8')).version + ' ' + path.relative(root, full));
+      else if (existsSync(path.join(full, 'node_modules'))) visit(path.join(full, 'node_modules'), depth + 1);
+    }
+  };
+  visit(path.join(root, 'node_modules'), 0);
+  return [...copies];
+}
+
+const port = 18_000 + Math.floor(Math.random() * 1000);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-bundle-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+try {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.set(url.pathname, await response.body().catch(() => Buffer.alloc(0)));
+  });
+  await page.goto(`http://localhost:${port}/`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+  await browser.close();
+
+  let total = 0;
+  console.log('\nJavaScript cargado por la ruta de inicio de sesión:');
+  for (const [name, body] of [...scripts].sort()) {
+    const size = gzipKb(body);
+    total += size;
+    console.log(`  ${name.padEnd(48)} ${size.toFixed(1).padStart(7)} KB gzip`);
+  }
+  console.log(`login route JS: ${total.toFixed(1)} KB gzip (budget ${LOGIN_BUDGET_KB} KB) ${total <= LOGIN_BUDGET_KB ? 'OK' : 'OVER BUDGET'}`);
+
+  const loaded = new Set([...scripts.keys()].map((p) => path.basename(p)));
+  console.log('\nChunks loaded later (shell and screens):');
+  for (const name of readdirSync(path.join(root, 'dist', 'assets')).filter((n) => n.endsWith('.js') && !loaded.has(n)).sort()) {
+    const size = gzipKb(readFileSync(path.join(root, 'dist', 'assets', name)));
+    if (size < 1) continue;
+    const isShell = name.startsWith('signed-in-');
+    const verdict = isShell ? '(shared shell: Ionic, router, query cache)' : size <= LAZY_BUDGET_KB ? 'OK' : 'OVER BUDGET';
+    console.log(`  ${name.padEnd(48)} ${size.toFixed(1).padStart(7)} KB gzip ${verdict}`);
+  }
+
+  const copies = ionicCoreCopies();
+  console.log(`\n@ionic/core copies installed: ${copies.length} ${copies.length === 1 ? 'OK' : 'MORE THAN ONE'} (${copies.join(', ')})`);
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -15,6 +15,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { deploymentRoutes } from './routes/v2/deployment';
 import { healthRoutes } from './routes/health';
 import { noteRoutes } from './routes/notes';
+import { supportRoutes } from './routes/support';
 import { userRoutes } from './routes/v1/user';
 
 // Validation messages that our schemas do not word themselves still reach people in Spanish.
@@ -65,6 +66,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   deploymentRoutes(app, DEPLOYMENTS[env.DEPLOYMENT]);
   userRoutes(app, database.db);
   noteRoutes(app, database.db);
+  supportRoutes(app, database.db);
 
   await servePwa(app, path.resolve(env.WEB_DIR));
   return app;

@@ -1,0 +1,74 @@
+import { messages } from '../../domain/messages';
+import { HttpError } from '../http-errors';
+
+/**
+ * The query semantics every list shares (spec §7): `filter[field]=value`, `sort=field` or
+ * `sort=-field`, `page` from 1, `itemsPerPage`. Anything not declared by the route is
+ * refused with a 400 and a Spanish message rather than silently ignored.
+ */
+export interface ListQuerySpec<F extends string, S extends string> {
+  filters: readonly F[];
+  sorts: readonly S[];
+}
+
+export interface ListQuery<F extends string, S extends string> {
+  filters: Partial<Record<F, string>>;
+  sort: { field: S; descending: boolean } | null;
+  page: number;
+  itemsPerPage: number;
+  offset: number;
+}
+
+export const DEFAULT_ITEMS_PER_PAGE = 15;
+const MAX_ITEMS_PER_PAGE = 100_000;
+
+function positiveInt(value: string, max: number): number | null {
+  if (!/^\d{1,7}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : null;
+}
+
+export function parseListQuery<F extends string, S extends string>(
+  query: unknown,
+  spec: ListQuerySpec<F, S>,
+): ListQuery<F, S> {
+  const entries = Object.entries((query ?? {}) as Record<string, unknown>);
+  const filters: Partial<Record<F, string>> = {};
+  let sort: ListQuery<F, S>['sort'] = null;
+  let page = 1;
+  let itemsPerPage = DEFAULT_ITEMS_PER_PAGE;
+  for (const [key, raw] of entries) {
+    if (typeof raw !== 'string') throw new HttpError(400, messages.query.repeatedParameter(key.slice(0, 60)));
+    const filter = /^filter\[([A-Za-z_.]{1,60})\]$/.exec(key);
+    if (filter) {
+      const field = filter[1] as F;
+      if (!spec.filters.includes(field)) throw new HttpError(400, messages.query.unknownFilter(field));
+      filters[field] = raw;
+    } else if (key === 'sort') {
+      if (raw === '') continue;
+      const descending = raw.startsWith('-');
+      const field = (descending ? raw.slice(1) : raw) as S;
+      if (!spec.sorts.includes(field)) throw new HttpError(400, messages.query.unknownSort(field.slice(0, 60)));
+      sort = { field, descending };
+    } else if (key === 'page') {
+      const value = positiveInt(raw, MAX_ITEMS_PER_PAGE);
+      if (value === null) throw new HttpError(400, messages.query.invalidPage);
+      page = value;
+    } else if (key === 'itemsPerPage' || key === 'per_page') {
+      const value = positiveInt(raw, MAX_ITEMS_PER_PAGE);
+      if (value === null) throw new HttpError(400, messages.query.invalidItemsPerPage);
+      itemsPerPage = value;
+    } else {
+      throw new HttpError(400, messages.query.unknownParameter(key.slice(0, 60)));
+    }
+  }
+  return { filters, sort, page, itemsPerPage, offset: (page - 1) * itemsPerPage };
+}
+
+/** A filter given as a comma list (`filter[driver_id]=3,4`), as positive integers. */
+export function idList(value: string | undefined, field: string): number[] | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ids = value.split(',').map((part) => positiveInt(part.trim(), 2_147_483_647));
+  if (ids.some((id) => id === null)) throw new HttpError(400, messages.query.unknownFilter(`${field}=${value.slice(0, 40)}`));
+  return ids as number[];
+}

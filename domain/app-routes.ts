@@ -70,7 +70,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/activity-log', 'Bitácora', needs('activityLog')),
   route('/notes', 'Notas', everyone, { implemented: true }),
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
-  route('/support', 'Soporte', admin, { inMenu: false }),
+  route('/support', 'Soporte', admin, { inMenu: false, implemented: true }),
   route('/pos', 'Punto de venta', needs('sales'), { inMenu: false }),
   route('/caja', 'Caja', needs('sales'), { inMenu: false }),
 ];

@@ -9,4 +9,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': lazy(() => import('../features/home/home-page')),
   '/notes': lazy(() => import('../features/notes/notes-page')),
   '/settings': lazy(() => import('../features/settings/settings-page')),
+  '/support': lazy(() => import('../features/support/support-page')),
 };

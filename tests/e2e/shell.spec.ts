@@ -16,6 +16,7 @@ test.describe('the shell on a desktop', () => {
     await expectMenuLinks(page, ['Inicio', 'Notas']);
     await expect(page.getByText('Versión 4.34.7')).toBeVisible();
     await openUserMenu(page);
+    await expect(page.getByRole('button', { name: 'Soporte' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
     await page.getByRole('button', { name: 'Ajustes' }).click();
     await expect(page).toHaveURL(/\/settings$/);
@@ -29,6 +30,27 @@ test.describe('the shell on a desktop', () => {
     await openUserMenu(page);
     await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Soporte' })).toHaveCount(0);
+  });
+
+  test('lets the administrator report a problem in Soporte and find it', async ({ page }) => {
+    await signIn(page, 'admin@demo.mx');
+    await openUserMenu(page);
+    await page.getByRole('button', { name: 'Soporte' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText('Describe el problema.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Descripción', exact: true }).fill('El lector de códigos no reconoce la caja de fresa.');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText('Ticket enviado.')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Buscar en descripción' }).fill('caja de fresa');
+    await expect(page.getByRole('heading', { name: 'El lector de códigos no reconoce la caja de fresa.' })).toBeVisible();
+    await expect(page.getByText('1–1 de 1')).toBeVisible();
+  });
+
+  test('keeps Soporte from everyone but the administrator', async ({ page }) => {
+    await signIn(page, 'oficina@demo.mx');
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
   });
 
   test('answers an unknown path with a Spanish not-found page', async ({ page }) => {

@@ -4,6 +4,8 @@ import { INVENTORY_MOVEMENT_TYPES } from '../../domain/inventory';
 import { monterreyDate } from '../../domain/time';
 import { ean13 } from '../../server/db/seed/demo-seed';
 import { DEMO_USERS } from '../../server/db/seed/demo-users';
+import { openDatabase } from '../../server/db/client';
+import { prepareDatabase } from '../../server/db/prepare';
 import { createTestApp, loginAs, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -99,5 +101,29 @@ describe('the demo data', () => {
     const ids = (await rows<{ id: number }>(sql`SELECT id FROM cfdis`)).map((r) => r.id);
     expect(ids.some((id) => id <= 100)).toBe(true);
     expect(ids.some((id) => id > 100)).toBe(true);
+  });
+});
+
+describe('the demo seed', () => {
+  it('is deterministic: two databases seeded for the same day hold the same rows', async () => {
+    const now = new Date('2026-03-10T15:00:00Z');
+    const digests: string[] = [];
+    for (let n = 0; n < 2; n++) {
+      const database = await openDatabase({ kind: 'pglite', dataDir: null });
+      await prepareDatabase(database, { demoSeed: true, dataDir: null, now });
+      const result = await database.db.execute(sql`
+        SELECT md5(string_agg(row_text, '|' ORDER BY row_text)) AS digest FROM (
+          SELECT concat_ws(',', id, date, driver_id, vehicle_id, initial_km, final_km, km_capture_time_start, km_capture_time, route, weight, note) AS row_text FROM shippings
+          UNION ALL SELECT concat_ws(',', id, shipping_id, sale_id, completed, is_delivered, delivery_rejection_comment, delivered_at, invoice, pdf) FROM shipping_details
+          UNION ALL SELECT concat_ws(',', id, company_id, date, type, total, due_balance, payment_status, sale_weight, bar, is_in_production) FROM sales
+          UNION ALL SELECT concat_ws(',', sale_id, item_id, quantity, price) FROM sale_items
+          UNION ALL SELECT concat_ws(',', id, name, delivery_address, credit_days) FROM companies
+          UNION ALL SELECT concat_ws(',', item_id, type, quantity) FROM inventory_movements
+        ) rows`);
+      digests.push(String((result as unknown as { rows: { digest: string }[] }).rows[0]?.digest));
+      await database.close();
+    }
+    expect(digests[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(digests[1]).toBe(digests[0]);
   });
 });

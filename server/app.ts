@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
@@ -16,6 +17,10 @@ import { deploymentRoutes } from './routes/v2/deployment';
 import { healthRoutes } from './routes/health';
 import { noteRoutes } from './routes/notes';
 import { supportRoutes } from './routes/support';
+import { orderRoutes } from './routes/orders';
+import { shippingDetailRoutes } from './routes/shipping-details';
+import { shippingRoutes } from './routes/shippings';
+import { FileStore, MAX_UPLOAD_BYTES } from './files';
 import { userRoutes } from './routes/v1/user';
 
 // Validation messages that our schemas do not word themselves still reach people in Spanish.
@@ -58,6 +63,10 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    // One evidence file per request, at most 100 MB, streamed to disk (spec §5).
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 12, fieldSize: 64 * 1024 },
+  });
 
   registerErrorHandling(app);
   registerAuth(app, database.db);
@@ -67,6 +76,9 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   userRoutes(app, database.db);
   noteRoutes(app, database.db);
   supportRoutes(app, database.db);
+  shippingRoutes(app, database.db);
+  shippingDetailRoutes(app, database.db, new FileStore(path.join(env.DATA_DIR, 'files')));
+  orderRoutes(app, database.db);
 
   await servePwa(app, path.resolve(env.WEB_DIR));
   return app;

@@ -12,12 +12,33 @@ declare module 'fastify' {
   }
 }
 
-/** Who may call a route: anyone signed in, holders of one permission (spec §6), or the administrator. */
-export type Access = { kind: 'signed-in' } | { kind: 'permission'; permission: Permission } | { kind: 'admin' };
+/**
+ * Who may call a route: anyone, anyone signed in, holders of any of some permissions
+ * (spec §6), or the administrator. The table of every route is server/route-access.ts.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'permission'; anyOf: readonly Permission[] }
+  | { kind: 'admin' };
 
+export const everyone: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
-export const permission = (name: Permission): Access => ({ kind: 'permission', permission: name });
+export const permission = (...anyOf: Permission[]): Access => ({ kind: 'permission', anyOf });
 export const adminOnly: Access = { kind: 'admin' };
+
+export function allows(access: Access, user: CurrentUser | null): boolean {
+  switch (access.kind) {
+    case 'public':
+      return true;
+    case 'signed-in':
+      return user !== null;
+    case 'admin':
+      return user?.id === ADMIN_USER_ID;
+    case 'permission':
+      return user !== null && access.anyOf.some((p) => hasPermission(user, p));
+  }
+}
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -32,6 +53,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
 
   /** Resolves the bearer token and checks the route's access rule; 401 before 403. */
   app.decorate('authorize', (access: Access): preHandlerAsyncHookHandler => async (request) => {
+    if (access.kind === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const userId = await userIdForToken(db, token);
@@ -40,8 +62,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     if (!user) throw unauthorized();
     request.user = user;
     request.token = token;
-    if (access.kind === 'admin' && user.id !== ADMIN_USER_ID) throw forbidden();
-    if (access.kind === 'permission' && !hasPermission(user, access.permission)) throw forbidden();
+    if (!allows(access, user)) throw forbidden();
   });
 }
 

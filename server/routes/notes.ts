@@ -5,14 +5,15 @@ import { noteSeenPatchSchema, type Note } from '../../domain/schemas/notes';
 import type { Db } from '../db/client';
 import { notes, users } from '../db/schema';
 import { notFound, parseInput } from '../http-errors';
-import { currentUser, signedIn } from '../plugins/auth';
+import { currentUser } from '../plugins/auth';
+import { guardedRoute } from '../route-access';
 import { idParamSchema } from './params';
 
 const authors = alias(users, 'authors');
 
 /** A person's own notes: the bell counts the unseen ones (spec §2, §3 Note). */
 export function noteRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/v1/note/all', { preHandler: app.authorize(signedIn) }, async (request) => {
+  guardedRoute(app, 'GET /api/v1/note/all', async (request) => {
     const user = currentUser(request);
     const rows = await db
       .select({
@@ -38,7 +39,7 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
     return { data };
   });
 
-  app.patch('/api/v2/notes/:id', { preHandler: app.authorize(signedIn) }, async (request) => {
+  guardedRoute(app, 'PATCH /api/v2/notes/:id', async (request) => {
     const user = currentUser(request);
     const { id } = parseInput(idParamSchema, request.params, 404);
     parseInput(noteSeenPatchSchema, request.body);

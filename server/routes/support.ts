@@ -5,16 +5,15 @@ import { newSupportTicketSchema, type SupportTicket } from '../../domain/schemas
 import type { Db } from '../db/client';
 import { supportTickets, users } from '../db/schema';
 import { parseInput } from '../http-errors';
-import { currentUser, signedIn } from '../plugins/auth';
+import { currentUser } from '../plugins/auth';
+import { guardedRoute } from '../route-access';
 import { parseListQuery } from './list-query';
 
 /**
- * Support tickets (spec §7), on their own prefix so they can be served from another
- * host. Anyone signed in may report a problem; user 1 reads every ticket, everyone else
+ * Support tickets (spec §7), on their own prefix (/api/support) so they can be served
+ * from another host. Anyone signed in may report a problem; user 1 reads every ticket, everyone else
  * only their own (spec §6 limits 'Dirección' to its own; we limit everybody but user 1).
  */
-export const SUPPORT_PREFIX = '/api/support';
-
 const LIST_SPEC = { filters: ['description'], sorts: ['id', 'created_at', 'status'] } as const;
 
 function escapeLike(text: string): string {
@@ -22,7 +21,7 @@ function escapeLike(text: string): string {
 }
 
 export function supportRoutes(app: FastifyInstance, db: Db): void {
-  app.get(`${SUPPORT_PREFIX}/support_tickets`, { preHandler: app.authorize(signedIn) }, async (request) => {
+  guardedRoute(app, 'GET /api/support/support_tickets', async (request) => {
     const user = currentUser(request);
     const query = parseListQuery(request.query, LIST_SPEC);
     const conditions: SQL[] = [];
@@ -53,7 +52,7 @@ export function supportRoutes(app: FastifyInstance, db: Db): void {
     return { data, meta: { total: count?.total ?? 0 } };
   });
 
-  app.post(`${SUPPORT_PREFIX}/support_tickets`, { preHandler: app.authorize(signedIn) }, async (request, reply) => {
+  guardedRoute(app, 'POST /api/support/support_tickets', async (request, reply) => {
     const user = currentUser(request);
     const { description } = parseInput(newSupportTicketSchema, request.body);
     const [ticket] = await db.insert(supportTickets).values({ user_id: user.id, description }).returning();

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -10,6 +12,8 @@ import { parseEnv } from '../../server/env';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Where this app keeps uploaded files (a temporary directory). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -39,8 +43,9 @@ async function openSeededDatabase(): Promise<{ database: Database; drop: () => P
 /** The real app on a private copy of the seeded demo database (PGlite, or PostgreSQL in CI). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openSeededDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-test-'));
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env }),
+    env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
     database,
     logger: false,
   });
@@ -48,10 +53,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     database,
+    dataDir,
     async close() {
       await app.close();
       await database.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -35,6 +35,21 @@ export const companyBranches = pgTable(
   (t) => [index('company_branches_company').on(t.company_id)],
 );
 
+/** A person at a customer; a sale names the one who ordered it. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    company_id: integer('company_id').notNull().references(() => companies.id),
+    name: name(),
+    last: varchar('last', { length: 200 }).notNull(),
+    phone: varchar('phone', { length: 40 }),
+    email: varchar('email', { length: 254 }),
+    created_at: createdAt(),
+  },
+  (t) => [index('contacts_company').on(t.company_id)],
+);
+
 export const vehicles = pgTable('vehicles', { id: id(), name: name(), plates: varchar('plates', { length: 20 }), created_at: createdAt(), deleted_at: deletedAt() });
 
 export const items = pgTable(
@@ -70,6 +85,7 @@ export const sales = pgTable(
     kind: varchar('kind', { length: 20 }).notNull(),
     company_id: integer('company_id').notNull().references(() => companies.id),
     company_branch_id: integer('company_branch_id').references(() => companyBranches.id),
+    contact_id: integer('contact_id').references(() => contacts.id),
     user_id: integer('user_id').notNull().references(() => users.id),
     created_by_user_id: integer('created_by_user_id').references(() => users.id),
     date: varchar('date', { length: 10 }).notNull(),

@@ -2,3 +2,4 @@ export * from './reference-lists';
 export * from './people';
 export * from './commerce';
 export * from './shipping';
+export * from './idempotency';

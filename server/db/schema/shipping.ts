@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
 import { companies, sales, vehicles } from './commerce';
 import { users } from './people';
@@ -42,6 +42,9 @@ export const shippingDetails = pgTable(
     delivered_at: timestamp('delivered_at', { mode: 'string' }),
     invoice: varchar('invoice', { length: 60 }),
     pdf: varchar('pdf', { length: 120 }),
+    /** Where the device was when the delivery was completed or rejected, when the person allowed it. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     created_by_user_id: integer('created_by_user_id').references(() => users.id),
     last_updated_by_user_id: integer('last_updated_by_user_id').references(() => users.id),
     created_at: createdAt(),

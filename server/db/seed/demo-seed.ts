@@ -155,6 +155,9 @@ const STREETS = ['Av. Constitución', 'Av. Gonzalitos', 'Calz. del Valle', 'Av. 
   'Av. Ruiz Cortines', 'Calle Padre Mier', 'Av. Benito Juárez', 'Av. Revolución', 'Calle Zaragoza',
   'Av. Vasconcelos', 'Av. Universidad', 'Calle Hidalgo', 'Av. Fidel Velázquez'];
 
+const FIRST_NAMES = ['María', 'Juan', 'Guadalupe', 'Roberto', 'Patricia', 'Luis', 'Sofía', 'Héctor', 'Claudia', 'Fernando'];
+const LAST_NAMES = ['Garza', 'Treviño', 'Villarreal', 'González', 'Rodríguez', 'Cantú', 'Salinas', 'De la Garza', 'Elizondo', 'Leal'];
+
 const VEHICLES = ['Nissan NP300 blanca', 'Isuzu ELF 400', 'Ford Transit refrigerada', 'Hino 3.5 t', 'Chevrolet Tornado'];
 
 const PROVIDERS = ['Central de Abastos Estrella', 'Agrícola San Juan', 'Huertas de Montemorelos', 'Invernaderos Saltillo',
@@ -321,6 +324,20 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     )
     .returning();
   const branchesOf = (companyId: number) => branchRows.filter((b) => b.company_id === companyId);
+  const contactRows = await db
+    .insert(t.contacts)
+    .values(
+      companyRows.flatMap((c, index) =>
+        Array.from({ length: 1 + (index % 2) }, (_, n) => ({
+          company_id: c.id,
+          name: random.pick(FIRST_NAMES),
+          last: random.pick(LAST_NAMES),
+          phone: `81 ${1000 + index * 13 + n} ${2000 + index * 7}`,
+        })),
+      ),
+    )
+    .returning();
+  const contactsOf = (companyId: number) => contactRows.filter((contact) => contact.company_id === companyId);
 
   // Sales from 60 days ago to 7 days ahead; quotations and cancellations among them.
   type SaleDraft = { row: typeof t.sales.$inferInsert; lines: { item_id: number; quantity: number; price: number }[]; dayOffset: number };
@@ -350,6 +367,7 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           kind,
           company_id: company.id,
           company_branch_id: random.pick(companyBranches).id,
+          contact_id: random.pick(contactsOf(company.id)).id,
           user_id: random.pick(sellers),
           created_by_user_id: random.pick(sellers),
           date: day(offset),

@@ -3,7 +3,8 @@ import { messages } from '../../../domain/messages';
 import { loginPayloadSchema } from '../../../domain/schemas/auth';
 import type { Db } from '../../db/client';
 import { HttpError, parseInput } from '../../http-errors';
-import { currentUser, signedIn } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
+import { guardedRoute } from '../../route-access';
 import { verifyPassword } from '../../auth/passwords';
 import {
   clearAccountFailures,
@@ -16,9 +17,9 @@ import {
 } from '../../auth/sessions';
 
 export function userRoutes(app: FastifyInstance, db: Db): void {
-  app.post(
-    '/api/v1/user/login',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+  guardedRoute(
+    app,
+    'POST /api/v1/user/login',
     async (request) => {
       const payload = parseInput(loginPayloadSchema, request.body);
       const keys = failureKeys(payload.email, request.ip);
@@ -34,11 +35,12 @@ export function userRoutes(app: FastifyInstance, db: Db): void {
       await clearAccountFailures(db, keys);
       return { access_token: await issueToken(db, user.id) };
     },
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
   );
 
-  app.get('/api/v1/user/current', { preHandler: app.authorize(signedIn) }, async (request) => currentUser(request));
+  guardedRoute(app, 'GET /api/v1/user/current', async (request) => currentUser(request));
 
-  app.post('/api/v1/user/logout', { preHandler: app.authorize(signedIn) }, async (request, reply) => {
+  guardedRoute(app, 'POST /api/v1/user/logout', async (request, reply) => {
     if (request.token) await revokeToken(db, request.token);
     return reply.code(204).send();
   });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deployment } from '../../../domain/deployment';
+import { guardedRoute } from '../../route-access';
 
 /** Public: the login screen shows the deployment's branding before anyone signs in. */
 export function deploymentRoutes(app: FastifyInstance, deployment: Deployment): void {
-  app.get('/api/v2/deployment', async () => deployment);
+  guardedRoute(app, 'GET /api/v2/deployment', async () => deployment);
 
   // The web manifest carries the deployment's name, colour and icons, so it is served, not built.
   app.get('/manifest.webmanifest', async (_request, reply) => {

@@ -1,0 +1,139 @@
+import * as z from 'zod/mini';
+import { messages } from '../messages';
+
+const text = messages.shipping;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const MINUTE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
+
+const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
+const nullableId = z.nullable(id);
+/** Kilometres: whole numbers, accepted as numbers or numeric strings (the form sends text). */
+const km = z.nullable(
+  z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^\s*\d{1,7}\s*$/, text.invalidKm))]),
+    z.transform((value, ctx) => {
+      const n = typeof value === 'string' ? Number(value.trim()) : value;
+      if (!Number.isInteger(n) || n < 0 || n > 9_999_999) {
+        ctx.issues.push({ code: 'custom', message: text.invalidKm, input: value });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  ),
+);
+const date = z.string({ error: text.required }).check(z.minLength(1, { error: text.required, abort: true }), z.regex(DATE, text.invalidDate));
+const minute = z.string().check(z.regex(MINUTE, text.invalidTime));
+const note = z.nullable(z.string().check(z.maxLength(2000)));
+
+/** POST /api/v1/shipping/create (spec §7). The server sets who created it. */
+export const shippingCreateSchema = z.object({
+  driver_id: z.optional(nullableId),
+  date,
+  vehicle_id: z.optional(nullableId),
+  initial_km: z.optional(km),
+  final_km: z.optional(km),
+  route: z.optional(z.nullable(z.number())),
+  note: z.optional(note),
+  user_id: z.optional(nullableId),
+  created_by_user_id: z.optional(nullableId),
+  last_updated_by_user_id: z.optional(nullableId),
+});
+export type ShippingCreate = z.infer<typeof shippingCreateSchema>;
+
+/** PUT /api/v1/shipping/update (spec §7), also used to start and finish a route. */
+export const shippingUpdateSchema = z.object({
+  id,
+  date: z.optional(date),
+  driver_id: z.optional(nullableId),
+  vehicle_id: z.optional(nullableId),
+  initial_km: z.optional(km),
+  final_km: z.optional(km),
+  note: z.optional(note),
+  km_capture_time_start: z.optional(z.nullable(minute)),
+  km_capture_time: z.optional(z.nullable(minute)),
+  route: z.optional(z.nullable(z.number())),
+  last_updated_by_user_id: z.optional(nullableId),
+});
+export type ShippingUpdate = z.infer<typeof shippingUpdateSchema>;
+
+export const shippingDetailCreateSchema = z.object({
+  sale_id: id,
+  shipping_id: id,
+  completed: z.optional(z.boolean()),
+  invoice: z.optional(z.nullable(z.string().check(z.maxLength(60)))),
+  created_by_user_id: z.optional(nullableId),
+  last_updated_by_user_id: z.optional(nullableId),
+});
+
+export const shippingDetailUpdateSchema = z.object({
+  id,
+  completed: z.optional(z.boolean()),
+  sale_id: z.optional(id),
+  shipping_id: z.optional(id),
+  invoice: z.optional(z.nullable(z.string().check(z.maxLength(60)))),
+  last_updated_by_user_id: z.optional(nullableId),
+});
+
+/** PATCH /api/v2/shipping_details/{id}: delivered with evidence, or rejected with a reason. */
+export const shippingDetailPatchSchema = z.object({
+  completed: z.literal(true),
+  is_delivered: z.boolean(),
+  delivered_at: z.optional(minute),
+  pdf: z.optional(z.nullable(z.string().check(z.maxLength(120)))),
+  delivery_rejection_comment: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+  latitude: z.optional(z.nullable(z.number().check(z.gte(-90), z.lte(90)))),
+  longitude: z.optional(z.nullable(z.number().check(z.gte(-180), z.lte(180)))),
+});
+export type ShippingDetailPatch = z.infer<typeof shippingDetailPatchSchema>;
+
+const person = z.object({ name: z.string(), last: z.string() });
+
+export const shippingDetailSchema = z.object({
+  id: z.int(),
+  sale_id: z.int(),
+  shipping_id: z.int(),
+  company_id: z.nullable(z.int()),
+  completed: z.boolean(),
+  is_delivered: z.boolean(),
+  delivery_rejection_comment: z.nullable(z.string()),
+  delivered_at: z.nullable(z.string()),
+  invoice: z.nullable(z.string()),
+  pdf: z.nullable(z.string()),
+  sale: z.object({
+    id: z.int(),
+    company_name: z.string(),
+    contact: z.nullable(person),
+    company_branch: z.nullable(z.object({ name: z.string() })),
+    sale_items: z.array(z.object({ quantity: z.number(), item: z.object({ name: z.string() }) })),
+    sale_weight: z.number(),
+    sale_due_balance: z.number(),
+    company: z.object({ delivery_address: z.nullable(z.string()) }),
+    user: person,
+  }),
+});
+export type ShippingDetail = z.infer<typeof shippingDetailSchema>;
+
+export const shippingSchema = z.object({
+  id: z.int(),
+  date: z.string(),
+  driver_id: z.nullable(z.int()),
+  driver: z.nullable(z.object({ id: z.int(), name: z.string(), last: z.string() })),
+  vehicle_id: z.nullable(z.int()),
+  vehicle: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  initial_km: z.nullable(z.int()),
+  final_km: z.nullable(z.int()),
+  km_capture_time_start: z.nullable(z.string()),
+  km_capture_time: z.nullable(z.string()),
+  route: z.nullable(z.int()),
+  weight: z.number(),
+  note: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by_user_id: z.nullable(z.int()),
+  last_updated_by_user_id: z.nullable(z.int()),
+  user_id: z.nullable(z.int()),
+  shipping_details: z.array(shippingDetailSchema),
+});
+export type Shipping = z.infer<typeof shippingSchema>;
+
+export const shippingPageSchema = z.object({ data: z.array(shippingSchema), meta: z.object({ total: z.int() }) });

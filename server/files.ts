@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/** Evidence uploads (spec §5, §9): one file, at most 100 MB. */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+export const EVIDENCE_TYPES = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+} as const;
+export type EvidenceExtension = keyof typeof EVIDENCE_TYPES;
+
+/** Stored names are ours: a UUID and the extension of the detected type. */
+export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|png|webp|heic)$/;
+/** Names the demo data uses for its sample evidence. */
+const DEMO_NAME = /^evidencia-demo\.pdf$/;
+
+export function isStoredName(name: string): boolean {
+  return STORED_NAME.test(name) || DEMO_NAME.test(name);
+}
+
+/** The type of a file from its first bytes, never from its name or the client's claim. */
+export function sniffEvidenceType(head: Buffer): EvidenceExtension | null {
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp' && ['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(head.subarray(8, 12).toString('latin1'))) return 'heic';
+  return null;
+}
+
+export class FileStore {
+  constructor(readonly dir: string) {}
+
+  /**
+   * Streams an upload to a temporary file, checks its type by content and gives it a
+   * random name. Whatever fails, nothing partial stays on disk.
+   */
+  async save(stream: Readable & { truncated?: boolean }): Promise<{ name: string } | { error: 'too-large' | 'unsupported' | 'empty' }> {
+    await mkdir(this.dir, { recursive: true });
+    const temporary = path.join(this.dir, `.upload-${randomUUID()}`);
+    try {
+      await pipeline(stream, createWriteStream(temporary, { flags: 'wx' }));
+      if (stream.truncated) return { error: 'too-large' };
+      const size = (await stat(temporary)).size;
+      if (size === 0) return { error: 'empty' };
+      const handle = await open(temporary, 'r');
+      const head = Buffer.alloc(16);
+      await handle.read(head, 0, 16, 0);
+      await handle.close();
+      const extension = sniffEvidenceType(head);
+      if (!extension) return { error: 'unsupported' };
+      const name = `${randomUUID()}.${extension}`;
+      await rename(temporary, path.join(this.dir, name));
+      return { name };
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
+  async exists(name: string): Promise<boolean> {
+    if (!isStoredName(name)) return false;
+    try {
+      return (await stat(path.join(this.dir, name))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async remove(name: string): Promise<void> {
+    if (isStoredName(name)) await rm(path.join(this.dir, name), { force: true });
+  }
+
+  read(name: string): Readable {
+    return createReadStream(path.join(this.dir, name));
+  }
+}

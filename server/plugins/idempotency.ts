@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../domain/messages';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { HttpError } from '../http-errors';
+import { currentUser } from './auth';
+
+export interface MutationResult {
+  status: number;
+  body: unknown;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+function fingerprint(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}
+
+/**
+ * Runs a mutation in one database transaction. With an `Idempotency-Key` header the
+ * key is recorded in that same transaction, so the effect and the record commit
+ * together (sync-engine.md rule 3): a repeat gets the stored answer, the same key with
+ * another request is refused, and on PostgreSQL a concurrent repeat waits on the key's
+ * row until the first commits, then gets its answer. A failed mutation records nothing.
+ */
+export async function runMutation(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  mutate: (tx: Db) => Promise<MutationResult>,
+): Promise<FastifyReply> {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) {
+    const result = await db.transaction((tx) => mutate(tx as unknown as Db));
+    return reply.code(result.status).send(result.body);
+  }
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, messages.idempotency.invalidKey);
+  const user = currentUser(request);
+  const requestHash = fingerprint(request);
+  const outcome = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ key: header, user_id: user.id, request: requestHash, status_code: 0 })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [stored] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, header));
+      if (!stored || stored.user_id !== user.id || stored.request !== requestHash) {
+        throw new HttpError(422, messages.idempotency.keyReused);
+      }
+      if (stored.status_code === 0) throw new HttpError(409, messages.idempotency.inProgress, { 'retry-after': '1' });
+      return { status: stored.status_code, body: stored.response, replayed: true };
+    }
+    const result = await mutate(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ status_code: result.status, response: sql`${JSON.stringify(result.body ?? null)}::jsonb` })
+      .where(eq(idempotencyKeys.key, header));
+    return { ...result, replayed: false };
+  });
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(outcome.status).send(outcome.body);
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import { everyone, permission, signedIn, type Access } from './plugins/auth';
+
+/**
+ * Who may call each route: the permission of the screen that makes the call (spec §6;
+ * user 1 holds every permission). This table is the one place the rules live: routes are
+ * registered through it, docs/permissions.md is printed from it, and the permission-matrix
+ * test walks it. Rules that depend on the record (a driver acts only on their own route)
+ * are checked in the handler and noted here.
+ */
+export const ROUTE_ACCESS = {
+  'POST /api/v1/user/login': everyone,
+  'GET /api/v1/user/current': signedIn,
+  'POST /api/v1/user/logout': signedIn,
+  'GET /api/v2/deployment': everyone,
+  'GET /api/v1/note/all': signedIn,
+  'PATCH /api/v2/notes/:id': signedIn,
+  'GET /api/support/support_tickets': signedIn,
+  'POST /api/support/support_tickets': signedIn,
+
+  'GET /api/v2/shippings': permission('shippings'),
+  'POST /api/v1/shipping/create': permission('editShippings'),
+  /** Office staff with editShippings edit anything; the route's driver only starts and finishes it. */
+  'PUT /api/v1/shipping/update': permission('editShippings', 'shippings'),
+  'DELETE /api/v2/shippings/:id': permission('deleteShippings'),
+  'GET /api/v2/vehicles': permission('shippings', 'editShippings'),
+
+  'POST /api/v1/shipping_detail/create': permission('editShippingDetails'),
+  'PUT /api/v1/shipping_detail/update': permission('editShippingDetails'),
+  /** Office staff with editShippingDetails, or the route's driver for their own deliveries. */
+  'PATCH /api/v2/shipping_details/:id': permission('editShippingDetails', 'shipping_details'),
+  'DELETE /api/v2/shipping_details/:id': permission('deleteShippingDetails'),
+  'POST /api/v1/shipping_detail/files/': permission('shipping_details', 'editShippingDetails'),
+  /** Evidence files are named by 128 random bits: the link is the capability, as spec §2 links them. */
+  'GET /files/:name': everyone,
+
+  'GET /api/v2/company_p': permission('companies', 'shippings', 'sales', 'quotations'),
+  'GET /api/v2/orders/orders_to_dispatch': permission('orders'),
+  'GET /api/v2/orders/dispatched_orders': permission('editShippingDetails', 'orders_ready'),
+  'POST /api/v2/orders/start_order_production': permission('orders'),
+  'POST /api/v2/orders/dispatch_sale_order': permission('orders'),
+} as const satisfies Record<string, Access>;
+
+export type RouteKey = keyof typeof ROUTE_ACCESS;
+
+/** Registers a route with the access rule of its table entry. */
+export function guardedRoute(
+  app: FastifyInstance,
+  key: RouteKey,
+  handler: RouteHandlerMethod,
+  options: { bodyLimit?: number; config?: Record<string, unknown> } = {},
+): void {
+  const [method, url] = key.split(' ') as [string, string];
+  app.route({
+    method: method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url,
+    ...options,
+    preHandler: app.authorize(ROUTE_ACCESS[key]),
+    handler,
+  });
+}

@@ -1,0 +1,215 @@
+import type {} from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import { messages } from '../../domain/messages';
+import { hasPermission } from '../../domain/permissions';
+import { shippingDetailCreateSchema, shippingDetailPatchSchema, shippingDetailUpdateSchema } from '../../domain/schemas/shipping';
+import { monterreyMinute } from '../../domain/time';
+import type { Db } from '../db/client';
+import { sales, shippingDetails, shippings } from '../db/schema';
+import { EVIDENCE_TYPES, isStoredName, MAX_UPLOAD_BYTES, type FileStore } from '../files';
+import { HttpError, parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { runMutation } from '../plugins/idempotency';
+import { loadDetails, recomputeShippingWeight } from '../repositories/shippings';
+import { guardedRoute } from '../route-access';
+import { idParamSchema } from './params';
+
+const text = messages.shipping;
+
+async function findLiveShipping(db: Db, id: number) {
+  const [row] = await db.select().from(shippings).where(and(eq(shippings.id, id), isNull(shippings.deleted_at)));
+  if (!row) throw new HttpError(422, text.shippingNotFound);
+  return row;
+}
+
+async function findLiveDetail(db: Db, id: number) {
+  const [row] = await db.select().from(shippingDetails).where(and(eq(shippingDetails.id, id), isNull(shippingDetails.deleted_at)));
+  if (!row) throw new HttpError(404, text.detailNotFound);
+  return row;
+}
+
+async function findSale(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: sales.id, company_id: sales.company_id })
+    .from(sales)
+    .where(and(eq(sales.id, id), eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at)));
+  if (!row) throw new HttpError(422, text.saleNotFound);
+  return row;
+}
+
+async function assertSaleNotOnShipping(db: Db, saleId: number, shippingId: number, exceptDetail?: number): Promise<void> {
+  const rows = await db
+    .select({ id: shippingDetails.id })
+    .from(shippingDetails)
+    .where(and(eq(shippingDetails.sale_id, saleId), eq(shippingDetails.shipping_id, shippingId), isNull(shippingDetails.deleted_at)));
+  if (rows.some((row) => row.id !== exceptDetail)) throw new HttpError(422, text.saleAlreadyOnShipping);
+}
+
+async function detailResponse(tx: Db, id: number) {
+  const [detail] = await loadDetails(tx, eq(shippingDetails.id, id));
+  return detail;
+}
+
+export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileStore): void {
+  guardedRoute(app, 'POST /api/v1/shipping_detail/create', async (request, reply) => {
+    const user = currentUser(request);
+    const body = parseInput(shippingDetailCreateSchema, request.body);
+    await findLiveShipping(db, body.shipping_id);
+    const sale = await findSale(db, body.sale_id);
+    await assertSaleNotOnShipping(db, body.sale_id, body.shipping_id);
+    return runMutation(db, request, reply, async (tx) => {
+      const completed = body.completed ?? false;
+      const [created] = await tx
+        .insert(shippingDetails)
+        .values({
+          shipping_id: body.shipping_id,
+          sale_id: body.sale_id,
+          company_id: sale.company_id,
+          completed,
+          is_delivered: completed,
+          delivered_at: completed ? monterreyMinute(new Date()) : null,
+          invoice: body.invoice ?? null,
+          created_by_user_id: user.id,
+          last_updated_by_user_id: user.id,
+        })
+        .returning({ id: shippingDetails.id });
+      if (completed) await recomputeShippingWeight(tx, body.shipping_id);
+      return { status: 201, body: await detailResponse(tx, created!.id) };
+    });
+  });
+
+  /** The office edit dialog: shipping, invoice, and the Entregado switch (spec §2, §4). */
+  guardedRoute(app, 'PUT /api/v1/shipping_detail/update', async (request, reply) => {
+    const user = currentUser(request);
+    const body = parseInput(shippingDetailUpdateSchema, request.body);
+    const existing = await findLiveDetail(db, body.id);
+    const moves = (body.shipping_id !== undefined && body.shipping_id !== existing.shipping_id) || (body.sale_id !== undefined && body.sale_id !== existing.sale_id);
+    const invoiceChanges = body.invoice !== undefined && body.invoice !== existing.invoice;
+    // A completed delivery changes only through the Entregado switch.
+    if (existing.completed && (moves || invoiceChanges)) throw new HttpError(422, text.detailCompleted);
+    const shippingId = body.shipping_id ?? existing.shipping_id;
+    const saleId = body.sale_id ?? existing.sale_id;
+    if (moves) {
+      await findLiveShipping(db, shippingId);
+      await assertSaleNotOnShipping(db, saleId, shippingId, existing.id);
+    }
+    const sale = body.sale_id !== undefined && body.sale_id !== existing.sale_id ? await findSale(db, body.sale_id) : null;
+    return runMutation(db, request, reply, async (tx) => {
+      const switchedOn = body.completed === true && !existing.completed;
+      const switchedOff = body.completed === false && existing.completed;
+      await tx
+        .update(shippingDetails)
+        .set({
+          shipping_id: shippingId,
+          sale_id: saleId,
+          ...(sale && { company_id: sale.company_id }),
+          ...(body.invoice !== undefined && { invoice: body.invoice }),
+          ...(switchedOn && { completed: true, is_delivered: true, delivered_at: monterreyMinute(new Date()) }),
+          ...(switchedOff && { completed: false, is_delivered: false, delivered_at: null }),
+          last_updated_by_user_id: user.id,
+          updated_at: new Date().toISOString(),
+        })
+        .where(eq(shippingDetails.id, existing.id));
+      await recomputeShippingWeight(tx, shippingId);
+      if (shippingId !== existing.shipping_id) await recomputeShippingWeight(tx, existing.shipping_id);
+      return { status: 200, body: await detailResponse(tx, existing.id) };
+    });
+  });
+
+  /** Pending → delivered with evidence, or pending → rejected with a reason (spec §4). */
+  guardedRoute(app, 'PATCH /api/v2/shipping_details/:id', async (request, reply) => {
+    const user = currentUser(request);
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(shippingDetailPatchSchema, request.body);
+    const existing = await findLiveDetail(db, id);
+    const shipping = await findLiveShipping(db, existing.shipping_id);
+    if (!hasPermission(user, 'editShippingDetails') && shipping.driver_id !== user.id) throw new HttpError(403, text.driverOnlyOwn);
+    if (existing.completed) throw new HttpError(422, text.detailCompleted);
+    const pdf = body.pdf?.trim() ?? '';
+    const comment = body.delivery_rejection_comment?.trim() ?? '';
+    if (body.is_delivered) {
+      if (pdf === '') throw new HttpError(422, text.evidenceRequired);
+      if (!(await files.exists(pdf))) throw new HttpError(422, text.evidenceNotFound);
+    } else if (comment === '') {
+      throw new HttpError(422, text.rejectionRequired);
+    }
+    return runMutation(db, request, reply, async (tx) => {
+      await tx
+        .update(shippingDetails)
+        .set({
+          completed: true,
+          is_delivered: body.is_delivered,
+          // The moment the person acted, carried by the client; the server's clock only if absent.
+          delivered_at: body.delivered_at ?? monterreyMinute(new Date()),
+          pdf: body.is_delivered ? pdf : null,
+          delivery_rejection_comment: body.is_delivered ? null : comment,
+          latitude: body.latitude ?? null,
+          longitude: body.longitude ?? null,
+          last_updated_by_user_id: user.id,
+          updated_at: new Date().toISOString(),
+        })
+        .where(eq(shippingDetails.id, id));
+      await recomputeShippingWeight(tx, existing.shipping_id);
+      return { status: 200, body: await detailResponse(tx, id) };
+    });
+  });
+
+  guardedRoute(app, 'DELETE /api/v2/shipping_details/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const existing = await findLiveDetail(db, id);
+    if (existing.completed) throw new HttpError(422, text.detailCompletedDelete);
+    return runMutation(db, request, reply, async (tx) => {
+      const now = new Date().toISOString();
+      await tx.update(shippingDetails).set({ deleted_at: now, updated_at: now, last_updated_by_user_id: currentUser(request).id }).where(eq(shippingDetails.id, id));
+      await recomputeShippingWeight(tx, existing.shipping_id);
+      return { status: 200, body: { id } };
+    });
+  });
+
+  guardedRoute(
+    app,
+    'POST /api/v1/shipping_detail/files/',
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(422, messages.files.required);
+      let stored: string | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (stored !== null) {
+            part.file.resume();
+            throw new HttpError(422, messages.files.onlyOne);
+          }
+          const result = await files.save(part.file);
+          if ('error' in result) {
+            if (result.error === 'too-large') throw new HttpError(413, messages.files.tooLarge);
+            throw new HttpError(422, result.error === 'empty' ? messages.files.required : messages.files.unsupportedType);
+          }
+          stored = result.name;
+        }
+      } catch (error) {
+        if (stored !== null) await files.remove(stored);
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, messages.files.tooLarge);
+        if (code === 'FST_FILES_LIMIT') throw new HttpError(422, messages.files.onlyOne);
+        throw error;
+      }
+      if (stored === null) throw new HttpError(422, messages.files.required);
+      return reply.code(201).send({ file: stored });
+    },
+    { bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024 },
+  );
+
+  guardedRoute(app, 'GET /files/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (!isStoredName(name) || !(await files.exists(name))) throw new HttpError(404, messages.api.notFound);
+    const extension = name.slice(name.lastIndexOf('.') + 1) as keyof typeof EVIDENCE_TYPES;
+    return reply
+      .type(EVIDENCE_TYPES[extension])
+      .header('content-disposition', `inline; filename="evidencia.${extension}"`)
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(files.read(name));
+  });
+}

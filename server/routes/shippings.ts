@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { isDeliveryDriver } from '../../domain/app-routes';
+import { JOB_POSITIONS } from '../../domain/job-positions';
+import { messages } from '../../domain/messages';
+import { hasPermission } from '../../domain/permissions';
+import { routeKilometres } from '../../domain/rules/shipping-progress';
+import { shippingCreateSchema, shippingUpdateSchema, type ShippingUpdate } from '../../domain/schemas/shipping';
+import { monterreyMinute } from '../../domain/time';
+import type { Db } from '../db/client';
+import { jobPositions, shippingDetails, shippings, users, vehicles } from '../db/schema';
+import { HttpError, notFound, parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { runMutation } from '../plugins/idempotency';
+import { listShippings, loadShippings, SHIPPING_LIST_SPEC } from '../repositories/shippings';
+import { guardedRoute } from '../route-access';
+import { parseListQuery } from './list-query';
+import { idParamSchema } from './params';
+
+/** Keys a driver may send when starting or finishing their own route. */
+const DRIVER_FIELDS = new Set(['id', 'initial_km', 'final_km', 'km_capture_time_start', 'km_capture_time', 'route', 'last_updated_by_user_id']);
+
+async function assertDriver(db: Db, driverId: number | null | undefined): Promise<void> {
+  if (driverId === null || driverId === undefined) return;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(jobPositions, eq(jobPositions.id, users.job_position_id))
+    .where(and(eq(users.id, driverId), inArray(jobPositions.name, [JOB_POSITIONS.deliveryDriver, JOB_POSITIONS.executiveDriver])));
+  if (!row) throw new HttpError(422, messages.shipping.driverNotFound);
+}
+
+async function assertVehicle(db: Db, vehicleId: number | null | undefined): Promise<void> {
+  if (vehicleId === null || vehicleId === undefined) return;
+  const [row] = await db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, vehicleId), isNull(vehicles.deleted_at)));
+  if (!row) throw new HttpError(422, messages.shipping.vehicleNotFound);
+}
+
+export function shippingRoutes(app: FastifyInstance, db: Db): void {
+  guardedRoute(app, 'GET /api/v2/shippings', async (request) => {
+    const user = currentUser(request);
+    const query = parseListQuery(request.query, SHIPPING_LIST_SPEC);
+    // A delivery driver sees only the routes they drive (spec §6), whatever they ask for.
+    return listShippings(db, query, isDeliveryDriver(user) ? user.id : null);
+  });
+
+  guardedRoute(app, 'POST /api/v1/shipping/create', async (request, reply) => {
+    const user = currentUser(request);
+    const body = parseInput(shippingCreateSchema, request.body);
+    await assertDriver(db, body.driver_id);
+    await assertVehicle(db, body.vehicle_id);
+    return runMutation(db, request, reply, async (tx) => {
+      const initial_km = body.initial_km ?? null;
+      const final_km = body.final_km ?? null;
+      const [created] = await tx
+        .insert(shippings)
+        .values({
+          date: body.date,
+          driver_id: body.driver_id ?? null,
+          vehicle_id: body.vehicle_id ?? null,
+          initial_km,
+          final_km,
+          route: routeKilometres({ initial_km, final_km }),
+          note: body.note ?? null,
+          // Authorship is the signed-in person's, not what the client claims.
+          user_id: body.user_id ?? user.id,
+          created_by_user_id: user.id,
+          last_updated_by_user_id: user.id,
+        })
+        .returning({ id: shippings.id });
+      const [shipping] = await loadShippings(tx, [created!.id]);
+      return { status: 201, body: shipping };
+    });
+  });
+
+  guardedRoute(app, 'PUT /api/v1/shipping/update', async (request, reply) => {
+    const user = currentUser(request);
+    const body = parseInput(shippingUpdateSchema, request.body);
+    const [existing] = await db.select().from(shippings).where(and(eq(shippings.id, body.id), isNull(shippings.deleted_at)));
+    if (!existing) throw new HttpError(404, messages.shipping.shippingNotFound);
+    const actsAsDriver = !hasPermission(user, 'editShippings');
+    if (actsAsDriver) {
+      if (existing.driver_id !== user.id) throw new HttpError(403, messages.shipping.driverOnlyOwn);
+      if (Object.keys(request.body as object).some((key) => !DRIVER_FIELDS.has(key))) throw new HttpError(403, messages.shipping.driverOnlyKm);
+    } else {
+      await assertDriver(db, body.driver_id);
+      await assertVehicle(db, body.vehicle_id);
+    }
+    const changes = odometerChanges(body, existing, actsAsDriver);
+    return runMutation(db, request, reply, async (tx) => {
+      await tx
+        .update(shippings)
+        .set({
+          ...(body.date !== undefined && { date: body.date }),
+          ...(body.driver_id !== undefined && { driver_id: body.driver_id }),
+          ...(body.vehicle_id !== undefined && { vehicle_id: body.vehicle_id }),
+          ...(body.note !== undefined && { note: body.note }),
+          ...changes,
+          last_updated_by_user_id: user.id,
+          updated_at: new Date().toISOString(),
+        })
+        .where(eq(shippings.id, body.id));
+      const [shipping] = await loadShippings(tx, [body.id]);
+      return { status: 200, body: shipping };
+    });
+  });
+
+  guardedRoute(app, 'DELETE /api/v2/shippings/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    return runMutation(db, request, reply, async (tx) => {
+      const now = new Date().toISOString();
+      const deleted = await tx
+        .update(shippings)
+        .set({ deleted_at: now, updated_at: now, last_updated_by_user_id: currentUser(request).id })
+        .where(and(eq(shippings.id, id), isNull(shippings.deleted_at)))
+        .returning({ id: shippings.id });
+      if (deleted.length === 0) throw notFound();
+      // Its deliveries go with it, so no device keeps them.
+      await tx.update(shippingDetails).set({ deleted_at: now, updated_at: now }).where(and(eq(shippingDetails.shipping_id, id), isNull(shippingDetails.deleted_at)));
+      return { status: 200, body: { id } };
+    });
+  });
+}
+
+/**
+ * Odometer fields of an update, with `route` recomputed. Starting or finishing stamps the
+ * capture time the client sent (the moment the person acted) or, failing that, now in
+ * Monterrey. A driver's final reading may not be below the initial one.
+ */
+function odometerChanges(
+  body: ShippingUpdate,
+  existing: { initial_km: number | null; final_km: number | null },
+  actsAsDriver: boolean,
+): Partial<typeof shippings.$inferInsert> {
+  const changes: Partial<typeof shippings.$inferInsert> = {};
+  const now = monterreyMinute(new Date());
+  if (body.initial_km !== undefined) {
+    changes.initial_km = body.initial_km;
+    if (body.initial_km !== null && existing.initial_km === null) changes.km_capture_time_start = body.km_capture_time_start ?? now;
+  }
+  if (body.final_km !== undefined) {
+    changes.final_km = body.final_km;
+    if (body.final_km !== null && existing.final_km === null) changes.km_capture_time = body.km_capture_time ?? now;
+  }
+  if (body.km_capture_time_start !== undefined) changes.km_capture_time_start = body.km_capture_time_start;
+  if (body.km_capture_time !== undefined) changes.km_capture_time = body.km_capture_time;
+  const initial_km = changes.initial_km !== undefined ? changes.initial_km : existing.initial_km;
+  const final_km = changes.final_km !== undefined ? changes.final_km : existing.final_km;
+  if (actsAsDriver && final_km !== null && final_km !== undefined) {
+    if (initial_km === null || initial_km === undefined) throw new HttpError(422, messages.shipping.finalWithoutInitial);
+    if (final_km < initial_km) throw new HttpError(422, messages.shipping.finalBelowInitial);
+  }
+  changes.route = routeKilometres({ initial_km: initial_km ?? null, final_km: final_km ?? null });
+  return changes;
+}

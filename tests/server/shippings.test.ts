@@ -1,0 +1,195 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingPageSchema, shippingSchema } from '../../domain/schemas/shipping';
+import { shippings, users } from '../../server/db/schema';
+import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
+
+let t: TestApp;
+let office: string;
+let driver: string;
+let driverId: number;
+let otherDriverId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  [office, driver] = await Promise.all([loginAs(t.app, 'oficina@demo.mx'), loginAs(t.app, 'chofer@demo.mx')]);
+  const people = await t.database.db.select({ id: users.id, email: users.email }).from(users);
+  driverId = people.find((p) => p.email === 'chofer@demo.mx')!.id;
+  otherDriverId = people.find((p) => p.email === 'chofer2@demo.mx')!.id;
+});
+afterAll(() => t.close());
+
+const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const send = (token: string, method: 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload && { payload }) });
+
+describe('GET /api/v2/shippings', () => {
+  it('pages the live shippings with meta.total, newest first, each with driver, vehicle and details', async () => {
+    const response = await get(office, '/api/v2/shippings?page=1&itemsPerPage=15');
+    expect(response.statusCode).toBe(200);
+    const page = shippingPageSchema.parse(response.json());
+    const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(shippings).where(isNull(shippings.deleted_at));
+    expect(page.meta.total).toBe(count!.n);
+    expect(page.data).toHaveLength(15);
+    const ids = page.data.map((s) => s.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const withDetails = page.data.find((s) => s.shipping_details.length > 0)!;
+    expect(withDetails.driver?.name).toEqual(expect.any(String));
+    expect(withDetails.shipping_details[0]!.sale.sale_items.length).toBeGreaterThan(0);
+    expect(withDetails.shipping_details[0]!.sale.user.name).toEqual(expect.any(String));
+  });
+
+  it('filters by date range, driver list and vehicle list, and sorts by a chosen column', async () => {
+    const response = await get(office, `/api/v2/shippings?filter[date_between]=2000-01-01,2100-12-31&filter[driver_id]=${driverId},${otherDriverId}&sort=date&itemsPerPage=50`);
+    const page = shippingPageSchema.parse(response.json());
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(page.data.every((s) => s.driver_id === driverId || s.driver_id === otherDriverId)).toBe(true);
+    const dates = page.data.map((s) => s.date);
+    expect([...dates].sort()).toEqual(dates);
+    const vehicleId = page.data[0]!.vehicle_id!;
+    const byVehicle = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[vehicle_id]=${vehicleId}&itemsPerPage=50`)).json());
+    expect(byVehicle.data.every((s) => s.vehicle_id === vehicleId)).toBe(true);
+  });
+
+  it('filters by a sale or a company on the route, and by id', async () => {
+    const some = shippingPageSchema.parse((await get(office, '/api/v2/shippings?itemsPerPage=5')).json()).data.find((s) => s.shipping_details.length > 0)!;
+    const detail = some.shipping_details[0]!;
+    const bySale = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[shippingDetail.sale_id]=${detail.sale_id}`)).json());
+    expect(bySale.data.map((s) => s.id)).toContain(some.id);
+    expect(bySale.data.every((s) => s.shipping_details.some((d) => d.sale_id === detail.sale_id))).toBe(true);
+    const byCompany = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[shippingDetail.company_id]=${detail.company_id}&itemsPerPage=100`)).json());
+    expect(byCompany.data.every((s) => s.shipping_details.some((d) => d.company_id === detail.company_id))).toBe(true);
+    const byId = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[id]=${some.id}`)).json());
+    expect(byId.data.map((s) => s.id)).toEqual([some.id]);
+  });
+
+  it('shows a delivery driver only their own routes, whatever filter they send', async () => {
+    const page = shippingPageSchema.parse((await get(driver, `/api/v2/shippings?filter[driver_id]=${otherDriverId}&itemsPerPage=100`)).json());
+    expect(page.data).toEqual([]);
+    const own = shippingPageSchema.parse((await get(driver, '/api/v2/shippings?itemsPerPage=100')).json());
+    expect(own.data.length).toBeGreaterThan(0);
+    expect(own.data.every((s) => s.driver_id === driverId)).toBe(true);
+  });
+
+  it.each([
+    ['?filter[password]=x', 'Filtro desconocido: password.'],
+    ['?sort=-secret', 'No se puede ordenar por secret.'],
+    ['?filter[date_between]=ayer,hoy', 'La fecha debe tener el formato AAAA-MM-DD.'],
+    ['?filter[driver_id]=1,dos', 'Filtro desconocido: driver_id=1,dos.'],
+  ])('refuses %s with a Spanish 400', async (query, message) => {
+    const response = await get(office, `/api/v2/shippings${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+});
+
+describe('creating, editing and deleting shippings', () => {
+  it('creates a route for the signed-in author and computes the kilometres travelled', async () => {
+    const response = await send(office, 'POST', '/api/v1/shipping/create', {
+      driver_id: driverId,
+      date: '2026-12-01',
+      vehicle_id: 1,
+      initial_km: '1000',
+      final_km: 1085,
+      note: 'Ruta de prueba',
+      created_by_user_id: 999,
+    });
+    expect(response.statusCode).toBe(201);
+    const shipping = shippingSchema.parse(response.json());
+    expect(shipping).toMatchObject({ date: '2026-12-01', driver_id: driverId, initial_km: 1000, final_km: 1085, route: 85, weight: 0, note: 'Ruta de prueba' });
+    const [officeUser] = await t.database.db.select().from(users).where(eq(users.email, 'oficina@demo.mx'));
+    expect(shipping.created_by_user_id).toBe(officeUser!.id);
+  });
+
+  it("requires the date with 'Campo requerido' and numeric kilometres", async () => {
+    const missing = await send(office, 'POST', '/api/v1/shipping/create', { driver_id: driverId });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ message: 'Campo requerido' });
+    const badKm = await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-01', initial_km: 'mil' });
+    expect(badKm.statusCode).toBe(422);
+    expect(badKm.json().message).toBe('El kilometraje debe ser un número entero entre 0 y 9,999,999.');
+  });
+
+  it('refuses a driver who is not a driver', async () => {
+    const [seller] = await t.database.db.select().from(users).where(eq(users.email, 'ventas@demo.mx'));
+    const response = await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-01', driver_id: seller!.id });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('El chofer no existe o no es chofer.');
+  });
+
+  it('lets the route’s driver start and finish it with the times they acted, and nothing else', async () => {
+    const created = shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-02', driver_id: driverId })).json());
+    const start = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, initial_km: 5000, km_capture_time_start: '2026-12-02 07:15' });
+    expect(start.statusCode).toBe(200);
+    expect(shippingSchema.parse(start.json())).toMatchObject({ initial_km: 5000, km_capture_time_start: '2026-12-02 07:15', final_km: null, route: null });
+    const tooLow = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, final_km: 4999 });
+    expect(tooLow.statusCode).toBe(422);
+    expect(tooLow.json().message).toBe('El kilometraje final no puede ser menor que el inicial.');
+    const finish = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, final_km: 5123, km_capture_time: '2026-12-02 16:40' });
+    expect(shippingSchema.parse(finish.json())).toMatchObject({ final_km: 5123, km_capture_time: '2026-12-02 16:40', route: 123 });
+    const note = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, note: 'cambio' });
+    expect(note.statusCode).toBe(403);
+  });
+
+  it('does not let a driver start someone else’s route', async () => {
+    const created = shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-03', driver_id: otherDriverId })).json());
+    const response = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, initial_km: 10 });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Solo el chofer asignado puede iniciar, terminar o entregar este envío.');
+    const [row] = await t.database.db.select().from(shippings).where(eq(shippings.id, created.id));
+    expect(row!.initial_km).toBeNull();
+  });
+
+  it('deletes a route and its deliveries so no list shows them', async () => {
+    const created = shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-04' })).json());
+    const admin = await loginAs(t.app, 'admin@demo.mx');
+    expect((await send(admin, 'DELETE', `/api/v2/shippings/${created.id}`)).statusCode).toBe(200);
+    const page = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[id]=${created.id}`)).json());
+    expect(page.data).toEqual([]);
+    expect((await send(admin, 'DELETE', `/api/v2/shippings/${created.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('applies a repeated create once and returns the stored answer', async () => {
+    const headers = { 'idempotency-key': 'prueba-crear-envio-0001' };
+    const body = { date: '2026-12-05', note: 'una sola vez' };
+    const first = await send(office, 'POST', '/api/v1/shipping/create', body, headers);
+    const second = await send(office, 'POST', '/api/v1/shipping/create', body, headers);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const rows = await t.database.db.select().from(shippings).where(and(eq(shippings.note, 'una sola vez')));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('applies concurrent repeats once', async () => {
+    const headers = { 'idempotency-key': 'prueba-concurrente-0002' };
+    const body = { date: '2026-12-06', note: 'concurrente' };
+    const answers = await Promise.all([1, 2, 3].map(() => send(office, 'POST', '/api/v1/shipping/create', body, headers)));
+    const ids = new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json().id));
+    expect(ids.size).toBe(1);
+    expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
+    expect(await t.database.db.select().from(shippings).where(eq(shippings.note, 'concurrente'))).toHaveLength(1);
+  });
+
+  it('refuses the same key with a different body', async () => {
+    const headers = { 'idempotency-key': 'prueba-otro-cuerpo-0003' };
+    await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-07', note: 'A' }, headers);
+    const other = await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-07', note: 'B' }, headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe('La clave Idempotency-Key ya se usó con otra solicitud.');
+    expect(await t.database.db.select().from(shippings).where(eq(shippings.note, 'B'))).toHaveLength(0);
+  });
+
+  it('records nothing when the mutation is refused, so a corrected retry with the key works', async () => {
+    const headers = { 'idempotency-key': 'prueba-rechazo-0004' };
+    expect((await send(office, 'PUT', '/api/v1/shipping/update', { id: 99999999, note: 'x' }, headers)).statusCode).toBe(404);
+    expect((await send(office, 'PUT', '/api/v1/shipping/update', { id: 99999999, note: 'x' }, headers)).statusCode).toBe(404);
+  });
+
+  it('refuses a malformed key', async () => {
+    const response = await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-08' }, { 'idempotency-key': 'no válida' });
+    expect(response.statusCode).toBe(400);
+  });
+});

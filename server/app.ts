@@ -12,6 +12,7 @@ import { messages } from '../domain/messages';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
+import { ROUTE_ACCESS } from './route-access';
 import { registerErrorHandling } from './plugins/errors';
 import { deploymentRoutes } from './routes/v2/deployment';
 import { healthRoutes } from './routes/health';
@@ -68,6 +69,14 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 12, fieldSize: 64 * 1024 },
   });
 
+  // Every API route must be in the access table: a route without a rule is a route without a guard.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!/^\/(api|files)\//.test(route.url)) return;
+    for (const method of methods) {
+      if (method !== 'HEAD' && !(`${method} ${route.url}` in ROUTE_ACCESS)) throw new Error(`${method} ${route.url} is missing from server/route-access.ts`);
+    }
+  });
   registerErrorHandling(app);
   registerAuth(app, database.db);
 

@@ -43,6 +43,47 @@ export const ROUTE_ACCESS = {
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;
 
+/** Rules that depend on the record, checked in the handler (shown in docs/permissions.md). */
+export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
+  'GET /api/v2/shippings': 'A Chofer Repartidor sees only the routes they drive.',
+  'PUT /api/v1/shipping/update': 'Without editShippings: only the route’s driver, only odometer fields and capture times (start/finish).',
+  'PATCH /api/v2/shipping_details/:id': 'Without editShippingDetails: only the driver of the delivery’s route.',
+  'GET /api/v1/note/all': 'Only the signed-in person’s notes.',
+  'PATCH /api/v2/notes/:id': 'Only the signed-in person’s notes.',
+  'GET /api/support/support_tickets': 'User 1 reads every ticket; everyone else only their own.',
+};
+
+function describeAccess(access: Access): string {
+  switch (access.kind) {
+    case 'public':
+      return 'anyone';
+    case 'signed-in':
+      return 'signed in';
+    case 'admin':
+      return 'user 1';
+    case 'permission':
+      return access.anyOf.map((p) => `\`${p}\``).join(' or ');
+  }
+}
+
+/** docs/permissions.md, printed from the table (`npm run docs:permissions`). */
+export function permissionsMarkdown(): string {
+  const rows = Object.entries(ROUTE_ACCESS).map(
+    ([key, access]) => `| \`${key}\` | ${describeAccess(access)} | ${RECORD_RULES[key as RouteKey] ?? ''} |`,
+  );
+  return [
+    '# Who may call each route',
+    '',
+    'Generated from `server/route-access.ts` by `npm run docs:permissions`; a test fails when it is out of date.',
+    'User 1 holds every permission (spec §6). Without a token: 401; signed in without the permission: 403.',
+    '',
+    '| route | needs | also checked on the record |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
 /** Registers a route with the access rule of its table entry. */
 export function guardedRoute(
   app: FastifyInstance,

@@ -18,13 +18,19 @@ import { idParamSchema } from './params';
 const text = messages.shipping;
 
 async function findLiveShipping(db: Db, id: number) {
-  const [row] = await db.select().from(shippings).where(and(eq(shippings.id, id), isNull(shippings.deleted_at)));
+  const [row] = await db
+    .select()
+    .from(shippings)
+    .where(and(eq(shippings.id, id), isNull(shippings.deleted_at)));
   if (!row) throw new HttpError(422, text.shippingNotFound);
   return row;
 }
 
 async function findLiveDetail(db: Db, id: number) {
-  const [row] = await db.select().from(shippingDetails).where(and(eq(shippingDetails.id, id), isNull(shippingDetails.deleted_at)));
+  const [row] = await db
+    .select()
+    .from(shippingDetails)
+    .where(and(eq(shippingDetails.id, id), isNull(shippingDetails.deleted_at)));
   if (!row) throw new HttpError(404, text.detailNotFound);
   return row;
 }
@@ -55,10 +61,10 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
   guardedRoute(app, 'POST /api/v1/shipping_detail/create', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(shippingDetailCreateSchema, request.body);
-    await findLiveShipping(db, body.shipping_id);
-    const sale = await findSale(db, body.sale_id);
-    await assertSaleNotOnShipping(db, body.sale_id, body.shipping_id);
     return runMutation(db, request, reply, async (tx) => {
+      await findLiveShipping(tx, body.shipping_id);
+      const sale = await findSale(tx, body.sale_id);
+      await assertSaleNotOnShipping(tx, body.sale_id, body.shipping_id);
       const completed = body.completed ?? false;
       const [created] = await tx
         .insert(shippingDetails)
@@ -83,19 +89,21 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
   guardedRoute(app, 'PUT /api/v1/shipping_detail/update', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(shippingDetailUpdateSchema, request.body);
-    const existing = await findLiveDetail(db, body.id);
-    const moves = (body.shipping_id !== undefined && body.shipping_id !== existing.shipping_id) || (body.sale_id !== undefined && body.sale_id !== existing.sale_id);
-    const invoiceChanges = body.invoice !== undefined && body.invoice !== existing.invoice;
-    // A completed delivery changes only through the Entregado switch.
-    if (existing.completed && (moves || invoiceChanges)) throw new HttpError(422, text.detailCompleted);
-    const shippingId = body.shipping_id ?? existing.shipping_id;
-    const saleId = body.sale_id ?? existing.sale_id;
-    if (moves) {
-      await findLiveShipping(db, shippingId);
-      await assertSaleNotOnShipping(db, saleId, shippingId, existing.id);
-    }
-    const sale = body.sale_id !== undefined && body.sale_id !== existing.sale_id ? await findSale(db, body.sale_id) : null;
     return runMutation(db, request, reply, async (tx) => {
+      const existing = await findLiveDetail(tx, body.id);
+      const moves =
+        (body.shipping_id !== undefined && body.shipping_id !== existing.shipping_id) ||
+        (body.sale_id !== undefined && body.sale_id !== existing.sale_id);
+      const invoiceChanges = body.invoice !== undefined && body.invoice !== existing.invoice;
+      // A completed delivery changes only through the Entregado switch.
+      if (existing.completed && (moves || invoiceChanges)) throw new HttpError(422, text.detailCompleted);
+      const shippingId = body.shipping_id ?? existing.shipping_id;
+      const saleId = body.sale_id ?? existing.sale_id;
+      if (moves) {
+        await findLiveShipping(tx, shippingId);
+        await assertSaleNotOnShipping(tx, saleId, shippingId, existing.id);
+      }
+      const sale = body.sale_id !== undefined && body.sale_id !== existing.sale_id ? await findSale(tx, body.sale_id) : null;
       const switchedOn = body.completed === true && !existing.completed;
       const switchedOff = body.completed === false && existing.completed;
       await tx
@@ -122,19 +130,20 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
     const user = currentUser(request);
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(shippingDetailPatchSchema, request.body);
-    const existing = await findLiveDetail(db, id);
-    const shipping = await findLiveShipping(db, existing.shipping_id);
-    if (!hasPermission(user, 'editShippingDetails') && shipping.driver_id !== user.id) throw new HttpError(403, text.driverOnlyOwn);
-    if (existing.completed) throw new HttpError(422, text.detailCompleted);
-    const pdf = body.pdf?.trim() ?? '';
-    const comment = body.delivery_rejection_comment?.trim() ?? '';
-    if (body.is_delivered) {
-      if (pdf === '') throw new HttpError(422, text.evidenceRequired);
-      if (!(await files.exists(pdf))) throw new HttpError(422, text.evidenceNotFound);
-    } else if (comment === '') {
-      throw new HttpError(422, text.rejectionRequired);
-    }
+    // State checks run inside the mutation: a retry of an applied request gets its stored answer first.
     return runMutation(db, request, reply, async (tx) => {
+      const existing = await findLiveDetail(tx, id);
+      const shipping = await findLiveShipping(tx, existing.shipping_id);
+      if (!hasPermission(user, 'editShippingDetails') && shipping.driver_id !== user.id) throw new HttpError(403, text.driverOnlyOwn);
+      if (existing.completed) throw new HttpError(422, text.detailCompleted);
+      const pdf = body.pdf?.trim() ?? '';
+      const comment = body.delivery_rejection_comment?.trim() ?? '';
+      if (body.is_delivered) {
+        if (pdf === '') throw new HttpError(422, text.evidenceRequired);
+        if (!(await files.exists(pdf))) throw new HttpError(422, text.evidenceNotFound);
+      } else if (comment === '') {
+        throw new HttpError(422, text.rejectionRequired);
+      }
       await tx
         .update(shippingDetails)
         .set({
@@ -157,11 +166,14 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
 
   guardedRoute(app, 'DELETE /api/v2/shipping_details/:id', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
-    const existing = await findLiveDetail(db, id);
-    if (existing.completed) throw new HttpError(422, text.detailCompletedDelete);
     return runMutation(db, request, reply, async (tx) => {
+      const existing = await findLiveDetail(tx, id);
+      if (existing.completed) throw new HttpError(422, text.detailCompletedDelete);
       const now = new Date().toISOString();
-      await tx.update(shippingDetails).set({ deleted_at: now, updated_at: now, last_updated_by_user_id: currentUser(request).id }).where(eq(shippingDetails.id, id));
+      await tx
+        .update(shippingDetails)
+        .set({ deleted_at: now, updated_at: now, last_updated_by_user_id: currentUser(request).id })
+        .where(eq(shippingDetails.id, id));
       await recomputeShippingWeight(tx, existing.shipping_id);
       return { status: 200, body: { id } };
     });

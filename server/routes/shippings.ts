@@ -18,7 +18,15 @@ import { parseListQuery } from './list-query';
 import { idParamSchema } from './params';
 
 /** Keys a driver may send when starting or finishing their own route. */
-const DRIVER_FIELDS = new Set(['id', 'initial_km', 'final_km', 'km_capture_time_start', 'km_capture_time', 'route', 'last_updated_by_user_id']);
+const DRIVER_FIELDS = new Set([
+  'id',
+  'initial_km',
+  'final_km',
+  'km_capture_time_start',
+  'km_capture_time',
+  'route',
+  'last_updated_by_user_id',
+]);
 
 async function assertDriver(db: Db, driverId: number | null | undefined): Promise<void> {
   if (driverId === null || driverId === undefined) return;
@@ -32,7 +40,10 @@ async function assertDriver(db: Db, driverId: number | null | undefined): Promis
 
 async function assertVehicle(db: Db, vehicleId: number | null | undefined): Promise<void> {
   if (vehicleId === null || vehicleId === undefined) return;
-  const [row] = await db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, vehicleId), isNull(vehicles.deleted_at)));
+  const [row] = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, vehicleId), isNull(vehicles.deleted_at)));
   if (!row) throw new HttpError(422, messages.shipping.vehicleNotFound);
 }
 
@@ -47,9 +58,9 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'POST /api/v1/shipping/create', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(shippingCreateSchema, request.body);
-    await assertDriver(db, body.driver_id);
-    await assertVehicle(db, body.vehicle_id);
     return runMutation(db, request, reply, async (tx) => {
+      await assertDriver(tx, body.driver_id);
+      await assertVehicle(tx, body.vehicle_id);
       const initial_km = body.initial_km ?? null;
       const final_km = body.final_km ?? null;
       const [created] = await tx
@@ -76,18 +87,23 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'PUT /api/v1/shipping/update', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(shippingUpdateSchema, request.body);
-    const [existing] = await db.select().from(shippings).where(and(eq(shippings.id, body.id), isNull(shippings.deleted_at)));
-    if (!existing) throw new HttpError(404, messages.shipping.shippingNotFound);
-    const actsAsDriver = !hasPermission(user, 'editShippings');
-    if (actsAsDriver) {
-      if (existing.driver_id !== user.id) throw new HttpError(403, messages.shipping.driverOnlyOwn);
-      if (Object.keys(request.body as object).some((key) => !DRIVER_FIELDS.has(key))) throw new HttpError(403, messages.shipping.driverOnlyKm);
-    } else {
-      await assertDriver(db, body.driver_id);
-      await assertVehicle(db, body.vehicle_id);
-    }
-    const changes = odometerChanges(body, existing, actsAsDriver);
+    // State checks run inside the mutation: a retry of an applied request gets its stored answer first.
     return runMutation(db, request, reply, async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(shippings)
+        .where(and(eq(shippings.id, body.id), isNull(shippings.deleted_at)));
+      if (!existing) throw new HttpError(404, messages.shipping.shippingNotFound);
+      const actsAsDriver = !hasPermission(user, 'editShippings');
+      if (actsAsDriver) {
+        if (existing.driver_id !== user.id) throw new HttpError(403, messages.shipping.driverOnlyOwn);
+        if (Object.keys(request.body as object).some((key) => !DRIVER_FIELDS.has(key)))
+          throw new HttpError(403, messages.shipping.driverOnlyKm);
+      } else {
+        await assertDriver(tx, body.driver_id);
+        await assertVehicle(tx, body.vehicle_id);
+      }
+      const changes = odometerChanges(body, existing, actsAsDriver);
       await tx
         .update(shippings)
         .set({
@@ -116,7 +132,10 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
         .returning({ id: shippings.id });
       if (deleted.length === 0) throw notFound();
       // Its deliveries go with it, so no device keeps them.
-      await tx.update(shippingDetails).set({ deleted_at: now, updated_at: now }).where(and(eq(shippingDetails.shipping_id, id), isNull(shippingDetails.deleted_at)));
+      await tx
+        .update(shippingDetails)
+        .set({ deleted_at: now, updated_at: now })
+        .where(and(eq(shippingDetails.shipping_id, id), isNull(shippingDetails.deleted_at)));
       return { status: 200, body: { id } };
     });
   });

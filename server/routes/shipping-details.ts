@@ -205,7 +205,9 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, messages.files.tooLarge);
         if (code === 'FST_FILES_LIMIT') throw new HttpError(422, messages.files.onlyOne);
-        throw error;
+        // A broken multipart body (bad boundary, cut short) is the client's; disk errors are ours.
+        if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw error;
+        throw new HttpError(400, messages.api.invalidRequest);
       }
       if (stored === null) throw new HttpError(422, messages.files.required);
       return reply.code(201).send({ file: stored });

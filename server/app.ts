@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -62,6 +63,13 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     },
     hsts: behindTls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  // Cross-origin calls only from the app's own public address; none when it is not configured.
+  await app.register(cors, {
+    origin: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : false,
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'tus-resumable', 'upload-length', 'upload-offset', 'upload-metadata'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
+    maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {

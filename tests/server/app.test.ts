@@ -62,3 +62,23 @@ describe('the server behind TLS', () => {
     }
   });
 });
+
+describe('cross-origin calls', () => {
+  it('are allowed only from the configured public address', async () => {
+    const configured = await createTestApp({ PUBLIC_URL: 'https://reparto.example.mx' });
+    try {
+      const preflight = (origin: string) =>
+        configured.app.inject({
+          method: 'OPTIONS',
+          url: '/api/v2/shippings',
+          headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        });
+      expect((await preflight('https://reparto.example.mx')).headers['access-control-allow-origin']).toBe('https://reparto.example.mx');
+      expect((await preflight('https://malicioso.example.com')).headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await configured.close();
+    }
+    const unconfigured = await t.app.inject({ method: 'GET', url: '/api/v2/deployment', headers: { origin: 'https://malicioso.example.com' } });
+    expect(unconfigured.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

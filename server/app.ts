@@ -13,7 +13,8 @@ import { messages } from '../domain/messages';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
-import { ROUTE_ACCESS } from './route-access';
+import { guardedRoute, ROUTE_ACCESS } from './route-access';
+import { openApiDocument } from './openapi';
 import { registerErrorHandling } from './plugins/errors';
 import { deploymentRoutes } from './routes/v2/deployment';
 import { healthRoutes } from './routes/health';
@@ -96,6 +97,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   shippingRoutes(app, database.db);
   shippingDetailRoutes(app, database.db, new FileStore(path.join(env.DATA_DIR, 'files')));
   orderRoutes(app, database.db);
+  const openApi = openApiDocument();
+  guardedRoute(app, 'GET /api/docs', async () => openApi);
 
   await servePwa(app, path.resolve(env.WEB_DIR));
   return app;

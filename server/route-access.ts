@@ -39,6 +39,7 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/orders/dispatched_orders': permission('editShippingDetails', 'orders_ready'),
   'POST /api/v2/orders/start_order_production': permission('orders'),
   'POST /api/v2/orders/dispatch_sale_order': permission('orders'),
+  'GET /api/docs': everyone,
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;

@@ -82,3 +82,20 @@ describe('cross-origin calls', () => {
     expect(unconfigured.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('GET /api/docs', () => {
+  it('describes every route of the access table with the domain schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const { ROUTE_ACCESS } = await import('../../server/route-access');
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.sort()).toEqual(Object.keys(ROUTE_ACCESS).sort());
+    const login = document.paths['/api/v1/user/login'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(document.paths['/api/v2/shippings'].get['x-permissions']).toEqual(['shippings']);
+  });
+});

@@ -1,0 +1,101 @@
+import { toJSONSchema } from 'zod/v4/core';
+import type * as z from 'zod/mini';
+import { loginPayloadSchema, loginResponseSchema, currentUserSchema, apiErrorSchema } from '../domain/schemas/auth';
+import { deploymentSchema } from '../domain/deployment';
+import { noteListSchema, noteSeenPatchSchema, noteSeenResponseSchema } from '../domain/schemas/notes';
+import { newSupportTicketSchema, supportTicketPageSchema, supportTicketSchema } from '../domain/schemas/support';
+import {
+  shippingCreateSchema,
+  shippingDetailCreateSchema,
+  shippingDetailPatchSchema,
+  shippingDetailSchema,
+  shippingDetailUpdateSchema,
+  shippingPageSchema,
+  shippingSchema,
+  shippingUpdateSchema,
+} from '../domain/schemas/shipping';
+import { companySearchSchema, dispatchedOrdersSchema, orderActionSchema, ordersToDispatchSchema, vehicleListSchema } from '../domain/schemas/orders';
+import { APP_VERSION } from '../domain/version';
+import { ROUTE_ACCESS, type RouteKey } from './route-access';
+
+interface RouteDoc {
+  summary: string;
+  body?: z.ZodMiniType;
+  response?: z.ZodMiniType;
+  query?: string[];
+}
+
+const LIST_QUERY = ['page', 'itemsPerPage', 'sort'];
+
+/** What each route takes and answers, from the same domain schemas the server validates with. */
+const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
+  'POST /api/v1/user/login': { summary: 'Iniciar sesión', body: loginPayloadSchema, response: loginResponseSchema },
+  'GET /api/v1/user/current': { summary: 'Usuario actual', response: currentUserSchema },
+  'POST /api/v1/user/logout': { summary: 'Cerrar sesión (revoca el token)' },
+  'GET /api/v2/deployment': { summary: 'Perfil de la empresa', response: deploymentSchema },
+  'GET /api/v1/note/all': { summary: 'Notas del usuario', response: noteListSchema },
+  'PATCH /api/v2/notes/:id': { summary: 'Marcar nota como vista', body: noteSeenPatchSchema, response: noteSeenResponseSchema },
+  'GET /api/support/support_tickets': { summary: 'Tickets de soporte', response: supportTicketPageSchema, query: [...LIST_QUERY, 'filter[description]'] },
+  'POST /api/support/support_tickets': { summary: 'Nuevo ticket de soporte', body: newSupportTicketSchema, response: supportTicketSchema },
+  'GET /api/v2/shippings': {
+    summary: 'Envíos',
+    response: shippingPageSchema,
+    query: [...LIST_QUERY, 'filter[id]', 'filter[note]', 'filter[shippingDetail.sale_id]', 'filter[date_between]', 'filter[driver_id]', 'filter[vehicle_id]', 'filter[shippingDetail.company_id]'],
+  },
+  'POST /api/v1/shipping/create': { summary: 'Nuevo envío', body: shippingCreateSchema, response: shippingSchema },
+  'PUT /api/v1/shipping/update': { summary: 'Editar, iniciar o terminar un envío', body: shippingUpdateSchema, response: shippingSchema },
+  'DELETE /api/v2/shippings/:id': { summary: 'Eliminar envío' },
+  'GET /api/v2/vehicles': { summary: 'Unidades', response: vehicleListSchema },
+  'POST /api/v1/shipping_detail/create': { summary: 'Agregar orden de envío', body: shippingDetailCreateSchema, response: shippingDetailSchema },
+  'PUT /api/v1/shipping_detail/update': { summary: 'Editar orden de envío', body: shippingDetailUpdateSchema, response: shippingDetailSchema },
+  'PATCH /api/v2/shipping_details/:id': { summary: 'Entregar o rechazar', body: shippingDetailPatchSchema, response: shippingDetailSchema },
+  'DELETE /api/v2/shipping_details/:id': { summary: 'Quitar venta del envío' },
+  'POST /api/v1/shipping_detail/files/': { summary: 'Subir evidencia (multipart, un archivo, 100 MB)' },
+  'GET /files/:name': { summary: 'Archivo de evidencia' },
+  'GET /api/v2/company_p': { summary: 'Buscar empresas', response: companySearchSchema, query: [...LIST_QUERY, 'filter[name]'] },
+  'GET /api/v2/orders/orders_to_dispatch': { summary: 'Pedidos por surtir', response: ordersToDispatchSchema, query: [...LIST_QUERY, 'filter[date_between]'] },
+  'GET /api/v2/orders/dispatched_orders': {
+    summary: 'Pedidos surtidos',
+    response: dispatchedOrdersSchema,
+    query: [...LIST_QUERY, 'filter[id]', 'filter[razon_social]', 'filter[search]'],
+  },
+  'POST /api/v2/orders/start_order_production': { summary: 'Comenzar producción', body: orderActionSchema },
+  'POST /api/v2/orders/dispatch_sale_order': { summary: 'Marcar surtido', body: orderActionSchema },
+  'GET /api/docs': { summary: 'Este documento (OpenAPI 3.1)' },
+};
+
+const jsonSchema = (schema: z.ZodMiniType) => toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
+
+export function openApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [key, doc] of Object.entries(ROUTE_DOCS) as [RouteKey, RouteDoc][]) {
+    const [method, path] = key.split(' ') as [string, string];
+    const openApiPath = path.replace(/:(\w+)/g, '{$1}');
+    const access = ROUTE_ACCESS[key];
+    paths[openApiPath] ??= {};
+    paths[openApiPath][method.toLowerCase()] = {
+      summary: doc.summary,
+      security: access.kind === 'public' ? [] : [{ bearer: [] }],
+      ...(access.kind === 'permission' && { 'x-permissions': access.anyOf }),
+      parameters: [
+        ...[...path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
+        ...(doc.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
+        ...(method === 'GET' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' } }]),
+      ],
+      ...(doc.body && { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } } }),
+      responses: {
+        [method === 'POST' && doc.response ? '201' : '200']: {
+          description: 'OK',
+          ...(doc.response && { content: { 'application/json': { schema: jsonSchema(doc.response) } } }),
+        },
+        default: { description: 'Error', content: { 'application/json': { schema: jsonSchema(apiErrorSchema) } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'API de Frutas', version: APP_VERSION, description: 'Llamadas de la especificación §7. Errores: { message } en español.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}

@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'db') },
   );
   const app = await buildApp({ env, database });
+  // The database closes after the server has stopped taking requests and answered the ones in flight.
+  app.addHook('onClose', () => database.close());
   await prepareDatabase(database, { demoSeed: env.DEMO_SEED, dataDir: env.DATA_DIR, log: app.log });
 
   let closing = false;
@@ -28,7 +30,6 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
-    await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -54,7 +54,13 @@ export async function deleteExpiredTokens(db: Db, now = new Date()): Promise<voi
   await db.delete(authTokens).where(lt(authTokens.expires_at, now));
 }
 
+/** The user's profile with the permission names of their role, in one query. */
 export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUser | null> {
+  const granted = db
+    .select({ names: sql<string[]>`coalesce(array_agg(${permissions.name} ORDER BY ${permissions.name}), '{}')`.as('names') })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(eq(rolePermissions.role_id, users.role_id));
   const [row] = await db
     .select({
       id: users.id,
@@ -63,8 +69,8 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
       email: users.email,
       avatar: users.avatar,
       sub_job_position: users.sub_job_position,
-      role_id: users.role_id,
       job_position: jobPositions.name,
+      permissions: sql<string[]>`(${granted})`,
       branch: {
         id: branches.id,
         name: branches.name,
@@ -80,17 +86,7 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
     .leftJoin(branches, eq(branches.id, users.branch_id))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const granted =
-    row.role_id === null
-      ? []
-      : await db
-          .select({ name: permissions.name })
-          .from(rolePermissions)
-          .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-          .where(eq(rolePermissions.role_id, row.role_id))
-          .orderBy(permissions.name);
-  const { role_id: _roleId, ...user } = row;
-  return { ...user, permissions: granted.map((p) => p.name) };
+  return { ...row, permissions: row.permissions ?? [] };
 }
 
 export async function findUserForLogin(db: Db, email: string): Promise<{ id: number; password_hash: string } | null> {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
 import { companies, sales, vehicles } from './commerce';
@@ -25,7 +26,14 @@ export const shippings = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index('shippings_date').on(t.date), index('shippings_driver_date').on(t.driver_id, t.date)],
+  // Lists filter live routes by driver and date and count them: partial indexes let the
+  // count be answered from the index alone.
+  (t) => [
+    index('shippings_date').on(t.date),
+    index('shippings_driver_date').on(t.driver_id, t.date),
+    index('shippings_live_driver_date').on(t.driver_id, t.date).where(sql`${t.deleted_at} IS NULL`),
+    index('shippings_live_date').on(t.date).where(sql`${t.deleted_at} IS NULL`),
+  ],
 );
 
 /** One sale on a route, with its delivery outcome and evidence (spec §3 Shipping detail). */

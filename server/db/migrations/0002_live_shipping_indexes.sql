@@ -1,0 +1,2 @@
+CREATE INDEX "shippings_live_driver_date" ON "shippings" USING btree ("driver_id","date") WHERE "shippings"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "shippings_live_date" ON "shippings" USING btree ("date") WHERE "shippings"."deleted_at" IS NULL;

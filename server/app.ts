@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health';
 import { noteRoutes } from './routes/notes';
 import { supportRoutes } from './routes/support';
 import { orderRoutes } from './routes/orders';
+import { referenceListRoutes } from './routes/reference-lists';
 import { shippingDetailRoutes } from './routes/shipping-details';
 import { shippingRoutes } from './routes/shippings';
 import { FileStore, MAX_UPLOAD_BYTES } from './files';
@@ -97,6 +98,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   shippingRoutes(app, database.db);
   shippingDetailRoutes(app, database.db, new FileStore(path.join(env.DATA_DIR, 'files')));
   orderRoutes(app, database.db);
+  referenceListRoutes(app, database.db);
   const openApi = openApiDocument();
   guardedRoute(app, 'GET /api/docs', async () => openApi);
 

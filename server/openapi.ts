@@ -15,6 +15,7 @@ import {
   shippingUpdateSchema,
 } from '../domain/schemas/shipping';
 import { companySearchSchema, dispatchedOrdersSchema, orderActionSchema, ordersToDispatchSchema, vehicleListSchema } from '../domain/schemas/orders';
+import { itemListSchema, namedListSchema, stockListSchema, userListSchema } from '../domain/schemas/reference';
 import { APP_VERSION } from '../domain/version';
 import { ROUTE_ACCESS, type RouteKey } from './route-access';
 
@@ -62,6 +63,30 @@ const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'POST /api/v2/orders/start_order_production': { summary: 'Comenzar producción', body: orderActionSchema },
   'POST /api/v2/orders/dispatch_sale_order': { summary: 'Marcar surtido', body: orderActionSchema },
   'GET /api/docs': { summary: 'Este documento (OpenAPI 3.1)' },
+  'GET /api/v1/rejection/all': { summary: 'Motivos de rechazo', response: namedListSchema },
+  'GET /api/v1/phase/all': { summary: 'Fases', response: namedListSchema },
+  'GET /api/v1/origin/all': { summary: 'Orígenes', response: namedListSchema },
+  'GET /api/v1/status/all': { summary: 'Estatus', response: namedListSchema },
+  'GET /api/v1/category/all': { summary: 'Categorías', response: namedListSchema },
+  'GET /api/v1/type/all': { summary: 'Tipos', response: namedListSchema },
+  'GET /api/v1/price_list/all': { summary: 'Listas de precios', response: namedListSchema },
+  'GET /api/v1/zone/all': { summary: 'Zonas', response: namedListSchema },
+  'GET /api/v1/contact_mode/all': { summary: 'Medios de contacto', response: namedListSchema },
+  'GET /api/v1/special_condition/all': { summary: 'Condiciones especiales', response: namedListSchema },
+  'GET /api/v1/payment_method/all': { summary: 'Formas de pago', response: namedListSchema },
+  'GET /api/v1/frequency/all': { summary: 'Frecuencias', response: namedListSchema },
+  'GET /api/v1/adjustment/all': { summary: 'Tipos de ajuste', response: namedListSchema },
+  'GET /api/v1/unit/all': { summary: 'Unidades de medida', response: namedListSchema },
+  'GET /api/v1/expense_type/all': { summary: 'Tipos de gasto', response: namedListSchema },
+  'GET /api/v1/activity/all': { summary: 'Tipos de actividad', response: namedListSchema },
+  'GET /api/v1/cfdi/all': { summary: 'Usos de CFDI (solo id > 100)', response: namedListSchema },
+  'GET /api/v1/item/all': { summary: 'Productos', response: itemListSchema },
+  'GET /api/v1/user/all': { summary: 'Usuarios (nombre y puesto)', response: userListSchema },
+  'GET /api/v1/provider/all': { summary: 'Proveedores' },
+  'GET /api/v1/inventory/all': { summary: 'Existencias por producto', response: stockListSchema },
+  'GET /api/v1/company/all': { summary: 'Empresas' },
+  'GET /api/v1/contact/all': { summary: 'Contactos' },
+  'GET /api/v1/payroll/all': { summary: 'Nómina' },
 };
 
 const jsonSchema = (schema: z.ZodMiniType) => toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });

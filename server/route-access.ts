@@ -40,6 +40,32 @@ export const ROUTE_ACCESS = {
   'POST /api/v2/orders/start_order_production': permission('orders'),
   'POST /api/v2/orders/dispatch_sale_order': permission('orders'),
   'GET /api/docs': everyone,
+
+  // v1 reference reads, loaded at start by any signed-in person (spec §3 last bullet).
+  'GET /api/v1/rejection/all': signedIn,
+  'GET /api/v1/phase/all': signedIn,
+  'GET /api/v1/origin/all': signedIn,
+  'GET /api/v1/status/all': signedIn,
+  'GET /api/v1/category/all': signedIn,
+  'GET /api/v1/type/all': signedIn,
+  'GET /api/v1/price_list/all': signedIn,
+  'GET /api/v1/zone/all': signedIn,
+  'GET /api/v1/contact_mode/all': signedIn,
+  'GET /api/v1/special_condition/all': signedIn,
+  'GET /api/v1/payment_method/all': signedIn,
+  'GET /api/v1/frequency/all': signedIn,
+  'GET /api/v1/adjustment/all': signedIn,
+  'GET /api/v1/unit/all': signedIn,
+  'GET /api/v1/expense_type/all': signedIn,
+  'GET /api/v1/activity/all': signedIn,
+  'GET /api/v1/cfdi/all': signedIn,
+  'GET /api/v1/item/all': signedIn,
+  'GET /api/v1/user/all': signedIn,
+  'GET /api/v1/provider/all': permission('providers', 'shoppings', 'provider_payments'),
+  'GET /api/v1/inventory/all': permission('inventory', 'inventoryReport', 'report_inventory'),
+  'GET /api/v1/company/all': permission('companies', 'sales', 'quotations', 'shippings'),
+  'GET /api/v1/contact/all': permission('companies', 'sales', 'quotations'),
+  'GET /api/v1/payroll/all': permission('pay_rolls'),
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;

@@ -139,6 +139,9 @@ export const messages = {
     onlyOne: 'Adjunta un solo archivo.',
     unsupportedType: 'Tipo de archivo no permitido: usa PDF, JPEG, PNG, WebP o HEIC.',
   },
+  events: {
+    invalidTicket: 'El permiso para recibir avisos no es válido o ya venció.',
+  },
   idempotency: {
     invalidKey: 'La clave Idempotency-Key no es válida.',
     keyReused: 'La clave Idempotency-Key ya se usó con otra solicitud.',

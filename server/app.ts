@@ -22,6 +22,7 @@ import { noteRoutes } from './routes/notes';
 import { supportRoutes } from './routes/support';
 import { orderRoutes } from './routes/orders';
 import { referenceListRoutes } from './routes/reference-lists';
+import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
 import { shippingRoutes } from './routes/shippings';
 import { FileStore, MAX_UPLOAD_BYTES } from './files';
@@ -99,6 +100,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   shippingDetailRoutes(app, database.db, new FileStore(path.join(env.DATA_DIR, 'files')));
   orderRoutes(app, database.db);
   referenceListRoutes(app, database.db);
+  await eventRoutes(app, database);
   const openApi = openApiDocument();
   guardedRoute(app, 'GET /api/docs', async () => openApi);
 

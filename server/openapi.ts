@@ -16,6 +16,7 @@ import {
 } from '../domain/schemas/shipping';
 import { companySearchSchema, dispatchedOrdersSchema, orderActionSchema, ordersToDispatchSchema, vehicleListSchema } from '../domain/schemas/orders';
 import { itemListSchema, namedListSchema, stockListSchema, userListSchema } from '../domain/schemas/reference';
+import { eventTicketSchema } from '../domain/schemas/events';
 import { APP_VERSION } from '../domain/version';
 import { ROUTE_ACCESS, type RouteKey } from './route-access';
 
@@ -63,6 +64,8 @@ const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'POST /api/v2/orders/start_order_production': { summary: 'Comenzar producción', body: orderActionSchema },
   'POST /api/v2/orders/dispatch_sale_order': { summary: 'Marcar surtido', body: orderActionSchema },
   'GET /api/docs': { summary: 'Este documento (OpenAPI 3.1)' },
+  'POST /api/v2/events/ticket': { summary: 'Permiso de un solo uso para abrir los avisos en vivo', response: eventTicketSchema },
+  'GET /api/v2/events': { summary: 'Avisos en vivo (Server-Sent Events): order.created', query: ['ticket'] },
   'GET /api/v1/rejection/all': { summary: 'Motivos de rechazo', response: namedListSchema },
   'GET /api/v1/phase/all': { summary: 'Fases', response: namedListSchema },
   'GET /api/v1/origin/all': { summary: 'Orígenes', response: namedListSchema },

@@ -40,6 +40,9 @@ export const ROUTE_ACCESS = {
   'POST /api/v2/orders/start_order_production': permission('orders'),
   'POST /api/v2/orders/dispatch_sale_order': permission('orders'),
   'GET /api/docs': everyone,
+  'POST /api/v2/events/ticket': signedIn,
+  /** EventSource cannot send a bearer token: the stream opens with a one-time ticket instead. */
+  'GET /api/v2/events': everyone,
 
   // v1 reference reads, loaded at start by any signed-in person (spec §3 last bullet).
   'GET /api/v1/rejection/all': signedIn,
@@ -78,6 +81,7 @@ export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
   'GET /api/v1/note/all': 'Only the signed-in person’s notes.',
   'PATCH /api/v2/notes/:id': 'Only the signed-in person’s notes.',
   'GET /api/support/support_tickets': 'User 1 reads every ticket; everyone else only their own.',
+  'GET /api/v2/events': 'Needs a one-time ticket from POST /api/v2/events/ticket (403 without); order.created only to holders of orders.',
 };
 
 function describeAccess(access: Access): string {

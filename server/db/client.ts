@@ -17,6 +17,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Calls `onMessage` for each NOTIFY on `channel`, from any process using this database
+   * (PostgreSQL LISTEN/NOTIFY; PGlite has the same within its one process).
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,11 +43,36 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // the pool drops it and opens a new one on the next query.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // LISTEN needs a connection of its own that the pool never hands out.
+    let listener: Promise<pg.Client> | null = null;
+    const handlers = new Map<string, Set<(payload: string) => void>>();
+    const listenerClient = () =>
+      (listener ??= (async () => {
+        const client = new pg.Client({ connectionString: target.url });
+        client.on('error', () => undefined);
+        client.on('notification', (message) => handlers.get(message.channel)?.forEach((handler) => handler(message.payload ?? '')));
+        await client.connect();
+        return client;
+      })());
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-      close: () => pool.end(),
+      async listen(channel, onMessage) {
+        const client = await listenerClient();
+        if (!handlers.has(channel)) {
+          handlers.set(channel, new Set());
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        }
+        handlers.get(channel)!.add(onMessage);
+        return async () => {
+          handlers.get(channel)?.delete(onMessage);
+        };
+      },
+      async close() {
+        if (listener) await (await listener).end().catch(() => undefined);
+        await pool.end();
+      },
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -52,6 +82,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

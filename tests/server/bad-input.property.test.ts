@@ -31,6 +31,7 @@ async function databaseDigest(): Promise<string> {
   return String((result as unknown as { rows: { digest: string }[] }).rows[0]?.digest);
 }
 
+// Not signing out: it would end the session the run uses.
 const routes = (Object.keys(ROUTE_ACCESS) as RouteKey[]).filter((key) => key !== 'POST /api/v1/user/logout');
 
 const text = fc.oneof(

@@ -14,10 +14,12 @@ export interface TestApp {
   database: Database;
   /** Where this app keeps uploaded files (a temporary directory). */
   dataDir: string;
+  /** The PostgreSQL database of this app, for a second server process; null on PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
-async function openSeededDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openSeededDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   const template = inject('postgresTemplate');
   if (url && template) {
@@ -30,6 +32,7 @@ async function openSeededDatabase(): Promise<{ database: Database; drop: () => P
     const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
     return {
       database,
+      url: testUrl.toString(),
       drop: async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
@@ -37,12 +40,12 @@ async function openSeededDatabase(): Promise<{ database: Database; drop: () => P
     };
   }
   const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
-  return { database: await openDatabase({ kind: 'pglite', dataDir: null, snapshot }), drop: async () => undefined };
+  return { database: await openDatabase({ kind: 'pglite', dataDir: null, snapshot }), url: null, drop: async () => undefined };
 }
 
 /** The real app on a private copy of the seeded demo database (PGlite, or PostgreSQL in CI). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await openSeededDatabase();
+  const { database, url, drop } = await openSeededDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-test-'));
   const app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
@@ -54,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     database,
     dataDir,
+    databaseUrl: url,
     async close() {
       await app.close();
       await database.close();

@@ -62,6 +62,16 @@ export const authTokens = pgTable(
 );
 
 /**
+ * One-time tickets that open the event stream: EventSource cannot send the bearer token,
+ * and the long-lived token must not travel in a URL (logs, history). Stored hashed.
+ */
+export const eventTickets = pgTable('event_tickets', {
+  ticket_hash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
  * Failed sign-in counters per account and per address, kept in the database so every
  * server process sees the same count.
  */

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { messages } from '../../domain/messages';
+import { hasPermission } from '../../domain/permissions';
+import { appEventSchema, type AppEvent } from '../../domain/schemas/events';
+import type { CurrentUser } from '../../domain/schemas/auth';
+import type { Database, Db } from '../db/client';
+import { eventTickets } from '../db/schema';
+import { loadCurrentUser } from '../auth/sessions';
+import { HttpError } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { guardedRoute } from '../route-access';
+
+/** One PostgreSQL channel carries every event, so all server processes deliver them all. */
+export const EVENTS_CHANNEL = 'frutas_events';
+const TICKET_SECONDS = 60;
+const HEARTBEAT_MS = 25_000;
+
+/** Sends an event to every connected client of every process, when `tx` commits. */
+export async function publishEvent(tx: Db, event: AppEvent): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+function isRelevant(event: AppEvent, user: CurrentUser): boolean {
+  switch (event.type) {
+    case 'order.created':
+      return hasPermission(user, 'orders');
+  }
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export async function eventRoutes(app: FastifyInstance, database: Database): Promise<void> {
+  const { db } = database;
+  const clients = new Set<{ user: CurrentUser; send: (event: AppEvent) => void; end: () => void }>();
+  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+    let event: AppEvent;
+    try {
+      event = appEventSchema.parse(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    for (const client of clients) if (isRelevant(event, client.user)) client.send(event);
+  });
+  // Open streams end when the server closes, so shutdown does not wait on them.
+  app.addHook('preClose', async () => {
+    for (const client of clients) client.end();
+  });
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+
+  guardedRoute(app, 'POST /api/v2/events/ticket', async (request, reply) => {
+    const user = currentUser(request);
+    const ticket = randomBytes(24).toString('base64url');
+    await db.delete(eventTickets).where(lt(eventTickets.expires_at, new Date()));
+    await db.insert(eventTickets).values({ ticket_hash: sha256(ticket), user_id: user.id, expires_at: new Date(Date.now() + TICKET_SECONDS * 1000) });
+    return reply.code(201).send({ ticket, expires_in: TICKET_SECONDS });
+  });
+
+  guardedRoute(app, 'GET /api/v2/events', async (request, reply) => {
+    const { ticket } = request.query as { ticket?: unknown };
+    if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(ticket)) throw new HttpError(403, messages.events.invalidTicket);
+    // A ticket opens one stream, once.
+    const [used] = await db
+      .delete(eventTickets)
+      .where(and(eq(eventTickets.ticket_hash, sha256(ticket)), gt(eventTickets.expires_at, new Date())))
+      .returning({ user_id: eventTickets.user_id });
+    const user = used ? await loadCurrentUser(db, used.user_id) : null;
+    if (!user) throw new HttpError(403, messages.events.invalidTicket);
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    raw.write('retry: 5000\n: conectado\n\n');
+    const heartbeat = setInterval(() => raw.write(': latido\n\n'), HEARTBEAT_MS);
+    const client = {
+      user,
+      send: (event: AppEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+      end: () => {
+        clearInterval(heartbeat);
+        clients.delete(client);
+        raw.end();
+      },
+    };
+    clients.add(client);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      clients.delete(client);
+    });
+  });
+}

@@ -147,6 +147,12 @@ export const messages = {
     keyReused: 'La clave Idempotency-Key ya se usó con otra solicitud.',
     inProgress: 'La misma solicitud está en proceso; intenta de nuevo en un momento.',
   },
+  reports: {
+    invalidYear: 'El año debe tener cuatro dígitos.',
+    invalidType: 'El tipo de reporte debe ser card o detail.',
+    invalidRange: 'Indica las fechas desde y hasta (AAAA-MM-DD).',
+    monthNames: ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'],
+  },
   query: {
     unknownParameter: (name: string) => `Parámetro desconocido: ${name}.`,
     unknownFilter: (name: string) => `Filtro desconocido: ${name}.`,

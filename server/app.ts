@@ -22,6 +22,8 @@ import { noteRoutes } from './routes/notes';
 import { supportRoutes } from './routes/support';
 import { orderRoutes } from './routes/orders';
 import { referenceListRoutes } from './routes/reference-lists';
+import { v1ReadRoutes } from './routes/v1-reads';
+import { v2ReadRoutes } from './routes/v2-reads';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
 import { shippingRoutes } from './routes/shippings';
@@ -100,6 +102,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   shippingDetailRoutes(app, database.db, new FileStore(path.join(env.DATA_DIR, 'files')));
   orderRoutes(app, database.db);
   referenceListRoutes(app, database.db);
+  v1ReadRoutes(app, database.db);
+  v2ReadRoutes(app, database.db);
   await eventRoutes(app, database);
   const openApi = openApiDocument();
   guardedRoute(app, 'GET /api/docs', async () => openApi);

@@ -26,7 +26,6 @@ const NAMED_LISTS: [RouteKey, PgTable & { id: PgColumn; name: PgColumn }][] = [
   ['GET /api/v1/adjustment/all', t.adjustments],
   ['GET /api/v1/unit/all', t.units],
   ['GET /api/v1/expense_type/all', t.expenseTypes],
-  ['GET /api/v1/activity/all', t.activityTypes],
 ];
 
 /** Entries at or below this id are the legacy CFDI catalogue, which the product hides (spec §5). */

@@ -3,3 +3,4 @@ export * from './people';
 export * from './commerce';
 export * from './shipping';
 export * from './idempotency';
+export * from './crm';

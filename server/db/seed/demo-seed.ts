@@ -20,6 +20,7 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { ARGON2_OPTIONS } from '../../auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { seedCrm } from './demo-crm';
 
 /** Small, fast, well-distributed PRNG (mulberry32): same seed, same sequence. */
 function createRandom(seed: number) {
@@ -574,6 +575,8 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     { user_id: office, description: 'La impresora de la oficina no imprime el detalle de envío.', status: 'Abierto' },
     { user_id: userId('ventas@demo.mx'), description: 'No aparece el cliente Hotel Santa Rosa en la búsqueda.', status: 'Cerrado' },
   ]);
+
+  await seedCrm(db, random, day);
 
   if (options.filesDir) {
     await mkdir(options.filesDir, { recursive: true });

@@ -1,0 +1,164 @@
+import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, id, money, name, updatedAt } from './columns';
+import { companies, contacts, items, providers, purchaseOrders, sales } from './commerce';
+import { activityTypes, expenseTypes, funnels, origins, paymentMethods } from './reference-lists';
+import { users } from './people';
+
+/** Outcomes of calls and activities (spec §7 result/all). */
+export const results = pgTable('results', { id: id(), name: name(), created_at: createdAt() });
+
+export const funnelPhases = pgTable('funnel_phases', {
+  id: id(),
+  funnel_id: integer('funnel_id').notNull().references(() => funnels.id),
+  name: name(),
+  position: integer('position').notNull(),
+});
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    name: name(),
+    company_name: varchar('company_name', { length: 200 }),
+    phone: varchar('phone', { length: 40 }),
+    email: varchar('email', { length: 254 }),
+    funnel_id: integer('funnel_id').references(() => funnels.id),
+    funnel_phase_id: integer('funnel_phase_id').references(() => funnelPhases.id),
+    origin_id: integer('origin_id').references(() => origins.id),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('leads_user').on(t.user_id)],
+);
+
+/** CRM activities with a date: the calendar shows them (spec §2 /calendar, /activities). */
+export const activities = pgTable(
+  'activities',
+  {
+    id: id(),
+    activity_type_id: integer('activity_type_id').references(() => activityTypes.id),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    company_id: integer('company_id').references(() => companies.id),
+    lead_id: integer('lead_id').references(() => leads.id),
+    title: varchar('title', { length: 200 }).notNull(),
+    note: text('note'),
+    date: varchar('date', { length: 10 }).notNull(),
+    time: varchar('time', { length: 5 }),
+    done: boolean('done').notNull().default(false),
+    result_id: integer('result_id').references(() => results.id),
+    created_at: createdAt(),
+  },
+  (t) => [index('activities_date').on(t.date)],
+);
+
+export const calls = pgTable('calls', {
+  id: id(),
+  user_id: integer('user_id').notNull().references(() => users.id),
+  company_id: integer('company_id').references(() => companies.id),
+  contact_id: integer('contact_id').references(() => contacts.id),
+  date: varchar('date', { length: 10 }).notNull(),
+  duration_minutes: integer('duration_minutes').notNull(),
+  note: text('note'),
+  result_id: integer('result_id').references(() => results.id),
+  created_at: createdAt(),
+});
+
+export const conversations = pgTable('conversations', {
+  id: id(),
+  company_id: integer('company_id').references(() => companies.id),
+  contact_id: integer('contact_id').references(() => contacts.id),
+  channel: varchar('channel', { length: 30 }).notNull(),
+  created_at: createdAt(),
+});
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversation_id: integer('conversation_id').notNull().references(() => conversations.id),
+    user_id: integer('user_id').references(() => users.id),
+    direction: varchar('direction', { length: 10 }).notNull(),
+    body: text('body').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('messages_conversation').on(t.conversation_id)],
+);
+
+export const messageStatuses = pgTable('message_statuses', {
+  id: id(),
+  message_id: integer('message_id').notNull().references(() => messages.id),
+  status: varchar('status', { length: 20 }).notNull(),
+  created_at: createdAt(),
+});
+
+/** The activity log (spec §2 /activity-log). */
+export const logs = pgTable('logs', {
+  id: id(),
+  user_id: integer('user_id').references(() => users.id),
+  action: varchar('action', { length: 60 }).notNull(),
+  entity: varchar('entity', { length: 60 }).notNull(),
+  entity_id: integer('entity_id'),
+  created_at: createdAt(),
+});
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: id(),
+    company_id: integer('company_id').notNull().references(() => companies.id),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    date: varchar('date', { length: 10 }).notNull(),
+    amount: money('amount').notNull(),
+    payment_method_id: integer('payment_method_id').references(() => paymentMethods.id),
+    reference: varchar('reference', { length: 60 }),
+    created_at: createdAt(),
+  },
+  (t) => [index('collections_date').on(t.date)],
+);
+
+export const collectionDetails = pgTable('collection_details', {
+  id: id(),
+  collection_id: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+  sale_id: integer('sale_id').notNull().references(() => sales.id),
+  amount: money('amount').notNull(),
+});
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: id(),
+    expense_type_id: integer('expense_type_id').notNull().references(() => expenseTypes.id),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    date: varchar('date', { length: 10 }).notNull(),
+    amount: money('amount').notNull(),
+    description: varchar('description', { length: 300 }),
+    created_at: createdAt(),
+  },
+  (t) => [index('expenses_date').on(t.date)],
+);
+
+/** Raw material received from a provider. */
+export const supplies = pgTable('supplies', {
+  id: id(),
+  item_id: integer('item_id').notNull().references(() => items.id),
+  provider_id: integer('provider_id').references(() => providers.id),
+  date: varchar('date', { length: 10 }).notNull(),
+  quantity: money('quantity').notNull(),
+  cost: money('cost').notNull(),
+  created_at: createdAt(),
+});
+
+export const providerPayments = pgTable('provider_payments', {
+  id: id(),
+  provider_id: integer('provider_id').notNull().references(() => providers.id),
+  purchase_order_id: integer('purchase_order_id').references(() => purchaseOrders.id),
+  date: varchar('date', { length: 10 }).notNull(),
+  amount: money('amount').notNull(),
+  payment_method_id: integer('payment_method_id').references(() => paymentMethods.id),
+  reference: varchar('reference', { length: 60 }),
+  created_by_user_id: integer('created_by_user_id').references(() => users.id),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+  deleted_at: deletedAt(),
+});

@@ -147,6 +147,13 @@ export const messages = {
     keyReused: 'La clave Idempotency-Key ya se usó con otra solicitud.',
     inProgress: 'La misma solicitud está en proceso; intenta de nuevo en un momento.',
   },
+  purchasing: {
+    providerNotFound: 'El proveedor no existe.',
+    itemNotFound: 'Un producto de la orden no existe.',
+    purchaseOrderNotFound: 'La orden de compra no existe.',
+    itemsRequired: 'Agrega al menos un producto.',
+    amountPositive: 'El monto debe ser mayor que cero.',
+  },
   reports: {
     invalidYear: 'El año debe tener cuatro dígitos.',
     invalidType: 'El tipo de reporte debe ser card o detail.',

@@ -24,6 +24,7 @@ import { orderRoutes } from './routes/orders';
 import { referenceListRoutes } from './routes/reference-lists';
 import { v1ReadRoutes } from './routes/v1-reads';
 import { v2ReadRoutes } from './routes/v2-reads';
+import { purchasingRoutes } from './routes/purchasing';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
 import { shippingRoutes } from './routes/shippings';
@@ -104,6 +105,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   referenceListRoutes(app, database.db);
   v1ReadRoutes(app, database.db);
   v2ReadRoutes(app, database.db);
+  purchasingRoutes(app, database.db);
   await eventRoutes(app, database);
   const openApi = openApiDocument();
   guardedRoute(app, 'GET /api/docs', async () => openApi);

@@ -17,6 +17,7 @@ import {
 import { companySearchSchema, dispatchedOrdersSchema, orderActionSchema, ordersToDispatchSchema, vehicleListSchema } from '../domain/schemas/orders';
 import { itemListSchema, namedListSchema, stockListSchema, userListSchema } from '../domain/schemas/reference';
 import { eventTicketSchema } from '../domain/schemas/events';
+import { providerPaymentInputSchema, salemanReportSchema, shoppingInputSchema } from '../domain/schemas/purchasing';
 import { APP_VERSION } from '../domain/version';
 import { ROUTE_ACCESS, type RouteKey } from './route-access';
 
@@ -111,6 +112,15 @@ const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'GET /api/v1/shopping/all': { summary: 'Órdenes de compra' },
   'GET /api/v1/shopping_detail/all': { summary: 'Partidas de órdenes de compra' },
   'GET /api/v1/provider_payment/all': { summary: 'Pagos a proveedores' },
+  'GET /api/v2/shoppings': { summary: 'Órdenes de compra (paginado)' },
+  'POST /api/v2/shoppings': { summary: 'Nueva orden de compra', body: shoppingInputSchema },
+  'PUT /api/v2/shoppings/:id': { summary: 'Editar orden de compra', body: shoppingInputSchema },
+  'DELETE /api/v2/shoppings/:id': { summary: 'Eliminar orden de compra' },
+  'GET /api/v2/provider_payments': { summary: 'Pagos a proveedores (paginado)' },
+  'POST /api/v2/provider_payments': { summary: 'Nuevo pago a proveedor', body: providerPaymentInputSchema },
+  'PUT /api/v2/provider_payments/:id': { summary: 'Editar pago a proveedor', body: providerPaymentInputSchema },
+  'DELETE /api/v2/provider_payments/:id': { summary: 'Eliminar pago a proveedor' },
+  'POST /api/v2/saleman_report': { summary: 'Reporte por vendedor', body: salemanReportSchema },
   'GET /api/v2/q': { summary: 'Cotizaciones (paginado)' },
   'GET /api/v2/sales': { summary: 'Ventas (paginado)' },
   'GET /api/v2/sales/:id': { summary: 'Una venta con sus partidas' },

@@ -114,6 +114,15 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/report/sum_total_indicators': permission('reports'),
   'GET /api/v2/report/due_balance_report': permission('reports', 'balances'),
   'GET /api/v2/report/collection_total': permission('reports', 'collections'),
+  'GET /api/v2/shoppings': permission('shoppings'),
+  'POST /api/v2/shoppings': permission('shoppings'),
+  'PUT /api/v2/shoppings/:id': permission('shoppings'),
+  'DELETE /api/v2/shoppings/:id': permission('shoppings'),
+  'GET /api/v2/provider_payments': permission('provider_payments'),
+  'POST /api/v2/provider_payments': permission('provider_payments'),
+  'PUT /api/v2/provider_payments/:id': permission('provider_payments'),
+  'DELETE /api/v2/provider_payments/:id': permission('provider_payments'),
+  'POST /api/v2/saleman_report': permission('reports'),
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;

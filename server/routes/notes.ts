@@ -7,6 +7,7 @@ import { notes, users } from '../db/schema';
 import { notFound, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { guardedRoute } from '../route-access';
+import { runMutation } from '../plugins/idempotency';
 import { idParamSchema } from './params';
 
 const authors = alias(users, 'authors');
@@ -39,16 +40,18 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
     return { data };
   });
 
-  guardedRoute(app, 'PATCH /api/v2/notes/:id', async (request) => {
+  guardedRoute(app, 'PATCH /api/v2/notes/:id', async (request, reply) => {
     const user = currentUser(request);
     const { id } = parseInput(idParamSchema, request.params, 404);
     parseInput(noteSeenPatchSchema, request.body);
-    const updated = await db
-      .update(notes)
-      .set({ seen: 1 })
-      .where(and(eq(notes.id, id), eq(notes.user_id, user.id)))
-      .returning({ id: notes.id });
-    if (updated.length === 0) throw notFound();
-    return { id, seen: true };
+    return runMutation(db, request, reply, async (tx) => {
+      const updated = await tx
+        .update(notes)
+        .set({ seen: 1 })
+        .where(and(eq(notes.id, id), eq(notes.user_id, user.id)))
+        .returning({ id: notes.id });
+      if (updated.length === 0) throw notFound();
+      return { status: 200, body: { id, seen: true } };
+    });
   });
 }

@@ -7,6 +7,7 @@ import { supportTickets, users } from '../db/schema';
 import { parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { guardedRoute } from '../route-access';
+import { runMutation } from '../plugins/idempotency';
 import { parseListQuery } from './list-query';
 
 /**
@@ -55,14 +56,17 @@ export function supportRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'POST /api/support/support_tickets', async (request, reply) => {
     const user = currentUser(request);
     const { description } = parseInput(newSupportTicketSchema, request.body);
-    const [ticket] = await db.insert(supportTickets).values({ user_id: user.id, description }).returning();
-    return reply.code(201).send({
-      id: ticket!.id,
-      user_id: user.id,
-      user: { name: user.name, last: user.last },
-      description: ticket!.description,
-      status: ticket!.status,
-      created_at: new Date(ticket!.created_at).toISOString(),
-    } satisfies SupportTicket);
+    return runMutation(db, request, reply, async (tx) => {
+      const [ticket] = await tx.insert(supportTickets).values({ user_id: user.id, description }).returning();
+      const body: SupportTicket = {
+        id: ticket!.id,
+        user_id: user.id,
+        user: { name: user.name, last: user.last },
+        description: ticket!.description,
+        status: ticket!.status,
+        created_at: new Date(ticket!.created_at).toISOString(),
+      };
+      return { status: 201, body };
+    });
   });
 }

@@ -48,7 +48,8 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
     for (const client of clients) client.end();
   });
   app.addHook('onClose', async () => {
-    await unlisten();
+    // The database may already be gone (lost connection, shutdown order): nothing left to stop.
+    await unlisten().catch(() => undefined);
   });
 
   guardedRoute(app, 'POST /api/v2/events/ticket', async (request, reply) => {

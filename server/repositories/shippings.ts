@@ -1,11 +1,9 @@
 import { and, asc, desc, eq, exists, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { messages } from '../../domain/messages';
 import type { Shipping, ShippingDetail } from '../../domain/schemas/shipping';
 import type { Db } from '../db/client';
 import { companies, companyBranches, contacts, items, saleItems, sales, shippingDetails, shippings, users, vehicles } from '../db/schema';
-import { HttpError } from '../http-errors';
-import { idList, type ListQuery } from '../routes/list-query';
+import { containsPattern, dateRange, idList, type ListQuery } from '../routes/list-query';
 import { toIso, toMinute } from './format';
 
 export const SHIPPING_LIST_SPEC = {
@@ -17,11 +15,7 @@ export type ShippingListQuery = ListQuery<(typeof SHIPPING_LIST_SPEC.filters)[nu
 
 const drivers = alias(users, 'drivers');
 const sellers = alias(users, 'sellers');
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function activeDetail(...conditions: SQL[]): SQL {
   return exists(
@@ -35,7 +29,7 @@ function listConditions(filters: ShippingListQuery['filters'], onlyDriver: numbe
   if (onlyDriver !== null) conditions.push(eq(shippings.driver_id, onlyDriver));
   const ids = idList(filters.id, 'id');
   if (ids) conditions.push(inArray(shippings.id, ids));
-  if (filters.note) conditions.push(ilike(shippings.note, `%${escapeLike(filters.note)}%`));
+  if (filters.note) conditions.push(ilike(shippings.note, containsPattern(filters.note)));
   const driverIds = idList(filters.driver_id, 'driver_id');
   if (driverIds) conditions.push(inArray(shippings.driver_id, driverIds));
   const vehicleIds = idList(filters.vehicle_id, 'vehicle_id');
@@ -44,11 +38,8 @@ function listConditions(filters: ShippingListQuery['filters'], onlyDriver: numbe
   if (saleIds) conditions.push(activeDetail(inArray(shippingDetails.sale_id, saleIds)));
   const companyIds = idList(filters['shippingDetail.company_id'], 'shippingDetail.company_id');
   if (companyIds) conditions.push(activeDetail(inArray(shippingDetails.company_id, companyIds)));
-  if (filters.date_between) {
-    const [from, to] = filters.date_between.split(',').map((d) => d.trim());
-    if (!from || !to || !DATE.test(from) || !DATE.test(to)) throw new HttpError(400, messages.shipping.invalidDate);
-    conditions.push(sql`${shippings.date} BETWEEN ${from} AND ${to}`);
-  }
+  const range = dateRange(filters.date_between);
+  if (range) conditions.push(sql`${shippings.date} BETWEEN ${range[0]} AND ${range[1]}`);
   return conditions;
 }
 

@@ -72,3 +72,21 @@ export function idList(value: string | undefined, field: string): number[] | und
   if (ids.some((id) => id === null)) throw new HttpError(400, messages.query.unknownFilter(`${field}=${value.slice(0, 40)}`));
   return ids as number[];
 }
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** `filter[date_between]=from,to` as two 'YYYY-MM-DD' dates; absent → null unless required. */
+export function dateRange(value: string | undefined, required = false): [string, string] | null {
+  if (value === undefined || value === '') {
+    if (required) throw new HttpError(400, messages.reports.invalidRange);
+    return null;
+  }
+  const [from, to] = value.split(',').map((d) => d.trim());
+  if (!from || !to || !DATE.test(from) || !DATE.test(to)) throw new HttpError(400, messages.reports.invalidRange);
+  return [from, to];
+}

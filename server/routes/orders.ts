@@ -9,21 +9,11 @@ import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { guardedRoute } from '../route-access';
-import { parseListQuery } from './list-query';
+import { containsPattern, dateRange, parseListQuery } from './list-query';
 
 const sellers = alias(users, 'sellers');
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
-function dateRange(value: string | undefined): [string, string] | null {
-  if (value === undefined || value === '') return null;
-  const [from, to] = value.split(',').map((d) => d.trim());
-  if (!from || !to || !DATE.test(from) || !DATE.test(to)) throw new HttpError(400, messages.shipping.invalidDate);
-  return [from, to];
-}
 
 /** A sale waiting to be filled: a sale (not a quotation), not canceled, deleted or dispatched. */
 const toFill = and(eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at), isNull(sales.dispatched_at));
@@ -33,7 +23,7 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
     const query = parseListQuery(request.query, { filters: ['name'], sorts: ['name', 'id'] });
     const conditions: SQL[] = [isNull(companies.deleted_at)];
     if (query.filters.name) {
-      const pattern = `%${escapeLike(query.filters.name)}%`;
+      const pattern = containsPattern(query.filters.name);
       conditions.push(or(ilike(companies.name, pattern), ilike(companies.razon_social, pattern))!);
     }
     const where = and(...conditions);
@@ -124,7 +114,7 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
       conditions.push(eq(sales.id, Number(query.filters.id)));
     }
     if (search) {
-      const pattern = `%${escapeLike(search)}%`;
+      const pattern = containsPattern(search);
       const asId = /^\d{1,9}$/.test(search.trim()) ? eq(sales.id, Number(search.trim())) : undefined;
       conditions.push(or(ilike(companies.razon_social, pattern), ilike(companies.name, pattern), asId)!);
     }

@@ -9,12 +9,11 @@ import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { guardedRoute } from '../route-access';
-import { idList, parseListQuery } from './list-query';
+import { dateRange, idList, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
 import { rows } from './sql-rows';
 
 const text = messages.purchasing;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 async function assertProvider(tx: Db, providerId: number): Promise<void> {
   const [row] = await tx.select({ id: providers.id }).from(providers).where(and(eq(providers.id, providerId), isNull(providers.deleted_at)));
@@ -39,12 +38,6 @@ function lineRows(orderId: number, input: ShoppingInput) {
   return input.items.map((line) => ({ purchase_order_id: orderId, item_id: line.item_id, quantity: line.quantity, unit_cost: line.unit_cost, total: roundCents(line.quantity * line.unit_cost) }));
 }
 
-function dateRangeCondition(value: string | undefined, column: SQL): SQL | null {
-  if (!value) return null;
-  const [from, to] = value.split(',').map((d) => d.trim());
-  if (!from || !to || !DATE.test(from) || !DATE.test(to)) throw new HttpError(400, messages.reports.invalidRange);
-  return sql`${column} BETWEEN ${from} AND ${to}`;
-}
 
 export function purchasingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/shoppings', async (request) => {
@@ -52,8 +45,8 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     const conditions: SQL[] = [sql`o.deleted_at IS NULL`];
     const providerIds = idList(query.filters.provider_id, 'provider_id');
     if (providerIds) conditions.push(sql`o.provider_id IN ${providerIds}`);
-    const range = dateRangeCondition(query.filters.date_between, sql`o.created_at::date::text`);
-    if (range) conditions.push(range);
+    const range = dateRange(query.filters.date_between);
+    if (range) conditions.push(sql`o.created_at::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
     const where = sql.join(conditions, sql` AND `);
     const column = { id: 'o.id', created_at: 'o.created_at', total: 'o.total', due_date: 'o.due_date' }[query.sort?.field ?? 'id'];
     const order = sql.raw(`${column} ${query.sort && !query.sort.descending ? 'ASC' : 'DESC'}`);
@@ -123,8 +116,8 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     if (providerIds) conditions.push(sql`pp.provider_id IN ${providerIds}`);
     const orderIds = idList(query.filters.purchase_order_id, 'purchase_order_id');
     if (orderIds) conditions.push(sql`pp.purchase_order_id IN ${orderIds}`);
-    const range = dateRangeCondition(query.filters.date_between, sql`pp.date`);
-    if (range) conditions.push(range);
+    const range = dateRange(query.filters.date_between);
+    if (range) conditions.push(sql`pp.date BETWEEN ${range[0]} AND ${range[1]}`);
     const where = sql.join(conditions, sql` AND `);
     const column = { id: 'pp.id', date: 'pp.date', amount: 'pp.amount' }[query.sort?.field ?? 'date'];
     const order = sql.raw(`${column} ${query.sort && !query.sort.descending ? 'ASC' : 'DESC'}, pp.id DESC`);

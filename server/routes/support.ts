@@ -8,7 +8,7 @@ import { parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { guardedRoute } from '../route-access';
 import { runMutation } from '../plugins/idempotency';
-import { parseListQuery } from './list-query';
+import { containsPattern, parseListQuery } from './list-query';
 
 /**
  * Support tickets (spec §7), on their own prefix (/api/support) so they can be served
@@ -17,9 +17,6 @@ import { parseListQuery } from './list-query';
  */
 const LIST_SPEC = { filters: ['description'], sorts: ['id', 'created_at', 'status'] } as const;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export function supportRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/support/support_tickets', async (request) => {
@@ -27,7 +24,7 @@ export function supportRoutes(app: FastifyInstance, db: Db): void {
     const query = parseListQuery(request.query, LIST_SPEC);
     const conditions: SQL[] = [];
     if (user.id !== ADMIN_USER_ID) conditions.push(eq(supportTickets.user_id, user.id));
-    if (query.filters.description) conditions.push(ilike(supportTickets.description, `%${escapeLike(query.filters.description)}%`));
+    if (query.filters.description) conditions.push(ilike(supportTickets.description, containsPattern(query.filters.description)));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const sortColumn = { id: supportTickets.id, created_at: supportTickets.created_at, status: supportTickets.status }[query.sort?.field ?? 'created_at'];
     const order = query.sort && !query.sort.descending ? asc(sortColumn) : desc(sortColumn);

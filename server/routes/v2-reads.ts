@@ -5,7 +5,7 @@ import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
 import type { Db } from '../db/client';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { guardedRoute } from '../route-access';
-import { idList, parseListQuery, type ListQuery } from './list-query';
+import { containsPattern, dateRange, idList, parseListQuery, type ListQuery } from './list-query';
 import { idParamSchema } from './params';
 import { rows } from './sql-rows';
 
@@ -13,17 +13,7 @@ import { rows } from './sql-rows';
  * The v2 reads of spec §7: paged lists answer `{ data, meta: { total } }` with the shared
  * query semantics; totals and reports answer `{ data }`. Dates are 'YYYY-MM-DD'.
  */
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function dateRange(value: string | undefined, required = false): [string, string] | null {
-  if (value === undefined || value === '') {
-    if (required) throw new HttpError(400, messages.reports.invalidRange);
-    return null;
-  }
-  const [from, to] = value.split(',').map((d) => d.trim());
-  if (!from || !to || !DATE.test(from) || !DATE.test(to)) throw new HttpError(400, messages.reports.invalidRange);
-  return [from, to];
-}
 
 const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
 
@@ -225,7 +215,7 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
     const conditions: SQL[] = [sql`i.deleted_at IS NULL`];
     if (query.filters.is_published !== undefined) conditions.push(sql`i.is_published = ${query.filters.is_published === '1' || query.filters.is_published === 'true'}`);
     if (query.filters.pos !== undefined) conditions.push(sql`i.pos = ${query.filters.pos === '1' || query.filters.pos === 'true'}`);
-    if (query.filters.name) conditions.push(sql`i.name ILIKE ${`%${query.filters.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    if (query.filters.name) conditions.push(sql`i.name ILIKE ${containsPattern(query.filters.name)}`);
     if (query.filters.ean13) conditions.push(sql`i.ean13 = ${query.filters.ean13}`);
     return page(
       db,

@@ -73,7 +73,7 @@ describe('GET /api/v2/shippings', () => {
   it.each([
     ['?filter[password]=x', 'Filtro desconocido: password.'],
     ['?sort=-secret', 'No se puede ordenar por secret.'],
-    ['?filter[date_between]=ayer,hoy', 'La fecha debe tener el formato AAAA-MM-DD.'],
+    ['?filter[date_between]=ayer,hoy', 'Indica las fechas desde y hasta (AAAA-MM-DD).'],
     ['?filter[driver_id]=1,dos', 'Filtro desconocido: driver_id=1,dos.'],
   ])('refuses %s with a Spanish 400', async (query, message) => {
     const response = await get(office, `/api/v2/shippings${query}`);

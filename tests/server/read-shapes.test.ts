@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monterreyDateOffset } from '../../domain/time';
+import { ROUTE_DOCS } from '../../server/openapi';
+import type { RouteKey } from '../../server/route-access';
+import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
+
+/**
+ * Every GET route that documents its answer is called as the administrator, and the
+ * answer is parsed with that domain schema: the contract the app relies on.
+ */
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t.app, 'admin@demo.mx');
+});
+afterAll(() => t.close());
+
+const range = `${monterreyDateOffset(new Date(), -30)},${monterreyDateOffset(new Date(), 7)}`;
+/** Query each read needs to answer (a required range, a year, an id). */
+const QUERIES: Partial<Record<RouteKey, string>> = {
+  'GET /api/v2/company/sales': '?id=1',
+  'GET /api/v2/report/sum_total_indicators': `?filter[date_between]=${range}`,
+  'GET /api/v2/huecos': `?year=${range.slice(0, 4)}`,
+  'GET /api/v2/orders/orders_to_dispatch': `?itemsPerPage=999&filter[date_between]=${range}`,
+};
+
+const reads = (Object.entries(ROUTE_DOCS) as [RouteKey, (typeof ROUTE_DOCS)[RouteKey]][]).filter(([key, doc]) => key.startsWith('GET /api/') && doc.response);
+
+describe('the answers of the reads', () => {
+  it('covers the reads', () => {
+    expect(reads.length).toBeGreaterThan(60);
+  });
+
+  it.each(reads)('%s matches its domain schema', async (key, doc) => {
+    const url = key.slice(4).replace(':id', '1') + (QUERIES[key] ?? '');
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const parsed = doc.response!.safeParse(response.json());
+    expect(parsed.success ? [] : parsed.error.issues.slice(0, 3)).toEqual([]);
+  });
+});

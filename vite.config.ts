@@ -70,9 +70,9 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    // The shared shell chunk (Ionic, router, query cache) is ~550 KB raw, ~125 KB gzip;
+    // The shared shell chunk (Ionic, router, query cache) is ~640 KB raw, ~145 KB gzip;
     // bench/bundle-size.mjs tracks the real budgets.
-    chunkSizeWarningLimit: 600,
+    chunkSizeWarningLimit: 700,
     sourcemap: false,
     rolldownOptions: {
       treeshake: { moduleSideEffects: ionicModuleSideEffects },

@@ -10,8 +10,6 @@ import {
   IonLabel,
   IonList,
   IonPage,
-  IonSelect,
-  IonSelectOption,
   IonSpinner,
   IonText,
   IonTextarea,
@@ -141,21 +139,23 @@ export default function SupportPage() {
           </IonList>
         )}
         <div className="pager">
-          <IonSelect
-            label={text.perPage}
-            value={itemsPerPage}
-            interface="popover"
-            onIonChange={(e) => {
-              setItemsPerPage(Number(e.detail.value));
-              setPage(1);
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <IonSelectOption key={n} value={n}>
-                {n === 0 ? text.all : String(n)}
-              </IonSelectOption>
-            ))}
-          </IonSelect>
+          {/* A native select: Ionic's would add its popover and overlays to the shared shell bundle. */}
+          <label className="pager__size">
+            {text.perPage}
+            <select
+              value={itemsPerPage}
+              onChange={(e) => {
+                setItemsPerPage(Number(e.target.value));
+                setPage(1);
+              }}
+            >
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? text.all : String(n)}
+                </option>
+              ))}
+            </select>
+          </label>
           <span>{text.range(from, to, total)}</span>
           <IonButton fill="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             {text.previous}

@@ -33,35 +33,17 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.token_hash, sha256(token)));
 }
 
-/** The user a live token belongs to, sliding its expiry forward; null when unknown or expired. */
-export async function userIdForToken(db: Db, token: string, now = new Date()): Promise<number | null> {
-  const tokenHash = sha256(token);
-  const [row] = await db
-    .select({ id: authTokens.id, user_id: authTokens.user_id, last_used_at: authTokens.last_used_at })
-    .from(authTokens)
-    .where(and(eq(authTokens.token_hash, tokenHash), gt(authTokens.expires_at, now)));
-  if (!row) return null;
-  if (now.getTime() - row.last_used_at.getTime() > SLIDE_EVERY_MS) {
-    await db
-      .update(authTokens)
-      .set({ last_used_at: now, expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS) })
-      .where(eq(authTokens.id, row.id));
-  }
-  return row.user_id;
-}
-
 export async function deleteExpiredTokens(db: Db, now = new Date()): Promise<void> {
   await db.delete(authTokens).where(lt(authTokens.expires_at, now));
 }
 
-/** The user's profile with the permission names of their role, in one query. */
-export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUser | null> {
+function profileQuery(db: Db, withToken = false) {
   const granted = db
     .select({ names: sql<string[]>`coalesce(array_agg(${permissions.name} ORDER BY ${permissions.name}), '{}')`.as('names') })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
     .where(eq(rolePermissions.role_id, users.role_id));
-  const [row] = await db
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -71,6 +53,9 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
       sub_job_position: users.sub_job_position,
       job_position: jobPositions.name,
       permissions: sql<string[]>`(${granted})`,
+      // The token's row, when the profile is looked up by token (null otherwise).
+      token_id: withToken ? authTokens.id : sql<number | null>`NULL`,
+      token_last_used_at: withToken ? authTokens.last_used_at : sql<Date | null>`NULL`,
       branch: {
         id: branches.id,
         name: branches.name,
@@ -83,10 +68,31 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
     })
     .from(users)
     .leftJoin(jobPositions, eq(jobPositions.id, users.job_position_id))
-    .leftJoin(branches, eq(branches.id, users.branch_id))
-    .where(eq(users.id, userId));
+    .leftJoin(branches, eq(branches.id, users.branch_id));
+}
+
+/** The user's profile with the permission names of their role, in one query. */
+export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUser | null> {
+  const [row] = await profileQuery(db).where(eq(users.id, userId));
   if (!row) return null;
-  return { ...row, permissions: row.permissions ?? [] };
+  const { token_id: _id, token_last_used_at: _used, ...user } = row;
+  return { ...user, permissions: user.permissions ?? [] };
+}
+
+/**
+ * The user a live token belongs to, in one query (this runs on every request), sliding
+ * the token's expiry forward at most once an hour; null when unknown or expired.
+ */
+export async function userForToken(db: Db, token: string, now = new Date()): Promise<CurrentUser | null> {
+  const [row] = await profileQuery(db, true)
+    .innerJoin(authTokens, eq(authTokens.user_id, users.id))
+    .where(and(eq(authTokens.token_hash, sha256(token)), gt(authTokens.expires_at, now)));
+  if (!row) return null;
+  const { token_id, token_last_used_at, ...user } = row;
+  if (token_id !== null && token_last_used_at !== null && now.getTime() - new Date(token_last_used_at).getTime() > SLIDE_EVERY_MS) {
+    await db.update(authTokens).set({ last_used_at: now, expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS) }).where(eq(authTokens.id, token_id));
+  }
+  return { ...user, permissions: user.permissions ?? [] };
 }
 
 export async function findUserForLogin(db: Db, email: string): Promise<{ id: number; password_hash: string } | null> {

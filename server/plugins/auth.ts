@@ -3,7 +3,7 @@ import { hasPermission, ADMIN_USER_ID, type Permission } from '../../domain/perm
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../http-errors';
-import { loadCurrentUser, userIdForToken } from '../auth/sessions';
+import { userForToken } from '../auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,9 +56,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     if (access.kind === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    const userId = await userIdForToken(db, token);
-    if (userId === null) throw unauthorized();
-    const user = await loadCurrentUser(db, userId);
+    const user = await userForToken(db, token);
     if (!user) throw unauthorized();
     request.user = user;
     request.token = token;

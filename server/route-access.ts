@@ -1,4 +1,6 @@
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { messages } from '../domain/messages';
+import { HttpError } from './http-errors';
 import { everyone, permission, signedIn, type Access } from './plugins/auth';
 
 /**
@@ -169,18 +171,28 @@ export function permissionsMarkdown(): string {
   ].join('\n');
 }
 
-/** Registers a route with the access rule of its table entry. */
+/**
+ * Registers a route with the access rule of its table entry. A route takes no query
+ * string unless it says so (`acceptsQuery`, then it parses and refuses unknown keys
+ * itself): a parameter nobody reads is refused, never silently ignored.
+ */
 export function guardedRoute(
   app: FastifyInstance,
   key: RouteKey,
   handler: RouteHandlerMethod,
-  options: { bodyLimit?: number; config?: Record<string, unknown> } = {},
+  { acceptsQuery = false, ...options }: { bodyLimit?: number; config?: Record<string, unknown>; acceptsQuery?: boolean } = {},
 ): void {
   const [method, url] = key.split(' ') as [string, string];
   app.route({
     method: method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url,
     ...options,
+    ...(!acceptsQuery && {
+      preValidation: async (request: FastifyRequest) => {
+        const [unknown] = Object.keys((request.query ?? {}) as object);
+        if (unknown !== undefined) throw new HttpError(400, messages.query.unknownParameter(unknown.slice(0, 60)));
+      },
+    }),
     preHandler: app.authorize(ROUTE_ACCESS[key]),
     handler,
   });

@@ -56,45 +56,52 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
     const user = currentUser(request);
     const ticket = randomBytes(24).toString('base64url');
     await db.delete(eventTickets).where(lt(eventTickets.expires_at, new Date()));
-    await db.insert(eventTickets).values({ ticket_hash: sha256(ticket), user_id: user.id, expires_at: new Date(Date.now() + TICKET_SECONDS * 1000) });
+    await db
+      .insert(eventTickets)
+      .values({ ticket_hash: sha256(ticket), user_id: user.id, expires_at: new Date(Date.now() + TICKET_SECONDS * 1000) });
     return reply.code(201).send({ ticket, expires_in: TICKET_SECONDS });
   });
 
-  guardedRoute(app, 'GET /api/v2/events', async (request, reply) => {
-    const { ticket } = request.query as { ticket?: unknown };
-    if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(ticket)) throw new HttpError(403, messages.events.invalidTicket);
-    // A ticket opens one stream, once.
-    const [used] = await db
-      .delete(eventTickets)
-      .where(and(eq(eventTickets.ticket_hash, sha256(ticket)), gt(eventTickets.expires_at, new Date())))
-      .returning({ user_id: eventTickets.user_id });
-    const user = used ? await loadCurrentUser(db, used.user_id) : null;
-    if (!user) throw new HttpError(403, messages.events.invalidTicket);
+  guardedRoute(
+    app,
+    'GET /api/v2/events',
+    async (request, reply) => {
+      const { ticket } = request.query as { ticket?: unknown };
+      if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(ticket)) throw new HttpError(403, messages.events.invalidTicket);
+      // A ticket opens one stream, once.
+      const [used] = await db
+        .delete(eventTickets)
+        .where(and(eq(eventTickets.ticket_hash, sha256(ticket)), gt(eventTickets.expires_at, new Date())))
+        .returning({ user_id: eventTickets.user_id });
+      const user = used ? await loadCurrentUser(db, used.user_id) : null;
+      if (!user) throw new HttpError(403, messages.events.invalidTicket);
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-    });
-    raw.write('retry: 5000\n: conectado\n\n');
-    const heartbeat = setInterval(() => raw.write(': latido\n\n'), HEARTBEAT_MS);
-    const client = {
-      user,
-      send: (event: AppEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
-      end: () => {
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      raw.write('retry: 5000\n: conectado\n\n');
+      const heartbeat = setInterval(() => raw.write(': latido\n\n'), HEARTBEAT_MS);
+      const client = {
+        user,
+        send: (event: AppEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+        end: () => {
+          clearInterval(heartbeat);
+          clients.delete(client);
+          raw.end();
+        },
+      };
+      clients.add(client);
+      request.raw.on('close', () => {
         clearInterval(heartbeat);
         clients.delete(client);
-        raw.end();
-      },
-    };
-    clients.add(client);
-    request.raw.on('close', () => {
-      clearInterval(heartbeat);
-      clients.delete(client);
-    });
-  });
+      });
+    },
+    { acceptsQuery: true },
+  );
 }

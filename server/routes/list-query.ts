@@ -28,10 +28,7 @@ function positiveInt(value: string, max: number): number | null {
   return n >= 1 && n <= max ? n : null;
 }
 
-export function parseListQuery<F extends string, S extends string>(
-  query: unknown,
-  spec: ListQuerySpec<F, S>,
-): ListQuery<F, S> {
+export function parseListQuery<F extends string, S extends string>(query: unknown, spec: ListQuerySpec<F, S>): ListQuery<F, S> {
   const entries = Object.entries((query ?? {}) as Record<string, unknown>);
   const filters: Partial<Record<F, string>> = {};
   let sort: ListQuery<F, S>['sort'] = null;

@@ -4,7 +4,19 @@ import { alias } from 'drizzle-orm/pg-core';
 import { messages } from '../../domain/messages';
 import { orderActionSchema, type OrderToDispatch } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
-import { companies, companyBranches, inventoryMovements, items, productionDetails, productions, saleItems, sales, units, users, vehicles } from '../db/schema';
+import {
+  companies,
+  companyBranches,
+  inventoryMovements,
+  items,
+  productionDetails,
+  productions,
+  saleItems,
+  sales,
+  units,
+  users,
+  vehicles,
+} from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
@@ -13,126 +25,185 @@ import { containsPattern, dateRange, parseListQuery } from './list-query';
 
 const sellers = alias(users, 'sellers');
 
-
-
 /** A sale waiting to be filled: a sale (not a quotation), not canceled, deleted or dispatched. */
 const toFill = and(eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at), isNull(sales.dispatched_at));
 
 export function orderRoutes(app: FastifyInstance, db: Db): void {
-  guardedRoute(app, 'GET /api/v2/company_p', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['name'], sorts: ['name', 'id'] });
-    const conditions: SQL[] = [isNull(companies.deleted_at)];
-    if (query.filters.name) {
-      const pattern = containsPattern(query.filters.name);
-      conditions.push(or(ilike(companies.name, pattern), ilike(companies.razon_social, pattern))!);
-    }
-    const where = and(...conditions);
-    const order = query.sort?.field === 'id' ? (query.sort.descending ? desc(companies.id) : asc(companies.id)) : query.sort?.descending ? desc(companies.name) : asc(companies.name);
-    const [data, [count]] = await Promise.all([
-      db
-        .select({
-          id: companies.id,
-          name: companies.name,
-          macro: companies.macro,
-          razon_social: companies.razon_social,
-          credit_days: companies.credit_days,
-          delivery_address: companies.delivery_address,
-          delivery_references: companies.delivery_references,
-          delivery_time: companies.delivery_time,
-        })
-        .from(companies)
-        .where(where)
-        .orderBy(order)
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      db.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
-    ]);
-    return { data, meta: { total: count?.total ?? 0 } };
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/company_p',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['name'], sorts: ['name', 'id'] });
+      const conditions: SQL[] = [isNull(companies.deleted_at)];
+      if (query.filters.name) {
+        const pattern = containsPattern(query.filters.name);
+        conditions.push(or(ilike(companies.name, pattern), ilike(companies.razon_social, pattern))!);
+      }
+      const where = and(...conditions);
+      const order =
+        query.sort?.field === 'id'
+          ? query.sort.descending
+            ? desc(companies.id)
+            : asc(companies.id)
+          : query.sort?.descending
+            ? desc(companies.name)
+            : asc(companies.name);
+      const [data, [count]] = await Promise.all([
+        db
+          .select({
+            id: companies.id,
+            name: companies.name,
+            macro: companies.macro,
+            razon_social: companies.razon_social,
+            credit_days: companies.credit_days,
+            delivery_address: companies.delivery_address,
+            delivery_references: companies.delivery_references,
+            delivery_time: companies.delivery_time,
+          })
+          .from(companies)
+          .where(where)
+          .orderBy(order)
+          .limit(query.itemsPerPage)
+          .offset(query.offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(companies)
+          .where(where),
+      ]);
+      return { data, meta: { total: count?.total ?? 0 } };
+    },
+    { acceptsQuery: true },
+  );
 
   guardedRoute(app, 'GET /api/v2/vehicles', async () => ({
-    data: await db.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(isNull(vehicles.deleted_at)).orderBy(asc(vehicles.name)),
+    data: await db
+      .select({ id: vehicles.id, name: vehicles.name })
+      .from(vehicles)
+      .where(isNull(vehicles.deleted_at))
+      .orderBy(asc(vehicles.name)),
   }));
 
-  guardedRoute(app, 'GET /api/v2/orders/orders_to_dispatch', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['date_between'], sorts: ['date', 'id'] });
-    const range = dateRange(query.filters.date_between);
-    const where = and(toFill, range ? sql`${sales.date} BETWEEN ${range[0]} AND ${range[1]}` : undefined);
-    const order = query.sort?.field === 'id' ? (query.sort.descending ? desc(sales.id) : asc(sales.id)) : query.sort?.descending ? desc(sales.date) : asc(sales.date);
-    const [rows, [count]] = await Promise.all([
-      db
-        .select({
-          sale: sales,
-          company: { name: companies.name, razon_social: companies.razon_social },
-          branch: { name: companyBranches.name },
-          seller: { name: sellers.name, last: sellers.last },
-        })
-        .from(sales)
-        .innerJoin(companies, eq(companies.id, sales.company_id))
-        .leftJoin(companyBranches, eq(companyBranches.id, sales.company_branch_id))
-        .innerJoin(sellers, eq(sellers.id, sales.user_id))
-        .where(where)
-        .orderBy(order, asc(sales.id))
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      db.select({ total: sql<number>`count(*)::int` }).from(sales).where(where),
-    ]);
-    const saleIds = rows.map((r) => r.sale.id);
-    const lines =
-      saleIds.length === 0
-        ? []
-        : await db
-            .select({ sale_id: saleItems.sale_id, quantity: saleItems.quantity, item_id: items.id, name: items.name, unit: units.name })
-            .from(saleItems)
-            .innerJoin(items, eq(items.id, saleItems.item_id))
-            .innerJoin(units, eq(units.id, items.unit_id))
-            .where(inArray(saleItems.sale_id, saleIds))
-            .orderBy(asc(saleItems.id));
-    const data: OrderToDispatch[] = rows.map(({ sale, company, branch, seller }) => ({
-      id: sale.id,
-      date: sale.date,
-      bar: sale.bar,
-      is_in_production: sale.is_in_production,
-      production_id: sale.production_id,
-      company,
-      company_branch: branch?.name == null ? null : { name: branch.name },
-      user: seller,
-      items: lines.filter((l) => l.sale_id === sale.id).map((l) => ({ quantity: l.quantity, item: { id: l.item_id, name: l.name, unit: { name: l.unit } } })),
-      note: sale.note,
-      internal_note: sale.internal_note,
-      created_by_user_id: sale.created_by_user_id,
-    }));
-    return { data, meta: { total: count?.total ?? 0 } };
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/orders/orders_to_dispatch',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: ['date', 'id'] });
+      const range = dateRange(query.filters.date_between);
+      const where = and(toFill, range ? sql`${sales.date} BETWEEN ${range[0]} AND ${range[1]}` : undefined);
+      const order =
+        query.sort?.field === 'id'
+          ? query.sort.descending
+            ? desc(sales.id)
+            : asc(sales.id)
+          : query.sort?.descending
+            ? desc(sales.date)
+            : asc(sales.date);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            sale: sales,
+            company: { name: companies.name, razon_social: companies.razon_social },
+            branch: { name: companyBranches.name },
+            seller: { name: sellers.name, last: sellers.last },
+          })
+          .from(sales)
+          .innerJoin(companies, eq(companies.id, sales.company_id))
+          .leftJoin(companyBranches, eq(companyBranches.id, sales.company_branch_id))
+          .innerJoin(sellers, eq(sellers.id, sales.user_id))
+          .where(where)
+          .orderBy(order, asc(sales.id))
+          .limit(query.itemsPerPage)
+          .offset(query.offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(sales)
+          .where(where),
+      ]);
+      const saleIds = rows.map((r) => r.sale.id);
+      const lines =
+        saleIds.length === 0
+          ? []
+          : await db
+              .select({ sale_id: saleItems.sale_id, quantity: saleItems.quantity, item_id: items.id, name: items.name, unit: units.name })
+              .from(saleItems)
+              .innerJoin(items, eq(items.id, saleItems.item_id))
+              .innerJoin(units, eq(units.id, items.unit_id))
+              .where(inArray(saleItems.sale_id, saleIds))
+              .orderBy(asc(saleItems.id));
+      const data: OrderToDispatch[] = rows.map(({ sale, company, branch, seller }) => ({
+        id: sale.id,
+        date: sale.date,
+        bar: sale.bar,
+        is_in_production: sale.is_in_production,
+        production_id: sale.production_id,
+        company,
+        company_branch: branch?.name == null ? null : { name: branch.name },
+        user: seller,
+        items: lines
+          .filter((l) => l.sale_id === sale.id)
+          .map((l) => ({ quantity: l.quantity, item: { id: l.item_id, name: l.name, unit: { name: l.unit } } })),
+        note: sale.note,
+        internal_note: sale.internal_note,
+        created_by_user_id: sale.created_by_user_id,
+      }));
+      return { data, meta: { total: count?.total ?? 0 } };
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/orders/dispatched_orders', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['id', 'razon_social', 'search'], sorts: ['id', 'date'] });
-    const conditions: SQL[] = [eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at), isNotNull(sales.dispatched_at)];
-    const search = query.filters.search ?? query.filters.razon_social;
-    if (query.filters.id) {
-      if (!/^\d{1,9}$/.test(query.filters.id)) throw new HttpError(400, messages.query.unknownFilter(`id=${query.filters.id.slice(0, 20)}`));
-      conditions.push(eq(sales.id, Number(query.filters.id)));
-    }
-    if (search) {
-      const pattern = containsPattern(search);
-      const asId = /^\d{1,9}$/.test(search.trim()) ? eq(sales.id, Number(search.trim())) : undefined;
-      conditions.push(or(ilike(companies.razon_social, pattern), ilike(companies.name, pattern), asId)!);
-    }
-    const where = and(...conditions);
-    const order = query.sort?.field === 'date' ? (query.sort.descending ? desc(sales.date) : asc(sales.date)) : query.sort && !query.sort.descending ? asc(sales.id) : desc(sales.id);
-    const [rows, [count]] = await Promise.all([
-      db
-        .select({ id: sales.id, date: sales.date, razon_social: companies.razon_social })
-        .from(sales)
-        .innerJoin(companies, eq(companies.id, sales.company_id))
-        .where(where)
-        .orderBy(order)
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      db.select({ total: sql<number>`count(*)::int` }).from(sales).innerJoin(companies, eq(companies.id, sales.company_id)).where(where),
-    ]);
-    return { data: rows.map((r) => ({ id: r.id, date: r.date, company: { razon_social: r.razon_social } })), meta: { total: count?.total ?? 0 } };
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/orders/dispatched_orders',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['id', 'razon_social', 'search'], sorts: ['id', 'date'] });
+      const conditions: SQL[] = [
+        eq(sales.kind, 'sale'),
+        isNull(sales.deleted_at),
+        isNull(sales.canceled_at),
+        isNotNull(sales.dispatched_at),
+      ];
+      const search = query.filters.search ?? query.filters.razon_social;
+      if (query.filters.id) {
+        if (!/^\d{1,9}$/.test(query.filters.id))
+          throw new HttpError(400, messages.query.unknownFilter(`id=${query.filters.id.slice(0, 20)}`));
+        conditions.push(eq(sales.id, Number(query.filters.id)));
+      }
+      if (search) {
+        const pattern = containsPattern(search);
+        const asId = /^\d{1,9}$/.test(search.trim()) ? eq(sales.id, Number(search.trim())) : undefined;
+        conditions.push(or(ilike(companies.razon_social, pattern), ilike(companies.name, pattern), asId)!);
+      }
+      const where = and(...conditions);
+      const order =
+        query.sort?.field === 'date'
+          ? query.sort.descending
+            ? desc(sales.date)
+            : asc(sales.date)
+          : query.sort && !query.sort.descending
+            ? asc(sales.id)
+            : desc(sales.id);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ id: sales.id, date: sales.date, razon_social: companies.razon_social })
+          .from(sales)
+          .innerJoin(companies, eq(companies.id, sales.company_id))
+          .where(where)
+          .orderBy(order)
+          .limit(query.itemsPerPage)
+          .offset(query.offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(sales)
+          .innerJoin(companies, eq(companies.id, sales.company_id))
+          .where(where),
+      ]);
+      return {
+        data: rows.map((r) => ({ id: r.id, date: r.date, company: { razon_social: r.razon_social } })),
+        meta: { total: count?.total ?? 0 },
+      };
+    },
+    { acceptsQuery: true },
+  );
 
   guardedRoute(app, 'POST /api/v2/orders/start_order_production', async (request, reply) => {
     const user = currentUser(request);
@@ -140,12 +211,24 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
     return runMutation(db, request, reply, async (tx) => {
       const order = await lockOrderToFill(tx, body.id);
       if (order.is_in_production) throw new HttpError(422, messages.orders.alreadyInProduction);
-      await assertItemsOfOrder(tx, body.id, body.quotation_items.map((i) => i.item_id));
-      const [production] = await tx.insert(productions).values({ sale_id: body.id, status: 'En proceso', created_by_user_id: user.id }).returning({ id: productions.id });
+      await assertItemsOfOrder(
+        tx,
+        body.id,
+        body.quotation_items.map((i) => i.item_id),
+      );
+      const [production] = await tx
+        .insert(productions)
+        .values({ sale_id: body.id, status: 'En proceso', created_by_user_id: user.id })
+        .returning({ id: productions.id });
       if (body.quotation_items.length > 0) {
-        await tx.insert(productionDetails).values(body.quotation_items.map((line) => ({ production_id: production!.id, item_id: line.item_id, quantity: line.quantity })));
+        await tx
+          .insert(productionDetails)
+          .values(body.quotation_items.map((line) => ({ production_id: production!.id, item_id: line.item_id, quantity: line.quantity })));
       }
-      await tx.update(sales).set({ is_in_production: true, production_id: production!.id, updated_at: new Date().toISOString() }).where(eq(sales.id, body.id));
+      await tx
+        .update(sales)
+        .set({ is_in_production: true, production_id: production!.id, updated_at: new Date().toISOString() })
+        .where(eq(sales.id, body.id));
       return { status: 200, body: { id: body.id, is_in_production: true, production_id: production!.id } };
     });
   });
@@ -155,13 +238,21 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
     const body = parseInput(orderActionSchema, request.body);
     return runMutation(db, request, reply, async (tx) => {
       await lockOrderToFill(tx, body.id);
-      await assertItemsOfOrder(tx, body.id, body.quotation_items.map((i) => i.item_id));
+      await assertItemsOfOrder(
+        tx,
+        body.id,
+        body.quotation_items.map((i) => i.item_id),
+      );
       const now = new Date().toISOString();
       await tx.update(sales).set({ dispatched_at: now, dispatched_by_user_id: user.id, updated_at: now }).where(eq(sales.id, body.id));
       // Filling an order takes its goods out of stock (spec §4 'Salida Venta').
       const lines = body.quotation_items.filter((line) => line.quantity > 0);
       if (lines.length > 0) {
-        await tx.insert(inventoryMovements).values(lines.map((line) => ({ item_id: line.item_id, type: 'Salida Venta', quantity: line.quantity, created_by_user_id: user.id })));
+        await tx
+          .insert(inventoryMovements)
+          .values(
+            lines.map((line) => ({ item_id: line.item_id, type: 'Salida Venta', quantity: line.quantity, created_by_user_id: user.id })),
+          );
       }
       return { status: 200, body: { id: body.id, dispatched_at: now } };
     });
@@ -170,7 +261,11 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
 
 /** The order row, locked for this transaction so two tablets cannot act on it at once. */
 async function lockOrderToFill(tx: Db, id: number) {
-  const [order] = await tx.select().from(sales).where(and(eq(sales.id, id), eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at))).for('update');
+  const [order] = await tx
+    .select()
+    .from(sales)
+    .where(and(eq(sales.id, id), eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at)))
+    .for('update');
   if (!order) throw new HttpError(422, messages.orders.notFound);
   if (order.dispatched_at !== null) throw new HttpError(422, messages.orders.alreadyDispatched);
   return order;

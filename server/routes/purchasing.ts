@@ -16,58 +16,94 @@ import { rows } from './sql-rows';
 const text = messages.purchasing;
 
 async function assertProvider(tx: Db, providerId: number): Promise<void> {
-  const [row] = await tx.select({ id: providers.id }).from(providers).where(and(eq(providers.id, providerId), isNull(providers.deleted_at)));
+  const [row] = await tx
+    .select({ id: providers.id })
+    .from(providers)
+    .where(and(eq(providers.id, providerId), isNull(providers.deleted_at)));
   if (!row) throw new HttpError(422, text.providerNotFound);
 }
 
 async function assertItems(tx: Db, itemIds: number[]): Promise<void> {
-  const found = await tx.select({ id: items.id }).from(items).where(and(inArray(items.id, itemIds), isNull(items.deleted_at)));
+  const found = await tx
+    .select({ id: items.id })
+    .from(items)
+    .where(and(inArray(items.id, itemIds), isNull(items.deleted_at)));
   if (new Set(found.map((row) => row.id)).size !== new Set(itemIds).size) throw new HttpError(422, text.itemNotFound);
 }
 
 async function loadShopping(tx: Db, id: number) {
-  const [order] = await rows<Record<string, unknown>>(tx, sql`SELECT o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at, o.updated_at
-    FROM purchase_orders o JOIN providers p ON p.id = o.provider_id WHERE o.id = ${id} AND o.deleted_at IS NULL`);
+  const [order] = await rows<Record<string, unknown>>(
+    tx,
+    sql`SELECT o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at, o.updated_at
+    FROM purchase_orders o JOIN providers p ON p.id = o.provider_id WHERE o.id = ${id} AND o.deleted_at IS NULL`,
+  );
   if (!order) return null;
-  const lines = await rows(tx, sql`SELECT d.id, d.item_id, i.name AS item_name, d.quantity::float8 AS quantity, d.unit_cost::float8 AS unit_cost, d.total::float8 AS total
-    FROM purchase_order_items d JOIN items i ON i.id = d.item_id WHERE d.purchase_order_id = ${id} ORDER BY d.id`);
+  const lines = await rows(
+    tx,
+    sql`SELECT d.id, d.item_id, i.name AS item_name, d.quantity::float8 AS quantity, d.unit_cost::float8 AS unit_cost, d.total::float8 AS total
+    FROM purchase_order_items d JOIN items i ON i.id = d.item_id WHERE d.purchase_order_id = ${id} ORDER BY d.id`,
+  );
   return { ...order, items: lines };
 }
 
 function lineRows(orderId: number, input: ShoppingInput) {
-  return input.items.map((line) => ({ purchase_order_id: orderId, item_id: line.item_id, quantity: line.quantity, unit_cost: line.unit_cost, total: roundCents(line.quantity * line.unit_cost) }));
+  return input.items.map((line) => ({
+    purchase_order_id: orderId,
+    item_id: line.item_id,
+    quantity: line.quantity,
+    unit_cost: line.unit_cost,
+    total: roundCents(line.quantity * line.unit_cost),
+  }));
 }
 
-
 export function purchasingRoutes(app: FastifyInstance, db: Db): void {
-  guardedRoute(app, 'GET /api/v2/shoppings', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['provider_id', 'date_between'], sorts: ['id', 'created_at', 'total', 'due_date'] });
-    const conditions: SQL[] = [sql`o.deleted_at IS NULL`];
-    const providerIds = idList(query.filters.provider_id, 'provider_id');
-    if (providerIds) conditions.push(sql`o.provider_id IN ${providerIds}`);
-    const range = dateRange(query.filters.date_between);
-    if (range) conditions.push(sql`o.created_at::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
-    const where = sql.join(conditions, sql` AND `);
-    const column = { id: 'o.id', created_at: 'o.created_at', total: 'o.total', due_date: 'o.due_date' }[query.sort?.field ?? 'id'];
-    const order = sql.raw(`${column} ${query.sort && !query.sort.descending ? 'ASC' : 'DESC'}`);
-    const [data, [count]] = await Promise.all([
-      rows(db, sql`SELECT o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at FROM purchase_orders o JOIN providers p ON p.id = o.provider_id
-        WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`),
-      rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM purchase_orders o WHERE ${where}`),
-    ]);
-    return { data, meta: { total: count?.total ?? 0 } };
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/shoppings',
+    async (request) => {
+      const query = parseListQuery(request.query, {
+        filters: ['provider_id', 'date_between'],
+        sorts: ['id', 'created_at', 'total', 'due_date'],
+      });
+      const conditions: SQL[] = [sql`o.deleted_at IS NULL`];
+      const providerIds = idList(query.filters.provider_id, 'provider_id');
+      if (providerIds) conditions.push(sql`o.provider_id IN ${providerIds}`);
+      const range = dateRange(query.filters.date_between);
+      if (range) conditions.push(sql`o.created_at::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
+      const where = sql.join(conditions, sql` AND `);
+      const column = { id: 'o.id', created_at: 'o.created_at', total: 'o.total', due_date: 'o.due_date' }[query.sort?.field ?? 'id'];
+      const order = sql.raw(`${column} ${query.sort && !query.sort.descending ? 'ASC' : 'DESC'}`);
+      const [data, [count]] = await Promise.all([
+        rows(
+          db,
+          sql`SELECT o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at FROM purchase_orders o JOIN providers p ON p.id = o.provider_id
+        WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`,
+        ),
+        rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM purchase_orders o WHERE ${where}`),
+      ]);
+      return { data, meta: { total: count?.total ?? 0 } };
+    },
+    { acceptsQuery: true },
+  );
 
   guardedRoute(app, 'POST /api/v2/shoppings', async (request, reply) => {
     const user = currentUser(request);
     const input = parseInput(shoppingInputSchema, request.body);
     return runMutation(db, request, reply, async (tx) => {
       await assertProvider(tx, input.provider_id);
-      await assertItems(tx, input.items.map((line) => line.item_id));
+      await assertItems(
+        tx,
+        input.items.map((line) => line.item_id),
+      );
       const lines = lineRows(0, input);
       const [created] = await tx
         .insert(purchaseOrders)
-        .values({ provider_id: input.provider_id, due_date: input.due_date, total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)), created_by_user_id: user.id })
+        .values({
+          provider_id: input.provider_id,
+          due_date: input.due_date,
+          total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)),
+          created_by_user_id: user.id,
+        })
         .returning({ id: purchaseOrders.id });
       await tx.insert(purchaseOrderItems).values(lineRows(created!.id, input));
       return { status: 201, body: await loadShopping(tx, created!.id) };
@@ -80,13 +116,21 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     return runMutation(db, request, reply, async (tx) => {
       if (!(await loadShopping(tx, id))) throw new HttpError(404, text.purchaseOrderNotFound);
       await assertProvider(tx, input.provider_id);
-      await assertItems(tx, input.items.map((line) => line.item_id));
+      await assertItems(
+        tx,
+        input.items.map((line) => line.item_id),
+      );
       const lines = lineRows(id, input);
       await tx.delete(purchaseOrderItems).where(eq(purchaseOrderItems.purchase_order_id, id));
       await tx.insert(purchaseOrderItems).values(lines);
       await tx
         .update(purchaseOrders)
-        .set({ provider_id: input.provider_id, due_date: input.due_date, total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)), updated_at: new Date().toISOString() })
+        .set({
+          provider_id: input.provider_id,
+          due_date: input.due_date,
+          total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)),
+          updated_at: new Date().toISOString(),
+        })
         .where(eq(purchaseOrders.id, id));
       return { status: 200, body: await loadShopping(tx, id) };
     });
@@ -107,35 +151,53 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
 
   const PAYMENT_SELECT = sql`pp.id, pp.provider_id, p.name AS provider_name, pp.purchase_order_id, pp.date, pp.amount::float8 AS amount, pp.payment_method_id, m.name AS payment_method, pp.reference, pp.created_at`;
   const PAYMENT_FROM = sql`provider_payments pp JOIN providers p ON p.id = pp.provider_id LEFT JOIN payment_methods m ON m.id = pp.payment_method_id`;
-  const loadPayment = async (tx: Db, id: number) => (await rows(tx, sql`SELECT ${PAYMENT_SELECT} FROM ${PAYMENT_FROM} WHERE pp.id = ${id} AND pp.deleted_at IS NULL`))[0] ?? null;
+  const loadPayment = async (tx: Db, id: number) =>
+    (await rows(tx, sql`SELECT ${PAYMENT_SELECT} FROM ${PAYMENT_FROM} WHERE pp.id = ${id} AND pp.deleted_at IS NULL`))[0] ?? null;
 
-  guardedRoute(app, 'GET /api/v2/provider_payments', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['provider_id', 'date_between', 'purchase_order_id'], sorts: ['id', 'date', 'amount'] });
-    const conditions: SQL[] = [sql`pp.deleted_at IS NULL`];
-    const providerIds = idList(query.filters.provider_id, 'provider_id');
-    if (providerIds) conditions.push(sql`pp.provider_id IN ${providerIds}`);
-    const orderIds = idList(query.filters.purchase_order_id, 'purchase_order_id');
-    if (orderIds) conditions.push(sql`pp.purchase_order_id IN ${orderIds}`);
-    const range = dateRange(query.filters.date_between);
-    if (range) conditions.push(sql`pp.date BETWEEN ${range[0]} AND ${range[1]}`);
-    const where = sql.join(conditions, sql` AND `);
-    const column = { id: 'pp.id', date: 'pp.date', amount: 'pp.amount' }[query.sort?.field ?? 'date'];
-    const order = sql.raw(`${column} ${query.sort && !query.sort.descending ? 'ASC' : 'DESC'}, pp.id DESC`);
-    const [data, [count]] = await Promise.all([
-      rows(db, sql`SELECT ${PAYMENT_SELECT} FROM ${PAYMENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`),
-      rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM provider_payments pp WHERE ${where}`),
-    ]);
-    return { data, meta: { total: count?.total ?? 0 } };
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/provider_payments',
+    async (request) => {
+      const query = parseListQuery(request.query, {
+        filters: ['provider_id', 'date_between', 'purchase_order_id'],
+        sorts: ['id', 'date', 'amount'],
+      });
+      const conditions: SQL[] = [sql`pp.deleted_at IS NULL`];
+      const providerIds = idList(query.filters.provider_id, 'provider_id');
+      if (providerIds) conditions.push(sql`pp.provider_id IN ${providerIds}`);
+      const orderIds = idList(query.filters.purchase_order_id, 'purchase_order_id');
+      if (orderIds) conditions.push(sql`pp.purchase_order_id IN ${orderIds}`);
+      const range = dateRange(query.filters.date_between);
+      if (range) conditions.push(sql`pp.date BETWEEN ${range[0]} AND ${range[1]}`);
+      const where = sql.join(conditions, sql` AND `);
+      const column = { id: 'pp.id', date: 'pp.date', amount: 'pp.amount' }[query.sort?.field ?? 'date'];
+      const order = sql.raw(`${column} ${query.sort && !query.sort.descending ? 'ASC' : 'DESC'}, pp.id DESC`);
+      const [data, [count]] = await Promise.all([
+        rows(
+          db,
+          sql`SELECT ${PAYMENT_SELECT} FROM ${PAYMENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`,
+        ),
+        rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM provider_payments pp WHERE ${where}`),
+      ]);
+      return { data, meta: { total: count?.total ?? 0 } };
+    },
+    { acceptsQuery: true },
+  );
 
   const paymentValues = async (tx: Db, input: ReturnType<typeof providerPaymentInputSchema.parse>) => {
     await assertProvider(tx, input.provider_id);
     if (input.purchase_order_id) {
-      const [order] = await tx.select({ id: purchaseOrders.id }).from(purchaseOrders).where(and(eq(purchaseOrders.id, input.purchase_order_id), isNull(purchaseOrders.deleted_at)));
+      const [order] = await tx
+        .select({ id: purchaseOrders.id })
+        .from(purchaseOrders)
+        .where(and(eq(purchaseOrders.id, input.purchase_order_id), isNull(purchaseOrders.deleted_at)));
       if (!order) throw new HttpError(422, text.purchaseOrderNotFound);
     }
     if (input.payment_method_id) {
-      const [method] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.id, input.payment_method_id));
+      const [method] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.id, input.payment_method_id));
       if (!method) throw new HttpError(422, messages.api.invalidRequest);
     }
     return {
@@ -152,7 +214,10 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     const user = currentUser(request);
     const input = parseInput(providerPaymentInputSchema, request.body);
     return runMutation(db, request, reply, async (tx) => {
-      const [created] = await tx.insert(providerPayments).values({ ...(await paymentValues(tx, input)), created_by_user_id: user.id }).returning({ id: providerPayments.id });
+      const [created] = await tx
+        .insert(providerPayments)
+        .values({ ...(await paymentValues(tx, input)), created_by_user_id: user.id })
+        .returning({ id: providerPayments.id });
       return { status: 201, body: await loadPayment(tx, created!.id) };
     });
   });
@@ -189,11 +254,14 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     const input = parseInput(salemanReportSchema, request.body);
     const seller = input.user_id ? sql`AND s.user_id = ${input.user_id}` : sql``;
     return {
-      data: await rows(db, sql`SELECT u.id AS user_id, u.name, u.last, count(s.id)::int AS sales_count, coalesce(sum(s.total), 0)::float8 AS sales_total,
+      data: await rows(
+        db,
+        sql`SELECT u.id AS user_id, u.name, u.last, count(s.id)::int AS sales_count, coalesce(sum(s.total), 0)::float8 AS sales_total,
         coalesce(sum(s.total - s.due_balance), 0)::float8 AS collected, coalesce(sum(s.due_balance), 0)::float8 AS due_balance
         FROM sales s JOIN users u ON u.id = s.user_id
         WHERE s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.date BETWEEN ${input.date_from} AND ${input.date_to} ${seller}
-        GROUP BY u.id ORDER BY sales_total DESC`),
+        GROUP BY u.id ORDER BY sales_total DESC`,
+      ),
     };
   });
 }

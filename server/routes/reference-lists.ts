@@ -33,11 +33,17 @@ const LEGACY_CFDI_MAX_ID = 100;
 
 export function referenceListRoutes(app: FastifyInstance, db: Db): void {
   for (const [key, table] of NAMED_LISTS) {
-    guardedRoute(app, key, async () => ({ data: await db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.name)) }));
+    guardedRoute(app, key, async () => ({
+      data: await db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.name)),
+    }));
   }
 
   guardedRoute(app, 'GET /api/v1/cfdi/all', async () => ({
-    data: await db.select({ id: t.cfdis.id, name: t.cfdis.name }).from(t.cfdis).where(gt(t.cfdis.id, LEGACY_CFDI_MAX_ID)).orderBy(asc(t.cfdis.id)),
+    data: await db
+      .select({ id: t.cfdis.id, name: t.cfdis.name })
+      .from(t.cfdis)
+      .where(gt(t.cfdis.id, LEGACY_CFDI_MAX_ID))
+      .orderBy(asc(t.cfdis.id)),
   }));
 
   guardedRoute(app, 'GET /api/v1/provider/all', async () => ({
@@ -69,7 +75,10 @@ export function referenceListRoutes(app: FastifyInstance, db: Db): void {
 
   /** Stock per item: the signed sum of its movements by type (spec §4). */
   guardedRoute(app, 'GET /api/v1/inventory/all', async () => {
-    const subtracting = sql.join(STOCK_SUBTRACTING_TYPES.map((type) => sql`${type}`), sql`, `);
+    const subtracting = sql.join(
+      STOCK_SUBTRACTING_TYPES.map((type) => sql`${type}`),
+      sql`, `,
+    );
     const rows = await db
       .select({
         item_id: t.items.id,
@@ -89,7 +98,13 @@ export function referenceListRoutes(app: FastifyInstance, db: Db): void {
   /** People for pickers (drivers, sellers): names and job positions, nothing private. */
   guardedRoute(app, 'GET /api/v1/user/all', async () => ({
     data: await db
-      .select({ id: t.users.id, name: t.users.name, last: t.users.last, job_position: t.jobPositions.name, sub_job_position: t.users.sub_job_position })
+      .select({
+        id: t.users.id,
+        name: t.users.name,
+        last: t.users.last,
+        job_position: t.jobPositions.name,
+        sub_job_position: t.users.sub_job_position,
+      })
       .from(t.users)
       .leftJoin(t.jobPositions, eq(t.jobPositions.id, t.users.job_position_id))
       .orderBy(asc(t.users.name), asc(t.users.last)),
@@ -114,15 +129,19 @@ export function referenceListRoutes(app: FastifyInstance, db: Db): void {
 
   guardedRoute(app, 'GET /api/v1/contact/all', async () => ({
     data: await db
-      .select({ id: t.contacts.id, company_id: t.contacts.company_id, name: t.contacts.name, last: t.contacts.last, phone: t.contacts.phone, email: t.contacts.email })
+      .select({
+        id: t.contacts.id,
+        company_id: t.contacts.company_id,
+        name: t.contacts.name,
+        last: t.contacts.last,
+        phone: t.contacts.phone,
+        email: t.contacts.email,
+      })
       .from(t.contacts)
       .orderBy(asc(t.contacts.name), asc(t.contacts.last)),
   }));
 
   guardedRoute(app, 'GET /api/v1/payroll/all', async () => ({
-    data: await db
-      .select()
-      .from(t.payrolls)
-      .orderBy(asc(t.payrolls.date), asc(t.payrolls.user_id)),
+    data: await db.select().from(t.payrolls).orderBy(asc(t.payrolls.date), asc(t.payrolls.user_id)),
   }));
 }

@@ -48,12 +48,17 @@ async function assertVehicle(db: Db, vehicleId: number | null | undefined): Prom
 }
 
 export function shippingRoutes(app: FastifyInstance, db: Db): void {
-  guardedRoute(app, 'GET /api/v2/shippings', async (request) => {
-    const user = currentUser(request);
-    const query = parseListQuery(request.query, SHIPPING_LIST_SPEC);
-    // A delivery driver sees only the routes they drive (spec §6), whatever they ask for.
-    return listShippings(db, query, isDeliveryDriver(user) ? user.id : null);
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/shippings',
+    async (request) => {
+      const user = currentUser(request);
+      const query = parseListQuery(request.query, SHIPPING_LIST_SPEC);
+      // A delivery driver sees only the routes they drive (spec §6), whatever they ask for.
+      return listShippings(db, query, isDeliveryDriver(user) ? user.id : null);
+    },
+    { acceptsQuery: true },
+  );
 
   guardedRoute(app, 'POST /api/v1/shipping/create', async (request, reply) => {
     const user = currentUser(request);

@@ -17,38 +17,47 @@ import { containsPattern, parseListQuery } from './list-query';
  */
 const LIST_SPEC = { filters: ['description'], sorts: ['id', 'created_at', 'status'] } as const;
 
-
 export function supportRoutes(app: FastifyInstance, db: Db): void {
-  guardedRoute(app, 'GET /api/support/support_tickets', async (request) => {
-    const user = currentUser(request);
-    const query = parseListQuery(request.query, LIST_SPEC);
-    const conditions: SQL[] = [];
-    if (user.id !== ADMIN_USER_ID) conditions.push(eq(supportTickets.user_id, user.id));
-    if (query.filters.description) conditions.push(ilike(supportTickets.description, containsPattern(query.filters.description)));
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const sortColumn = { id: supportTickets.id, created_at: supportTickets.created_at, status: supportTickets.status }[query.sort?.field ?? 'created_at'];
-    const order = query.sort && !query.sort.descending ? asc(sortColumn) : desc(sortColumn);
-    const [rows, [count]] = await Promise.all([
-      db
-        .select({ ticket: supportTickets, name: users.name, last: users.last })
-        .from(supportTickets)
-        .innerJoin(users, eq(users.id, supportTickets.user_id))
-        .where(where)
-        .orderBy(order, desc(supportTickets.id))
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      db.select({ total: sql<number>`count(*)::int` }).from(supportTickets).where(where),
-    ]);
-    const data: SupportTicket[] = rows.map(({ ticket, name, last }) => ({
-      id: ticket.id,
-      user_id: ticket.user_id,
-      user: { name, last },
-      description: ticket.description,
-      status: ticket.status,
-      created_at: new Date(ticket.created_at).toISOString(),
-    }));
-    return { data, meta: { total: count?.total ?? 0 } };
-  });
+  guardedRoute(
+    app,
+    'GET /api/support/support_tickets',
+    async (request) => {
+      const user = currentUser(request);
+      const query = parseListQuery(request.query, LIST_SPEC);
+      const conditions: SQL[] = [];
+      if (user.id !== ADMIN_USER_ID) conditions.push(eq(supportTickets.user_id, user.id));
+      if (query.filters.description) conditions.push(ilike(supportTickets.description, containsPattern(query.filters.description)));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const sortColumn = { id: supportTickets.id, created_at: supportTickets.created_at, status: supportTickets.status }[
+        query.sort?.field ?? 'created_at'
+      ];
+      const order = query.sort && !query.sort.descending ? asc(sortColumn) : desc(sortColumn);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ ticket: supportTickets, name: users.name, last: users.last })
+          .from(supportTickets)
+          .innerJoin(users, eq(users.id, supportTickets.user_id))
+          .where(where)
+          .orderBy(order, desc(supportTickets.id))
+          .limit(query.itemsPerPage)
+          .offset(query.offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(supportTickets)
+          .where(where),
+      ]);
+      const data: SupportTicket[] = rows.map(({ ticket, name, last }) => ({
+        id: ticket.id,
+        user_id: ticket.user_id,
+        user: { name, last },
+        description: ticket.description,
+        status: ticket.status,
+        created_at: new Date(ticket.created_at).toISOString(),
+      }));
+      return { data, meta: { total: count?.total ?? 0 } };
+    },
+    { acceptsQuery: true },
+  );
 
   guardedRoute(app, 'POST /api/support/support_tickets', async (request, reply) => {
     const user = currentUser(request);

@@ -14,10 +14,16 @@ import { rows } from './sql-rows';
  * query semantics; totals and reports answer `{ data }`. Dates are 'YYYY-MM-DD'.
  */
 
-
 const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
 
-async function page<T>(db: Db, select: SQL, from: SQL, where: SQL, order: SQL, query: ListQuery<string, string>): Promise<{ data: T[]; meta: { total: number } }> {
+async function page<T>(
+  db: Db,
+  select: SQL,
+  from: SQL,
+  where: SQL,
+  order: SQL,
+  query: ListQuery<string, string>,
+): Promise<{ data: T[]; meta: { total: number } }> {
   const [data, [count]] = await Promise.all([
     rows<T>(db, sql`SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`),
     rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
@@ -53,235 +59,445 @@ function saleFilters(filters: Partial<Record<string, string>>): SQL[] {
 export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
   const SALE_LIST = { filters: ['id', 'company_id', 'user_id', 'date_between', 'payment_status'], sorts: Object.keys(SALE_SORTS) } as const;
 
-  guardedRoute(app, 'GET /api/v2/q', async (request) => {
-    const query = parseListQuery(request.query, SALE_LIST);
-    return page(db, SALE_SELECT, SALE_FROM, and([...saleFilters(query.filters), sql`s.kind = 'quotation'`]), orderBy(query, SALE_SORTS, 's.id DESC'), query);
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/q',
+    async (request) => {
+      const query = parseListQuery(request.query, SALE_LIST);
+      return page(
+        db,
+        SALE_SELECT,
+        SALE_FROM,
+        and([...saleFilters(query.filters), sql`s.kind = 'quotation'`]),
+        orderBy(query, SALE_SORTS, 's.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/sales', async (request) => {
-    const query = parseListQuery(request.query, SALE_LIST);
-    return page(db, SALE_SELECT, SALE_FROM, and([...saleFilters(query.filters), sql`s.kind = 'sale'`, sql`s.canceled_at IS NULL`]), orderBy(query, SALE_SORTS, 's.id DESC'), query);
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/sales',
+    async (request) => {
+      const query = parseListQuery(request.query, SALE_LIST);
+      return page(
+        db,
+        SALE_SELECT,
+        SALE_FROM,
+        and([...saleFilters(query.filters), sql`s.kind = 'sale'`, sql`s.canceled_at IS NULL`]),
+        orderBy(query, SALE_SORTS, 's.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
   guardedRoute(app, 'GET /api/v2/sales/:id', async (request) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
-    const [sale] = await rows<Record<string, unknown>>(db, sql`SELECT ${SALE_SELECT}, b.address AS branch_address, c.delivery_address FROM ${SALE_FROM} WHERE s.id = ${id} AND s.deleted_at IS NULL`);
+    const [sale] = await rows<Record<string, unknown>>(
+      db,
+      sql`SELECT ${SALE_SELECT}, b.address AS branch_address, c.delivery_address FROM ${SALE_FROM} WHERE s.id = ${id} AND s.deleted_at IS NULL`,
+    );
     if (!sale) throw notFound();
-    const items = await rows(db, sql`SELECT si.id, si.item_id, i.name, i.macro, un.name AS unit, si.quantity::float8 AS quantity, si.price::float8 AS price
-      FROM sale_items si JOIN items i ON i.id = si.item_id JOIN units un ON un.id = i.unit_id WHERE si.sale_id = ${id} ORDER BY si.id`);
+    const items = await rows(
+      db,
+      sql`SELECT si.id, si.item_id, i.name, i.macro, un.name AS unit, si.quantity::float8 AS quantity, si.price::float8 AS price
+      FROM sale_items si JOIN items i ON i.id = si.item_id JOIN units un ON un.id = i.unit_id WHERE si.sale_id = ${id} ORDER BY si.id`,
+    );
     return { data: { ...sale, items } };
   });
 
-  guardedRoute(app, 'GET /api/v2/company/sales', async (request) => {
-    const { id: rawId, ...rest } = request.query as Record<string, unknown>;
-    const query = parseListQuery(rest, { filters: ['date_between'], sorts: Object.keys(SALE_SORTS) });
-    const { id } = parseInput(idParamSchema, { id: rawId }, 400);
-    return page(db, SALE_SELECT, SALE_FROM, and([...saleFilters(query.filters), sql`s.company_id = ${id}`, sql`s.kind = 'sale'`]), orderBy(query, SALE_SORTS, 's.date DESC'), query);
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/company/sales',
+    async (request) => {
+      const { id: rawId, ...rest } = request.query as Record<string, unknown>;
+      const query = parseListQuery(rest, { filters: ['date_between'], sorts: Object.keys(SALE_SORTS) });
+      const { id } = parseInput(idParamSchema, { id: rawId }, 400);
+      return page(
+        db,
+        SALE_SELECT,
+        SALE_FROM,
+        and([...saleFilters(query.filters), sql`s.company_id = ${id}`, sql`s.kind = 'sale'`]),
+        orderBy(query, SALE_SORTS, 's.date DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/sale/totals', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['date_between', 'user_id'], sorts: [] });
-    const [totals] = await rows(db, sql`SELECT count(*)::int AS count, coalesce(sum(s.subtotal), 0)::float8 AS subtotal, coalesce(sum(s.iva), 0)::float8 AS iva,
+  guardedRoute(
+    app,
+    'GET /api/v2/sale/totals',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between', 'user_id'], sorts: [] });
+      const [totals] = await rows(
+        db,
+        sql`SELECT count(*)::int AS count, coalesce(sum(s.subtotal), 0)::float8 AS subtotal, coalesce(sum(s.iva), 0)::float8 AS iva,
       coalesce(sum(s.total), 0)::float8 AS total, coalesce(sum(s.due_balance), 0)::float8 AS due_balance, coalesce(sum(s.sale_weight), 0)::float8 AS weight
-      FROM sales s WHERE ${and([...saleFilters(query.filters), sql`s.kind = 'sale'`, sql`s.canceled_at IS NULL`])}`);
-    return { data: totals };
-  });
+      FROM sales s WHERE ${and([...saleFilters(query.filters), sql`s.kind = 'sale'`, sql`s.canceled_at IS NULL`])}`,
+      );
+      return { data: totals };
+    },
+    { acceptsQuery: true },
+  );
 
   const COLLECTION_SORTS = { id: 'k.id', date: 'k.date', amount: 'k.amount' };
-  guardedRoute(app, 'GET /api/v2/collections', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['date_between', 'company_id', 'user_id'], sorts: Object.keys(COLLECTION_SORTS) });
-    const conditions: SQL[] = [];
-    const range = dateRange(query.filters.date_between);
-    if (range) conditions.push(sql`k.date BETWEEN ${range[0]} AND ${range[1]}`);
-    const companies = idList(query.filters.company_id, 'company_id');
-    if (companies) conditions.push(sql`k.company_id IN ${companies}`);
-    const users = idList(query.filters.user_id, 'user_id');
-    if (users) conditions.push(sql`k.user_id IN ${users}`);
-    return page(
-      db,
-      sql`k.id, k.company_id, c.name AS company_name, k.user_id, k.date, k.amount::float8 AS amount, k.payment_method_id, m.name AS payment_method, k.reference`,
-      sql`collections k JOIN companies c ON c.id = k.company_id LEFT JOIN payment_methods m ON m.id = k.payment_method_id`,
-      and(conditions),
-      orderBy(query, COLLECTION_SORTS, 'k.date DESC, k.id DESC'),
-      query,
-    );
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/collections',
+    async (request) => {
+      const query = parseListQuery(request.query, {
+        filters: ['date_between', 'company_id', 'user_id'],
+        sorts: Object.keys(COLLECTION_SORTS),
+      });
+      const conditions: SQL[] = [];
+      const range = dateRange(query.filters.date_between);
+      if (range) conditions.push(sql`k.date BETWEEN ${range[0]} AND ${range[1]}`);
+      const companies = idList(query.filters.company_id, 'company_id');
+      if (companies) conditions.push(sql`k.company_id IN ${companies}`);
+      const users = idList(query.filters.user_id, 'user_id');
+      if (users) conditions.push(sql`k.user_id IN ${users}`);
+      return page(
+        db,
+        sql`k.id, k.company_id, c.name AS company_name, k.user_id, k.date, k.amount::float8 AS amount, k.payment_method_id, m.name AS payment_method, k.reference`,
+        sql`collections k JOIN companies c ON c.id = k.company_id LEFT JOIN payment_methods m ON m.id = k.payment_method_id`,
+        and(conditions),
+        orderBy(query, COLLECTION_SORTS, 'k.date DESC, k.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/collection_details', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['collection_id', 'sale_id'], sorts: ['id'] });
-    const conditions: SQL[] = [];
-    const collectionIds = idList(query.filters.collection_id, 'collection_id');
-    if (collectionIds) conditions.push(sql`d.collection_id IN ${collectionIds}`);
-    const saleIds = idList(query.filters.sale_id, 'sale_id');
-    if (saleIds) conditions.push(sql`d.sale_id IN ${saleIds}`);
-    return page(db, sql`d.id, d.collection_id, d.sale_id, d.amount::float8 AS amount`, sql`collection_details d`, and(conditions), sql`d.id DESC`, query);
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/collection_details',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['collection_id', 'sale_id'], sorts: ['id'] });
+      const conditions: SQL[] = [];
+      const collectionIds = idList(query.filters.collection_id, 'collection_id');
+      if (collectionIds) conditions.push(sql`d.collection_id IN ${collectionIds}`);
+      const saleIds = idList(query.filters.sale_id, 'sale_id');
+      if (saleIds) conditions.push(sql`d.sale_id IN ${saleIds}`);
+      return page(
+        db,
+        sql`d.id, d.collection_id, d.sale_id, d.amount::float8 AS amount`,
+        sql`collection_details d`,
+        and(conditions),
+        sql`d.id DESC`,
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/collection/totals', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
-    const range = dateRange(query.filters.date_between);
-    const [totals] = await rows(db, sql`SELECT count(*)::int AS count, coalesce(sum(amount), 0)::float8 AS total FROM collections k WHERE ${range ? sql`k.date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}`);
-    return { data: totals };
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/collection/totals',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
+      const [totals] = await rows(
+        db,
+        sql`SELECT count(*)::int AS count, coalesce(sum(amount), 0)::float8 AS total FROM collections k WHERE ${range ? sql`k.date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}`,
+      );
+      return { data: totals };
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/expenses-summary', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
-    const range = dateRange(query.filters.date_between);
-    return {
-      data: await rows(db, sql`SELECT t.id AS expense_type_id, t.name, count(e.id)::int AS count, coalesce(sum(e.amount), 0)::float8 AS total
-        FROM expense_types t LEFT JOIN expenses e ON e.expense_type_id = t.id ${range ? sql`AND e.date BETWEEN ${range[0]} AND ${range[1]}` : sql``}
-        GROUP BY t.id ORDER BY total DESC, t.name`),
-    };
-  });
-
-  guardedRoute(app, 'GET /api/v2/payroll/totals', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
-    const range = dateRange(query.filters.date_between);
-    const [totals] = await rows(db, sql`SELECT count(*)::int AS count, coalesce(sum(sum), 0)::float8 AS perceptions, coalesce(sum(rest), 0)::float8 AS deductions, coalesce(sum(total), 0)::float8 AS total
-      FROM payrolls WHERE ${range ? sql`date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}`);
-    return { data: totals };
-  });
-
-  const subtracting = sql.join(STOCK_SUBTRACTING_TYPES.map((type) => sql`${type}`), sql`, `);
-  const signedQuantity = sql`CASE WHEN m.type IN (${subtracting}) THEN -m.quantity ELSE m.quantity END`;
-  guardedRoute(app, 'GET /api/v2/inventory_report', async (request) => {
-    const query = parseListQuery((({ type: _type, ...rest }) => rest)(request.query as Record<string, unknown>), { filters: ['item_id', 'date_between'], sorts: [] });
-    const type = (request.query as Record<string, unknown>).type;
-    if (type !== 'card' && type !== 'detail') throw new HttpError(400, messages.reports.invalidType);
-    const items = idList(query.filters.item_id, 'item_id');
-    const range = dateRange(query.filters.date_between);
-    const conditions: SQL[] = [];
-    if (items) conditions.push(sql`m.item_id IN ${items}`);
-    if (range) conditions.push(sql`(m.created_at AT TIME ZONE 'America/Monterrey')::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
-    if (type === 'card') {
+  guardedRoute(
+    app,
+    'GET /api/v2/expenses-summary',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
       return {
-        data: await rows(db, sql`SELECT i.id AS item_id, i.name, un.name AS unit, coalesce(sum(${signedQuantity}), 0)::float8 AS stock,
+        data: await rows(
+          db,
+          sql`SELECT t.id AS expense_type_id, t.name, count(e.id)::int AS count, coalesce(sum(e.amount), 0)::float8 AS total
+        FROM expense_types t LEFT JOIN expenses e ON e.expense_type_id = t.id ${range ? sql`AND e.date BETWEEN ${range[0]} AND ${range[1]}` : sql``}
+        GROUP BY t.id ORDER BY total DESC, t.name`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
+
+  guardedRoute(
+    app,
+    'GET /api/v2/payroll/totals',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
+      const [totals] = await rows(
+        db,
+        sql`SELECT count(*)::int AS count, coalesce(sum(sum), 0)::float8 AS perceptions, coalesce(sum(rest), 0)::float8 AS deductions, coalesce(sum(total), 0)::float8 AS total
+      FROM payrolls WHERE ${range ? sql`date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}`,
+      );
+      return { data: totals };
+    },
+    { acceptsQuery: true },
+  );
+
+  const subtracting = sql.join(
+    STOCK_SUBTRACTING_TYPES.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  const signedQuantity = sql`CASE WHEN m.type IN (${subtracting}) THEN -m.quantity ELSE m.quantity END`;
+  guardedRoute(
+    app,
+    'GET /api/v2/inventory_report',
+    async (request) => {
+      const query = parseListQuery((({ type: _type, ...rest }) => rest)(request.query as Record<string, unknown>), {
+        filters: ['item_id', 'date_between'],
+        sorts: [],
+      });
+      const type = (request.query as Record<string, unknown>).type;
+      if (type !== 'card' && type !== 'detail') throw new HttpError(400, messages.reports.invalidType);
+      const items = idList(query.filters.item_id, 'item_id');
+      const range = dateRange(query.filters.date_between);
+      const conditions: SQL[] = [];
+      if (items) conditions.push(sql`m.item_id IN ${items}`);
+      if (range)
+        conditions.push(sql`(m.created_at AT TIME ZONE 'America/Monterrey')::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
+      if (type === 'card') {
+        return {
+          data: await rows(
+            db,
+            sql`SELECT i.id AS item_id, i.name, un.name AS unit, coalesce(sum(${signedQuantity}), 0)::float8 AS stock,
           coalesce(sum(${signedQuantity}), 0)::float8 * i.cost::float8 AS value
           FROM items i JOIN units un ON un.id = i.unit_id LEFT JOIN inventory_movements m ON m.item_id = i.id ${conditions.length > 0 ? sql`AND ${and(conditions)}` : sql``}
-          WHERE i.deleted_at IS NULL GROUP BY i.id, un.name ORDER BY i.name`),
-      };
-    }
-    return page(db, sql`m.id, m.item_id, i.name AS item_name, m.type, m.quantity::float8 AS quantity, (${signedQuantity})::float8 AS signed_quantity, m.created_at`, sql`inventory_movements m JOIN items i ON i.id = m.item_id`, and(conditions), sql`m.created_at DESC, m.id DESC`, query);
-  });
+          WHERE i.deleted_at IS NULL GROUP BY i.id, un.name ORDER BY i.name`,
+          ),
+        };
+      }
+      return page(
+        db,
+        sql`m.id, m.item_id, i.name AS item_name, m.type, m.quantity::float8 AS quantity, (${signedQuantity})::float8 AS signed_quantity, m.created_at`,
+        sql`inventory_movements m JOIN items i ON i.id = m.item_id`,
+        and(conditions),
+        sql`m.created_at DESC, m.id DESC`,
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/inventories', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['item_id', 'type'], sorts: ['id', 'created_at'] });
-    const conditions: SQL[] = [];
-    const items = idList(query.filters.item_id, 'item_id');
-    if (items) conditions.push(sql`m.item_id IN ${items}`);
-    if (query.filters.type) conditions.push(sql`m.type = ${query.filters.type}`);
-    return page(db, sql`m.id, m.item_id, i.name AS item_name, m.type, m.quantity::float8 AS quantity, m.created_by_user_id, m.created_at`, sql`inventory_movements m JOIN items i ON i.id = m.item_id`, and(conditions), orderBy(query, { id: 'm.id', created_at: 'm.created_at' }, 'm.id DESC'), query);
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/inventories',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['item_id', 'type'], sorts: ['id', 'created_at'] });
+      const conditions: SQL[] = [];
+      const items = idList(query.filters.item_id, 'item_id');
+      if (items) conditions.push(sql`m.item_id IN ${items}`);
+      if (query.filters.type) conditions.push(sql`m.type = ${query.filters.type}`);
+      return page(
+        db,
+        sql`m.id, m.item_id, i.name AS item_name, m.type, m.quantity::float8 AS quantity, m.created_by_user_id, m.created_at`,
+        sql`inventory_movements m JOIN items i ON i.id = m.item_id`,
+        and(conditions),
+        orderBy(query, { id: 'm.id', created_at: 'm.created_at' }, 'm.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/productioms', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['status', 'sale_id'], sorts: ['id', 'created_at'] });
-    const conditions: SQL[] = [];
-    if (query.filters.status) conditions.push(sql`p.status = ${query.filters.status}`);
-    const sales = idList(query.filters.sale_id, 'sale_id');
-    if (sales) conditions.push(sql`p.sale_id IN ${sales}`);
-    return page(
-      db,
-      sql`p.id, p.sale_id, p.status, p.created_by_user_id, p.created_at, p.finished_at, c.name AS company_name,
+  guardedRoute(
+    app,
+    'GET /api/v2/productioms',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['status', 'sale_id'], sorts: ['id', 'created_at'] });
+      const conditions: SQL[] = [];
+      if (query.filters.status) conditions.push(sql`p.status = ${query.filters.status}`);
+      const sales = idList(query.filters.sale_id, 'sale_id');
+      if (sales) conditions.push(sql`p.sale_id IN ${sales}`);
+      return page(
+        db,
+        sql`p.id, p.sale_id, p.status, p.created_by_user_id, p.created_at, p.finished_at, c.name AS company_name,
         (SELECT coalesce(json_agg(json_build_object('item_id', d.item_id, 'name', i.name, 'quantity', d.quantity::float8) ORDER BY d.id), '[]') FROM production_details d JOIN items i ON i.id = d.item_id WHERE d.production_id = p.id) AS items`,
-      sql`productions p LEFT JOIN sales s ON s.id = p.sale_id LEFT JOIN companies c ON c.id = s.company_id`,
-      and(conditions),
-      orderBy(query, { id: 'p.id', created_at: 'p.created_at' }, 'p.id DESC'),
-      query,
-    );
-  });
+        sql`productions p LEFT JOIN sales s ON s.id = p.sale_id LEFT JOIN companies c ON c.id = s.company_id`,
+        and(conditions),
+        orderBy(query, { id: 'p.id', created_at: 'p.created_at' }, 'p.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
   /** Huecos: per customer, what they bought each month of a year; empty months are the gaps. */
-  guardedRoute(app, 'GET /api/v2/huecos', async (request) => {
-    const { year, ...rest } = request.query as Record<string, unknown>;
-    parseListQuery(rest, { filters: [], sorts: [] });
-    if (typeof year !== 'string' || !/^\d{4}$/.test(year)) throw new HttpError(400, messages.reports.invalidYear);
-    const totals = await rows<{ company_id: number; name: string; month: number; total: number }>(db, sql`
+  guardedRoute(
+    app,
+    'GET /api/v2/huecos',
+    async (request) => {
+      const { year, ...rest } = request.query as Record<string, unknown>;
+      parseListQuery(rest, { filters: [], sorts: [] });
+      if (typeof year !== 'string' || !/^\d{4}$/.test(year)) throw new HttpError(400, messages.reports.invalidYear);
+      const totals = await rows<{ company_id: number; name: string; month: number; total: number }>(
+        db,
+        sql`
       SELECT c.id AS company_id, c.name, extract(month FROM s.date::date)::int AS month, sum(s.total)::float8 AS total
       FROM companies c JOIN sales s ON s.company_id = c.id AND s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.date LIKE ${`${year}-%`}
-      GROUP BY c.id, month ORDER BY c.name`);
-    const months = messages.reports.monthNames;
-    const byCompany = new Map<number, { company_id: number; name: string; months: Record<string, number>; huecos: number }>();
-    for (const row of totals) {
-      const entry = byCompany.get(row.company_id) ?? { company_id: row.company_id, name: row.name, months: Object.fromEntries(months.map((m) => [m, 0])), huecos: 0 };
-      entry.months[months[row.month - 1]!] = Math.round(row.total * 100) / 100;
-      byCompany.set(row.company_id, entry);
-    }
-    const data = [...byCompany.values()].map((entry) => ({ ...entry, huecos: Object.values(entry.months).filter((total) => total === 0).length }));
-    return { data, meta: { year: Number(year), months } };
-  });
+      GROUP BY c.id, month ORDER BY c.name`,
+      );
+      const months = messages.reports.monthNames;
+      const byCompany = new Map<number, { company_id: number; name: string; months: Record<string, number>; huecos: number }>();
+      for (const row of totals) {
+        const entry = byCompany.get(row.company_id) ?? {
+          company_id: row.company_id,
+          name: row.name,
+          months: Object.fromEntries(months.map((m) => [m, 0])),
+          huecos: 0,
+        };
+        entry.months[months[row.month - 1]!] = Math.round(row.total * 100) / 100;
+        byCompany.set(row.company_id, entry);
+      }
+      const data = [...byCompany.values()].map((entry) => ({
+        ...entry,
+        huecos: Object.values(entry.months).filter((total) => total === 0).length,
+      }));
+      return { data, meta: { year: Number(year), months } };
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/item/pos', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['is_published', 'pos', 'name', 'ean13'], sorts: ['name', 'id', 'price'] });
-    const conditions: SQL[] = [sql`i.deleted_at IS NULL`];
-    if (query.filters.is_published !== undefined) conditions.push(sql`i.is_published = ${query.filters.is_published === '1' || query.filters.is_published === 'true'}`);
-    if (query.filters.pos !== undefined) conditions.push(sql`i.pos = ${query.filters.pos === '1' || query.filters.pos === 'true'}`);
-    if (query.filters.name) conditions.push(sql`i.name ILIKE ${containsPattern(query.filters.name)}`);
-    if (query.filters.ean13) conditions.push(sql`i.ean13 = ${query.filters.ean13}`);
-    return page(
-      db,
-      sql`i.id, i.name, i.macro, i.ean13, i.price::float8 AS price, i.weight::float8 AS weight, i.is_published, i.pos, json_build_object('id', un.id, 'name', un.name) AS unit`,
-      sql`items i JOIN units un ON un.id = i.unit_id`,
-      and(conditions),
-      orderBy(query, { name: 'i.name', id: 'i.id', price: 'i.price' }, 'i.name ASC'),
-      query,
-    );
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/item/pos',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['is_published', 'pos', 'name', 'ean13'], sorts: ['name', 'id', 'price'] });
+      const conditions: SQL[] = [sql`i.deleted_at IS NULL`];
+      if (query.filters.is_published !== undefined)
+        conditions.push(sql`i.is_published = ${query.filters.is_published === '1' || query.filters.is_published === 'true'}`);
+      if (query.filters.pos !== undefined) conditions.push(sql`i.pos = ${query.filters.pos === '1' || query.filters.pos === 'true'}`);
+      if (query.filters.name) conditions.push(sql`i.name ILIKE ${containsPattern(query.filters.name)}`);
+      if (query.filters.ean13) conditions.push(sql`i.ean13 = ${query.filters.ean13}`);
+      return page(
+        db,
+        sql`i.id, i.name, i.macro, i.ean13, i.price::float8 AS price, i.weight::float8 AS weight, i.is_published, i.pos, json_build_object('id', un.id, 'name', un.name) AS unit`,
+        sql`items i JOIN units un ON un.id = i.unit_id`,
+        and(conditions),
+        orderBy(query, { name: 'i.name', id: 'i.id', price: 'i.price' }, 'i.name ASC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 
   guardedRoute(app, 'GET /api/v2/funnels', async () => ({ data: await rows(db, sql`SELECT id, name FROM funnels ORDER BY name`) }));
-  guardedRoute(app, 'GET /api/v2/funnel_phases', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['funnel_id'], sorts: [] });
-    const funnels = idList(query.filters.funnel_id, 'funnel_id');
-    return { data: await rows(db, sql`SELECT id, funnel_id, name, position FROM funnel_phases WHERE ${funnels ? sql`funnel_id IN ${funnels}` : sql`TRUE`} ORDER BY funnel_id, position`) };
-  });
-  guardedRoute(app, 'GET /api/v2/leads', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['funnel_id', 'funnel_phase_id', 'user_id'], sorts: ['id', 'created_at', 'name'] });
-    const conditions: SQL[] = [];
-    for (const field of ['funnel_id', 'funnel_phase_id', 'user_id'] as const) {
-      const ids = idList(query.filters[field], field);
-      if (ids) conditions.push(sql`l.${sql.raw(field)} IN ${ids}`);
-    }
-    return page(db, sql`l.id, l.name, l.company_name, l.phone, l.email, l.funnel_id, l.funnel_phase_id, p.name AS phase, l.origin_id, l.user_id, l.created_at`, sql`leads l LEFT JOIN funnel_phases p ON p.id = l.funnel_phase_id`, and(conditions), orderBy(query, { id: 'l.id', created_at: 'l.created_at', name: 'l.name' }, 'l.id DESC'), query);
-  });
+  guardedRoute(
+    app,
+    'GET /api/v2/funnel_phases',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['funnel_id'], sorts: [] });
+      const funnels = idList(query.filters.funnel_id, 'funnel_id');
+      return {
+        data: await rows(
+          db,
+          sql`SELECT id, funnel_id, name, position FROM funnel_phases WHERE ${funnels ? sql`funnel_id IN ${funnels}` : sql`TRUE`} ORDER BY funnel_id, position`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/leads',
+    async (request) => {
+      const query = parseListQuery(request.query, {
+        filters: ['funnel_id', 'funnel_phase_id', 'user_id'],
+        sorts: ['id', 'created_at', 'name'],
+      });
+      const conditions: SQL[] = [];
+      for (const field of ['funnel_id', 'funnel_phase_id', 'user_id'] as const) {
+        const ids = idList(query.filters[field], field);
+        if (ids) conditions.push(sql`l.${sql.raw(field)} IN ${ids}`);
+      }
+      return page(
+        db,
+        sql`l.id, l.name, l.company_name, l.phone, l.email, l.funnel_id, l.funnel_phase_id, p.name AS phase, l.origin_id, l.user_id, l.created_at`,
+        sql`leads l LEFT JOIN funnel_phases p ON p.id = l.funnel_phase_id`,
+        and(conditions),
+        orderBy(query, { id: 'l.id', created_at: 'l.created_at', name: 'l.name' }, 'l.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
   guardedRoute(app, 'GET /api/v2/raw_materials', async () => ({
-    data: await rows(db, sql`SELECT i.id, i.name, un.name AS unit, i.cost::float8 AS cost FROM items i JOIN units un ON un.id = i.unit_id WHERE i.is_raw_material AND i.deleted_at IS NULL ORDER BY i.name`),
+    data: await rows(
+      db,
+      sql`SELECT i.id, i.name, un.name AS unit, i.cost::float8 AS cost FROM items i JOIN units un ON un.id = i.unit_id WHERE i.is_raw_material AND i.deleted_at IS NULL ORDER BY i.name`,
+    ),
   }));
   guardedRoute(app, 'GET /api/v2/roles', async () => ({
-    data: await rows(db, sql`SELECT r.id, r.name, coalesce(array_agg(p.name ORDER BY p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
-      FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id GROUP BY r.id ORDER BY r.name`),
+    data: await rows(
+      db,
+      sql`SELECT r.id, r.name, coalesce(array_agg(p.name ORDER BY p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
+      FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id GROUP BY r.id ORDER BY r.name`,
+    ),
   }));
   guardedRoute(app, 'GET /api/v2/permissions', async () => ({ data: await rows(db, sql`SELECT id, name FROM permissions ORDER BY name`) }));
 
-  guardedRoute(app, 'GET /api/v2/report/sum_total_indicators', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
-    const [from, to] = dateRange(query.filters.date_between, true)!;
-    const [data] = await rows(db, sql`SELECT
+  guardedRoute(
+    app,
+    'GET /api/v2/report/sum_total_indicators',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const [from, to] = dateRange(query.filters.date_between, true)!;
+      const [data] = await rows(
+        db,
+        sql`SELECT
       (SELECT coalesce(sum(total), 0)::float8 FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS sales_total,
       (SELECT count(*)::int FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS sales_count,
       (SELECT count(*)::int FROM sales WHERE kind = 'quotation' AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS quotations_count,
       (SELECT coalesce(sum(amount), 0)::float8 FROM collections WHERE date BETWEEN ${from} AND ${to}) AS collections_total,
       (SELECT coalesce(sum(amount), 0)::float8 FROM expenses WHERE date BETWEEN ${from} AND ${to}) AS expenses_total,
-      (SELECT coalesce(sum(total), 0)::float8 FROM purchase_orders WHERE deleted_at IS NULL AND created_at::date BETWEEN ${from}::date AND ${to}::date) AS purchases_total`);
-    return { data };
-  });
+      (SELECT coalesce(sum(total), 0)::float8 FROM purchase_orders WHERE deleted_at IS NULL AND created_at::date BETWEEN ${from}::date AND ${to}::date) AS purchases_total`,
+      );
+      return { data };
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/report/due_balance_report', async (request) => {
-    parseListQuery(request.query, { filters: [], sorts: [] });
-    return {
-      data: await rows(db, sql`SELECT c.id AS company_id, c.name, c.credit_days, count(s.id)::int AS sales, sum(s.due_balance)::float8 AS due_balance,
+  guardedRoute(
+    app,
+    'GET /api/v2/report/due_balance_report',
+    async (request) => {
+      parseListQuery(request.query, { filters: [], sorts: [] });
+      return {
+        data: await rows(
+          db,
+          sql`SELECT c.id AS company_id, c.name, c.credit_days, count(s.id)::int AS sales, sum(s.due_balance)::float8 AS due_balance,
         min(s.due_date) AS oldest_due_date
         FROM sales s JOIN companies c ON c.id = s.company_id
         WHERE s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.due_balance > 0
-        GROUP BY c.id ORDER BY due_balance DESC`),
-    };
-  });
+        GROUP BY c.id ORDER BY due_balance DESC`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
 
-  guardedRoute(app, 'GET /api/v2/report/collection_total', async (request) => {
-    const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
-    const range = dateRange(query.filters.date_between);
-    return {
-      data: await rows(db, sql`SELECT k.user_id, u.name, u.last, count(*)::int AS count, sum(k.amount)::float8 AS total
+  guardedRoute(
+    app,
+    'GET /api/v2/report/collection_total',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
+      return {
+        data: await rows(
+          db,
+          sql`SELECT k.user_id, u.name, u.last, count(*)::int AS count, sum(k.amount)::float8 AS total
         FROM collections k JOIN users u ON u.id = k.user_id WHERE ${range ? sql`k.date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}
-        GROUP BY k.user_id, u.name, u.last ORDER BY total DESC`),
-    };
-  });
+        GROUP BY k.user_id, u.name, u.last ORDER BY total DESC`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
 }

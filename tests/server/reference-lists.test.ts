@@ -47,3 +47,12 @@ describe('v1 reference reads', () => {
     expect(response.body).not.toMatch(/password|email|token/);
   });
 });
+
+describe('routes without a query syntax', () => {
+  it('refuse a query parameter instead of ignoring it', async () => {
+    const response = await get('/api/v1/unit/all?filter[name]=kg');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Parámetro desconocido: filter[name].' });
+    expect((await get('/api/v2/sales/1?debug=1')).statusCode).toBe(400);
+  });
+});

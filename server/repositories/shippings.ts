@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, exists, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Shipping, ShippingDetail } from '../../domain/schemas/shipping';
 import type { Db } from '../db/client';
-import { companies, companyBranches, contacts, items, saleItems, sales, shippingDetails, shippings, users, vehicles } from '../db/schema';
+import { sales, shippingDetails, shippings } from '../db/schema';
 import { containsPattern, dateRange, idList, type ListQuery } from '../routes/list-query';
-import { toIso, toMinute } from './format';
+import { rows } from '../routes/sql-rows';
 
 export const SHIPPING_LIST_SPEC = {
   filters: ['id', 'note', 'shippingDetail.sale_id', 'date_between', 'driver_id', 'vehicle_id', 'shippingDetail.company_id'],
@@ -12,9 +11,6 @@ export const SHIPPING_LIST_SPEC = {
 } as const;
 
 export type ShippingListQuery = ListQuery<(typeof SHIPPING_LIST_SPEC.filters)[number], (typeof SHIPPING_LIST_SPEC.sorts)[number]>;
-
-const drivers = alias(users, 'drivers');
-const sellers = alias(users, 'sellers');
 
 
 function activeDetail(...conditions: SQL[]): SQL {
@@ -54,97 +50,63 @@ export async function listShippings(db: Db, query: ShippingListQuery, onlyDriver
   return { data: await loadShippings(db, page.map((row) => row.id)), meta: { total: count?.total ?? 0 } };
 }
 
+/** 'YYYY-MM-DD HH:mm' for Monterrey wall-clock columns, ISO 8601 for instants, as the API sends them. */
+const minute = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD HH24:MI')`;
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A shipping detail with the sale data the delivery screens show (spec §3), built by the
+ * database as JSON over the aliases of DETAIL_FROM: one round trip, and Node only passes
+ * the result on (this is the hot path of every routes list).
+ */
+const DETAIL_JSON = sql`json_build_object(
+  'id', d.id, 'sale_id', d.sale_id, 'shipping_id', d.shipping_id, 'company_id', d.company_id,
+  'completed', d.completed, 'is_delivered', d.is_delivered, 'delivery_rejection_comment', d.delivery_rejection_comment,
+  'delivered_at', ${minute(sql`d.delivered_at`)}, 'invoice', d.invoice, 'pdf', d.pdf,
+  'sale', json_build_object(
+    'id', sa.id, 'company_name', c.name,
+    'contact', CASE WHEN ct.id IS NULL THEN NULL ELSE json_build_object('name', ct.name, 'last', ct.last) END,
+    'company_branch', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('name', b.name) END,
+    'sale_items', coalesce((SELECT json_agg(json_build_object('quantity', si.quantity::float8, 'item', json_build_object('name', i.name)) ORDER BY si.id)
+                            FROM sale_items si JOIN items i ON i.id = si.item_id WHERE si.sale_id = sa.id), '[]'),
+    'sale_weight', sa.sale_weight::float8, 'sale_due_balance', sa.due_balance::float8,
+    'company', json_build_object('delivery_address', c.delivery_address),
+    'user', json_build_object('name', u.name, 'last', u.last)))`;
+const DETAIL_FROM = sql`shipping_details d JOIN sales sa ON sa.id = d.sale_id JOIN companies c ON c.id = sa.company_id
+  LEFT JOIN contacts ct ON ct.id = sa.contact_id LEFT JOIN company_branches b ON b.id = sa.company_branch_id JOIN users u ON u.id = sa.user_id`;
+
+/** A Postgres int[] literal of validated ids, passed as one parameter. */
+const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+
 /** Shippings with driver, vehicle and their live details, in the order of `ids`. */
 export async function loadShippings(db: Db, ids: number[]): Promise<Shipping[]> {
   if (ids.length === 0) return [];
-  const [rows, details] = await Promise.all([
-    db
-      .select({ shipping: shippings, driver: { id: drivers.id, name: drivers.name, last: drivers.last }, vehicle: { id: vehicles.id, name: vehicles.name } })
-      .from(shippings)
-      .leftJoin(drivers, eq(drivers.id, shippings.driver_id))
-      .leftJoin(vehicles, eq(vehicles.id, shippings.vehicle_id))
-      .where(inArray(shippings.id, ids)),
-    loadDetails(db, and(inArray(shippingDetails.shipping_id, ids), isNull(shippingDetails.deleted_at))!),
-  ]);
-  const byId = new Map(rows.map((row) => [row.shipping.id, row]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((row) => row !== undefined)
-    .map(({ shipping, driver, vehicle }) => ({
-      id: shipping.id,
-      date: shipping.date,
-      driver_id: shipping.driver_id,
-      driver: driver?.id == null ? null : { id: driver.id, name: driver.name, last: driver.last },
-      vehicle_id: shipping.vehicle_id,
-      vehicle: vehicle?.id == null ? null : { id: vehicle.id, name: vehicle.name },
-      initial_km: shipping.initial_km,
-      final_km: shipping.final_km,
-      km_capture_time_start: toMinute(shipping.km_capture_time_start),
-      km_capture_time: toMinute(shipping.km_capture_time),
-      route: shipping.route,
-      weight: shipping.weight,
-      note: shipping.note,
-      created_at: toIso(shipping.created_at),
-      updated_at: toIso(shipping.updated_at),
-      created_by_user_id: shipping.created_by_user_id,
-      last_updated_by_user_id: shipping.last_updated_by_user_id,
-      user_id: shipping.user_id,
-      shipping_details: details.filter((d) => d.shipping_id === shipping.id),
-    }));
+  const [row] = await rows<{ data: Shipping[] }>(
+    db,
+    sql`SELECT coalesce(json_agg(shipping ORDER BY array_position(${intArray(ids)}, id)), '[]') AS data FROM (
+      SELECT s.id, json_build_object(
+        'id', s.id, 'date', s.date, 'driver_id', s.driver_id,
+        'driver', CASE WHEN dr.id IS NULL THEN NULL ELSE json_build_object('id', dr.id, 'name', dr.name, 'last', dr.last) END,
+        'vehicle_id', s.vehicle_id,
+        'vehicle', CASE WHEN v.id IS NULL THEN NULL ELSE json_build_object('id', v.id, 'name', v.name) END,
+        'initial_km', s.initial_km, 'final_km', s.final_km,
+        'km_capture_time_start', ${minute(sql`s.km_capture_time_start`)}, 'km_capture_time', ${minute(sql`s.km_capture_time`)},
+        'route', s.route, 'weight', s.weight::float8, 'note', s.note,
+        'created_at', ${iso(sql`s.created_at`)}, 'updated_at', ${iso(sql`s.updated_at`)},
+        'created_by_user_id', s.created_by_user_id, 'last_updated_by_user_id', s.last_updated_by_user_id, 'user_id', s.user_id,
+        'shipping_details', coalesce((SELECT json_agg(${DETAIL_JSON} ORDER BY d.id) FROM ${DETAIL_FROM} WHERE d.shipping_id = s.id AND d.deleted_at IS NULL), '[]')
+      ) AS shipping
+      FROM shippings s LEFT JOIN users dr ON dr.id = s.driver_id LEFT JOIN vehicles v ON v.id = s.vehicle_id
+      WHERE s.id = ANY(${intArray(ids)})
+    ) page`,
+  );
+  return row?.data ?? [];
 }
 
-/** Shipping details with the sale data the delivery screens show (spec §3). */
-export async function loadDetails(db: Db, where: SQL): Promise<ShippingDetail[]> {
-  const rows = await db
-    .select({
-      detail: shippingDetails,
-      sale: { id: sales.id, sale_weight: sales.sale_weight, due_balance: sales.due_balance },
-      company: { name: companies.name, delivery_address: companies.delivery_address },
-      contact: { name: contacts.name, last: contacts.last },
-      branch: { name: companyBranches.name },
-      seller: { name: sellers.name, last: sellers.last },
-    })
-    .from(shippingDetails)
-    .innerJoin(sales, eq(sales.id, shippingDetails.sale_id))
-    .innerJoin(companies, eq(companies.id, sales.company_id))
-    .leftJoin(contacts, eq(contacts.id, sales.contact_id))
-    .leftJoin(companyBranches, eq(companyBranches.id, sales.company_branch_id))
-    .innerJoin(sellers, eq(sellers.id, sales.user_id))
-    .where(where)
-    .orderBy(asc(shippingDetails.id));
-  const saleIds = [...new Set(rows.map((r) => r.sale.id))];
-  const lines =
-    saleIds.length === 0
-      ? []
-      : await db
-          .select({ sale_id: saleItems.sale_id, quantity: saleItems.quantity, name: items.name })
-          .from(saleItems)
-          .innerJoin(items, eq(items.id, saleItems.item_id))
-          .where(inArray(saleItems.sale_id, saleIds))
-          .orderBy(asc(saleItems.id));
-  return rows.map(({ detail, sale, company, contact, branch, seller }) => ({
-    id: detail.id,
-    sale_id: detail.sale_id,
-    shipping_id: detail.shipping_id,
-    company_id: detail.company_id,
-    completed: detail.completed,
-    is_delivered: detail.is_delivered,
-    delivery_rejection_comment: detail.delivery_rejection_comment,
-    delivered_at: toMinute(detail.delivered_at),
-    invoice: detail.invoice,
-    pdf: detail.pdf,
-    sale: {
-      id: sale.id,
-      company_name: company.name,
-      contact: contact?.name == null ? null : { name: contact.name, last: contact.last },
-      company_branch: branch?.name == null ? null : { name: branch.name },
-      sale_items: lines.filter((l) => l.sale_id === sale.id).map((l) => ({ quantity: l.quantity, item: { name: l.name } })),
-      sale_weight: sale.sale_weight,
-      sale_due_balance: sale.due_balance,
-      company: { delivery_address: company.delivery_address },
-      user: { name: seller.name, last: seller.last },
-    },
-  }));
+/** One shipping detail (live or not) as the API answers it. */
+export async function loadDetail(db: Db, id: number): Promise<ShippingDetail | null> {
+  const [row] = await rows<{ detail: ShippingDetail }>(db, sql`SELECT ${DETAIL_JSON} AS detail FROM ${DETAIL_FROM} WHERE d.id = ${id}`);
+  return row?.detail ?? null;
 }
 
 /** Shipping weight (spec §9) = delivered sales' weight, kept on the row so lists and totals read it. */

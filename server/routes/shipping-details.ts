@@ -11,7 +11,7 @@ import { EVIDENCE_TYPES, isStoredName, MAX_UPLOAD_BYTES, type FileStore } from '
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { loadDetails, recomputeShippingWeight } from '../repositories/shippings';
+import { loadDetail, recomputeShippingWeight } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
 import { idParamSchema } from './params';
 
@@ -53,8 +53,7 @@ async function assertSaleNotOnShipping(db: Db, saleId: number, shippingId: numbe
 }
 
 async function detailResponse(tx: Db, id: number) {
-  const [detail] = await loadDetails(tx, eq(shippingDetails.id, id));
-  return detail;
+  return loadDetail(tx, id);
 }
 
 export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileStore): void {

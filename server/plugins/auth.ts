@@ -25,7 +25,6 @@ export type Access =
 export const everyone: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
 export const permission = (...anyOf: Permission[]): Access => ({ kind: 'permission', anyOf });
-export const adminOnly: Access = { kind: 'admin' };
 
 export function allows(access: Access, user: CurrentUser | null): boolean {
   switch (access.kind) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isDeliveryDriver } from '../../domain/app-routes';
-import { JOB_POSITIONS } from '../../domain/job-positions';
+import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
 import { messages } from '../../domain/messages';
 import { hasPermission } from '../../domain/permissions';
 import { routeKilometres } from '../../domain/rules/shipping-progress';
@@ -34,7 +34,7 @@ async function assertDriver(db: Db, driverId: number | null | undefined): Promis
     .select({ id: users.id })
     .from(users)
     .innerJoin(jobPositions, eq(jobPositions.id, users.job_position_id))
-    .where(and(eq(users.id, driverId), inArray(jobPositions.name, [JOB_POSITIONS.deliveryDriver, JOB_POSITIONS.executiveDriver])));
+    .where(and(eq(users.id, driverId), inArray(jobPositions.name, [...SELECTABLE_DRIVER_POSITIONS])));
   if (!row) throw new HttpError(422, messages.shipping.driverNotFound);
 }
 

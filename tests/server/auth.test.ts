@@ -113,6 +113,15 @@ describe('GET /api/v1/user/current', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('sweeps expired tokens at the next sign-in', async () => {
+    await loginAs(t.app, 'ventas2@demo.mx');
+    await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 day'`);
+    await loginAs(t.app, 'ventas2@demo.mx');
+    const rows = await t.database.db.select().from(authTokens);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.expires_at.getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('slides the expiry 30 days forward when a token is used after a while', async () => {
     const token = await loginAs(t.app, 'oficina@demo.mx');
     await t.database.db.execute(

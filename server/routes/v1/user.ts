@@ -8,6 +8,7 @@ import { guardedRoute } from '../../route-access';
 import { verifyPassword } from '../../auth/passwords';
 import {
   clearAccountFailures,
+  deleteExpiredTokens,
   failureKeys,
   findUserForLogin,
   isLockedOut,
@@ -33,6 +34,8 @@ export function userRoutes(app: FastifyInstance, db: Db): void {
         throw new HttpError(401, messages.login.failed);
       }
       await clearAccountFailures(db, keys);
+      // Sign-in is a good moment to sweep tokens that expired (30 days without use).
+      await deleteExpiredTokens(db);
       return { access_token: await issueToken(db, user.id) };
     },
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },

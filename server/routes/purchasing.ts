@@ -11,7 +11,7 @@ import { runMutation } from '../plugins/idempotency';
 import { guardedRoute } from '../route-access';
 import { dateRange, idList, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
-import { rows } from './sql-rows';
+import { orderBy, page, rows } from './sql-rows';
 
 const text = messages.purchasing;
 
@@ -70,18 +70,14 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
       if (providerIds) conditions.push(sql`o.provider_id IN ${providerIds}`);
       const range = dateRange(query.filters.date_between);
       if (range) conditions.push(sql`o.created_at::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
-      const where = sql.join(conditions, sql` AND `);
-      const column = { id: 'o.id', created_at: 'o.created_at', total: 'o.total', due_date: 'o.due_date' }[query.sort?.field ?? 'id'];
-      const order = sql.raw(`${column} ${query.sort && !query.sort.descending ? 'ASC' : 'DESC'}`);
-      const [data, [count]] = await Promise.all([
-        rows(
-          db,
-          sql`SELECT o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at FROM purchase_orders o JOIN providers p ON p.id = o.provider_id
-        WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`,
-        ),
-        rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM purchase_orders o WHERE ${where}`),
-      ]);
-      return { data, meta: { total: count?.total ?? 0 } };
+      return page(
+        db,
+        sql`o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at`,
+        sql`purchase_orders o JOIN providers p ON p.id = o.provider_id`,
+        sql.join(conditions, sql` AND `),
+        orderBy(query, { id: 'o.id', created_at: 'o.created_at', total: 'o.total', due_date: 'o.due_date' }, 'o.id DESC'),
+        query,
+      );
     },
     { acceptsQuery: true },
   );
@@ -169,17 +165,14 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
       if (orderIds) conditions.push(sql`pp.purchase_order_id IN ${orderIds}`);
       const range = dateRange(query.filters.date_between);
       if (range) conditions.push(sql`pp.date BETWEEN ${range[0]} AND ${range[1]}`);
-      const where = sql.join(conditions, sql` AND `);
-      const column = { id: 'pp.id', date: 'pp.date', amount: 'pp.amount' }[query.sort?.field ?? 'date'];
-      const order = sql.raw(`${column} ${query.sort && !query.sort.descending ? 'ASC' : 'DESC'}, pp.id DESC`);
-      const [data, [count]] = await Promise.all([
-        rows(
-          db,
-          sql`SELECT ${PAYMENT_SELECT} FROM ${PAYMENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`,
-        ),
-        rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM provider_payments pp WHERE ${where}`),
-      ]);
-      return { data, meta: { total: count?.total ?? 0 } };
+      return page(
+        db,
+        PAYMENT_SELECT,
+        PAYMENT_FROM,
+        sql.join(conditions, sql` AND `),
+        orderBy(query, { id: 'pp.id', date: 'pp.date', amount: 'pp.amount' }, 'pp.date DESC, pp.id DESC'),
+        query,
+      );
     },
     { acceptsQuery: true },
   );

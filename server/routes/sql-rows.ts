@@ -1,8 +1,31 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { ListQuery } from './list-query';
 
 /** Rows of a raw SQL query, on PGlite and PostgreSQL alike. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
+}
+
+/** A page of a raw SQL list and the total of its rows, as every paged list answers. */
+export async function page<T>(
+  db: Db,
+  select: SQL,
+  from: SQL,
+  where: SQL,
+  order: SQL,
+  query: ListQuery<string, string>,
+): Promise<{ data: T[]; meta: { total: number } }> {
+  const [data, [count]] = await Promise.all([
+    rows<T>(db, sql`SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`),
+    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
+  ]);
+  return { data, meta: { total: count?.total ?? 0 } };
+}
+
+/** ORDER BY the requested sort (its column from an allow-list), or the list's default order. */
+export function orderBy(query: ListQuery<string, string>, columns: Record<string, string>, fallback: string): SQL {
+  const column = query.sort ? columns[query.sort.field] : undefined;
+  return sql.raw(column ? `${column} ${query.sort!.descending ? 'DESC' : 'ASC'}, 1 DESC` : fallback);
 }

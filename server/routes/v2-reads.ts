@@ -5,9 +5,9 @@ import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
 import type { Db } from '../db/client';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { guardedRoute } from '../route-access';
-import { containsPattern, dateRange, idList, parseListQuery, type ListQuery } from './list-query';
+import { containsPattern, dateRange, idList, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
-import { rows } from './sql-rows';
+import { orderBy, page, rows } from './sql-rows';
 
 /**
  * The v2 reads of spec §7: paged lists answer `{ data, meta: { total } }` with the shared
@@ -15,26 +15,6 @@ import { rows } from './sql-rows';
  */
 
 const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
-
-async function page<T>(
-  db: Db,
-  select: SQL,
-  from: SQL,
-  where: SQL,
-  order: SQL,
-  query: ListQuery<string, string>,
-): Promise<{ data: T[]; meta: { total: number } }> {
-  const [data, [count]] = await Promise.all([
-    rows<T>(db, sql`SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`),
-    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
-  ]);
-  return { data, meta: { total: count?.total ?? 0 } };
-}
-
-function orderBy(query: ListQuery<string, string>, columns: Record<string, string>, fallback: string): SQL {
-  const column = query.sort ? columns[query.sort.field] : undefined;
-  return sql.raw(column ? `${column} ${query.sort!.descending ? 'DESC' : 'ASC'}, 1 DESC` : fallback);
-}
 
 const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.razon_social, s.company_branch_id, b.name AS branch_name, s.user_id, u.name AS user_name, u.last AS user_last,
   s.date, s.due_date, s.type, s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
@@ -59,39 +39,26 @@ function saleFilters(filters: Partial<Record<string, string>>): SQL[] {
 export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
   const SALE_LIST = { filters: ['id', 'company_id', 'user_id', 'date_between', 'payment_status'], sorts: Object.keys(SALE_SORTS) } as const;
 
-  guardedRoute(
-    app,
-    'GET /api/v2/q',
-    async (request) => {
-      const query = parseListQuery(request.query, SALE_LIST);
-      return page(
-        db,
-        SALE_SELECT,
-        SALE_FROM,
-        and([...saleFilters(query.filters), sql`s.kind = 'quotation'`]),
-        orderBy(query, SALE_SORTS, 's.id DESC'),
-        query,
-      );
-    },
-    { acceptsQuery: true },
-  );
-
-  guardedRoute(
-    app,
-    'GET /api/v2/sales',
-    async (request) => {
-      const query = parseListQuery(request.query, SALE_LIST);
-      return page(
-        db,
-        SALE_SELECT,
-        SALE_FROM,
-        and([...saleFilters(query.filters), sql`s.kind = 'sale'`, sql`s.canceled_at IS NULL`]),
-        orderBy(query, SALE_SORTS, 's.id DESC'),
-        query,
-      );
-    },
-    { acceptsQuery: true },
-  );
+  // Quotations and sales are one table: the two lists differ only in which rows they show.
+  const saleList = (key: 'GET /api/v2/q' | 'GET /api/v2/sales', only: SQL[]) =>
+    guardedRoute(
+      app,
+      key,
+      async (request) => {
+        const query = parseListQuery(request.query, SALE_LIST);
+        return page(
+          db,
+          SALE_SELECT,
+          SALE_FROM,
+          and([...saleFilters(query.filters), ...only]),
+          orderBy(query, SALE_SORTS, 's.id DESC'),
+          query,
+        );
+      },
+      { acceptsQuery: true },
+    );
+  saleList('GET /api/v2/q', [sql`s.kind = 'quotation'`]);
+  saleList('GET /api/v2/sales', [sql`s.kind = 'sale'`, sql`s.canceled_at IS NULL`]);
 
   guardedRoute(app, 'GET /api/v2/sales/:id', async (request) => {
     const { id } = parseInput(idParamSchema, request.params, 404);

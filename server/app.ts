@@ -27,9 +27,11 @@ import { v2ReadRoutes } from './routes/v2-reads';
 import { purchasingRoutes } from './routes/purchasing';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
+import { evidenceUploadRoutes } from './routes/evidence-uploads';
 import { shippingRoutes } from './routes/shippings';
 import { FileStore, MAX_UPLOAD_BYTES } from './files';
 import { userRoutes } from './routes/v1/user';
+import { syncRoutes } from './routes/sync';
 
 // Validation messages that our schemas do not word themselves still reach people in Spanish.
 z.config(es());
@@ -73,7 +75,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   // Cross-origin calls only from the app's own public address; none when it is not configured.
   await app.register(cors, {
     origin: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : false,
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'tus-resumable', 'upload-length', 'upload-offset', 'upload-metadata'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-device-id', 'x-device-seq', 'tus-resumable', 'upload-length', 'upload-offset', 'upload-metadata'],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
     maxAge: 600,
   });
@@ -100,7 +102,10 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   noteRoutes(app, database.db);
   supportRoutes(app, database.db);
   shippingRoutes(app, database.db);
-  shippingDetailRoutes(app, database.db, new FileStore(path.join(env.DATA_DIR, 'files')));
+  syncRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  const files = new FileStore(path.join(env.DATA_DIR, 'files'));
+  shippingDetailRoutes(app, database.db, files);
+  await evidenceUploadRoutes(app, { dataDir: env.DATA_DIR, files });
   orderRoutes(app, database.db);
   referenceListRoutes(app, database.db);
   v1ReadRoutes(app, database.db);

@@ -65,6 +65,39 @@ export class FileStore {
     }
   }
 
+  /**
+   * Stores a file received in parts elsewhere (a resumable upload): copies the parts, in
+   * order, to a temporary file here, checks its type by content and gives it a random name.
+   * The parts are left as they were; whatever fails, nothing partial stays in the store.
+   */
+  async saveParts(parts: readonly string[]): Promise<{ name: string } | { error: 'unsupported' | 'empty' }> {
+    await mkdir(this.dir, { recursive: true });
+    const temporary = path.join(this.dir, `.upload-${randomUUID()}`);
+    try {
+      const output = await open(temporary, 'wx');
+      try {
+        for (const part of parts) {
+          for await (const chunk of createReadStream(part)) await output.write(chunk as Buffer);
+        }
+      } finally {
+        await output.close();
+      }
+      const size = (await stat(temporary)).size;
+      if (size === 0) return { error: 'empty' };
+      const handle = await open(temporary, 'r');
+      const head = Buffer.alloc(16);
+      await handle.read(head, 0, 16, 0);
+      await handle.close();
+      const extension = sniffEvidenceType(head);
+      if (!extension) return { error: 'unsupported' };
+      const name = `${randomUUID()}.${extension}`;
+      await rename(temporary, path.join(this.dir, name));
+      return { name };
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
   async exists(name: string): Promise<boolean> {
     if (!isStoredName(name)) return false;
     try {

@@ -23,6 +23,7 @@ import {
 } from '../domain/schemas/orders';
 import { itemListSchema, namedListSchema, stockListSchema, userListSchema } from '../domain/schemas/reference';
 import { eventTicketSchema } from '../domain/schemas/events';
+import { syncPullSchema } from '../domain/schemas/sync';
 import {
   activityListSchema,
   callListSchema,
@@ -131,6 +132,11 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'DELETE /api/v2/shipping_details/:id': { summary: 'Quitar venta del envío' },
   'POST /api/v1/shipping_detail/files/': { summary: 'Subir evidencia (multipart, un archivo, 100 MB)' },
   'GET /files/:name': { summary: 'Archivo de evidencia' },
+  'POST /api/v2/uploads': { summary: 'Nueva carga reanudable de evidencia (tus 1.0.0: Upload-Length, Upload-Metadata; responde Location)' },
+  'HEAD /api/v2/uploads/:id': { summary: 'Estado de la carga (Upload-Offset, Upload-Length; Upload-File-Name al terminar)' },
+  'PATCH /api/v2/uploads/:id': { summary: 'Enviar una parte (application/offset+octet-stream desde Upload-Offset; Upload-File-Name al terminar)' },
+  'DELETE /api/v2/uploads/:id': { summary: 'Cancelar la carga' },
+  'GET /api/v2/sync/pull': { summary: 'Cambios para el dispositivo desde el cursor', response: syncPullSchema, query: ['cursor'] },
   'GET /api/v2/company_p': { summary: 'Buscar empresas', response: companySearchSchema, query: [...LIST_QUERY, 'filter[name]'] },
   'GET /api/v2/orders/orders_to_dispatch': {
     summary: 'Pedidos por surtir',

@@ -33,6 +33,11 @@ export const ROUTE_ACCESS = {
   'PATCH /api/v2/shipping_details/:id': permission('editShippingDetails', 'shipping_details'),
   'DELETE /api/v2/shipping_details/:id': permission('deleteShippingDetails'),
   'POST /api/v1/shipping_detail/files/': permission('shipping_details', 'editShippingDetails'),
+  /** Resumable evidence uploads (tus 1.0.0): each upload belongs to the person who created it. */
+  'POST /api/v2/uploads': permission('shipping_details', 'editShippingDetails'),
+  'HEAD /api/v2/uploads/:id': permission('shipping_details', 'editShippingDetails'),
+  'PATCH /api/v2/uploads/:id': permission('shipping_details', 'editShippingDetails'),
+  'DELETE /api/v2/uploads/:id': permission('shipping_details', 'editShippingDetails'),
   /** Evidence files are named by 128 random bits: the link is the capability, as spec §2 links them. */
   'GET /files/:name': everyone,
 
@@ -43,6 +48,7 @@ export const ROUTE_ACCESS = {
   'POST /api/v2/orders/dispatch_sale_order': permission('orders'),
   'GET /api/docs': everyone,
   'POST /api/v2/events/ticket': signedIn,
+  'GET /api/v2/sync/pull': signedIn,
   /** EventSource cannot send a bearer token: the stream opens with a one-time ticket instead. */
   'GET /api/v2/events': everyone,
 
@@ -134,9 +140,13 @@ export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
   'GET /api/v2/shippings': 'A Chofer Repartidor sees only the routes they drive.',
   'PUT /api/v1/shipping/update': 'Without editShippings: only the route’s driver, only odometer fields and capture times (start/finish).',
   'PATCH /api/v2/shipping_details/:id': 'Without editShippingDetails: only the driver of the delivery’s route.',
+  'HEAD /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
+  'PATCH /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
+  'DELETE /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
   'GET /api/v1/note/all': 'Only the signed-in person’s notes.',
   'PATCH /api/v2/notes/:id': 'Only the signed-in person’s notes.',
   'GET /api/support/support_tickets': 'User 1 reads every ticket; everyone else only their own.',
+  'GET /api/v2/sync/pull': 'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders.',
   'GET /api/v2/events': 'Needs a one-time ticket from POST /api/v2/events/ticket (403 without); order.created only to holders of orders.',
 };
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages';
 import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys, syncDevices } from '../db/schema';
 import { HttpError } from '../http-errors';
 import { currentUser } from './auth';
 
@@ -13,6 +13,15 @@ export interface MutationResult {
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+const DEVICE_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The sending device and the outbox sequence number of the command, when both are well formed. */
+function deviceOf(request: FastifyRequest): { id: string; seq: number } | null {
+  const id = request.headers['x-device-id'];
+  const seq = request.headers['x-device-seq'];
+  if (typeof id !== 'string' || typeof seq !== 'string' || !DEVICE_PATTERN.test(id) || !/^\d{1,15}$/.test(seq)) return null;
+  return { id, seq: Number(seq) };
+}
 
 function fingerprint(request: FastifyRequest): string {
   return createHash('sha256')
@@ -41,11 +50,12 @@ export async function runMutation(
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, messages.idempotency.invalidKey);
   const user = currentUser(request);
   const requestHash = fingerprint(request);
+  const device = deviceOf(request);
   const outcome = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ key: header, user_id: user.id, request: requestHash, status_code: 0 })
+      .values({ key: header, user_id: user.id, request: requestHash, status_code: 0, device_id: device?.id, device_seq: device?.seq })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
@@ -61,6 +71,15 @@ export async function runMutation(
       .update(idempotencyKeys)
       .set({ status_code: result.status, response: sql`${JSON.stringify(result.body ?? null)}::jsonb` })
       .where(eq(idempotencyKeys.key, header));
+    if (device) {
+      await tx
+        .insert(syncDevices)
+        .values({ device_id: device.id, user_id: user.id, last_seq: device.seq })
+        .onConflictDoUpdate({
+          target: syncDevices.device_id,
+          set: { last_seq: sql`GREATEST(${syncDevices.last_seq}, ${device.seq})`, user_id: user.id, last_seen_at: sql`now()` },
+        });
+    }
     return { ...result, replayed: false };
   });
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');

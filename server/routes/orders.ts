@@ -1,32 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
-import { orderActionSchema, type OrderToDispatch } from '../../domain/schemas/orders';
+import { orderActionSchema } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
 import {
   companies,
-  companyBranches,
   inventoryMovements,
-  items,
   productionDetails,
   productions,
   saleItems,
   sales,
-  units,
-  users,
   vehicles,
 } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
+import { loadOrders, toFill } from '../repositories/orders';
 import { guardedRoute } from '../route-access';
 import { containsPattern, dateRange, parseListQuery } from './list-query';
 
-const sellers = alias(users, 'sellers');
-
-/** A sale waiting to be filled: a sale (not a quotation), not canceled, deleted or dispatched. */
-const toFill = and(eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at), isNull(sales.dispatched_at));
 
 export function orderRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
@@ -98,54 +90,17 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
           : query.sort?.descending
             ? desc(sales.date)
             : asc(sales.date);
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({
-            sale: sales,
-            company: { name: companies.name, razon_social: companies.razon_social },
-            branch: { name: companyBranches.name },
-            seller: { name: sellers.name, last: sellers.last },
-          })
-          .from(sales)
-          .innerJoin(companies, eq(companies.id, sales.company_id))
-          .leftJoin(companyBranches, eq(companyBranches.id, sales.company_branch_id))
-          .innerJoin(sellers, eq(sellers.id, sales.user_id))
-          .where(where)
-          .orderBy(order, asc(sales.id))
-          .limit(query.itemsPerPage)
-          .offset(query.offset),
+      const [page, [count]] = await Promise.all([
+        db.select({ id: sales.id }).from(sales).where(where).orderBy(order, asc(sales.id)).limit(query.itemsPerPage).offset(query.offset),
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(sales)
           .where(where),
       ]);
-      const saleIds = rows.map((r) => r.sale.id);
-      const lines =
-        saleIds.length === 0
-          ? []
-          : await db
-              .select({ sale_id: saleItems.sale_id, quantity: saleItems.quantity, item_id: items.id, name: items.name, unit: units.name })
-              .from(saleItems)
-              .innerJoin(items, eq(items.id, saleItems.item_id))
-              .innerJoin(units, eq(units.id, items.unit_id))
-              .where(inArray(saleItems.sale_id, saleIds))
-              .orderBy(asc(saleItems.id));
-      const data: OrderToDispatch[] = rows.map(({ sale, company, branch, seller }) => ({
-        id: sale.id,
-        date: sale.date,
-        bar: sale.bar,
-        is_in_production: sale.is_in_production,
-        production_id: sale.production_id,
-        company,
-        company_branch: branch?.name == null ? null : { name: branch.name },
-        user: seller,
-        items: lines
-          .filter((l) => l.sale_id === sale.id)
-          .map((l) => ({ quantity: l.quantity, item: { id: l.item_id, name: l.name, unit: { name: l.unit } } })),
-        note: sale.note,
-        internal_note: sale.internal_note,
-        created_by_user_id: sale.created_by_user_id,
-      }));
+      const data = await loadOrders(
+        db,
+        page.map((row) => row.id),
+      );
       return { data, meta: { total: count?.total ?? 0 } };
     },
     { acceptsQuery: true },

@@ -1,4 +1,4 @@
-import { integer, numeric, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Columns every table carries. */
 export const id = () => serial('id').primaryKey();
@@ -12,3 +12,8 @@ export const userRef = (column: string) => integer(column);
 export const money = (column: string) => numeric(column, { precision: 14, scale: 2, mode: 'number' });
 /** Kilograms with two decimals. */
 export const kilograms = (column: string) => numeric(column, { precision: 12, scale: 2, mode: 'number' });
+/**
+ * Position in the change stream devices pull from (sync-engine.md rule 9). Set by a
+ * database trigger on every insert and update, in commit order (see migration 0005).
+ */
+export const changeSeq = () => bigint('change_seq', { mode: 'number' }).notNull().default(0);

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, id, kilograms, money, name, updatedAt } from './columns';
+import { changeSeq, createdAt, deletedAt, id, kilograms, money, name, updatedAt } from './columns';
 import { cfdis, units } from './reference-lists';
 import { users } from './people';
 
@@ -50,7 +50,11 @@ export const contacts = pgTable(
   (t) => [index('contacts_company').on(t.company_id)],
 );
 
-export const vehicles = pgTable('vehicles', { id: id(), name: name(), plates: varchar('plates', { length: 20 }), created_at: createdAt(), deleted_at: deletedAt() });
+export const vehicles = pgTable(
+  'vehicles',
+  { id: id(), name: name(), plates: varchar('plates', { length: 20 }), created_at: createdAt(), deleted_at: deletedAt(), change_seq: changeSeq() },
+  (t) => [index('vehicles_change_seq').on(t.change_seq)],
+);
 
 export const items = pgTable(
   'items',
@@ -70,8 +74,9 @@ export const items = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    change_seq: changeSeq(),
   },
-  (t) => [index('items_ean13').on(t.ean13)],
+  (t) => [index('items_ean13').on(t.ean13), index('items_change_seq').on(t.change_seq)],
 );
 
 /**
@@ -110,8 +115,14 @@ export const sales = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    change_seq: changeSeq(),
   },
-  (t) => [index('sales_company').on(t.company_id), index('sales_date').on(t.date), index('sales_kind_date').on(t.kind, t.date)],
+  (t) => [
+    index('sales_company').on(t.company_id),
+    index('sales_date').on(t.date),
+    index('sales_kind_date').on(t.kind, t.date),
+    index('sales_change_seq').on(t.change_seq),
+  ],
 );
 
 export const saleItems = pgTable(

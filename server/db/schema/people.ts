@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, name, updatedAt } from './columns';
+import { changeSeq, createdAt, id, money, name, updatedAt } from './columns';
 
 /** A branch of the business; a user belongs to one (spec §3 User.branch). */
 export const branches = pgTable('branches', {
@@ -43,8 +43,9 @@ export const users = pgTable(
     branch_id: integer('branch_id').references(() => branches.id),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    change_seq: changeSeq(),
   },
-  (t) => [uniqueIndex('users_email').on(t.email)],
+  (t) => [uniqueIndex('users_email').on(t.email), index('users_change_seq').on(t.change_seq)],
 );
 
 /** Opaque bearer tokens, stored as SHA-256 of the token so a database leak reveals none. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
+import { changeSeq, createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
 import { companies, sales, vehicles } from './commerce';
 import { users } from './people';
 
@@ -25,6 +25,7 @@ export const shippings = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    change_seq: changeSeq(),
   },
   // Lists filter live routes by driver and date and count them: partial indexes let the
   // count be answered from the index alone.
@@ -33,6 +34,7 @@ export const shippings = pgTable(
     index('shippings_driver_date').on(t.driver_id, t.date),
     index('shippings_live_driver_date').on(t.driver_id, t.date).where(sql`${t.deleted_at} IS NULL`),
     index('shippings_live_date').on(t.date).where(sql`${t.deleted_at} IS NULL`),
+    index('shippings_change_seq').on(t.change_seq),
   ],
 );
 

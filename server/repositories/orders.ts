@@ -1,0 +1,58 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { OrderToDispatch } from '../../domain/schemas/orders';
+import type { Db } from '../db/client';
+import { companies, companyBranches, items, saleItems, sales, units, users } from '../db/schema';
+
+const sellers = alias(users, 'sellers');
+
+/** A sale waiting to be filled: a sale (not a quotation), not canceled, deleted or dispatched. */
+export const toFill = and(eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at), isNull(sales.dispatched_at));
+
+/** Orders as the warehouse sees them (spec §2 'Orders to fill'), in the order of `ids`. */
+export async function loadOrders(db: Db, ids: number[]): Promise<OrderToDispatch[]> {
+  if (ids.length === 0) return [];
+  const [rows, lines] = await Promise.all([
+    db
+      .select({
+        sale: sales,
+        company: { name: companies.name, razon_social: companies.razon_social },
+        branch: { name: companyBranches.name },
+        seller: { name: sellers.name, last: sellers.last },
+      })
+      .from(sales)
+      .innerJoin(companies, eq(companies.id, sales.company_id))
+      .leftJoin(companyBranches, eq(companyBranches.id, sales.company_branch_id))
+      .innerJoin(sellers, eq(sellers.id, sales.user_id))
+      .where(inArray(sales.id, ids)),
+    db
+      .select({ sale_id: saleItems.sale_id, quantity: saleItems.quantity, item_id: items.id, name: items.name, unit: units.name })
+      .from(saleItems)
+      .innerJoin(items, eq(items.id, saleItems.item_id))
+      .innerJoin(units, eq(units.id, items.unit_id))
+      .where(inArray(saleItems.sale_id, ids))
+      .orderBy(asc(saleItems.id)),
+  ]);
+  const byId = new Map(
+    rows.map(({ sale, company, branch, seller }): [number, OrderToDispatch] => [
+      sale.id,
+      {
+        id: sale.id,
+        date: sale.date,
+        bar: sale.bar,
+        is_in_production: sale.is_in_production,
+        production_id: sale.production_id,
+        company,
+        company_branch: branch?.name == null ? null : { name: branch.name },
+        user: seller,
+        items: lines
+          .filter((l) => l.sale_id === sale.id)
+          .map((l) => ({ quantity: l.quantity, item: { id: l.item_id, name: l.name, unit: { name: l.unit } } })),
+        note: sale.note,
+        internal_note: sale.internal_note,
+        created_by_user_id: sale.created_by_user_id,
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,201 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import type { Deployment } from '../../domain/deployment';
+import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
+import { hasPermission } from '../../domain/permissions';
+import { SYNC_WINDOW_DAYS, type SyncKind, type SyncPull } from '../../domain/schemas/sync';
+import { monterreyDate, monterreyDateOffset } from '../../domain/time';
+import type { Db } from '../db/client';
+import { parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { loadOrders } from '../repositories/orders';
+import { loadShippings } from '../repositories/shippings';
+import { guardedRoute } from '../route-access';
+import { rows } from './sql-rows';
+
+/**
+ * The device's place in the change stream. `seq`: every change numbered up to it has been
+ * sent. `fullUntil`: changes numbered up to it were sent as the reset's snapshot, so a
+ * record out of scope with such a number is one the device never had. The rest says which
+ * scope the numbers were counted for; another user, day or set of permissions starts over.
+ */
+const cursorSchema = z.object({
+  v: z.literal(1),
+  seq: z.int().check(z.gte(0)),
+  fullUntil: z.int().check(z.gte(0)),
+  user: z.int(),
+  day: z.string(),
+  scope: z.string(),
+});
+type Cursor = z.infer<typeof cursorSchema>;
+
+const pullQuerySchema = z.strictObject({ cursor: z.optional(z.string().check(z.maxLength(400))) });
+
+/** Records per page: whole routes are large, catalogue rows are small. */
+const PAGE_SIZE: Record<SyncKind, number> = { shippings: 40, orders: 200, vehicles: 1000, drivers: 1000, items: 1000 };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string | undefined): Cursor | null {
+  if (!text) return null;
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Candidate {
+  id: number;
+  change_seq: number;
+  live: boolean;
+}
+
+interface Scope {
+  userId: number;
+  from: string;
+  to: string;
+  orders: boolean;
+}
+
+const driverPositions = sql.raw(SELECTABLE_DRIVER_POSITIONS.map((name) => `'${name.replaceAll("'", "''")}'`).join(', '));
+
+/** For each kind: which rows are in the device's scope (SQL over the kind's table). */
+function liveCondition(kind: SyncKind, scope: Scope): SQL {
+  switch (kind) {
+    case 'shippings':
+      return sql`(t.driver_id = ${scope.userId} AND t.date BETWEEN ${scope.from} AND ${scope.to} AND t.deleted_at IS NULL)`;
+    case 'orders':
+      return scope.orders
+        ? sql`(t.kind = 'sale' AND t.deleted_at IS NULL AND t.canceled_at IS NULL AND t.dispatched_at IS NULL AND t.date BETWEEN ${scope.from} AND ${scope.to})`
+        : sql`false`;
+    case 'vehicles':
+    case 'items':
+      return sql`(t.deleted_at IS NULL)`;
+    case 'drivers':
+      return sql`(t.job_position_id IN (SELECT id FROM job_positions WHERE name IN (${driverPositions})))`;
+  }
+}
+
+const TABLE: Record<SyncKind, SQL> = {
+  shippings: sql.raw('shippings'),
+  orders: sql.raw('sales'),
+  vehicles: sql.raw('vehicles'),
+  drivers: sql.raw('users'),
+  items: sql.raw('items'),
+};
+
+/**
+ * Rows of a kind changed after `cursor.seq`: those in scope, and — once past the reset's
+ * snapshot — those out of scope, which the device must drop if it has them.
+ */
+async function changedRows(tx: Db, kind: SyncKind, scope: Scope, cursor: Cursor): Promise<Candidate[]> {
+  if (kind === 'orders' && !scope.orders) return [];
+  const live = liveCondition(kind, scope);
+  return rows<Candidate>(
+    tx,
+    sql`SELECT t.id, t.change_seq::float8 AS change_seq, ${live} AS live FROM ${TABLE[kind]} t
+        WHERE t.change_seq > ${cursor.seq} AND (${live} OR t.change_seq > ${cursor.fullUntil})
+        ORDER BY t.change_seq LIMIT ${PAGE_SIZE[kind] + 1}`,
+  );
+}
+
+async function highestChange(tx: Db): Promise<number> {
+  const [row] = await rows<{ seq: number }>(
+    tx,
+    sql`SELECT GREATEST(
+      (SELECT max(change_seq) FROM shippings), (SELECT max(change_seq) FROM sales), (SELECT max(change_seq) FROM vehicles),
+      (SELECT max(change_seq) FROM users), (SELECT max(change_seq) FROM items), 0)::float8 AS seq`,
+  );
+  return row?.seq ?? 0;
+}
+
+async function loadCatalogue(tx: Db, kind: 'vehicles' | 'drivers' | 'items', ids: number[]): Promise<unknown[]> {
+  if (ids.length === 0) return [];
+  const list = sql`${`{${ids.join(',')}}`}::int[]`;
+  switch (kind) {
+    case 'vehicles':
+      return rows(tx, sql`SELECT id, name FROM vehicles WHERE id = ANY(${list}) ORDER BY id`);
+    case 'drivers':
+      return rows(tx, sql`SELECT id, name, last FROM users WHERE id = ANY(${list}) ORDER BY id`);
+    case 'items':
+      return rows(
+        tx,
+        sql`SELECT i.id, i.name, i.ean13, u.name AS unit, i.price::float8 AS price, i.weight::float8 AS weight
+            FROM items i JOIN units u ON u.id = i.unit_id WHERE i.id = ANY(${list}) ORDER BY i.id`,
+      );
+  }
+}
+
+export async function pullChanges(db: Db, scope: Scope, given: Cursor | null, deployment: Deployment, today: string): Promise<SyncPull> {
+  const scopeKey = scope.orders ? 'routes+orders' : 'routes';
+  // One snapshot for every kind: numbers are handed out in commit order, so what this
+  // snapshot sees is every change up to its highest number, with no gaps.
+  return db.transaction(
+    async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const reset = given === null || given.user !== scope.userId || given.day !== today || given.scope !== scopeKey;
+      const cursor: Cursor = reset
+        ? { v: 1, seq: 0, fullUntil: await highestChange(tx), user: scope.userId, day: today, scope: scopeKey }
+        : given;
+      const kinds: SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items'];
+      const changed = await Promise.all(kinds.map((kind) => changedRows(tx, kind, scope, cursor)));
+      // A page ends where the first kind that has more ends; later changes of other kinds wait for the next page.
+      let cut = Infinity;
+      changed.forEach((list, index) => {
+        const size = PAGE_SIZE[kinds[index]!];
+        if (list.length > size) cut = Math.min(cut, list[size - 1]!.change_seq);
+      });
+      const hasMore = cut !== Infinity;
+      const page = changed.map((list) => list.filter((row) => row.change_seq <= cut));
+      const nextSeq = hasMore ? cut : Math.max(cursor.seq, await highestChange(tx));
+      const liveIds = (index: number) => page[index]!.filter((r) => r.live).map((r) => r.id);
+      const goneIds = (index: number) => page[index]!.filter((r) => !r.live).map((r) => r.id);
+      const [shippings, orders, vehicles, drivers, items] = await Promise.all([
+        loadShippings(tx, liveIds(0)),
+        loadOrders(tx, liveIds(1)),
+        loadCatalogue(tx, 'vehicles', liveIds(2)),
+        loadCatalogue(tx, 'drivers', liveIds(3)),
+        loadCatalogue(tx, 'items', liveIds(4)),
+      ]);
+      return {
+        cursor: encodeCursor({ ...cursor, seq: nextSeq }),
+        has_more: hasMore,
+        reset,
+        ...(reset && { deployment }),
+        shippings,
+        orders,
+        vehicles,
+        drivers,
+        items,
+        removed: { shippings: goneIds(0), orders: goneIds(1), vehicles: goneIds(2), drivers: goneIds(3), items: goneIds(4) },
+      } as SyncPull;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+export function syncRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
+  guardedRoute(
+    app,
+    'GET /api/v2/sync/pull',
+    async (request, reply) => {
+      const user = currentUser(request);
+      const query = parseInput(pullQuerySchema, request.query, 400);
+      const now = new Date();
+      const scope: Scope = {
+        userId: user.id,
+        from: monterreyDateOffset(now, -SYNC_WINDOW_DAYS),
+        to: monterreyDateOffset(now, SYNC_WINDOW_DAYS),
+        orders: hasPermission(user, 'orders'),
+      };
+      const body = await pullChanges(db, scope, decodeCursor(query.cursor), deployment, monterreyDate(now));
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+    { acceptsQuery: true },
+  );
+}

@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'server',
           // Tests that need a real PostgreSQL (several processes on one database) join when DATABASE_URL is set.
-          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts', ...(process.env.DATABASE_URL ? ['tests/server-postgres/**/*.test.ts'] : [])],
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/sync/**/*.test.ts', ...(process.env.DATABASE_URL ? ['tests/server-postgres/**/*.test.ts'] : [])],
           environment: 'node',
           setupFiles: ['tests/fail-on-console-error.ts'],
           globalSetup: ['tests/server/global-setup.ts'],

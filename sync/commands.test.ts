@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../domain/messages';
+import { applyPending, COMMANDS, type LocalRecord, type RecordKey } from './commands';
+import type { LocalDetail, LocalOrder, LocalShipping } from './db';
+
+const shipping = { id: 5, initial_km: null, final_km: null, km_capture_time_start: null, km_capture_time: null, route: null } as unknown as LocalShipping;
+const detail = { id: 9, shipping_id: 5, completed: false, is_delivered: false, delivered_at: null, delivery_rejection_comment: null } as unknown as LocalDetail;
+const order = { id: 3, is_in_production: false } as unknown as LocalOrder;
+const records = (...entries: [RecordKey, LocalRecord][]) => new Map(entries);
+
+describe('commands', () => {
+  it('startRoute and finishRoute set the odometer with the time of the action, and the route length', () => {
+    const startedRoute = COMMANDS.startRoute.apply('shipping:5', shipping, { shippingId: 5, initial_km: 100, km_capture_time_start: '2026-11-22 08:01' });
+    expect(startedRoute).toMatchObject({ initial_km: 100, km_capture_time_start: '2026-11-22 08:01' });
+    const finished = COMMANDS.finishRoute.apply('shipping:5', startedRoute, { shippingId: 5, final_km: 180, km_capture_time: '2026-11-22 17:30' });
+    expect(finished).toMatchObject({ final_km: 180, km_capture_time: '2026-11-22 17:30', route: 80 });
+    expect(COMMANDS.finishRoute.request({ shippingId: 5, final_km: 180, km_capture_time: '2026-11-22 17:30' }, null)).toEqual({
+      method: 'PUT',
+      path: '/api/v1/shipping/update',
+      body: { id: 5, final_km: 180, km_capture_time: '2026-11-22 17:30' },
+    });
+  });
+
+  it('finishRoute is refused below the initial reading or before the start', () => {
+    const payload = { shippingId: 5, final_km: 90, km_capture_time: '2026-11-22 17:30' };
+    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', shipping]), payload)).toBe(messages.shipping.finalWithoutInitial);
+    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 100 }]), payload)).toBe(messages.shipping.finalBelowInitial);
+    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 90 }]), payload)).toBeNull();
+    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 90, final_km: 95 }]), payload)).toBe(messages.sync.routeAlreadyFinished);
+    expect(COMMANDS.startRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 90 }]), { shippingId: 5, initial_km: 1, km_capture_time_start: '2026-11-22 08:00' })).toBe(
+      messages.sync.routeAlreadyStarted,
+    );
+  });
+
+  it('completeDelivery carries the uploaded file’s name and the position when there is one', () => {
+    const payload = { detailId: 9, shippingId: 5, delivered_at: '2026-11-22 10:15', evidenceId: 'e1', position: { latitude: 25.67, longitude: -100.31 } };
+    expect(COMMANDS.completeDelivery.apply('detail:9', detail, payload)).toMatchObject({ completed: true, is_delivered: true, delivered_at: '2026-11-22 10:15', evidence_id: 'e1' });
+    expect(COMMANDS.completeDelivery.request(payload, 'abc.jpg')).toEqual({
+      method: 'PATCH',
+      path: '/api/v2/shipping_details/9',
+      body: { completed: true, is_delivered: true, delivered_at: '2026-11-22 10:15', pdf: 'abc.jpg', latitude: 25.67, longitude: -100.31 },
+    });
+    expect(COMMANDS.completeDelivery.lane(payload)).toBe('route:5');
+  });
+
+  it('rejectDelivery needs a reason and a delivery not yet completed', () => {
+    const payload = { detailId: 9, shippingId: 5, delivered_at: '2026-11-22 10:15', delivery_rejection_comment: '  ', position: null };
+    expect(COMMANDS.rejectDelivery.refuse!(records(['detail:9', detail]), payload)).toBe(messages.shipping.rejectionRequired);
+    expect(COMMANDS.rejectDelivery.refuse!(records(['detail:9', { ...detail, completed: true }]), { ...payload, delivery_rejection_comment: 'Cerrado' })).toBe(
+      messages.sync.alreadyCompleted,
+    );
+    expect(COMMANDS.rejectDelivery.request({ ...payload, delivery_rejection_comment: ' Cerrado ' }, null).body).toEqual({
+      completed: true,
+      is_delivered: false,
+      delivered_at: '2026-11-22 10:15',
+      delivery_rejection_comment: 'Cerrado',
+    });
+  });
+
+  it('startProduction and dispatchOrder act on the order in its own lane', () => {
+    const lines = { orderId: 3, quotation_items: [{ item_id: 1, quantity: 2 }] };
+    expect(COMMANDS.startProduction.apply('order:3', order, lines)).toMatchObject({ is_in_production: true });
+    expect(COMMANDS.startProduction.refuse!(records(['order:3', { ...order, is_in_production: true }]), lines)).toBe(messages.orders.alreadyInProduction);
+    expect(COMMANDS.dispatchOrder.apply('order:3', order, lines)).toMatchObject({ dispatched: true });
+    expect(COMMANDS.dispatchOrder.request(lines, null)).toEqual({ method: 'POST', path: '/api/v2/orders/dispatch_sale_order', body: { id: 3, quotation_items: [{ item_id: 1, quantity: 2 }] } });
+    expect(COMMANDS.dispatchOrder.lane(lines)).toBe('order:3');
+  });
+
+  it('applyPending replays commands in order on the server’s version', () => {
+    const rows = [
+      { command: 'startRoute', payload: { shippingId: 5, initial_km: 10, km_capture_time_start: '2026-11-22 08:00' } },
+      { command: 'finishRoute', payload: { shippingId: 5, final_km: 25, km_capture_time: '2026-11-22 12:00' } },
+    ];
+    expect(applyPending('shipping:5', { ...shipping, note: 'de la oficina' } as LocalShipping, rows)).toMatchObject({ initial_km: 10, final_km: 25, route: 15, note: 'de la oficina' });
+  });
+});

@@ -1,0 +1,131 @@
+import { Dexie, type EntityTable } from 'dexie';
+import type { Deployment } from '../domain/deployment';
+import type { OrderToDispatch } from '../domain/schemas/orders';
+import type { Shipping, ShippingDetail } from '../domain/schemas/shipping';
+import type { SyncDriver, SyncItem, SyncVehicle } from './types';
+
+/** Which reset brought a record; records of an older reset are dropped when a reset ends. */
+interface Generation {
+  _gen: number;
+}
+
+export type LocalShipping = Omit<Shipping, 'shipping_details'> & Generation;
+/** A delivery as the driver sees it; `evidence_id` points at a photo or PDF still on the device. */
+export type LocalDetail = ShippingDetail & {
+  latitude?: number | null;
+  longitude?: number | null;
+  evidence_id?: string | null;
+};
+/** An order to fill; `dispatched` once the warehouse marked it filled on this device. */
+export type LocalOrder = OrderToDispatch & Generation & { dispatched?: boolean };
+export type LocalVehicle = SyncVehicle & Generation;
+export type LocalDriver = SyncDriver & Generation;
+export type LocalItem = SyncItem & Generation;
+
+export type OutboxState = 'pending' | 'sending' | 'rejected';
+
+export interface OutboxRow {
+  /** UUID, sent as Idempotency-Key on every attempt. */
+  id: string;
+  /** Per-device order of creation. */
+  seq: number;
+  userId: number;
+  command: string;
+  version: number;
+  payload: unknown;
+  /** Rows of one lane replay one after another (one route with its deliveries, one order). */
+  lane: string;
+  /** Records this command changes locally, as 'shipping:12', 'detail:40', 'order:7'. */
+  records: string[];
+  state: OutboxState;
+  attempts: number;
+  /** Device time (ms) before which it is not retried. */
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** Device time (ms) when the person acted: for the age shown, never for ordering. */
+  createdAt: number;
+}
+
+/** A photo or PDF waiting to be uploaded: bytes, not a Blob (Safari rejects some Blobs in IndexedDB). */
+export interface EvidenceRow {
+  id: string;
+  data: ArrayBuffer;
+  type: string;
+  name: string;
+  size: number;
+  sha256: string;
+  /** The resumable upload's address once created, so an interrupted upload resumes. */
+  uploadUrl: string | null;
+  /** The server's name for the file once fully uploaded. */
+  storedName: string | null;
+}
+
+/** The server's last known version of a record that has commands pending on it. */
+export interface ServerCopy {
+  key: string;
+  record: LocalShipping | LocalDetail | LocalOrder;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export type MetaKey =
+  | 'cursor'
+  | 'deviceId'
+  | 'nextSeq'
+  | 'generation'
+  | 'resetting'
+  | 'deployment'
+  | 'lastPulledAt'
+  | 'lastError'
+  | 'authPaused'
+  | 'userId';
+
+export type SyncDatabase = Dexie & {
+  shippings: EntityTable<LocalShipping, 'id'>;
+  details: EntityTable<LocalDetail, 'id'>;
+  orders: EntityTable<LocalOrder, 'id'>;
+  vehicles: EntityTable<LocalVehicle, 'id'>;
+  drivers: EntityTable<LocalDriver, 'id'>;
+  items: EntityTable<LocalItem, 'id'>;
+  outbox: EntityTable<OutboxRow, 'id'>;
+  evidence: EntityTable<EvidenceRow, 'id'>;
+  serverCopies: EntityTable<ServerCopy, 'key'>;
+  meta: EntityTable<MetaRow, 'key'>;
+};
+
+export const DATABASE_NAME = 'frutas-sync';
+
+/**
+ * The device's store. Version 1; a later version adds a `.version(2)` with its upgrade,
+ * never edits this one. Transactions are durable ('strict'): since Chrome 121 the default
+ * may lose the last write on power loss, and an outbox row must not be lost.
+ */
+export function openSyncDatabase(name: string = DATABASE_NAME, options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}): SyncDatabase {
+  const db = new Dexie(name, { chromeTransactionDurability: 'strict', ...options }) as SyncDatabase;
+  db.version(1).stores({
+    shippings: 'id, date, _gen',
+    details: 'id, shipping_id',
+    orders: 'id, date, _gen',
+    vehicles: 'id, _gen',
+    drivers: 'id, _gen',
+    items: 'id, ean13, _gen',
+    outbox: 'id, seq, state, lane, *records',
+    evidence: 'id',
+    serverCopies: 'key',
+    meta: 'key',
+  });
+  return db;
+}
+
+export async function readMeta<T>(db: SyncDatabase, key: MetaKey): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+
+export async function writeMeta(db: SyncDatabase, key: MetaKey, value: unknown): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+export type { Deployment };

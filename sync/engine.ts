@@ -1,0 +1,420 @@
+import { messages } from '../domain/messages';
+import { syncPullSchema, type SyncPull } from '../domain/schemas/sync';
+import type { CommandName, CommandPayloads } from './commands';
+import { commandSpec } from './commands';
+import { readMeta, writeMeta, type EvidenceRow, type OutboxRow, type SyncDatabase } from './db';
+import { acknowledge, applyPullPage, discardRejected, enqueue, reject, retryRejected } from './local';
+import { backoffDelay, classifyFailure, classifyResponse, type ReplyOutcome } from './reply';
+import type { Transport } from './types';
+import { uploadEvidence, UploadStopped } from './upload';
+
+/** A pull that failed with a message meant for people. */
+class PullFailed extends Error {}
+
+/** The part of the Web Locks API the engine uses (navigator.locks in browsers). */
+export interface LockManagerLike {
+  request(name: string, options: { mode: 'exclusive'; signal?: AbortSignal }, callback: () => Promise<unknown>): Promise<unknown>;
+}
+
+export interface SyncEngineOptions {
+  db: SyncDatabase;
+  transport: Transport;
+  userId: number;
+  /** The session token, read when sending: never stored in outbox rows (rule 12). */
+  getToken(): string | null;
+  /** Called when the server says the session is no longer valid. */
+  onAuthLost?(): void;
+  locks?: LockManagerLike;
+  now?(): number;
+  random?(): number;
+  /** How many lanes send at once. */
+  concurrency?: number;
+  /** Background pull and retry timer. */
+  intervalMs?: number;
+  channelName?: string;
+}
+
+const SENDER_LOCK = 'frutas-sync-sender';
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Even an unlucky jitter of zero waits a moment before the same row is tried again. */
+const MIN_RETRY_MS = 200;
+
+/**
+ * The outbox replayer and the puller (sync-engine.md). Every tab may take commands; the
+ * tab holding the sender lock sends and pulls, and a BroadcastChannel wakes it when another
+ * tab queued something. The engine never decides from the device clock what is newer: the
+ * server's cursor and the outbox sequence do.
+ */
+export class SyncEngine {
+  readonly db: SyncDatabase;
+  private readonly options: Required<Pick<SyncEngineOptions, 'now' | 'random' | 'concurrency' | 'intervalMs' | 'channelName'>> & SyncEngineOptions;
+  private channel: BroadcastChannel | null = null;
+  private stopController = new AbortController();
+  private isSender = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private sendingNow = 0;
+  private readonly listeners = new Set<() => void>();
+  private markSender!: () => void;
+  /** Resolves once this tab is the one that sends. */
+  readonly senderReady = new Promise<void>((resolve) => {
+    this.markSender = resolve;
+  });
+
+  constructor(options: SyncEngineOptions) {
+    this.db = options.db;
+    this.options = {
+      now: () => Date.now(),
+      random: Math.random,
+      concurrency: 4,
+      intervalMs: 30_000,
+      channelName: 'frutas-sync',
+      ...options,
+    };
+  }
+
+  /** True while this tab is sending: the service worker update waits for it (rule 14). */
+  get sending(): boolean {
+    return this.sendingNow > 0;
+  }
+
+  get userId(): number {
+    return this.options.userId;
+  }
+
+  /** Called on every change of `sending`. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Starts syncing: this tab waits for the sender lock (at once if no other tab holds it).
+   */
+  async start(): Promise<void> {
+    await this.db.open();
+    if (!(await readMeta<string>(this.db, 'deviceId'))) await writeMeta(this.db, 'deviceId', crypto.randomUUID());
+    if (typeof BroadcastChannel !== 'undefined') {
+      this.channel = new BroadcastChannel(this.options.channelName);
+      this.channel.onmessage = () => this.wake();
+    }
+    const locks = this.options.locks ?? (globalThis.navigator as Navigator | undefined)?.locks;
+    if (!locks) {
+      await this.becomeSender();
+      return;
+    }
+    const signal = this.stopController.signal;
+    void locks
+      .request(SENDER_LOCK, { mode: 'exclusive', signal }, async () => {
+        await this.becomeSender();
+        // Held until this tab stops or closes; then the next tab waiting takes over.
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        this.isSender = false;
+      })
+      .catch(() => undefined);
+  }
+
+  /**
+   * Only the sender sends, so rows found 'sending' when this tab becomes the sender were
+   * left by an app that was killed or a tab that closed mid-send: they go back in line,
+   * and their retry carries the same key (rule 6).
+   */
+  private async becomeSender(): Promise<void> {
+    if (this.stopController.signal.aborted) return;
+    await this.db.outbox.where('state').equals('sending').modify({ state: 'pending' });
+    this.isSender = true;
+    this.markSender();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopController.abort();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.channel?.close();
+    this.channel = null;
+    await this.running;
+    this.isSender = false;
+  }
+
+  /** Runs a sync soon: at once in the sender tab, by message from any other tab. */
+  wake(): void {
+    if (this.stopController.signal.aborted) return;
+    if (!this.isSender) {
+      this.channel?.postMessage('wake');
+      return;
+    }
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.cycle().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Waits until the current sync cycle (if any) is over. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async command<N extends CommandName>(name: N, payload: CommandPayloads[N], evidence?: EvidenceRow): Promise<OutboxRow> {
+    const row = await enqueue(this.db, name, payload, { userId: this.options.userId, now: this.options.now(), evidence });
+    this.wake();
+    return row;
+  }
+
+  async retry(id: string): Promise<void> {
+    await retryRejected(this.db, id);
+    this.wake();
+  }
+
+  async discard(id: string): Promise<void> {
+    await discardRejected(this.db, id);
+  }
+
+  /**
+   * Coverage is back: rows that waited because the network was down are tried at once
+   * instead of sitting out their backoff. Rows the server asked to wait (5xx, 429) keep waiting.
+   */
+  async connectivityRestored(): Promise<void> {
+    const networkMessages: string[] = [messages.sync.networkError, messages.sync.timeout];
+    await this.db.outbox
+      .where('state')
+      .equals('pending')
+      .filter((row) => row.lastError !== null && networkMessages.includes(row.lastError))
+      .modify({ nextAttemptAt: 0 });
+    this.wake();
+  }
+
+  /** After a new sign-in: the paused queue goes on. */
+  async resumeAfterSignIn(): Promise<void> {
+    await writeMeta(this.db, 'authPaused', false);
+    this.wake();
+  }
+
+  private async cycle(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    try {
+      if (!(await readMeta<boolean>(this.db, 'authPaused'))) {
+        await this.push();
+        if (!(await readMeta<boolean>(this.db, 'authPaused'))) await this.pull();
+      }
+    } catch (error) {
+      await this.recordError(error);
+    }
+    if (!this.stopController.signal.aborted) this.scheduleNext();
+  }
+
+  private async scheduleNext(): Promise<void> {
+    const soonest = (await this.nextAttemptAt()) ?? Infinity;
+    const delay = Math.max(50, Math.min(this.options.intervalMs, soonest - this.options.now()));
+    if (this.stopController.signal.aborted) return;
+    this.timer = setTimeout(() => this.wake(), delay);
+  }
+
+  /**
+   * When the next row may be tried (device time), or null with nothing waiting. Only lane
+   * heads count: a row behind a waiting head waits for it.
+   */
+  async nextAttemptAt(): Promise<number | null> {
+    const heads = await this.laneHeads();
+    return heads.length === 0 ? null : Math.min(...heads.map((row) => row.nextAttemptAt));
+  }
+
+  /** Rows still to send, of this person only (rule 12), in sequence order. */
+  private async laneRows(): Promise<OutboxRow[]> {
+    const rows = await this.db.outbox.where('state').anyOf('pending', 'sending').sortBy('seq');
+    return rows.filter((row) => row.userId === this.options.userId);
+  }
+
+  /** The first row of each lane still to send. */
+  private async laneHeads(): Promise<OutboxRow[]> {
+    const seen = new Set<string>();
+    return (await this.laneRows()).filter((row) => !seen.has(row.lane) && seen.add(row.lane));
+  }
+
+  private async recordError(error: unknown): Promise<void> {
+    // People read this: our own Spanish messages pass, a browser's English ones ('Failed to fetch') do not.
+    const message =
+      error instanceof PullFailed ? error.message : error instanceof TypeError || error instanceof DOMException ? classifyFailure(error).message : messages.sync.unexpectedAnswer;
+    try {
+      await writeMeta(this.db, 'lastError', { message, at: this.options.now() });
+    } catch {
+      // The store itself failed; the next cycle reopens it.
+      this.db.close();
+      await this.db.open().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Sends what is ready, lane by lane: the head of each lane goes out, the next row of a
+   * lane only after its head was answered (rule 7); lanes go side by side up to the
+   * concurrency. The queue is read once per round; rows queued meanwhile go in the next.
+   */
+  private async push(): Promise<void> {
+    const now = this.options.now();
+    const lanes = new Map<string, OutboxRow[]>();
+    for (const row of await this.laneRows()) lanes.set(row.lane, [...(lanes.get(row.lane) ?? []), row]);
+    // A lane whose head waits out its backoff waits whole.
+    for (const [lane, rows] of lanes) if (rows[0]!.state !== 'pending' || rows[0]!.nextAttemptAt > now) lanes.delete(lane);
+    const inFlight = new Map<string, Promise<void>>();
+    let paused = false;
+    for (;;) {
+      if (!paused && !this.stopController.signal.aborted) {
+        for (const [lane, rows] of lanes) {
+          if (inFlight.size >= this.options.concurrency) break;
+          if (inFlight.has(lane)) continue;
+          const row = rows.shift()!;
+          if (rows.length === 0) lanes.delete(lane);
+          const task = this.send(row).then((outcome) => {
+            inFlight.delete(lane);
+            if (outcome === 'auth') paused = true;
+            // A row to retry later holds the rest of its lane back; an answered one lets the next go.
+            if (outcome === 'retry') lanes.delete(lane);
+          });
+          inFlight.set(lane, task);
+        }
+      }
+      if (inFlight.size === 0) return;
+      await Promise.race(inFlight.values());
+    }
+  }
+
+  private headers(row: OutboxRow | null, deviceId: string, token: string): Record<string, string> {
+    return {
+      authorization: `Bearer ${token}`,
+      ...(row && { 'idempotency-key': row.id, 'x-device-id': deviceId, 'x-device-seq': String(row.seq) }),
+    };
+  }
+
+  private async send(row: OutboxRow): Promise<ReplyOutcome['kind']> {
+    const token = this.options.getToken();
+    if (!token) {
+      await this.pauseForAuth(messages.sync.authPaused);
+      return 'auth';
+    }
+    const spec = commandSpec(row.command);
+    if (!spec) {
+      await reject(this.db, row, messages.sync.unexpectedAnswer);
+      return 'rejected';
+    }
+    await this.db.outbox.update(row.id, { state: 'sending', attempts: row.attempts + 1 });
+    this.sendingNow += 1;
+    this.notify();
+    const deviceId = (await readMeta<string>(this.db, 'deviceId'))!;
+    let outcome: ReplyOutcome;
+    try {
+      let storedFile: string | null = null;
+      const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
+      if (evidenceId) {
+        const evidence = await this.db.evidence.get(evidenceId);
+        if (!evidence) throw new UploadStopped({ kind: 'rejected', message: messages.sync.evidenceMissing });
+        storedFile = await uploadEvidence(evidence, {
+          transport: this.options.transport,
+          headers: this.headers(null, deviceId, token),
+          now: this.options.now,
+          signal: this.stopController.signal,
+          saveUploadUrl: async (url) => {
+            await this.db.evidence.update(evidenceId, { uploadUrl: url });
+          },
+        });
+        await this.db.evidence.update(evidenceId, { storedName: storedFile });
+      }
+      const request = spec.request(row.payload, storedFile);
+      const response = await this.options.transport.fetch(`${this.options.transport.baseUrl}${request.path}`, {
+        method: request.method,
+        headers: { ...this.headers(row, deviceId, token), 'content-type': 'application/json' },
+        body: JSON.stringify(request.body),
+        signal: this.requestSignal(),
+      });
+      outcome = await classifyResponse(response, this.options.now());
+    } catch (error) {
+      outcome = error instanceof UploadStopped ? error.outcome : classifyFailure(error);
+    } finally {
+      this.sendingNow -= 1;
+      this.notify();
+    }
+    await this.settle(row, outcome);
+    return outcome.kind;
+  }
+
+  /** Requests end on a timeout, or when this tab stops (as a closing tab's would). */
+  private requestSignal(): AbortSignal {
+    return AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), this.stopController.signal]);
+  }
+
+  private async settle(row: OutboxRow, outcome: ReplyOutcome): Promise<void> {
+    // A stopped tab records nothing more, like a closed one: the row stays 'sending' and
+    // the next sender sends it again under the same key.
+    if (this.stopController.signal.aborted) return;
+    switch (outcome.kind) {
+      case 'done':
+        await acknowledge(this.db, row, outcome.body);
+        return;
+      case 'retry': {
+        const attempts = row.attempts + 1;
+        await this.db.outbox.update(row.id, {
+          state: 'pending',
+          lastError: outcome.message,
+          nextAttemptAt: this.options.now() + Math.max(MIN_RETRY_MS, backoffDelay(attempts, outcome.retryAfterMs, this.options.random)),
+        });
+        await writeMeta(this.db, 'lastError', { message: outcome.message, at: this.options.now() });
+        return;
+      }
+      case 'auth':
+        await this.db.outbox.update(row.id, { state: 'pending', attempts: row.attempts });
+        await this.pauseForAuth(outcome.message);
+        return;
+      case 'rejected':
+        await reject(this.db, row, outcome.message);
+        await writeMeta(this.db, 'lastError', { message: outcome.message, at: this.options.now() });
+        return;
+    }
+  }
+
+  private async pauseForAuth(message: string): Promise<void> {
+    await writeMeta(this.db, 'authPaused', true);
+    await writeMeta(this.db, 'lastError', { message, at: this.options.now() });
+    this.options.onAuthLost?.();
+  }
+
+  /** Pulls every page there is; each page and its cursor are applied together. */
+  async pull(): Promise<void> {
+    const token = this.options.getToken();
+    if (!token) return;
+    for (let pages = 0; pages < 1000; pages += 1) {
+      const cursor = await readMeta<string>(this.db, 'cursor');
+      const url = `${this.options.transport.baseUrl}/api/v2/sync/pull${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const response = await this.options.transport.fetch(url, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: this.requestSignal(),
+      });
+      if (response.status === 401) {
+        await this.pauseForAuth(messages.sync.authPaused);
+        return;
+      }
+      if (!response.ok) throw new PullFailed(messages.sync.serverError(response.status));
+      const parsed = syncPullSchema.safeParse(await response.json().catch(() => null));
+      if (!parsed.success) throw new PullFailed(messages.sync.unexpectedAnswer);
+      const page: SyncPull = parsed.data;
+      await applyPullPage(this.db, page);
+      if (!page.has_more) {
+        // The server answered in full: an earlier network error is no longer the news.
+        const failing = await this.db.outbox.where('state').equals('pending').filter((row) => row.lastError !== null).count();
+        if (failing === 0) await writeMeta(this.db, 'lastError', null);
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,221 @@
+import { messages } from '../domain/messages';
+import type { SyncPull } from '../domain/schemas/sync';
+import { applyPending, COMMANDS, commandSpec, type CommandName, type CommandPayloads, type LocalRecord, type RecordKey } from './commands';
+import { readMeta, writeMeta, type EvidenceRow, type LocalDetail, type LocalOrder, type LocalShipping, type OutboxRow, type SyncDatabase } from './db';
+
+/** Records on the device, by key: which table holds them. */
+function tableOf(db: SyncDatabase, key: RecordKey) {
+  const kind = key.slice(0, key.indexOf(':'));
+  if (kind === 'shipping') return db.shippings;
+  if (kind === 'detail') return db.details;
+  return db.orders;
+}
+const idOf = (key: RecordKey) => Number(key.slice(key.indexOf(':') + 1));
+
+export class CommandRefused extends Error {}
+
+/** Quota errors reach people as a clear message, not a stack (sync-engine.md rule 13). */
+function isQuotaError(error: unknown): boolean {
+  const named = error as { name?: string; inner?: { name?: string } };
+  return named?.name === 'QuotaExceededError' || named?.inner?.name === 'QuotaExceededError';
+}
+
+async function pendingRowsFor(db: SyncDatabase, key: string): Promise<OutboxRow[]> {
+  const rows = await db.outbox.where('records').equals(key).toArray();
+  return rows.filter((row) => row.state !== 'rejected').sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * Takes a command: its local change and its outbox row are written in one transaction,
+ * with the evidence bytes when it has any (sync-engine.md rules 1, 2, 8).
+ */
+export async function enqueue<N extends CommandName>(
+  db: SyncDatabase,
+  command: N,
+  payload: CommandPayloads[N],
+  { userId, now, evidence }: { userId: number; now: number; evidence?: EvidenceRow },
+): Promise<OutboxRow> {
+  const spec = COMMANDS[command] as (typeof COMMANDS)[CommandName];
+  const keys = spec.records(payload as never);
+  try {
+    return await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.evidence, db.serverCopies, db.meta], async () => {
+      const records = new Map<RecordKey, LocalRecord>();
+      for (const key of keys) {
+        const record = (await tableOf(db, key).get(idOf(key))) as LocalRecord | undefined;
+        if (!record) throw new CommandRefused(messages.sync.recordMissing);
+        records.set(key, record);
+      }
+      const refusal = spec.refuse?.(records, payload as never) ?? null;
+      if (refusal) throw new CommandRefused(refusal);
+      for (const [key, record] of records) {
+        // The first pending command on a record keeps the server's version of it aside.
+        if (!(await db.serverCopies.get(key))) await db.serverCopies.put({ key, record });
+        await tableOf(db, key).put(spec.apply(key, record, payload as never) as never);
+      }
+      const seq = ((await readMeta<number>(db, 'nextSeq')) ?? 1) as number;
+      await writeMeta(db, 'nextSeq', seq + 1);
+      if (evidence) await db.evidence.put(evidence);
+      const row: OutboxRow = {
+        id: crypto.randomUUID(),
+        seq,
+        userId,
+        command,
+        version: spec.version,
+        payload,
+        lane: spec.lane(payload as never),
+        records: keys,
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: 0,
+        lastError: null,
+        createdAt: now,
+      };
+      await db.outbox.add(row);
+      return row;
+    });
+  } catch (error) {
+    if (isQuotaError(error)) throw new CommandRefused(messages.sync.quotaExceeded);
+    throw error;
+  }
+}
+
+/**
+ * Rebuilds the device's version of records from the server's version and the commands
+ * still pending on them. With none pending, the server's version stands and its copy is
+ * let go. Runs inside the caller's transaction.
+ */
+export async function rebase(db: SyncDatabase, keys: readonly string[]): Promise<void> {
+  for (const key of keys as RecordKey[]) {
+    const copy = await db.serverCopies.get(key);
+    if (!copy) continue;
+    const pending = await pendingRowsFor(db, key);
+    const table = tableOf(db, key);
+    const present = await table.get(idOf(key));
+    if (pending.length === 0) {
+      await db.serverCopies.delete(key);
+      // A record the server no longer sends (deleted, reassigned) stays gone.
+      if (present) await table.put(copy.record as never);
+      continue;
+    }
+    if (present) await table.put(applyPending(key, copy.record, pending) as never);
+  }
+}
+
+/** Removes an acknowledged row and what only it needed (sync-engine.md rules 6, 8). */
+export async function acknowledge(db: SyncDatabase, row: OutboxRow, serverAnswer: unknown): Promise<void> {
+  await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.evidence, db.serverCopies], async () => {
+    await db.outbox.delete(row.id);
+    const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
+    if (evidenceId) await db.evidence.delete(evidenceId);
+    // The server's answer is its new version of the record: later pending commands go on top of it.
+    for (const key of row.records as RecordKey[]) {
+      const copy = await db.serverCopies.get(key);
+      const answer = serverAnswer as { id?: number } | null;
+      if (copy && answer && typeof answer === 'object' && answer.id === idOf(key) && key.startsWith('detail:')) {
+        await db.serverCopies.put({ key, record: { ...(copy.record as LocalDetail), ...(answer as LocalDetail), evidence_id: null } });
+      } else if (copy) {
+        await db.serverCopies.put({ key, record: applyPending(key, copy.record, [row]) });
+      }
+    }
+    await rebase(db, row.records);
+  });
+}
+
+export async function reject(db: SyncDatabase, row: OutboxRow, message: string): Promise<void> {
+  await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.serverCopies], async () => {
+    await db.outbox.update(row.id, { state: 'rejected', lastError: message });
+    await rebase(db, row.records);
+  });
+}
+
+/** The person asks to try a rejected row again: it goes back in line, its change shown again. */
+export async function retryRejected(db: SyncDatabase, id: string): Promise<void> {
+  await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.serverCopies], async () => {
+    const row = await db.outbox.get(id);
+    if (!row || row.state !== 'rejected') return;
+    for (const key of row.records as RecordKey[]) {
+      if (!(await db.serverCopies.get(key))) {
+        const present = (await tableOf(db, key).get(idOf(key))) as LocalRecord | undefined;
+        if (present) await db.serverCopies.put({ key, record: present });
+      }
+    }
+    await db.outbox.update(id, { state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null });
+    await rebase(db, row.records);
+  });
+}
+
+export async function discardRejected(db: SyncDatabase, id: string): Promise<void> {
+  await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.evidence, db.serverCopies], async () => {
+    const row = await db.outbox.get(id);
+    if (!row || row.state !== 'rejected') return;
+    await db.outbox.delete(id);
+    const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
+    if (evidenceId) await db.evidence.delete(evidenceId);
+    await rebase(db, row.records);
+  });
+}
+
+/** Puts a record from the server, under whatever is still pending on it (sync-engine.md rule 9). */
+async function putFromServer(db: SyncDatabase, key: RecordKey, record: LocalRecord): Promise<void> {
+  const table = tableOf(db, key);
+  const copy = await db.serverCopies.get(key);
+  if (!copy) {
+    await table.put(record as never);
+    return;
+  }
+  await db.serverCopies.put({ key, record });
+  await table.put(applyPending(key, record, await pendingRowsFor(db, key)) as never);
+}
+
+/** Applies one page of a pull, and the cursor that follows it, in one transaction. */
+export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<void> {
+  await db.transaction(
+    'rw',
+    [db.shippings, db.details, db.orders, db.vehicles, db.drivers, db.items, db.outbox, db.serverCopies, db.meta],
+    async () => {
+      let generation = ((await readMeta<number>(db, 'generation')) ?? 0) as number;
+      if (page.reset) {
+        generation += 1;
+        await writeMeta(db, 'generation', generation);
+        await writeMeta(db, 'resetting', generation);
+      }
+      if (page.deployment) await writeMeta(db, 'deployment', page.deployment);
+      for (const { shipping_details: details, ...shipping } of page.shippings) {
+        await putFromServer(db, `shipping:${shipping.id}`, { ...shipping, _gen: generation } as LocalShipping);
+        const keep = new Set(details.map((d) => d.id));
+        const gone = (await db.details.where('shipping_id').equals(shipping.id).primaryKeys()).filter((id) => !keep.has(id));
+        await db.details.bulkDelete(gone);
+        for (const detail of details) await putFromServer(db, `detail:${detail.id}`, detail);
+      }
+      for (const order of page.orders) await putFromServer(db, `order:${order.id}`, { ...order, _gen: generation } as LocalOrder);
+      await db.vehicles.bulkPut(page.vehicles.map((v) => ({ ...v, _gen: generation })));
+      await db.drivers.bulkPut(page.drivers.map((d) => ({ ...d, _gen: generation })));
+      await db.items.bulkPut(page.items.map((i) => ({ ...i, _gen: generation })));
+      await removeShippings(db, page.removed.shippings);
+      await db.orders.bulkDelete(page.removed.orders);
+      await db.vehicles.bulkDelete(page.removed.vehicles);
+      await db.drivers.bulkDelete(page.removed.drivers);
+      await db.items.bulkDelete(page.removed.items);
+      const resetting = await readMeta<number>(db, 'resetting');
+      if (!page.has_more && resetting !== undefined && resetting !== null) {
+        // The reset is complete: what it did not bring is no longer the device's to keep.
+        await removeShippings(db, await db.shippings.where('_gen').below(resetting).primaryKeys());
+        await db.orders.where('_gen').below(resetting).delete();
+        await db.vehicles.where('_gen').below(resetting).delete();
+        await db.drivers.where('_gen').below(resetting).delete();
+        await db.items.where('_gen').below(resetting).delete();
+        await writeMeta(db, 'resetting', null);
+      }
+      await writeMeta(db, 'cursor', page.cursor);
+      await writeMeta(db, 'lastPulledAt', Date.now());
+    },
+  );
+}
+
+async function removeShippings(db: SyncDatabase, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.shippings.bulkDelete(ids);
+  await db.details.where('shipping_id').anyOf(ids).delete();
+}
+
+export { commandSpec };

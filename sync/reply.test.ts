@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../domain/messages';
+import { backoffDelay, BACKOFF, classifyFailure, classifyResponse, parseRetryAfter } from './reply';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('classifyResponse: the four outcomes of rule 5', () => {
+  it('2xx is done, with the server’s answer', async () => {
+    expect(await classifyResponse(json(200, { id: 3 }), 0)).toEqual({ kind: 'done', body: { id: 3 } });
+    expect(await classifyResponse(new Response(null, { status: 204 }), 0)).toEqual({ kind: 'done', body: null });
+  });
+
+  it.each([500, 502, 503, 408, 409, 425, 429])('%i is retried', async (status) => {
+    expect((await classifyResponse(json(status, { message: 'x' }), 0)).kind).toBe('retry');
+  });
+
+  it('honours Retry-After in seconds and as a date', async () => {
+    expect(await classifyResponse(json(429, { message: 'Demasiadas' }, { 'retry-after': '30' }), 0)).toEqual({
+      kind: 'retry',
+      message: 'Demasiadas',
+      retryAfterMs: 30_000,
+    });
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(parseRetryAfter('Sun, 22 Nov 2026 10:01:00 GMT', now)).toBe(60_000);
+    expect(parseRetryAfter('mañana', now)).toBeNull();
+  });
+
+  it('401 pauses the queue; other 4xx reject the row with the server’s Spanish message', async () => {
+    expect((await classifyResponse(json(401, { message: 'Sesión' }), 0)).kind).toBe('auth');
+    expect(await classifyResponse(json(422, { message: messages.shipping.detailCompleted }), 0)).toEqual({
+      kind: 'rejected',
+      message: messages.shipping.detailCompleted,
+    });
+    expect(await classifyResponse(new Response('<html>', { status: 404 }), 0)).toEqual({ kind: 'rejected', message: messages.sync.unexpectedAnswer });
+  });
+
+  it('a 5xx without a message still gets a Spanish one', async () => {
+    expect(await classifyResponse(new Response('', { status: 500 }), 0)).toMatchObject({ message: messages.sync.serverError(500) });
+  });
+
+  it('network errors and timeouts are retried', () => {
+    expect(classifyFailure(new TypeError('fetch failed'))).toMatchObject({ kind: 'retry', message: messages.sync.networkError });
+    expect(classifyFailure(new DOMException('t', 'TimeoutError'))).toMatchObject({ kind: 'retry', message: messages.sync.timeout });
+  });
+});
+
+describe('backoffDelay', () => {
+  it('grows exponentially with full jitter and a ceiling', () => {
+    expect([1, 2, 3, 4].map((attempt) => backoffDelay(attempt, null, () => 1))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffDelay(30, null, () => 1)).toBe(BACKOFF.maxMs);
+    expect(backoffDelay(3, null, () => 0)).toBe(0);
+    expect(backoffDelay(3, null, () => 0.5)).toBe(2000);
+  });
+
+  it('never waits less than the server’s Retry-After', () => {
+    expect(backoffDelay(1, 90_000, () => 0.5)).toBe(90_000);
+  });
+});

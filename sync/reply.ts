@@ -1,0 +1,70 @@
+import { messages } from '../domain/messages';
+
+/**
+ * What to do with an outbox row after an attempt (sync-engine.md rule 5).
+ * done: the server applied it (or had applied it: a replayed answer) — remove the row.
+ * retry: nothing is known to be wrong with the row — try again later.
+ * auth: the session is not valid — pause everything until the person signs in again.
+ * rejected: the server refuses this row for good — show it with the server's message.
+ */
+export type ReplyOutcome =
+  | { kind: 'done'; body: unknown }
+  | { kind: 'retry'; message: string; retryAfterMs: number | null }
+  | { kind: 'auth'; message: string }
+  | { kind: 'rejected'; message: string };
+
+/** Retry-After as seconds or an HTTP date, in milliseconds from `now`. */
+export function parseRetryAfter(value: string | null, now: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+async function serverMessage(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function classifyResponse(response: Response, now: number): Promise<ReplyOutcome> {
+  const { status } = response;
+  if (status >= 200 && status < 300) {
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text === '' ? null : JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    return { kind: 'done', body };
+  }
+  const message = await serverMessage(response);
+  if (status === 401) return { kind: 'auth', message: message ?? messages.sync.authPaused };
+  // 408 timeout, 409 "the same request is in progress", 425/429 too early or too many, 5xx: the row is fine.
+  if (status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) {
+    return { kind: 'retry', message: message ?? messages.sync.serverError(status), retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now) };
+  }
+  return { kind: 'rejected', message: message ?? messages.sync.unexpectedAnswer };
+}
+
+export function classifyFailure(error: unknown): Extract<ReplyOutcome, { kind: 'retry' }> {
+  const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  return { kind: 'retry', message: timedOut ? messages.sync.timeout : messages.sync.networkError, retryAfterMs: null };
+}
+
+export const BACKOFF = { baseMs: 1_000, maxMs: 5 * 60_000 } as const;
+
+/**
+ * Exponential backoff with full jitter: a random wait up to base·2^(attempt−1), capped,
+ * so that many devices coming back online at once do not retry in step. The server's
+ * Retry-After, when given, is a floor.
+ */
+export function backoffDelay(attempt: number, retryAfterMs: number | null, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF.maxMs, BACKOFF.baseMs * 2 ** Math.max(0, attempt - 1));
+  const jittered = Math.round(random() * ceiling);
+  return Math.max(jittered, retryAfterMs ?? 0);
+}

@@ -18,6 +18,8 @@ import { canOpen, canSeeSupport, APP_ROUTES, canSeeSettings, shortcutsFor } from
 import { messages } from '../../domain/messages';
 import { useSignOut } from '../features/auth/queries';
 import { useUnseenNoteCount } from '../features/notes/queries';
+import { useSyncEngine, useSyncStatus } from '../sync/sync-context';
+import { SyncIndicator } from '../sync/sync-indicator';
 import { useShell } from './shell-context';
 
 const SHORTCUT_ICONS: Record<string, string> = { '/': homeOutline, '/pos': cartOutline, '/caja': calculatorOutline };
@@ -30,6 +32,8 @@ export function AppHeader({ title }: { title: string }) {
   const unseen = useUnseenNoteCount();
   const [userMenuOpen, setUserMenuOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const sync = useSyncStatus();
+  const engine = useSyncEngine();
   const shortcuts = shortcutsFor(user, deployment);
   const supportRoute = APP_ROUTES.find((r) => r.path === '/support');
   const showSupport = canSeeSupport(user) && supportRoute !== undefined && canOpen(user, supportRoute, deployment);
@@ -44,6 +48,7 @@ export function AppHeader({ title }: { title: string }) {
         )}
         <IonTitle>{title}</IonTitle>
         <IonButtons slot="end">
+          <SyncIndicator />
           {shortcuts.map((shortcut) => (
             <IonButton key={shortcut.path} routerLink={shortcut.path} aria-label={shortcut.title} title={shortcut.title}>
               <IonIcon slot="icon-only" icon={SHORTCUT_ICONS[shortcut.path]} aria-hidden="true" />
@@ -73,15 +78,24 @@ export function AppHeader({ title }: { title: string }) {
           { text: messages.shell.cancel, role: 'cancel' },
         ]}
       />
+      {/* Changes not yet sent stay on the device for this person; sign-out says how many (sync-engine.md rule 12). */}
       <IonAlert
         isOpen={confirmLogout}
-        header={messages.shell.logoutConfirmTitle}
-        message={messages.shell.logoutConfirmMessage}
+        header={sync.pending > 0 ? messages.sync.signOutPendingTitle : messages.shell.logoutConfirmTitle}
+        message={sync.pending > 0 ? messages.sync.signOutPending(sync.pending) : messages.shell.logoutConfirmMessage}
         onDidDismiss={() => setConfirmLogout(false)}
-        buttons={[
-          { text: messages.shell.cancel, role: 'cancel' },
-          { text: messages.shell.logout, role: 'confirm', handler: () => void signOut() },
-        ]}
+        buttons={
+          sync.pending > 0
+            ? [
+                { text: messages.sync.syncFirst, role: 'confirm', handler: () => engine?.wake() },
+                { text: messages.sync.signOutAnyway, role: 'destructive', handler: () => void signOut() },
+                { text: messages.shell.cancel, role: 'cancel' },
+              ]
+            : [
+                { text: messages.shell.cancel, role: 'cancel' },
+                { text: messages.shell.logout, role: 'confirm', handler: () => void signOut() },
+              ]
+        }
       />
     </IonHeader>
   );

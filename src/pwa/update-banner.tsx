@@ -1,14 +1,19 @@
+import { useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { messages } from '../../domain/messages';
+import { whenUpdateAllowed } from '../sync/sending-gate';
 
 /** How often an open app asks whether a new version was deployed. */
 const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 
 /**
  * 'Hay una actualización disponible!' when a new service worker is waiting. It waits
- * for the person: 'Actualizar' activates it and reloads into the new version.
+ * for the person: 'Actualizar' activates it and reloads into the new version, but not
+ * while the outbox is being sent or a form holds unsaved input (sync-engine.md rule 14):
+ * then it waits for that to end.
  */
 export function UpdateBanner() {
+  const [waiting, setWaiting] = useState(false);
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,
@@ -21,10 +26,15 @@ export function UpdateBanner() {
     },
   });
   if (!needRefresh) return null;
+  const update = async () => {
+    setWaiting(true);
+    await whenUpdateAllowed();
+    await updateServiceWorker(true);
+  };
   return (
     <div className="update-banner" role="status">
-      <span>{messages.update.available}</span>
-      <button type="button" onClick={() => void updateServiceWorker(true)}>
+      <span>{waiting ? messages.sync.waitingToUpdate : messages.update.available}</span>
+      <button type="button" disabled={waiting} aria-busy={waiting} onClick={() => void update()}>
         {messages.update.reload}
       </button>
     </div>

@@ -1,13 +1,20 @@
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonContent, IonItem, IonLabel, IonList, IonPage } from '@ionic/react';
 import { DateTime } from 'luxon';
+import { isDeliveryDriver } from '../../../domain/app-routes';
 import { BUSINESS_TIME_ZONE } from '../../../domain/time';
 import { messages } from '../../../domain/messages';
 import { AppHeader } from '../../app/app-header';
 import { useShell } from '../../app/shell-context';
+import { DriverHome } from '../driver/driver-home';
 import { useUnseenNoteCount } from '../notes/queries';
 
-/** The landing screen: who is signed in, where, and what is waiting for them. */
+/** The landing screen: a delivery driver's routes, or who is signed in, where, and what is waiting for them. */
 export default function HomePage() {
+  const { user } = useShell();
+  return isDeliveryDriver(user) ? <DriverHome /> : <OfficeHome />;
+}
+
+function OfficeHome() {
   const { user, deployment } = useShell();
   const unseen = useUnseenNoteCount();
   const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).setLocale('es-MX').toLocaleString(DateTime.DATE_HUGE);

@@ -1,0 +1,79 @@
+import { IonBadge, IonContent, IonItem, IonLabel, IonList, IonModal, IonPage, IonSpinner } from '@ionic/react';
+import { DateTime } from 'luxon';
+import { useState } from 'react';
+import { messages } from '../../../domain/messages';
+import { BUSINESS_TIME_ZONE } from '../../../domain/time';
+import { AppHeader } from '../../app/app-header';
+import { useShell } from '../../app/shell-context';
+import { useDriverRoutes, type RouteSummary } from '../../sync/driver-reads';
+import { PendingBadge } from '../../sync/pending-badge';
+import { useSyncStatus } from '../../sync/sync-context';
+import { formatDate } from './driver-input';
+import { RouteDeliveries } from './route-deliveries';
+
+const text = messages.driver;
+
+/**
+ * A delivery driver's home (spec §6): their routes on this device, today's first. Works
+ * offline: everything comes from the device store, and every action is a sync command.
+ */
+export function DriverHome() {
+  const { user } = useShell();
+  const routes = useDriverRoutes(user.id);
+  const sync = useSyncStatus();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).setLocale('es-MX').toLocaleString(DateTime.DATE_HUGE);
+  // Until the first pull arrives an empty list only means "not downloaded yet".
+  const loading = routes === undefined || !sync.loaded || (routes.length === 0 && sync.lastPulledAt === null);
+
+  return (
+    <IonPage>
+      <AppHeader title={messages.shell.home} />
+      <IonContent className="ion-padding">
+        <h1 className="page-heading">{messages.home.greeting(user.name)}</h1>
+        <p className="page-subheading">
+          {messages.home.today}: {today}
+        </p>
+        <h2 className="section-heading">{text.routes}</h2>
+        {loading ? (
+          <div className="centered" role="status">
+            <IonSpinner aria-hidden="true" />
+            <span>{text.loadingRoutes}</span>
+          </div>
+        ) : routes.length === 0 ? (
+          <p className="empty-state">{text.noRoutes}</p>
+        ) : (
+          <IonList>
+            {routes.map((route) => (
+              <RouteItem key={route.shipping.id} route={route} onOpen={() => setOpenId(route.shipping.id)} />
+            ))}
+          </IonList>
+        )}
+        <IonModal isOpen={openId !== null} onDidDismiss={() => setOpenId(null)} className="fullscreen-modal" aria-label={text.deliveries}>
+          {openId !== null && <RouteDeliveries shippingId={openId} onClose={() => setOpenId(null)} />}
+        </IonModal>
+      </IonContent>
+    </IonPage>
+  );
+}
+
+function RouteItem({ route, onOpen }: { route: RouteSummary; onOpen: () => void }) {
+  const { shipping, counts } = route;
+  return (
+    <IonItem button detail onClick={onOpen}>
+      <IonLabel className="ion-text-wrap">
+        <h2>{text.routeFolio(shipping.id)}</h2>
+        <p>
+          {route.isToday && (
+            <IonBadge color="primary" className="route-item__today">
+              {text.today}
+            </IonBadge>
+          )}
+          {formatDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}
+        </p>
+        <p>{text.counts(counts.pending, counts.delivered, counts.rejected)}</p>
+        <PendingBadge records={route.records} />
+      </IonLabel>
+    </IonItem>
+  );
+}

@@ -1,0 +1,340 @@
+import {
+  IonBadge,
+  IonButton,
+  IonButtons,
+  IonCard,
+  IonCardContent,
+  IonCardHeader,
+  IonCardSubtitle,
+  IonCardTitle,
+  IonContent,
+  IonHeader,
+  IonInput,
+  IonSpinner,
+  IonTextarea,
+  IonTitle,
+  IonToast,
+  IonToolbar,
+} from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages';
+import { monterreyMinute } from '../../../domain/time';
+import type { LocalDetail, LocalShipping } from '../../../sync/db';
+import { deliveryStatus, useRoute } from '../../sync/driver-reads';
+import { PendingBadge } from '../../sync/pending-badge';
+import { useHoldUpdate } from '../../sync/sending-gate';
+import { useCommand } from '../../sync/sync-context';
+import { formatDate, parseKm, prepareEvidence, refuseEvidenceFile } from './driver-input';
+
+const text = messages.driver;
+type Toast = { text: string; color: string } | null;
+type Save = () => Promise<string | null>;
+
+const STATUS = {
+  pending: { label: text.statusPending, color: 'warning' },
+  delivered: { label: text.statusDelivered, color: 'success' },
+  rejected: { label: text.statusRejected, color: 'danger' },
+} as const;
+
+/** 'Entregas' (spec §2 card view): start and finish the route, deliver or reject each sale. */
+export function RouteDeliveries({ shippingId, onClose }: { shippingId: number; onClose: () => void }) {
+  const route = useRoute(shippingId);
+  const [toast, setToast] = useState<Toast>(null);
+  return (
+    <>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>
+            {text.deliveries} · {text.routeFolio(shippingId)}
+          </IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={onClose}>{text.close}</IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        {route === undefined && (
+          <div className="centered" role="status">
+            <IonSpinner aria-hidden="true" />
+            <span>{messages.common.loading}</span>
+          </div>
+        )}
+        {route === null && <p className="empty-state">{text.routeMissing}</p>}
+        {route && (
+          <>
+            <RouteCard shipping={route.shipping} onDone={(message) => setToast({ text: message, color: 'success' })} />
+            {route.details.length === 0 && <p className="empty-state">{text.noDeliveries}</p>}
+            {route.details.map((detail) => (
+              <DeliveryCard key={detail.id} detail={detail} onDone={(message) => setToast({ text: message, color: 'success' })} />
+            ))}
+          </>
+        )}
+        <IonToast
+          isOpen={toast !== null}
+          message={toast?.text ?? ''}
+          color={toast?.color}
+          duration={3000}
+          onDidDismiss={() => setToast(null)}
+        />
+      </IonContent>
+    </>
+  );
+}
+
+function RouteCard({ shipping, onDone }: { shipping: LocalShipping; onDone: (message: string) => void }) {
+  const command = useCommand();
+  const [asking, setAsking] = useState<'start' | 'finish' | null>(null);
+  const canStart = shipping.initial_km === null;
+  const canFinish = shipping.initial_km !== null && shipping.final_km === null;
+
+  const save = async (km: number) => {
+    // The moment the person acts is the time recorded (sync-engine.md rule 4).
+    const at = monterreyMinute(new Date());
+    const refusal =
+      asking === 'start'
+        ? await command('startRoute', { shippingId: shipping.id, initial_km: km, km_capture_time_start: at })
+        : await command('finishRoute', { shippingId: shipping.id, final_km: km, km_capture_time: at });
+    if (refusal === null) {
+      onDone(asking === 'start' ? text.routeStarted : text.routeFinished);
+      setAsking(null);
+    }
+    return refusal;
+  };
+
+  return (
+    <IonCard>
+      <IonCardHeader>
+        <IonCardTitle>{text.routeFolio(shipping.id)}</IonCardTitle>
+        <IonCardSubtitle>
+          {formatDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}
+        </IonCardSubtitle>
+      </IonCardHeader>
+      <IonCardContent>
+        <PendingBadge records={`shipping:${shipping.id}`} />
+        <dl className="route-card__km">
+          <dt>{text.initialKm}</dt>
+          <dd>{shipping.initial_km === null ? text.notCaptured : text.km(shipping.initial_km, shipping.km_capture_time_start)}</dd>
+          <dt>{text.finalKm}</dt>
+          <dd>{shipping.final_km === null ? text.notCaptured : text.km(shipping.final_km, shipping.km_capture_time)}</dd>
+        </dl>
+        {asking ? (
+          <KmForm label={asking === 'start' ? text.initialKm : text.finalKm} onSave={save} onCancel={() => setAsking(null)} />
+        ) : (
+          <>
+            {canStart && <IonButton onClick={() => setAsking('start')}>{text.start}</IonButton>}
+            {canFinish && <IonButton onClick={() => setAsking('finish')}>{text.finish}</IonButton>}
+          </>
+        )}
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+function KmForm({ label, onSave, onCancel }: { label: string; onSave: (km: number) => Promise<string | null>; onCancel: () => void }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const errorId = useId();
+  useHoldUpdate(value !== '');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseKm(value);
+    if ('error' in parsed) {
+      setError(parsed.error);
+      return;
+    }
+    setSaving(true);
+    const refusal = await onSave(parsed.km);
+    setSaving(false);
+    setError(refusal);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="inline-form">
+      <IonInput
+        label={label}
+        labelPlacement="stacked"
+        fill="outline"
+        type="number"
+        inputmode="numeric"
+        min="0"
+        value={value}
+        aria-describedby={error ? errorId : undefined}
+        className={error ? 'ion-invalid ion-touched' : ''}
+        onIonInput={(e) => setValue(String(e.detail.value ?? ''))}
+      />
+      {error && (
+        <p id={errorId} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      <IonButton type="submit" disabled={saving}>
+        {text.save}
+      </IonButton>
+      <IonButton fill="clear" onClick={onCancel}>
+        {text.cancel}
+      </IonButton>
+    </form>
+  );
+}
+
+function DeliveryCard({ detail, onDone }: { detail: LocalDetail; onDone: (message: string) => void }) {
+  const command = useCommand();
+  const [mode, setMode] = useState<'deliver' | 'reject' | null>(null);
+  const headingId = useId();
+  const status = STATUS[deliveryStatus(detail)];
+  const folio = text.saleFolio(detail.sale.id);
+  const base = { detailId: detail.id, shippingId: detail.shipping_id, position: null };
+
+  const deliver =
+    (file: File): Save =>
+    async () => {
+      const at = monterreyMinute(new Date());
+      let refusal: string | null;
+      try {
+        const evidence = await prepareEvidence(file);
+        refusal = await command('completeDelivery', { ...base, delivered_at: at, evidenceId: evidence.id }, evidence);
+      } catch {
+        refusal = messages.common.genericError;
+      }
+      if (refusal === null) {
+        setMode(null);
+        onDone(text.completed);
+      }
+      return refusal;
+    };
+
+  const reject =
+    (reason: string): Save =>
+    async () => {
+      const at = monterreyMinute(new Date());
+      const refusal = await command('rejectDelivery', { ...base, delivered_at: at, delivery_rejection_comment: reason });
+      if (refusal === null) {
+        setMode(null);
+        onDone(text.rejected);
+      }
+      return refusal;
+    };
+
+  return (
+    <article aria-labelledby={headingId}>
+      <IonCard>
+        <IonCardHeader>
+          <IonCardTitle>
+            <span id={headingId}>
+              {folio} · {detail.sale.company_name}
+            </span>
+          </IonCardTitle>
+          <IonCardSubtitle>{detail.sale.company.delivery_address ?? text.noAddress}</IonCardSubtitle>
+        </IonCardHeader>
+        <IonCardContent>
+          <div className="delivery-card__status">
+            <IonBadge color={status.color}>{status.label}</IonBadge>
+            <PendingBadge records={`detail:${detail.id}`} />
+          </div>
+          {detail.completed && !detail.is_delivered && detail.delivery_rejection_comment && <p>{detail.delivery_rejection_comment}</p>}
+          {!detail.completed && mode === null && (
+            <>
+              <IonButton onClick={() => setMode('deliver')}>{text.deliver}</IonButton>
+              <IonButton color="danger" fill="outline" onClick={() => setMode('reject')}>
+                {text.reject}
+              </IonButton>
+            </>
+          )}
+          {!detail.completed && mode === 'deliver' && <DeliverForm onSave={deliver} onCancel={() => setMode(null)} />}
+          {!detail.completed && mode === 'reject' && <RejectForm onSave={reject} onCancel={() => setMode(null)} />}
+        </IonCardContent>
+      </IonCard>
+    </article>
+  );
+}
+
+function DeliverForm({ onSave, onCancel }: { onSave: (file: File) => Save; onCancel: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const ids = { input: useId(), hint: useId() };
+  useHoldUpdate(file !== null);
+
+  const choose = (input: HTMLInputElement) => {
+    const chosen = input.files?.[0] ?? null;
+    const refusal = chosen ? refuseEvidenceFile(chosen) : null;
+    setError(refusal);
+    setFile(refusal ? null : chosen);
+    if (refusal) input.value = '';
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setSaving(true);
+    const refusal = await onSave(file)();
+    setSaving(false);
+    setError(refusal);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="inline-form">
+      <label htmlFor={ids.input} className="file-field__label">
+        {text.evidence}
+      </label>
+      <input
+        id={ids.input}
+        className="file-field__input"
+        type="file"
+        accept="image/*,application/pdf"
+        aria-describedby={ids.hint}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => choose(event.currentTarget)}
+      />
+      <p id={ids.hint} role={error ? 'alert' : undefined} className={error ? 'field-error' : 'field-hint'}>
+        {error ?? (file ? file.name : messages.shipping.evidenceRequired)}
+      </p>
+      <IonButton type="submit" disabled={!file || saving}>
+        {saving ? text.preparingFile : text.save}
+      </IonButton>
+      <IonButton fill="clear" onClick={onCancel}>
+        {text.cancel}
+      </IonButton>
+    </form>
+  );
+}
+
+function RejectForm({ onSave, onCancel }: { onSave: (reason: string) => Save; onCancel: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useHoldUpdate(reason !== '');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    const refusal = await onSave(reason)();
+    setSaving(false);
+    setError(refusal);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="inline-form">
+      <IonTextarea
+        label={text.rejectionReason}
+        labelPlacement="stacked"
+        fill="outline"
+        autoGrow
+        rows={2}
+        maxlength={2000}
+        value={reason}
+        errorText={error ?? undefined}
+        className={error ? 'ion-invalid ion-touched' : ''}
+        onIonInput={(e) => setReason(String(e.detail.value ?? ''))}
+      />
+      <IonButton type="submit" disabled={saving}>
+        {text.save}
+      </IonButton>
+      <IonButton fill="clear" onClick={onCancel}>
+        {text.cancel}
+      </IonButton>
+    </form>
+  );
+}

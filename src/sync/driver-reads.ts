@@ -1,0 +1,72 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { monterreyDate } from '../../domain/time';
+import type { LocalDetail, LocalShipping, SyncDatabase } from '../../sync/db';
+import { useSyncDatabase } from './sync-context';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'rejected';
+
+/** Pendiente, Entregado or No Entregado (spec §4), from the two flags. */
+export function deliveryStatus(detail: Pick<LocalDetail, 'completed' | 'is_delivered'>): DeliveryStatus {
+  if (!detail.completed) return 'pending';
+  return detail.is_delivered ? 'delivered' : 'rejected';
+}
+
+export interface RouteSummary {
+  shipping: LocalShipping;
+  isToday: boolean;
+  counts: Record<DeliveryStatus, number>;
+  /** Record keys of the route and its deliveries, for the pending badge. */
+  records: string[];
+}
+
+/** Today's routes first, then the coming days (nearest first), then past days (latest first). */
+export function summarizeRoutes(shippings: LocalShipping[], details: LocalDetail[], today: string): RouteSummary[] {
+  const byRoute = new Map<number, LocalDetail[]>();
+  for (const detail of details) byRoute.set(detail.shipping_id, [...(byRoute.get(detail.shipping_id) ?? []), detail]);
+  const rank = (date: string) => (date === today ? 0 : date > today ? 1 : 2);
+  return [...shippings]
+    .sort((a, b) => {
+      const byRank = rank(a.date) - rank(b.date);
+      if (byRank !== 0) return byRank;
+      if (a.date !== b.date) return rank(a.date) === 2 ? b.date.localeCompare(a.date) : a.date.localeCompare(b.date);
+      return a.id - b.id;
+    })
+    .map((shipping) => {
+      const own = byRoute.get(shipping.id) ?? [];
+      const counts = { pending: 0, delivered: 0, rejected: 0 };
+      for (const detail of own) counts[deliveryStatus(detail)] += 1;
+      return {
+        shipping,
+        isToday: shipping.date === today,
+        counts,
+        records: [`shipping:${shipping.id}`, ...own.map((detail) => `detail:${detail.id}`)],
+      };
+    });
+}
+
+export async function readDriverRoutes(db: SyncDatabase, driverId: number, now: Date): Promise<RouteSummary[]> {
+  // Another person's routes may still be on the device until the first pull of this one.
+  const shippings = await db.shippings.filter((shipping) => shipping.driver_id === driverId).toArray();
+  const details = await db.details
+    .where('shipping_id')
+    .anyOf(shippings.map((s) => s.id))
+    .toArray();
+  return summarizeRoutes(shippings, details, monterreyDate(now));
+}
+
+/** The driver's routes on this device, live. Undefined until read once. */
+export function useDriverRoutes(driverId: number): RouteSummary[] | undefined {
+  const db = useSyncDatabase();
+  return useLiveQuery(() => readDriverRoutes(db, driverId, new Date()), [db, driverId]);
+}
+
+/** One route and its deliveries (in the order they were added), live; null when it left the device. */
+export function useRoute(shippingId: number): { shipping: LocalShipping; details: LocalDetail[] } | null | undefined {
+  const db = useSyncDatabase();
+  return useLiveQuery(async () => {
+    const shipping = await db.shippings.get(shippingId);
+    if (!shipping) return null;
+    const details = await db.details.where('shipping_id').equals(shippingId).sortBy('id');
+    return { shipping, details };
+  }, [db, shippingId]);
+}

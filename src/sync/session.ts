@@ -1,0 +1,70 @@
+import { readMeta, type SyncDatabase } from '../../sync/db';
+import { SyncEngine } from '../../sync/engine';
+import { requestPersistentStorage } from './database';
+
+export interface SyncSessionOptions {
+  db: SyncDatabase;
+  userId: number;
+  getToken(): string | null;
+  /** The server refused the session: the person is sent to sign in again. */
+  onAuthLost(): void;
+  fetch?: typeof fetch;
+  /** Where `online` is heard (window). */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** Where `visibilitychange` is heard (document). */
+  visibility?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+  storage?: StorageManager;
+}
+
+export interface SyncSession {
+  engine: SyncEngine;
+  /** Settles once the engine started (and a paused queue was resumed). */
+  ready: Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * One signed-in person's sync: their engine, woken when the connection comes back and
+ * when the app comes to the foreground (sync-engine.md rule 11).
+ */
+export function startSyncSession(options: SyncSessionOptions): SyncSession {
+  const { db, userId } = options;
+  const events = options.events ?? window;
+  const visibility = options.visibility ?? document;
+  const fetchImpl = options.fetch ?? window.fetch.bind(window);
+  const engine = new SyncEngine({
+    db,
+    transport: { baseUrl: '', fetch: fetchImpl },
+    userId,
+    getToken: options.getToken,
+    onAuthLost: options.onAuthLost,
+  });
+  let disposed = false;
+  const onOnline = () => void engine.connectivityRestored();
+  const wakeIfVisible = () => {
+    if (visibility.visibilityState === 'visible') engine.wake();
+  };
+  events.addEventListener('online', onOnline);
+  visibility.addEventListener('visibilitychange', wakeIfVisible);
+
+  const ready = (async () => {
+    // A 401 sends the person to the login and discards that token; a session that starts
+    // with a token is a new sign-in, so a queue the server paused goes on (rule 5).
+    if ((await readMeta<boolean>(db, 'authPaused')) && options.getToken()) await engine.resumeAfterSignIn();
+    if (disposed) return;
+    await engine.start();
+    void requestPersistentStorage(options.storage);
+  })().catch(() => undefined);
+
+  return {
+    engine,
+    ready,
+    async dispose() {
+      disposed = true;
+      events.removeEventListener('online', onOnline);
+      visibility.removeEventListener('visibilitychange', wakeIfVisible);
+      await ready;
+      await engine.stop();
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { monterreyDate, monterreyMinute } from '../../domain/time';
+import { DEMO_PASSWORD, signIn } from './support';
+
+/** A 1×1 JPEG: small enough to be stored as it is (no downscaling), so the server must keep these bytes. */
+const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEAYABgAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/' +
+    'wAALCAABAAEBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEI' +
+    'I0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ip' +
+    'qrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/APn+iiigD//Z',
+  'base64',
+);
+
+interface ApiDetail {
+  id: number;
+  sale_id: number;
+  completed: boolean;
+  is_delivered: boolean;
+  delivered_at: string | null;
+  delivery_rejection_comment: string | null;
+  pdf: string | null;
+  sale: { company_name: string };
+}
+interface ApiShipping {
+  id: number;
+  date: string;
+  initial_km: number | null;
+  km_capture_time_start: string | null;
+  shipping_details: ApiDetail[];
+}
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/v1/user/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function shippings(request: APIRequestContext, token: string, query: string): Promise<ApiShipping[]> {
+  const response = await request.get(`/api/v2/shippings?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: ApiShipping[] }).data;
+}
+
+/** The service worker installs on the first visit; pages loaded after that are controlled by it. */
+async function loadControlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+const indicator = (page: Page) => page.getByRole('button', { name: /^Sincronización: / }).filter({ visible: true });
+const minutesBetween = (before: string, after: string) => (before === after ? [before] : [before, after]);
+
+test('a driver’s day offline: start a route, deliver, reject, reload offline, then everything reaches the server once', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(300_000);
+
+  // A route of this driver not started yet, with two pending deliveries: today's if there is one.
+  const driverToken = await tokenOf(request, 'chofer@demo.mx');
+  const today = monterreyDate(new Date());
+  const candidates = (await shippings(request, driverToken, 'itemsPerPage=100&sort=date'))
+    .filter((s) => s.date >= today && s.initial_km === null && s.shipping_details.filter((d) => !d.completed).length >= 2)
+    .sort((a, b) => (a.date === today ? -1 : b.date === today ? 1 : a.date.localeCompare(b.date)));
+  const route = candidates[0]!;
+  expect(route, 'the demo seed gives chofer@demo.mx a route not yet started').toBeDefined();
+  const [toDeliver, toReject] = route.shipping_details.filter((d) => !d.completed).sort((a, b) => a.id - b.id);
+  const cardOf = (detail: ApiDetail) => page.getByRole('article', { name: `V-${detail.sale_id} · ${detail.sale.company_name}` });
+
+  // Every command request the page sends, to prove each one was applied exactly once.
+  const commands: { key: string | null; status: number; replayed: boolean }[] = [];
+  page.on('response', (response) => {
+    const req = response.request();
+    if (!/\/api\/v1\/shipping\/update$|\/api\/v2\/shipping_details\/\d+$/.test(req.url()) || req.method() === 'GET') return;
+    commands.push({
+      key: req.headers()['idempotency-key'] ?? null,
+      status: response.status(),
+      replayed: response.headers()['idempotent-replayed'] === 'true',
+    });
+  });
+
+  await signIn(page, 'chofer@demo.mx');
+  await loadControlledByServiceWorker(page);
+  // The first pull brought the routes to the device.
+  const routeFolio = page.getByText(`E-${route.id}`, { exact: true }).filter({ visible: true });
+  await expect(routeFolio).toBeVisible({ timeout: 30_000 });
+  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: En línea, Todo sincronizado/);
+
+  await context.setOffline(true);
+  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, Todo sincronizado/);
+  await routeFolio.click();
+  // The modal's content is slotted into its dialog: look it up from the modal element.
+  const dialog = page.locator('ion-modal[aria-label="Entregas"]');
+  await expect(page.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
+
+  // Iniciar: Kilometraje Inicial, stamped with the minute the driver acted.
+  await dialog.getByRole('button', { name: 'Iniciar' }).click();
+  await dialog.getByLabel('Kilometraje Inicial').fill('51234');
+  const startedFrom = monterreyMinute(new Date());
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Ruta iniciada.')).toBeVisible();
+  const startedTo = monterreyMinute(new Date());
+  await expect(dialog.getByText(/^51234 kms · /)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Iniciar' })).toHaveCount(0);
+
+  // Terminar below the initial reading is refused on the device, with the reason.
+  await dialog.getByRole('button', { name: 'Terminar' }).click();
+  await dialog.getByLabel('Kilometraje Final').fill('51000');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('El kilometraje final no puede ser menor que el inicial.');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog.getByRole('button', { name: 'Terminar' })).toBeVisible();
+
+  // Entregar: Guardar waits for the evidence.
+  const delivering = cardOf(toDeliver!);
+  await delivering.getByRole('button', { name: 'Entregar' }).click();
+  await expect(delivering.getByText('Adjunta factura para continuar')).toBeVisible();
+  await expect(delivering.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  await delivering
+    .getByLabel('Factura o evidencia (foto o PDF)')
+    .setInputFiles({ name: 'factura.jpg', mimeType: 'image/jpeg', buffer: TINY_JPEG });
+  const deliveredFrom = monterreyMinute(new Date());
+  await delivering.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Envío Completado')).toBeVisible();
+  const deliveredTo = monterreyMinute(new Date());
+  await expect(delivering.getByText('Entregado', { exact: true })).toBeVisible();
+
+  // Rechazar with a reason.
+  const rejecting = cardOf(toReject!);
+  await rejecting.getByRole('button', { name: 'Rechazar' }).click();
+  await rejecting.getByRole('textbox', { name: 'Motivo del rechazo' }).fill('Cliente cerrado por inventario');
+  const rejectedFrom = monterreyMinute(new Date());
+  await rejecting.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Envío Rechazado')).toBeVisible();
+  const rejectedTo = monterreyMinute(new Date());
+  await expect(rejecting.getByText('No Entregado', { exact: true })).toBeVisible();
+
+  // The route and both deliveries wait for the server, and say so.
+  await expect(dialog.getByText('Pendiente de sincronizar')).toHaveCount(3);
+  await expect(delivering.getByText('Pendiente de sincronizar')).toBeVisible();
+  await expect(rejecting.getByText('Pendiente de sincronizar')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Entregas' })).toHaveCount(0);
+  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, 3 cambios pendientes/);
+
+  // Signing out now warns with the count; the driver stays.
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  const warning = page.getByRole('alertdialog');
+  await expect(warning).toContainText('Tienes 3 cambios sin enviar al servidor.');
+  await expect(warning.getByRole('button', { name: 'Sincronizar primero' })).toBeVisible();
+  await expect(warning.getByRole('button', { name: 'Cerrar sesión de todos modos' })).toBeVisible();
+  await warning.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(warning).toHaveCount(0);
+
+  // Reloading with no network: the app starts from the service worker and nothing is lost.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Hola, Miguel' })).toBeVisible();
+  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, 3 cambios pendientes/);
+  await page.getByText(`E-${route.id}`, { exact: true }).filter({ visible: true }).click();
+  await expect(dialog.getByText(/^51234 kms · /)).toBeVisible();
+  await expect(cardOf(toDeliver!).getByText('Entregado', { exact: true })).toBeVisible();
+  await expect(cardOf(toReject!).getByText('No Entregado', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Pendiente de sincronizar')).toHaveCount(3);
+
+  // Back online: everything is sent (retries back off, so this may take a while).
+  await context.setOffline(false);
+  await expect(dialog.getByText('Pendiente de sincronizar')).toHaveCount(0, { timeout: 180_000 });
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: En línea, Todo sincronizado/, { timeout: 30_000 });
+
+  // The server has each change once, with the time the driver acted.
+  const officeToken = await tokenOf(request, 'oficina@demo.mx');
+  const [saved] = await shippings(request, officeToken, `filter[id]=${route.id}`);
+  expect(saved!.initial_km).toBe(51234);
+  expect(minutesBetween(startedFrom, startedTo)).toContain(saved!.km_capture_time_start);
+  const delivered = saved!.shipping_details.find((d) => d.id === toDeliver!.id)!;
+  expect(delivered).toMatchObject({ completed: true, is_delivered: true, delivery_rejection_comment: null });
+  expect(minutesBetween(deliveredFrom, deliveredTo)).toContain(delivered.delivered_at);
+  expect(delivered.pdf).toMatch(/\.jpg$/);
+  const file = await request.get(`/files/${delivered.pdf}`, { headers: { authorization: `Bearer ${officeToken}` } });
+  expect(file.status()).toBe(200);
+  expect(Buffer.compare(await file.body(), TINY_JPEG)).toBe(0);
+  const rejected = saved!.shipping_details.find((d) => d.id === toReject!.id)!;
+  expect(rejected).toMatchObject({
+    completed: true,
+    is_delivered: false,
+    delivery_rejection_comment: 'Cliente cerrado por inventario',
+    pdf: null,
+  });
+  expect(minutesBetween(rejectedFrom, rejectedTo)).toContain(rejected.delivered_at);
+
+  const applied = commands.filter((c) => c.status >= 200 && c.status < 300 && !c.replayed);
+  expect(new Set(commands.map((c) => c.key)).size).toBe(3);
+  expect(applied).toHaveLength(3);
+  expect(new Set(applied.map((c) => c.key)).size).toBe(3);
+});

@@ -1,0 +1,133 @@
+// Sync engine benchmark (architecture.md budget: outbox replay ≥ 200 commands/s, no
+// duplicate, no loss; issue: first pull of a driver's week ≤ 2 s).
+//
+// The real server and the real engine in one process: the server on a fresh database
+// (embedded PGlite, or PostgreSQL when DATABASE_URL is set) with the demo seed, listening
+// on loopback; the engine on fake-indexeddb (Node has no IndexedDB). 1,000 commands are
+// queued offline (a quarter each of 'Iniciar', two delivery rejections, 'Terminar' on 250
+// routes), then replayed; the database is checked for exactly one applied key per command
+// and the effects. Then an empty device pulls a driver's week of 200 deliveries.
+//
+// Usage: npm run bench:sync   (SYNC_BENCH_CONCURRENCY to change lanes sent at once)
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { monterreyDateOffset } from '../domain/time';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { prepareDatabase } from '../server/db/prepare';
+import { idempotencyKeys, sales, shippingDetails, shippings, users } from '../server/db/schema';
+import { parseEnv } from '../server/env';
+import { openSyncDatabase } from '../sync/db';
+import { SyncEngine } from '../sync/engine';
+
+const ROUTES = 250;
+const WEEK_DELIVERIES = 200;
+const concurrency = Number(process.env.SYNC_BENCH_CONCURRENCY ?? 4);
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-sync-'));
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { kind: 'postgres', url: process.env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+);
+const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DEMO_SEED: 'true' });
+const app = await buildApp({ env, database, logger: false });
+await prepareDatabase(database, { demoSeed: true, dataDir, log: app.log });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const db = database.db;
+
+async function login(email: string): Promise<{ token: string; id: number }> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email, password: 'demo1234' } });
+  const token = response.json<{ access_token: string }>().access_token;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { token, id: user!.id };
+}
+
+/** Routes for a driver on the given days, each with `perRoute` deliveries of existing sales. */
+async function makeRoutes(driverId: number, days: string[], routesPerDay: number, perRoute: number): Promise<{ id: number; details: number[] }[]> {
+  const saleIds = (await db.select({ id: sales.id }).from(sales).where(eq(sales.kind, 'sale')).limit(500)).map((s) => s.id);
+  const made: { id: number; details: number[] }[] = [];
+  let next = 0;
+  for (const date of days) {
+    const created = await db
+      .insert(shippings)
+      .values(Array.from({ length: routesPerDay }, () => ({ date, driver_id: driverId, vehicle_id: 1, created_by_user_id: 1 })))
+      .returning({ id: shippings.id });
+    const rows = created.flatMap((route) =>
+      Array.from({ length: perRoute }, () => ({ shipping_id: route.id, sale_id: saleIds[(next += 1) % saleIds.length]!, company_id: null })),
+    );
+    const details = await db.insert(shippingDetails).values(rows).returning({ id: shippingDetails.id, shipping_id: shippingDetails.shipping_id });
+    for (const route of created) made.push({ id: route.id, details: details.filter((d) => d.shipping_id === route.id).map((d) => d.id) });
+  }
+  return made;
+}
+
+function device(name: string, userId: number, token: string, fetchImpl: typeof fetch = fetch) {
+  const local = openSyncDatabase(name, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const engine = new SyncEngine({ db: local, transport: { baseUrl, fetch: fetchImpl }, userId, getToken: () => token, intervalMs: 3_600_000, concurrency });
+  return { local, engine };
+}
+
+try {
+  // ── Replay of 1,000 queued commands ──
+  const driver = await login('chofer@demo.mx');
+  const today = monterreyDateOffset(new Date(), 0);
+  const routes = await makeRoutes(driver.id, [today], ROUTES, 2);
+  let online = true;
+  const phone = device('bench-replay', driver.id, driver.token, (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('offline'))));
+  await phone.engine.start();
+  await phone.engine.idle();
+  online = false;
+  const at = '2026-11-22 08:00';
+  for (const route of routes) {
+    await phone.engine.command('startRoute', { shippingId: route.id, initial_km: 1000, km_capture_time_start: at });
+    for (const detailId of route.details) {
+      await phone.engine.command('rejectDelivery', { detailId, shippingId: route.id, delivered_at: at, delivery_rejection_comment: 'Cerrado', position: null });
+    }
+    await phone.engine.command('finishRoute', { shippingId: route.id, final_km: 1080, km_capture_time: '2026-11-22 18:00' });
+  }
+  await phone.engine.stop();
+  const queued = await phone.local.outbox.count();
+  online = true;
+  const replayer = new SyncEngine({ db: phone.local, transport: { baseUrl, fetch }, userId: driver.id, getToken: () => driver.token, intervalMs: 3_600_000, concurrency });
+  const started = performance.now();
+  await replayer.start();
+  while ((await phone.local.outbox.where('state').anyOf('pending', 'sending').count()) > 0) {
+    replayer.wake();
+    await replayer.idle();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await replayer.stop();
+  const deviceId = (await phone.local.meta.get('deviceId'))!.value as string;
+  const [keys] = await db
+    .select({ total: sql<number>`count(*)::int`, distinctSeq: sql<number>`count(DISTINCT device_seq)::int` })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.device_id, deviceId));
+  const routeIds = routes.map((r) => r.id);
+  const finished = await db.$count(shippings, and(inArray(shippings.id, routeIds), eq(shippings.route, 80)));
+  const rejected = await db.$count(shippingDetails, and(inArray(shippingDetails.shipping_id, routeIds), isNotNull(shippingDetails.delivery_rejection_comment)));
+  const rejectedRows = await phone.local.outbox.where('state').equals('rejected').count();
+  console.log(`replay: ${queued} commands queued offline, replayed in ${seconds.toFixed(2)} s = ${(queued / seconds).toFixed(0)} commands/s (${database.kind}, ${concurrency} lanes at once)`);
+  console.log(`  applied keys ${keys!.total}, distinct device sequence numbers ${keys!.distinctSeq} → duplicates ${keys!.total - keys!.distinctSeq}, losses ${queued - keys!.total}; rejected ${rejectedRows}`);
+  console.log(`  effects: routes finished ${finished}/${ROUTES}, deliveries rejected ${rejected}/${ROUTES * 2}`);
+
+  // ── First pull of a driver's week into an empty device ──
+  const other = await login('chofer2@demo.mx');
+  const week = Array.from({ length: 7 }, (_, i) => monterreyDateOffset(new Date(), i - 3));
+  await makeRoutes(other.id, week, 4, Math.ceil(WEEK_DELIVERIES / 28));
+  const empty = device('bench-first-pull', other.id, other.token);
+  await empty.local.open();
+  const pullStart = performance.now();
+  await empty.engine.pull();
+  const pullSeconds = (performance.now() - pullStart) / 1000;
+  console.log(
+    `first pull: ${await empty.local.shippings.count()} routes, ${await empty.local.details.count()} deliveries, ${await empty.local.items.count()} items into an empty device in ${pullSeconds.toFixed(2)} s`,
+  );
+} finally {
+  await app.close();
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+}

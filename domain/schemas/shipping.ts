@@ -99,6 +99,9 @@ export const shippingDetailSchema = z.object({
   delivered_at: z.nullable(z.string()),
   invoice: z.nullable(z.string()),
   pdf: z.nullable(z.string()),
+  /** Where the driver was when delivering or rejecting, when the device gave its position. */
+  latitude: z.optional(z.nullable(z.number())),
+  longitude: z.optional(z.nullable(z.number())),
   sale: z.object({
     id: z.int(),
     company_name: z.string(),

@@ -62,7 +62,7 @@ const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const DETAIL_JSON = sql`json_build_object(
   'id', d.id, 'sale_id', d.sale_id, 'shipping_id', d.shipping_id, 'company_id', d.company_id,
   'completed', d.completed, 'is_delivered', d.is_delivered, 'delivery_rejection_comment', d.delivery_rejection_comment,
-  'delivered_at', ${minute(sql`d.delivered_at`)}, 'invoice', d.invoice, 'pdf', d.pdf,
+  'delivered_at', ${minute(sql`d.delivered_at`)}, 'invoice', d.invoice, 'pdf', d.pdf, 'latitude', d.latitude, 'longitude', d.longitude,
   'sale', json_build_object(
     'id', sa.id, 'company_name', c.name,
     'contact', CASE WHEN ct.id IS NULL THEN NULL ELSE json_build_object('name', ct.name, 'last', ct.last) END,

@@ -56,9 +56,15 @@ function readPrintJob(): string | null {
   return localStorage.getItem(PRINT_KEY);
 }
 
+/**
+ * A window shows a print view only when print data was there as it loaded: the window
+ * opened to print. The window that stores a job, and other open tabs, stay as they are.
+ */
+const openedToPrint = typeof localStorage !== 'undefined' && readPrintJob() !== null;
+
 export function usePrintJob(): PrintJob | null {
   const raw = useSyncExternalStore(subscribe, readPrintJob);
-  if (raw === null) return null;
+  if (raw === null || !openedToPrint) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed === 'object' && parsed !== null && 'kind' in parsed && typeof parsed.kind === 'string') {
@@ -68,6 +74,12 @@ export function usePrintJob(): PrintJob | null {
     // Unreadable print data is treated as a job no view can show.
   }
   return { kind: 'desconocido', data: null };
+}
+
+/** Stores a print job and opens the root in a new window, which shows its print view (spec §2). */
+export function openPrintWindow(job: PrintJob): void {
+  localStorage.setItem(PRINT_KEY, JSON.stringify(job));
+  window.open('/', '_blank');
 }
 
 export function clearPrintJob(): void {

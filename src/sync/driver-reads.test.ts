@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDetail, LocalShipping } from '../../sync/db';
-import { deliveryStatus, summarizeRoutes } from './driver-reads';
+import { summarizeRoutes } from './driver-reads';
 
 const route = (id: number, date: string) => ({ id, date }) as LocalShipping;
 const detail = (id: number, shipping_id: number, completed: boolean, is_delivered: boolean) =>
@@ -35,11 +35,5 @@ describe('the driver’s routes', () => {
     expect(summary!.isToday).toBe(true);
     expect(summary!.counts).toEqual({ pending: 2, delivered: 1, rejected: 1 });
     expect(summary!.records).toEqual(['shipping:1', 'detail:10', 'detail:11', 'detail:12', 'detail:13']);
-  });
-
-  it('reads the status from the two flags', () => {
-    expect(deliveryStatus({ completed: false, is_delivered: false })).toBe('pending');
-    expect(deliveryStatus({ completed: true, is_delivered: true })).toBe('delivered');
-    expect(deliveryStatus({ completed: true, is_delivered: false })).toBe('rejected');
   });
 });

@@ -1,20 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { deliveryStatus } from '../../domain/rules/delivery-status';
 import { monterreyDate } from '../../domain/time';
 import type { LocalDetail, LocalShipping, SyncDatabase } from '../../sync/db';
 import { useSyncDatabase } from './sync-context';
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'rejected';
-
-/** Pendiente, Entregado or No Entregado (spec §4), from the two flags. */
-export function deliveryStatus(detail: Pick<LocalDetail, 'completed' | 'is_delivered'>): DeliveryStatus {
-  if (!detail.completed) return 'pending';
-  return detail.is_delivered ? 'delivered' : 'rejected';
-}
+const COUNT_OF = { Pendiente: 'pending', Entregado: 'delivered', 'No Entregado': 'rejected' } as const;
+type Count = (typeof COUNT_OF)[keyof typeof COUNT_OF];
 
 export interface RouteSummary {
   shipping: LocalShipping;
   isToday: boolean;
-  counts: Record<DeliveryStatus, number>;
+  counts: Record<Count, number>;
   /** Record keys of the route and its deliveries, for the pending badge. */
   records: string[];
 }
@@ -34,7 +30,7 @@ export function summarizeRoutes(shippings: LocalShipping[], details: LocalDetail
     .map((shipping) => {
       const own = byRoute.get(shipping.id) ?? [];
       const counts = { pending: 0, delivered: 0, rejected: 0 };
-      for (const detail of own) counts[deliveryStatus(detail)] += 1;
+      for (const detail of own) counts[COUNT_OF[deliveryStatus(detail)]] += 1;
       return {
         shipping,
         isToday: shipping.date === today,

@@ -1,6 +1,15 @@
+import { truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { monterreyDate, monterreyMinute } from '../../domain/time';
-import { DEMO_PASSWORD, signIn } from './support';
+import { monterreyDate, monterreyDateOffset, monterreyMinute } from '../../domain/time';
+import { DEMO_PASSWORD, openUserMenu, signIn } from './support';
+
+/** Where the phone says it is: downtown Monterrey. */
+const MONTERREY = { latitude: 25.6866, longitude: -100.3161 };
+
+// A driver's phone: 360 px wide, touch, location allowed.
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, geolocation: MONTERREY, permissions: ['geolocation'] });
 
 /** A 1×1 JPEG: small enough to be stored as it is (no downscaling), so the server must keep these bytes. */
 const TINY_JPEG = Buffer.from(
@@ -19,6 +28,8 @@ interface ApiDetail {
   delivered_at: string | null;
   delivery_rejection_comment: string | null;
   pdf: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
   sale: { company_name: string };
 }
 interface ApiShipping {
@@ -26,6 +37,9 @@ interface ApiShipping {
   date: string;
   initial_km: number | null;
   km_capture_time_start: string | null;
+  final_km: number | null;
+  km_capture_time: string | null;
+  route: number | null;
   shipping_details: ApiDetail[];
 }
 
@@ -51,7 +65,7 @@ async function loadControlledByServiceWorker(page: Page): Promise<void> {
 const indicator = (page: Page) => page.getByRole('button', { name: /^Sincronización: / }).filter({ visible: true });
 const minutesBetween = (before: string, after: string) => (before === after ? [before] : [before, after]);
 
-test('a driver’s day offline: start a route, deliver, reject, reload offline, then everything reaches the server once', async ({
+test('a driver’s day offline: start a route, deliver, reject, finish, reload offline, then everything reaches the server once', async ({
   page,
   context,
   request,
@@ -87,13 +101,26 @@ test('a driver’s day offline: start a route, deliver, reject, reload offline, 
   const routeFolio = page.getByText(`E-${route.id}`, { exact: true }).filter({ visible: true });
   await expect(routeFolio).toBeVisible({ timeout: 30_000 });
   await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: En línea, Todo sincronizado/);
+  // A driver's home has no side menu, filter, totals, export nor add button (spec §6).
+  await expect(page.getByRole('navigation', { name: 'Menú' })).toHaveCount(0);
 
+  // From here to the end of the day, no network.
   await context.setOffline(true);
   await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, Todo sincronizado/);
   await routeFolio.click();
   // The modal's content is slotted into its dialog: look it up from the modal element.
   const dialog = page.locator('ion-modal[aria-label="Entregas"]');
   await expect(page.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
+  const openRoute = async () => {
+    await page.getByText(`E-${route.id}`, { exact: true }).filter({ visible: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
+  };
+
+  // Each sale shows its folio, company, address with a map link and its status.
+  await expect(cardOf(toDeliver!)).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Ventas de la ruta' }).getByText('Pendiente', { exact: true })).toHaveCount(
+    route.shipping_details.filter((d) => !d.completed).length,
+  );
 
   // Iniciar: Kilometraje Inicial, stamped with the minute the driver acted.
   await dialog.getByRole('button', { name: 'Iniciar' }).click();
@@ -113,21 +140,38 @@ test('a driver’s day offline: start a route, deliver, reject, reload offline, 
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog.getByRole('button', { name: 'Terminar' })).toBeVisible();
 
-  // Entregar: Guardar waits for the evidence.
+  // Entregar: Guardar waits for the evidence; a file over 100 MB is refused with a message.
   const delivering = cardOf(toDeliver!);
   await delivering.getByRole('button', { name: 'Entregar' }).click();
   await expect(delivering.getByText('Adjunta factura para continuar')).toBeVisible();
   await expect(delivering.getByRole('button', { name: 'Guardar' })).toBeDisabled();
-  await delivering
-    .getByLabel('Factura o evidencia (foto o PDF)')
-    .setInputFiles({ name: 'factura.jpg', mimeType: 'image/jpeg', buffer: TINY_JPEG });
+  await expect(delivering.getByText('Tomar foto')).toBeVisible();
+  const evidenceField = delivering.getByLabel('Factura o evidencia (foto o PDF)');
+  const tooLarge = path.join(tmpdir(), `factura-101mb-${process.pid}.pdf`);
+  writeFileSync(tooLarge, '');
+  truncateSync(tooLarge, 101 * 1024 * 1024);
+  await evidenceField.setInputFiles(tooLarge);
+  await expect(delivering.getByRole('alert')).toHaveText('El archivo supera el límite de 100 MB.');
+  await expect(delivering.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  await evidenceField.setInputFiles({ name: 'factura.jpg', mimeType: 'image/jpeg', buffer: TINY_JPEG });
   const deliveredFrom = monterreyMinute(new Date());
   await delivering.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Envío Completado')).toBeVisible();
   const deliveredTo = monterreyMinute(new Date());
   await expect(delivering.getByText('Entregado', { exact: true })).toBeVisible();
+  // A completed delivery is not editable by the driver.
+  await expect(delivering.getByRole('button', { name: 'Entregar' })).toHaveCount(0);
+  await expect(delivering.getByRole('button', { name: 'Rechazar' })).toHaveCount(0);
 
-  // Rechazar with a reason.
+  // Halfway through the day the phone reloads the app, still with no network: nothing is lost.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Hola, Miguel' })).toBeVisible();
+  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, 2 cambios pendientes/);
+  await openRoute();
+  await expect(dialog.getByText(/^51234 kms · /)).toBeVisible();
+  await expect(cardOf(toDeliver!).getByText('Entregado', { exact: true })).toBeVisible();
+
+  // Rechazar with a reason, which then shows on the timeline.
   const rejecting = cardOf(toReject!);
   await rejecting.getByRole('button', { name: 'Rechazar' }).click();
   await rejecting.getByRole('textbox', { name: 'Motivo del rechazo' }).fill('Cliente cerrado por inventario');
@@ -136,34 +180,50 @@ test('a driver’s day offline: start a route, deliver, reject, reload offline, 
   await expect(page.getByText('Envío Rechazado')).toBeVisible();
   const rejectedTo = monterreyMinute(new Date());
   await expect(rejecting.getByText('No Entregado', { exact: true })).toBeVisible();
+  await expect(rejecting.getByText('Motivo: Cliente cerrado por inventario')).toBeVisible();
+
+  // Terminar: Kilometraje Final, then neither button.
+  await dialog.getByRole('button', { name: 'Terminar' }).click();
+  await dialog.getByLabel('Kilometraje Final').fill('51300');
+  const finishedFrom = monterreyMinute(new Date());
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Ruta terminada.')).toBeVisible();
+  const finishedTo = monterreyMinute(new Date());
+  await expect(dialog.getByText(/^51300 kms · /)).toBeVisible();
+  await expect(dialog.getByText('66 kms', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Terminar' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Iniciar' })).toHaveCount(0);
 
   // The route and both deliveries wait for the server, and say so.
   await expect(dialog.getByText('Pendiente de sincronizar')).toHaveCount(3);
   await expect(delivering.getByText('Pendiente de sincronizar')).toBeVisible();
   await expect(rejecting.getByText('Pendiente de sincronizar')).toBeVisible();
+
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByRole('dialog', { name: 'Entregas' })).toHaveCount(0);
-  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, 3 cambios pendientes/);
+  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, 4 cambios pendientes/);
 
   // Signing out now warns with the count; the driver stays.
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await openUserMenu(page);
   await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
   const warning = page.getByRole('alertdialog');
-  await expect(warning).toContainText('Tienes 3 cambios sin enviar al servidor.');
+  await expect(warning).toContainText('Tienes 4 cambios sin enviar al servidor.');
   await expect(warning.getByRole('button', { name: 'Sincronizar primero' })).toBeVisible();
   await expect(warning.getByRole('button', { name: 'Cerrar sesión de todos modos' })).toBeVisible();
   await warning.getByRole('button', { name: 'Cancelar' }).click();
   await expect(warning).toHaveCount(0);
 
-  // Reloading with no network: the app starts from the service worker and nothing is lost.
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Hola, Miguel' })).toBeVisible();
-  await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, 3 cambios pendientes/);
-  await page.getByText(`E-${route.id}`, { exact: true }).filter({ visible: true }).click();
-  await expect(dialog.getByText(/^51234 kms · /)).toBeVisible();
-  await expect(cardOf(toDeliver!).getByText('Entregado', { exact: true })).toBeVisible();
-  await expect(cardOf(toReject!).getByText('No Entregado', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Pendiente de sincronizar')).toHaveCount(3);
+  await openRoute();
+  // Imprimir opens the route manifest in a new window, from what the device holds.
+  const [manifest] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Imprimir' }).click()]);
+  await expect(manifest.getByRole('heading', { name: 'Detalle de Envío' })).toBeVisible();
+  await expect(manifest.getByText(`E-${route.id}`, { exact: true })).toBeVisible();
+  await expect(manifest.getByRole('cell', { name: `V-${toDeliver!.sale_id}`, exact: true })).toBeVisible();
+  await expect(manifest.getByRole('cell', { name: `V-${toReject!.sale_id}`, exact: true })).toBeVisible();
+  await expect(manifest.getByText('Firma del chofer')).toBeVisible();
+  await manifest.getByRole('button', { name: 'Cerrar' }).click();
+  await manifest.close();
+  await expect(page.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
 
   // Back online: everything is sent (retries back off, so this may take a while).
   await context.setOffline(false);
@@ -176,8 +236,11 @@ test('a driver’s day offline: start a route, deliver, reject, reload offline, 
   const [saved] = await shippings(request, officeToken, `filter[id]=${route.id}`);
   expect(saved!.initial_km).toBe(51234);
   expect(minutesBetween(startedFrom, startedTo)).toContain(saved!.km_capture_time_start);
+  expect(saved!.final_km).toBe(51300);
+  expect(saved!.route).toBe(66);
+  expect(minutesBetween(finishedFrom, finishedTo)).toContain(saved!.km_capture_time);
   const delivered = saved!.shipping_details.find((d) => d.id === toDeliver!.id)!;
-  expect(delivered).toMatchObject({ completed: true, is_delivered: true, delivery_rejection_comment: null });
+  expect(delivered).toMatchObject({ completed: true, is_delivered: true, delivery_rejection_comment: null, ...MONTERREY });
   expect(minutesBetween(deliveredFrom, deliveredTo)).toContain(delivered.delivered_at);
   expect(delivered.pdf).toMatch(/\.jpg$/);
   const file = await request.get(`/files/${delivered.pdf}`, { headers: { authorization: `Bearer ${officeToken}` } });
@@ -193,7 +256,43 @@ test('a driver’s day offline: start a route, deliver, reject, reload offline, 
   expect(minutesBetween(rejectedFrom, rejectedTo)).toContain(rejected.delivered_at);
 
   const applied = commands.filter((c) => c.status >= 200 && c.status < 300 && !c.replayed);
-  expect(new Set(commands.map((c) => c.key)).size).toBe(3);
-  expect(applied).toHaveLength(3);
-  expect(new Set(applied.map((c) => c.key)).size).toBe(3);
+  expect(new Set(commands.map((c) => c.key)).size).toBe(4);
+  expect(applied).toHaveLength(4);
+  expect(new Set(applied.map((c) => c.key)).size).toBe(4);
+});
+
+test('another driver on the same phone never sees the first driver’s routes, online or offline', async ({ page, context, request }) => {
+  const firstRoutes = await shippings(request, await tokenOf(request, 'chofer@demo.mx'), 'itemsPerPage=100');
+  const secondRoutes = await shippings(request, await tokenOf(request, 'chofer2@demo.mx'), 'itemsPerPage=100');
+  expect(firstRoutes.length).toBeGreaterThan(0);
+  expect(secondRoutes.length).toBeGreaterThan(0);
+
+  // The first driver's routes reach this phone's store.
+  await signIn(page, 'chofer@demo.mx');
+  await loadControlledByServiceWorker(page);
+  await expect(page.getByText(`E-${firstRoutes[0]!.id}`, { exact: true }).filter({ visible: true })).toBeVisible({ timeout: 30_000 });
+  await openUserMenu(page);
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+
+  await signIn(page, 'chofer2@demo.mx');
+  // The second driver's routes in the window a phone keeps (7 days back to 7 days ahead).
+  const from = monterreyDateOffset(new Date(), -7);
+  const to = monterreyDateOffset(new Date(), 7);
+  const kept = secondRoutes.find((s) => s.date >= from && s.date <= to);
+  expect(kept, 'the demo seed gives chofer2@demo.mx a route this week').toBeDefined();
+  const ownVisible = () =>
+    expect(page.getByText(`E-${kept!.id}`, { exact: true }).filter({ visible: true })).toBeVisible({ timeout: 30_000 });
+  const noneOfTheFirst = async () => {
+    for (const route of firstRoutes) await expect(page.getByText(`E-${route.id}`, { exact: true })).toHaveCount(0);
+  };
+  await ownVisible();
+  await noneOfTheFirst();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+  await ownVisible();
+  await noneOfTheFirst();
+  await context.setOffline(false);
 });

@@ -1,4 +1,4 @@
-import { IonBadge, IonContent, IonItem, IonLabel, IonList, IonModal, IonPage, IonSpinner } from '@ionic/react';
+import { IonBadge, IonContent, IonItem, IonLabel, IonList, IonModal, IonPage, IonProgressBar, IonSpinner } from '@ionic/react';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
@@ -72,8 +72,14 @@ function RouteItem({ route, onOpen }: { route: RouteSummary; onOpen: () => void 
           {formatDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}
         </p>
         <p>{text.counts(counts.pending, counts.delivered, counts.rejected)}</p>
+        <RouteProgress done={counts.delivered + counts.rejected} total={counts.pending + counts.delivered + counts.rejected} />
         <PendingBadge records={route.records} />
       </IonLabel>
     </IonItem>
   );
+}
+
+function RouteProgress({ done, total }: { done: number; total: number }) {
+  if (total === 0) return null;
+  return <IonProgressBar className="route-progress" value={done / total} aria-label={text.progress(done, total)} />;
 }

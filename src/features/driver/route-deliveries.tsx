@@ -1,5 +1,4 @@
 import {
-  IonBadge,
   IonButton,
   IonButtons,
   IonCard,
@@ -16,25 +15,22 @@ import {
   IonToast,
   IonToolbar,
 } from '@ionic/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
 import { monterreyMinute } from '../../../domain/time';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
-import { deliveryStatus, useRoute } from '../../sync/driver-reads';
+import { openPrintWindow } from '../../lib/session-store';
+import { useRoute } from '../../sync/driver-reads';
 import { PendingBadge } from '../../sync/pending-badge';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { useCommand } from '../../sync/sync-context';
-import { formatDate, parseKm, prepareEvidence, refuseEvidenceFile } from './driver-input';
+import { parseKm, prepareEvidence, refuseEvidenceFile } from './driver-input';
+import { DeliveryOutcome, DeliveryTimeline, ProgressButtons, RouteFacts, SaleFacts } from './route-view';
+import { useDevicePosition } from './use-device-position';
 
 const text = messages.driver;
 type Toast = { text: string; color: string } | null;
 type Save = () => Promise<string | null>;
-
-const STATUS = {
-  pending: { label: text.statusPending, color: 'warning' },
-  delivered: { label: text.statusDelivered, color: 'success' },
-  rejected: { label: text.statusRejected, color: 'danger' },
-} as const;
 
 /** 'Entregas' (spec §2 card view): start and finish the route, deliver or reject each sale. */
 export function RouteDeliveries({ shippingId, onClose }: { shippingId: number; onClose: () => void }) {
@@ -62,11 +58,17 @@ export function RouteDeliveries({ shippingId, onClose }: { shippingId: number; o
         {route === null && <p className="empty-state">{text.routeMissing}</p>}
         {route && (
           <>
-            <RouteCard shipping={route.shipping} onDone={(message) => setToast({ text: message, color: 'success' })} />
-            {route.details.length === 0 && <p className="empty-state">{text.noDeliveries}</p>}
-            {route.details.map((detail) => (
-              <DeliveryCard key={detail.id} detail={detail} onDone={(message) => setToast({ text: message, color: 'success' })} />
-            ))}
+            <RouteCard
+              shipping={route.shipping}
+              details={route.details}
+              onDone={(message) => setToast({ text: message, color: 'success' })}
+            />
+            <DeliveryTimeline
+              details={route.details}
+              renderDelivery={(detail, status) => (
+                <DeliveryCard detail={detail} status={status} onDone={(message) => setToast({ text: message, color: 'success' })} />
+              )}
+            />
           </>
         )}
         <IonToast
@@ -81,11 +83,9 @@ export function RouteDeliveries({ shippingId, onClose }: { shippingId: number; o
   );
 }
 
-function RouteCard({ shipping, onDone }: { shipping: LocalShipping; onDone: (message: string) => void }) {
+function RouteCard({ shipping, details, onDone }: { shipping: LocalShipping; details: LocalDetail[]; onDone: (message: string) => void }) {
   const command = useCommand();
   const [asking, setAsking] = useState<'start' | 'finish' | null>(null);
-  const canStart = shipping.initial_km === null;
-  const canFinish = shipping.initial_km !== null && shipping.final_km === null;
 
   const save = async (km: number) => {
     // The moment the person acts is the time recorded (sync-engine.md rule 4).
@@ -101,29 +101,21 @@ function RouteCard({ shipping, onDone }: { shipping: LocalShipping; onDone: (mes
     return refusal;
   };
 
+  // The manifest prints what this device knows, so it works offline too.
+  const print = () => openPrintWindow({ kind: 'shipping', data: { ...shipping, shipping_details: details } });
+
   return (
     <IonCard>
       <IonCardHeader>
         <IonCardTitle>{text.routeFolio(shipping.id)}</IonCardTitle>
-        <IonCardSubtitle>
-          {formatDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}
-        </IonCardSubtitle>
       </IonCardHeader>
       <IonCardContent>
         <PendingBadge records={`shipping:${shipping.id}`} />
-        <dl className="route-card__km">
-          <dt>{text.initialKm}</dt>
-          <dd>{shipping.initial_km === null ? text.notCaptured : text.km(shipping.initial_km, shipping.km_capture_time_start)}</dd>
-          <dt>{text.finalKm}</dt>
-          <dd>{shipping.final_km === null ? text.notCaptured : text.km(shipping.final_km, shipping.km_capture_time)}</dd>
-        </dl>
+        <RouteFacts shipping={shipping} details={details} />
         {asking ? (
           <KmForm label={asking === 'start' ? text.initialKm : text.finalKm} onSave={save} onCancel={() => setAsking(null)} />
         ) : (
-          <>
-            {canStart && <IonButton onClick={() => setAsking('start')}>{text.start}</IonButton>}
-            {canFinish && <IonButton onClick={() => setAsking('finish')}>{text.finish}</IonButton>}
-          </>
+          <ProgressButtons shipping={shipping} onStart={() => setAsking('start')} onFinish={() => setAsking('finish')} onPrint={print} />
         )}
       </IonCardContent>
     </IonCard>
@@ -179,13 +171,13 @@ function KmForm({ label, onSave, onCancel }: { label: string; onSave: (km: numbe
   );
 }
 
-function DeliveryCard({ detail, onDone }: { detail: LocalDetail; onDone: (message: string) => void }) {
+function DeliveryCard({ detail, status, onDone }: { detail: LocalDetail; status: ReactNode; onDone: (message: string) => void }) {
   const command = useCommand();
   const [mode, setMode] = useState<'deliver' | 'reject' | null>(null);
+  const position = useDevicePosition(mode !== null);
   const headingId = useId();
-  const status = STATUS[deliveryStatus(detail)];
   const folio = text.saleFolio(detail.sale.id);
-  const base = { detailId: detail.id, shippingId: detail.shipping_id, position: null };
+  const base = { detailId: detail.id, shippingId: detail.shipping_id };
 
   const deliver =
     (file: File): Save =>
@@ -194,7 +186,7 @@ function DeliveryCard({ detail, onDone }: { detail: LocalDetail; onDone: (messag
       let refusal: string | null;
       try {
         const evidence = await prepareEvidence(file);
-        refusal = await command('completeDelivery', { ...base, delivered_at: at, evidenceId: evidence.id }, evidence);
+        refusal = await command('completeDelivery', { ...base, delivered_at: at, evidenceId: evidence.id, position: position() }, evidence);
       } catch {
         refusal = messages.common.genericError;
       }
@@ -209,7 +201,12 @@ function DeliveryCard({ detail, onDone }: { detail: LocalDetail; onDone: (messag
     (reason: string): Save =>
     async () => {
       const at = monterreyMinute(new Date());
-      const refusal = await command('rejectDelivery', { ...base, delivered_at: at, delivery_rejection_comment: reason });
+      const refusal = await command('rejectDelivery', {
+        ...base,
+        delivered_at: at,
+        delivery_rejection_comment: reason,
+        position: position(),
+      });
       if (refusal === null) {
         setMode(null);
         onDone(text.rejected);
@@ -219,28 +216,31 @@ function DeliveryCard({ detail, onDone }: { detail: LocalDetail; onDone: (messag
 
   return (
     <article aria-labelledby={headingId}>
-      <IonCard>
+      <IonCard className="delivery-card">
         <IonCardHeader>
           <IonCardTitle>
             <span id={headingId}>
               {folio} · {detail.sale.company_name}
             </span>
           </IonCardTitle>
-          <IonCardSubtitle>{detail.sale.company.delivery_address ?? text.noAddress}</IonCardSubtitle>
+          <IonCardSubtitle>
+            {status}
+            <PendingBadge records={`detail:${detail.id}`} />
+          </IonCardSubtitle>
         </IonCardHeader>
         <IonCardContent>
-          <div className="delivery-card__status">
-            <IonBadge color={status.color}>{status.label}</IonBadge>
-            <PendingBadge records={`detail:${detail.id}`} />
-          </div>
-          {detail.completed && !detail.is_delivered && detail.delivery_rejection_comment && <p>{detail.delivery_rejection_comment}</p>}
+          <SaleFacts detail={detail} />
+          <DeliveryOutcome detail={detail} />
+          {/* A completed delivery is not editable by the driver (spec §4, §6). */}
           {!detail.completed && mode === null && (
-            <>
-              <IonButton onClick={() => setMode('deliver')}>{text.deliver}</IonButton>
-              <IonButton color="danger" fill="outline" onClick={() => setMode('reject')}>
+            <div className="progress-buttons">
+              <button type="button" className="touch-button touch-button--success" onClick={() => setMode('deliver')}>
+                {text.deliver}
+              </button>
+              <button type="button" className="touch-button touch-button--danger" onClick={() => setMode('reject')}>
                 {text.reject}
-              </IonButton>
-            </>
+              </button>
+            </div>
           )}
           {!detail.completed && mode === 'deliver' && <DeliverForm onSave={deliver} onCancel={() => setMode(null)} />}
           {!detail.completed && mode === 'reject' && <RejectForm onSave={reject} onCancel={() => setMode(null)} />}
@@ -254,7 +254,7 @@ function DeliverForm({ onSave, onCancel }: { onSave: (file: File) => Save; onCan
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const ids = { input: useId(), hint: useId() };
+  const ids = { input: useId(), camera: useId(), hint: useId() };
   useHoldUpdate(file !== null);
 
   const choose = (input: HTMLInputElement) => {
@@ -276,6 +276,19 @@ function DeliverForm({ onSave, onCancel }: { onSave: (file: File) => Save; onCan
 
   return (
     <form onSubmit={(event) => void submit(event)} className="inline-form">
+      {/* On a phone this opens the camera at once; the other field takes a photo or PDF already on the device. */}
+      <label htmlFor={ids.camera} className="touch-button touch-button--primary file-field__camera">
+        {text.takePhoto}
+      </label>
+      <input
+        id={ids.camera}
+        className="visually-hidden"
+        type="file"
+        accept="image/*"
+        capture="environment"
+        aria-describedby={ids.hint}
+        onChange={(event) => choose(event.currentTarget)}
+      />
       <label htmlFor={ids.input} className="file-field__label">
         {text.evidence}
       </label>

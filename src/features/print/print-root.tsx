@@ -1,22 +1,29 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { messages } from '../../../domain/messages';
 import { clearPrintJob, type PrintJob } from '../../lib/session-store';
+
+export interface PrintViewProps {
+  data: unknown;
+  onDone: () => void;
+  /** What to show when the stored data is not what the view prints. */
+  onUnreadable: () => ReactElement;
+}
 
 /**
  * Print views by the kind of stored print data (spec §2 root switching): quotation,
  * payroll receipts, sales, shipping, ticket, purchase order, shopping order, ticket MF.
- * Each view registers here when its screen is built; after printing, the window closes.
+ * Each is loaded only in the window that prints it; after printing, the window closes.
  */
-export const PRINT_VIEWS: Record<string, ComponentType<{ data: unknown; onDone: () => void }>> = {};
+export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
+  shipping: lazy(() => import('./shipping-manifest')),
+};
 
 export function finishPrinting(): void {
   clearPrintJob();
   window.close();
 }
 
-export function PrintRoot({ job }: { job: PrintJob }) {
-  const View = PRINT_VIEWS[job.kind];
-  if (View) return <View data={job.data} onDone={finishPrinting} />;
+function UnknownPrintData() {
   return (
     <main className="print-message" role="alert">
       <h1>{messages.print.title}</h1>
@@ -25,5 +32,21 @@ export function PrintRoot({ job }: { job: PrintJob }) {
         {messages.print.close}
       </button>
     </main>
+  );
+}
+
+export function PrintRoot({ job }: { job: PrintJob }) {
+  const View = PRINT_VIEWS[job.kind];
+  if (!View) return <UnknownPrintData />;
+  return (
+    <Suspense
+      fallback={
+        <p className="print-message" role="status">
+          {messages.common.loading}
+        </p>
+      }
+    >
+      <View data={job.data} onDone={finishPrinting} onUnreadable={() => <UnknownPrintData />} />
+    </Suspense>
   );
 }

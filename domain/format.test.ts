@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatKg, formatMoney, mapsSearchUrl } from './format';
+
+describe('formats', () => {
+  it('shows pesos in es-MX with two decimals', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+  });
+
+  it('shows kilograms with two decimals', () => {
+    expect(formatKg(1520.456)).toBe('1,520.46 kg');
+    expect(formatKg(0)).toBe('0.00 kg');
+  });
+
+  it('searches an address on the map, a position as coordinates', () => {
+    expect(mapsSearchUrl('Av. Constitución 100, Monterrey')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Av.%20Constituci%C3%B3n%20100%2C%20Monterrey',
+    );
+    expect(mapsSearchUrl('25.6866,-100.3161')).toBe('https://www.google.com/maps/search/?api=1&query=25.6866%2C-100.3161');
+  });
+});

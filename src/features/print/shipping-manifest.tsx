@@ -1,0 +1,123 @@
+import type { ReactElement } from 'react';
+import { formatKg } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { deliveryStatus, shippingWeight } from '../../../domain/rules/delivery-status';
+import { shippingSchema } from '../../../domain/schemas/shipping';
+import './shipping-manifest.css';
+
+const text = messages.manifest;
+const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p.last}` : '—');
+
+/**
+ * The route manifest 'Detalle de Envío' (spec §2 print views): every sale of the route with
+ * its items and weights, driver, vehicle, odometer and signature lines, laid out for A4 or
+ * letter. Printing closes the window (the stored job is cleared first).
+ */
+export default function ShippingManifest({
+  data,
+  onDone,
+  onUnreadable,
+}: {
+  data: unknown;
+  onDone: () => void;
+  onUnreadable: () => ReactElement;
+}) {
+  const parsed = shippingSchema.safeParse(data);
+  if (!parsed.success) return onUnreadable();
+  const shipping = parsed.data;
+  const details = shipping.shipping_details;
+  const print = () => {
+    window.addEventListener('afterprint', onDone, { once: true });
+    window.print();
+  };
+  const odometer = (km: number | null, at: string | null) => (km === null ? '—' : `${km} kms${at ? ` (${at})` : ''}`);
+
+  return (
+    <main className="manifest">
+      <div className="manifest__actions">
+        <button type="button" className="button-primary" onClick={print}>
+          {text.print}
+        </button>
+        <button type="button" onClick={onDone}>
+          {messages.print.close}
+        </button>
+      </div>
+      <header className="manifest__header">
+        <h1>{text.title}</h1>
+        <p className="manifest__folio">{messages.driver.routeFolio(shipping.id)}</p>
+      </header>
+      <dl className="manifest__facts">
+        <dt>{messages.driver.date}</dt>
+        <dd>{shipping.date}</dd>
+        <dt>{messages.driver.driver}</dt>
+        <dd>{person(shipping.driver)}</dd>
+        <dt>{messages.driver.vehicle}</dt>
+        <dd>{shipping.vehicle?.name ?? messages.driver.noVehicle}</dd>
+        <dt>{messages.driver.initialKm}</dt>
+        <dd>{odometer(shipping.initial_km, shipping.km_capture_time_start)}</dd>
+        <dt>{messages.driver.finalKm}</dt>
+        <dd>{odometer(shipping.final_km, shipping.km_capture_time)}</dd>
+        {shipping.note && (
+          <>
+            <dt>{messages.driver.note}</dt>
+            <dd>{shipping.note}</dd>
+          </>
+        )}
+      </dl>
+      {details.length === 0 ? (
+        <p>{text.noSales}</p>
+      ) : (
+        <div className="manifest__scroll">
+          <table className="manifest__table">
+            <thead>
+              <tr>
+                <th scope="col">{text.sale}</th>
+                <th scope="col">{text.company}</th>
+                <th scope="col">{text.product}</th>
+                <th scope="col">{messages.driver.weight}</th>
+                <th scope="col">{text.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {details.map((detail) => (
+                <tr key={detail.id}>
+                  <td>{messages.driver.saleFolio(detail.sale.id)}</td>
+                  <td>
+                    {detail.sale.company_name}
+                    {detail.sale.company.delivery_address && (
+                      <div className="manifest__address">{detail.sale.company.delivery_address}</div>
+                    )}
+                  </td>
+                  <td>
+                    <ul>
+                      {detail.sale.sale_items.map((line, index) => (
+                        <li key={index}>
+                          {line.quantity} × {line.item.name}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="manifest__number">{formatKg(detail.sale.sale_weight)}</td>
+                  <td>{deliveryStatus(detail)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {text.totalWeight}
+                </th>
+                <td className="manifest__number">{formatKg(details.reduce((sum, d) => sum + d.sale.sale_weight, 0))}</td>
+                <td>{formatKg(shippingWeight(details.map((d) => ({ ...d, sale_weight: d.sale.sale_weight }))))}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      <section className="manifest__signatures">
+        <div>{text.driverSignature}</div>
+        <div>{text.receiverSignature}</div>
+      </section>
+    </main>
+  );
+}

@@ -67,36 +67,41 @@ export function AppHeader({ title }: { title: string }) {
           </IonButton>
         </IonButtons>
       </IonToolbar>
-      <IonActionSheet
-        isOpen={userMenuOpen}
-        header={`${user.name} ${user.last}`}
-        onDidDismiss={() => setUserMenuOpen(false)}
-        buttons={[
-          ...(canSeeSettings(user) ? [{ text: messages.shell.settings, handler: () => router.push('/settings') }] : []),
-          ...(showSupport ? [{ text: messages.shell.support, handler: () => router.push('/support') }] : []),
-          { text: messages.shell.logout, role: 'destructive', handler: () => setConfirmLogout(true) },
-          { text: messages.shell.cancel, role: 'cancel' },
-        ]}
-      />
+      {/* Overlays are mounted only while open: each is a web component a phone would otherwise build at every start. */}
+      {userMenuOpen && (
+        <IonActionSheet
+          isOpen={userMenuOpen}
+          header={`${user.name} ${user.last}`}
+          onDidDismiss={() => setUserMenuOpen(false)}
+          buttons={[
+            ...(canSeeSettings(user) ? [{ text: messages.shell.settings, handler: () => router.push('/settings') }] : []),
+            ...(showSupport ? [{ text: messages.shell.support, handler: () => router.push('/support') }] : []),
+            { text: messages.shell.logout, role: 'destructive', handler: () => setConfirmLogout(true) },
+            { text: messages.shell.cancel, role: 'cancel' },
+          ]}
+        />
+      )}
       {/* Changes not yet sent stay on the device for this person; sign-out says how many (sync-engine.md rule 12). */}
-      <IonAlert
-        isOpen={confirmLogout}
-        header={sync.pending > 0 ? messages.sync.signOutPendingTitle : messages.shell.logoutConfirmTitle}
-        message={sync.pending > 0 ? messages.sync.signOutPending(sync.pending) : messages.shell.logoutConfirmMessage}
-        onDidDismiss={() => setConfirmLogout(false)}
-        buttons={
-          sync.pending > 0
-            ? [
-                { text: messages.sync.syncFirst, role: 'confirm', handler: () => engine?.wake() },
-                { text: messages.sync.signOutAnyway, role: 'destructive', handler: () => void signOut() },
-                { text: messages.shell.cancel, role: 'cancel' },
-              ]
-            : [
-                { text: messages.shell.cancel, role: 'cancel' },
-                { text: messages.shell.logout, role: 'confirm', handler: () => void signOut() },
-              ]
-        }
-      />
+      {confirmLogout && (
+        <IonAlert
+          isOpen={confirmLogout}
+          header={sync.pending > 0 ? messages.sync.signOutPendingTitle : messages.shell.logoutConfirmTitle}
+          message={sync.pending > 0 ? messages.sync.signOutPending(sync.pending) : messages.shell.logoutConfirmMessage}
+          onDidDismiss={() => setConfirmLogout(false)}
+          buttons={
+            sync.pending > 0
+              ? [
+                  { text: messages.sync.syncFirst, role: 'confirm', handler: () => engine?.wake() },
+                  { text: messages.sync.signOutAnyway, role: 'destructive', handler: () => void signOut() },
+                  { text: messages.shell.cancel, role: 'cancel' },
+                ]
+              : [
+                  { text: messages.shell.cancel, role: 'cancel' },
+                  { text: messages.shell.logout, role: 'confirm', handler: () => void signOut() },
+                ]
+          }
+        />
+      )}
     </IonHeader>
   );
 }

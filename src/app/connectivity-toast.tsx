@@ -15,10 +15,11 @@ export function ConnectivityToast() {
       window.removeEventListener('online', online);
     };
   }, []);
+  if (message === null) return null;
   return (
     <IonToast
-      isOpen={message !== null}
-      message={message ?? ''}
+      isOpen
+      message={message}
       duration={4000}
       position="bottom"
       color={message === messages.shell.offline ? 'warning' : 'success'}

@@ -49,9 +49,11 @@ export function DriverHome() {
             ))}
           </IonList>
         )}
-        <IonModal isOpen={openId !== null} onDidDismiss={() => setOpenId(null)} className="fullscreen-modal" aria-label={text.deliveries}>
-          {openId !== null && <RouteDeliveries shippingId={openId} onClose={() => setOpenId(null)} />}
-        </IonModal>
+        {openId !== null && (
+          <IonModal isOpen onDidDismiss={() => setOpenId(null)} className="fullscreen-modal" aria-label={text.deliveries}>
+            <RouteDeliveries shippingId={openId} onClose={() => setOpenId(null)} />
+          </IonModal>
+        )}
       </IonContent>
     </IonPage>
   );

@@ -1,4 +1,4 @@
-import { IonBadge, IonContent, IonItem, IonLabel, IonList, IonModal, IonPage, IonProgressBar, IonSpinner } from '@ionic/react';
+import { IonContent, IonModal, IonPage, IonSpinner } from '@ionic/react';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
@@ -43,11 +43,11 @@ export function DriverHome() {
         ) : routes.length === 0 ? (
           <p className="empty-state">{text.noRoutes}</p>
         ) : (
-          <IonList>
+          <ul className="route-list">
             {routes.map((route) => (
               <RouteItem key={route.shipping.id} route={route} onOpen={() => setOpenId(route.shipping.id)} />
             ))}
-          </IonList>
+          </ul>
         )}
         {openId !== null && (
           <IonModal isOpen onDidDismiss={() => setOpenId(null)} className="fullscreen-modal" aria-label={text.deliveries}>
@@ -59,29 +59,26 @@ export function DriverHome() {
   );
 }
 
+/**
+ * One route: a whole-row button with a native progress bar, not an Ionic item — the list
+ * is drawn at every start of a driver's phone, and plain elements cost it far less.
+ */
 function RouteItem({ route, onOpen }: { route: RouteSummary; onOpen: () => void }) {
   const { shipping, counts } = route;
+  const total = counts.pending + counts.delivered + counts.rejected;
+  const done = counts.delivered + counts.rejected;
   return (
-    <IonItem button detail onClick={onOpen}>
-      <IonLabel className="ion-text-wrap">
-        <h2>{text.routeFolio(shipping.id)}</h2>
-        <p>
-          {route.isToday && (
-            <IonBadge color="primary" className="route-item__today">
-              {text.today}
-            </IonBadge>
-          )}
+    <li>
+      <button type="button" className="route-item" onClick={onOpen}>
+        <span className="route-item__folio">{text.routeFolio(shipping.id)}</span>
+        <span className="route-item__line">
+          {route.isToday && <span className="status-chip status-chip--today">{text.today}</span>}
           {formatDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}
-        </p>
-        <p>{text.counts(counts.pending, counts.delivered, counts.rejected)}</p>
-        <RouteProgress done={counts.delivered + counts.rejected} total={counts.pending + counts.delivered + counts.rejected} />
+        </span>
+        <span className="route-item__line">{text.counts(counts.pending, counts.delivered, counts.rejected)}</span>
+        {total > 0 && <progress className="route-item__progress" max={total} value={done} aria-label={text.progress(done, total)} />}
         <PendingBadge records={route.records} />
-      </IonLabel>
-    </IonItem>
+      </button>
+    </li>
   );
-}
-
-function RouteProgress({ done, total }: { done: number; total: number }) {
-  if (total === 0) return null;
-  return <IonProgressBar className="route-progress" value={done / total} aria-label={text.progress(done, total)} />;
 }

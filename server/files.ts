@@ -32,12 +32,33 @@ export function sniffEvidenceType(head: Buffer): EvidenceExtension | null {
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  if (head.subarray(4, 8).toString('latin1') === 'ftyp' && ['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(head.subarray(8, 12).toString('latin1'))) return 'heic';
+  if (
+    head.subarray(4, 8).toString('latin1') === 'ftyp' &&
+    ['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(head.subarray(8, 12).toString('latin1'))
+  )
+    return 'heic';
   return null;
 }
 
 export class FileStore {
   constructor(readonly dir: string) {}
+
+  /** Keeps a complete temporary file under a random name when its content is evidence. */
+  private async keep(temporary: string): Promise<{ name: string } | { error: 'unsupported' | 'empty' }> {
+    if ((await stat(temporary)).size === 0) return { error: 'empty' };
+    const handle = await open(temporary, 'r');
+    const head = Buffer.alloc(16);
+    try {
+      await handle.read(head, 0, 16, 0);
+    } finally {
+      await handle.close();
+    }
+    const extension = sniffEvidenceType(head);
+    if (!extension) return { error: 'unsupported' };
+    const name = `${randomUUID()}.${extension}`;
+    await rename(temporary, path.join(this.dir, name));
+    return { name };
+  }
 
   /**
    * Streams an upload to a temporary file, checks its type by content and gives it a
@@ -49,17 +70,7 @@ export class FileStore {
     try {
       await pipeline(stream, createWriteStream(temporary, { flags: 'wx' }));
       if (stream.truncated) return { error: 'too-large' };
-      const size = (await stat(temporary)).size;
-      if (size === 0) return { error: 'empty' };
-      const handle = await open(temporary, 'r');
-      const head = Buffer.alloc(16);
-      await handle.read(head, 0, 16, 0);
-      await handle.close();
-      const extension = sniffEvidenceType(head);
-      if (!extension) return { error: 'unsupported' };
-      const name = `${randomUUID()}.${extension}`;
-      await rename(temporary, path.join(this.dir, name));
-      return { name };
+      return await this.keep(temporary);
     } finally {
       await rm(temporary, { force: true });
     }
@@ -82,17 +93,7 @@ export class FileStore {
       } finally {
         await output.close();
       }
-      const size = (await stat(temporary)).size;
-      if (size === 0) return { error: 'empty' };
-      const handle = await open(temporary, 'r');
-      const head = Buffer.alloc(16);
-      await handle.read(head, 0, 16, 0);
-      await handle.close();
-      const extension = sniffEvidenceType(head);
-      if (!extension) return { error: 'unsupported' };
-      const name = `${randomUUID()}.${extension}`;
-      await rename(temporary, path.join(this.dir, name));
-      return { name };
+      return await this.keep(temporary);
     } finally {
       await rm(temporary, { force: true });
     }

@@ -30,7 +30,21 @@ import { useDevicePosition } from './use-device-position';
 
 const text = messages.driver;
 type Toast = { text: string; color: string } | null;
-type Save = () => Promise<string | null>;
+/** Saves a form's input: resolves null when taken, or the Spanish reason it was refused. */
+type Save<T> = (input: T) => Promise<string | null>;
+
+/** A form's save: 'saving' while it runs, then the reason it was refused, if it was. */
+function useSave() {
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const run = async (save: () => Promise<string | null>) => {
+    setSaving(true);
+    const refusal = await save();
+    setSaving(false);
+    setError(refusal);
+  };
+  return { error, setError, saving, run };
+}
 
 /** 'Entregas' (spec §2 card view): start and finish the route, deliver or reject each sale. */
 export function RouteDeliveries({ shippingId, onClose }: { shippingId: number; onClose: () => void }) {
@@ -122,10 +136,23 @@ function RouteCard({ shipping, details, onDone }: { shipping: LocalShipping; det
   );
 }
 
-function KmForm({ label, onSave, onCancel }: { label: string; onSave: (km: number) => Promise<string | null>; onCancel: () => void }) {
+/** Guardar (submits the form) and Cancelar. */
+function FormActions({ disabled, label = text.save, onCancel }: { disabled: boolean; label?: string; onCancel: () => void }) {
+  return (
+    <>
+      <IonButton type="submit" disabled={disabled}>
+        {label}
+      </IonButton>
+      <IonButton fill="clear" onClick={onCancel}>
+        {text.cancel}
+      </IonButton>
+    </>
+  );
+}
+
+function KmForm({ label, onSave, onCancel }: { label: string; onSave: Save<number>; onCancel: () => void }) {
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useSave();
   const errorId = useId();
   useHoldUpdate(value !== '');
 
@@ -136,10 +163,7 @@ function KmForm({ label, onSave, onCancel }: { label: string; onSave: (km: numbe
       setError(parsed.error);
       return;
     }
-    setSaving(true);
-    const refusal = await onSave(parsed.km);
-    setSaving(false);
-    setError(refusal);
+    await run(() => onSave(parsed.km));
   };
 
   return (
@@ -161,12 +185,7 @@ function KmForm({ label, onSave, onCancel }: { label: string; onSave: (km: numbe
           {error}
         </p>
       )}
-      <IonButton type="submit" disabled={saving}>
-        {text.save}
-      </IonButton>
-      <IonButton fill="clear" onClick={onCancel}>
-        {text.cancel}
-      </IonButton>
+      <FormActions disabled={saving} onCancel={onCancel} />
     </form>
   );
 }
@@ -179,40 +198,36 @@ function DeliveryCard({ detail, status, onDone }: { detail: LocalDetail; status:
   const folio = text.saleFolio(detail.sale.id);
   const base = { detailId: detail.id, shippingId: detail.shipping_id };
 
-  const deliver =
-    (file: File): Save =>
-    async () => {
-      const at = monterreyMinute(new Date());
-      let refusal: string | null;
-      try {
-        const evidence = await prepareEvidence(file);
-        refusal = await command('completeDelivery', { ...base, delivered_at: at, evidenceId: evidence.id, position: position() }, evidence);
-      } catch {
-        refusal = messages.common.genericError;
-      }
-      if (refusal === null) {
-        setMode(null);
-        onDone(text.completed);
-      }
-      return refusal;
-    };
+  const deliver: Save<File> = async (file) => {
+    const at = monterreyMinute(new Date());
+    let refusal: string | null;
+    try {
+      const evidence = await prepareEvidence(file);
+      refusal = await command('completeDelivery', { ...base, delivered_at: at, evidenceId: evidence.id, position: position() }, evidence);
+    } catch {
+      refusal = messages.common.genericError;
+    }
+    if (refusal === null) {
+      setMode(null);
+      onDone(text.completed);
+    }
+    return refusal;
+  };
 
-  const reject =
-    (reason: string): Save =>
-    async () => {
-      const at = monterreyMinute(new Date());
-      const refusal = await command('rejectDelivery', {
-        ...base,
-        delivered_at: at,
-        delivery_rejection_comment: reason,
-        position: position(),
-      });
-      if (refusal === null) {
-        setMode(null);
-        onDone(text.rejected);
-      }
-      return refusal;
-    };
+  const reject: Save<string> = async (reason) => {
+    const at = monterreyMinute(new Date());
+    const refusal = await command('rejectDelivery', {
+      ...base,
+      delivered_at: at,
+      delivery_rejection_comment: reason,
+      position: position(),
+    });
+    if (refusal === null) {
+      setMode(null);
+      onDone(text.rejected);
+    }
+    return refusal;
+  };
 
   return (
     <article aria-labelledby={headingId}>
@@ -250,10 +265,9 @@ function DeliveryCard({ detail, status, onDone }: { detail: LocalDetail; status:
   );
 }
 
-function DeliverForm({ onSave, onCancel }: { onSave: (file: File) => Save; onCancel: () => void }) {
+function DeliverForm({ onSave, onCancel }: { onSave: Save<File>; onCancel: () => void }) {
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useSave();
   const ids = { input: useId(), camera: useId(), hint: useId() };
   useHoldUpdate(file !== null);
 
@@ -267,11 +281,7 @@ function DeliverForm({ onSave, onCancel }: { onSave: (file: File) => Save; onCan
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return;
-    setSaving(true);
-    const refusal = await onSave(file)();
-    setSaving(false);
-    setError(refusal);
+    if (file) await run(() => onSave(file));
   };
 
   return (
@@ -304,28 +314,19 @@ function DeliverForm({ onSave, onCancel }: { onSave: (file: File) => Save; onCan
       <p id={ids.hint} role={error ? 'alert' : undefined} className={error ? 'field-error' : 'field-hint'}>
         {error ?? (file ? file.name : messages.shipping.evidenceRequired)}
       </p>
-      <IonButton type="submit" disabled={!file || saving}>
-        {saving ? text.preparingFile : text.save}
-      </IonButton>
-      <IonButton fill="clear" onClick={onCancel}>
-        {text.cancel}
-      </IonButton>
+      <FormActions disabled={!file || saving} label={saving ? text.preparingFile : text.save} onCancel={onCancel} />
     </form>
   );
 }
 
-function RejectForm({ onSave, onCancel }: { onSave: (reason: string) => Save; onCancel: () => void }) {
+function RejectForm({ onSave, onCancel }: { onSave: Save<string>; onCancel: () => void }) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, saving, run } = useSave();
   useHoldUpdate(reason !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    const refusal = await onSave(reason)();
-    setSaving(false);
-    setError(refusal);
+    await run(() => onSave(reason));
   };
 
   return (
@@ -342,12 +343,7 @@ function RejectForm({ onSave, onCancel }: { onSave: (reason: string) => Save; on
         className={error ? 'ion-invalid ion-touched' : ''}
         onIonInput={(e) => setReason(String(e.detail.value ?? ''))}
       />
-      <IonButton type="submit" disabled={saving}>
-        {text.save}
-      </IonButton>
-      <IonButton fill="clear" onClick={onCancel}>
-        {text.cancel}
-      </IonButton>
+      <FormActions disabled={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -47,7 +47,12 @@ async function login(email: string): Promise<{ token: string; id: number }> {
 }
 
 /** Routes for a driver on the given days, each with `perRoute` deliveries of existing sales. */
-async function makeRoutes(driverId: number, days: string[], routesPerDay: number, perRoute: number): Promise<{ id: number; details: number[] }[]> {
+async function makeRoutes(
+  driverId: number,
+  days: string[],
+  routesPerDay: number,
+  perRoute: number,
+): Promise<{ id: number; details: number[] }[]> {
   const saleIds = (await db.select({ id: sales.id }).from(sales).where(eq(sales.kind, 'sale')).limit(500)).map((s) => s.id);
   const made: { id: number; details: number[] }[] = [];
   let next = 0;
@@ -57,9 +62,16 @@ async function makeRoutes(driverId: number, days: string[], routesPerDay: number
       .values(Array.from({ length: routesPerDay }, () => ({ date, driver_id: driverId, vehicle_id: 1, created_by_user_id: 1 })))
       .returning({ id: shippings.id });
     const rows = created.flatMap((route) =>
-      Array.from({ length: perRoute }, () => ({ shipping_id: route.id, sale_id: saleIds[(next += 1) % saleIds.length]!, company_id: null })),
+      Array.from({ length: perRoute }, () => ({
+        shipping_id: route.id,
+        sale_id: saleIds[(next += 1) % saleIds.length]!,
+        company_id: null,
+      })),
     );
-    const details = await db.insert(shippingDetails).values(rows).returning({ id: shippingDetails.id, shipping_id: shippingDetails.shipping_id });
+    const details = await db
+      .insert(shippingDetails)
+      .values(rows)
+      .returning({ id: shippingDetails.id, shipping_id: shippingDetails.shipping_id });
     for (const route of created) made.push({ id: route.id, details: details.filter((d) => d.shipping_id === route.id).map((d) => d.id) });
   }
   return made;
@@ -67,7 +79,14 @@ async function makeRoutes(driverId: number, days: string[], routesPerDay: number
 
 function device(name: string, userId: number, token: string, fetchImpl: typeof fetch = fetch) {
   const local = openSyncDatabase(name, { indexedDB: new IDBFactory(), IDBKeyRange });
-  const engine = new SyncEngine({ db: local, transport: { baseUrl, fetch: fetchImpl }, userId, getToken: () => token, intervalMs: 3_600_000, concurrency });
+  const engine = new SyncEngine({
+    db: local,
+    transport: { baseUrl, fetch: fetchImpl },
+    userId,
+    getToken: () => token,
+    intervalMs: 3_600_000,
+    concurrency,
+  });
   return { local, engine };
 }
 
@@ -77,7 +96,9 @@ try {
   const today = monterreyDateOffset(new Date(), 0);
   const routes = await makeRoutes(driver.id, [today], ROUTES, 2);
   let online = true;
-  const phone = device('bench-replay', driver.id, driver.token, (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('offline'))));
+  const phone = device('bench-replay', driver.id, driver.token, (input, init) =>
+    online ? fetch(input, init) : Promise.reject(new TypeError('offline')),
+  );
   await phone.engine.start();
   await phone.engine.idle();
   online = false;
@@ -85,14 +106,27 @@ try {
   for (const route of routes) {
     await phone.engine.command('startRoute', { shippingId: route.id, initial_km: 1000, km_capture_time_start: at });
     for (const detailId of route.details) {
-      await phone.engine.command('rejectDelivery', { detailId, shippingId: route.id, delivered_at: at, delivery_rejection_comment: 'Cerrado', position: null });
+      await phone.engine.command('rejectDelivery', {
+        detailId,
+        shippingId: route.id,
+        delivered_at: at,
+        delivery_rejection_comment: 'Cerrado',
+        position: null,
+      });
     }
     await phone.engine.command('finishRoute', { shippingId: route.id, final_km: 1080, km_capture_time: '2026-11-22 18:00' });
   }
   await phone.engine.stop();
   const queued = await phone.local.outbox.count();
   online = true;
-  const replayer = new SyncEngine({ db: phone.local, transport: { baseUrl, fetch }, userId: driver.id, getToken: () => driver.token, intervalMs: 3_600_000, concurrency });
+  const replayer = new SyncEngine({
+    db: phone.local,
+    transport: { baseUrl, fetch },
+    userId: driver.id,
+    getToken: () => driver.token,
+    intervalMs: 3_600_000,
+    concurrency,
+  });
   const started = performance.now();
   await replayer.start();
   // As the app does on the browser's 'online' event: rows that failed for want of network go at once.
@@ -110,11 +144,54 @@ try {
     .where(eq(idempotencyKeys.device_id, deviceId));
   const routeIds = routes.map((r) => r.id);
   const finished = await db.$count(shippings, and(inArray(shippings.id, routeIds), eq(shippings.route, 80)));
-  const rejected = await db.$count(shippingDetails, and(inArray(shippingDetails.shipping_id, routeIds), isNotNull(shippingDetails.delivery_rejection_comment)));
+  const rejected = await db.$count(
+    shippingDetails,
+    and(inArray(shippingDetails.shipping_id, routeIds), isNotNull(shippingDetails.delivery_rejection_comment)),
+  );
   const rejectedRows = await phone.local.outbox.where('state').equals('rejected').count();
-  console.log(`replay: ${queued} commands queued offline, replayed in ${seconds.toFixed(2)} s = ${(queued / seconds).toFixed(0)} commands/s (${database.kind}, ${concurrency} lanes at once)`);
-  console.log(`  applied keys ${keys!.total}, distinct device sequence numbers ${keys!.distinctSeq} → duplicates ${keys!.total - keys!.distinctSeq}, losses ${queued - keys!.total}; rejected ${rejectedRows}`);
+  console.log(
+    `replay: ${queued} commands queued offline, replayed in ${seconds.toFixed(2)} s = ${(queued / seconds).toFixed(0)} commands/s (${database.kind}, ${concurrency} lanes at once)`,
+  );
+  console.log(
+    `  applied keys ${keys!.total}, distinct device sequence numbers ${keys!.distinctSeq} → duplicates ${keys!.total - keys!.distinctSeq}, losses ${queued - keys!.total}; rejected ${rejectedRows}`,
+  );
   console.log(`  effects: routes finished ${finished}/${ROUTES}, deliveries rejected ${rejected}/${ROUTES * 2}`);
+
+  // ── The same 1,000 requests sent straight to the server, without a device store ──
+  // What the server alone sustains; the difference to the replay above is the device's work
+  // (here fake-indexeddb, a JavaScript stand-in for the browser's native IndexedDB).
+  const direct = await makeRoutes(driver.id, [today], ROUTES, 2);
+  const send = (method: string, url: string, body: unknown) =>
+    fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${driver.token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify(body),
+    }).then((response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return response.arrayBuffer();
+    });
+  const directStart = performance.now();
+  const lanes = Array.from({ length: concurrency }, (_, lane) => direct.filter((_, i) => i % concurrency === lane));
+  await Promise.all(
+    lanes.map(async (laneRoutes) => {
+      for (const route of laneRoutes) {
+        await send('PUT', '/api/v1/shipping/update', { id: route.id, initial_km: 1000, km_capture_time_start: at });
+        for (const detailId of route.details) {
+          await send('PATCH', `/api/v2/shipping_details/${detailId}`, {
+            completed: true,
+            is_delivered: false,
+            delivered_at: at,
+            delivery_rejection_comment: 'Cerrado',
+          });
+        }
+        await send('PUT', '/api/v1/shipping/update', { id: route.id, final_km: 1080, km_capture_time: '2026-11-22 18:00' });
+      }
+    }),
+  );
+  const directSeconds = (performance.now() - directStart) / 1000;
+  console.log(
+    `  the same ${ROUTES * 4} requests straight to the server: ${directSeconds.toFixed(2)} s = ${((ROUTES * 4) / directSeconds).toFixed(0)} requests/s`,
+  );
 
   // ── First pull of a driver's week into an empty device ──
   const other = await login('chofer2@demo.mx');

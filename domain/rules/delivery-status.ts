@@ -21,7 +21,7 @@ export function timelineColour(flags: DeliveryFlags): 'success' | 'danger' | 'wa
 }
 
 /** Shipping weight (spec §9): the sale weights of delivered details only, 2 decimals. */
-export function shippingWeight(details: readonly (DeliveryFlags & { sale_weight: number })[]): number {
-  const total = details.filter((d) => d.is_delivered).reduce((sum, d) => sum + d.sale_weight, 0);
+export function shippingWeight(details: readonly (DeliveryFlags & { sale: { sale_weight: number } })[]): number {
+  const total = details.filter((d) => d.is_delivered).reduce((sum, d) => sum + d.sale.sale_weight, 0);
   return Math.round(total * 100) / 100;
 }

@@ -27,10 +27,10 @@ describe('delivery status', () => {
   it('weighs a route by its delivered sales only, to two decimals', () => {
     expect(
       shippingWeight([
-        { completed: true, is_delivered: true, sale_weight: 10.005 },
-        { completed: true, is_delivered: true, sale_weight: 2.1 },
-        { completed: true, is_delivered: false, sale_weight: 50 },
-        { completed: false, is_delivered: false, sale_weight: 7 },
+        { completed: true, is_delivered: true, sale: { sale_weight: 10.005 } },
+        { completed: true, is_delivered: true, sale: { sale_weight: 2.1 } },
+        { completed: true, is_delivered: false, sale: { sale_weight: 50 } },
+        { completed: false, is_delivered: false, sale: { sale_weight: 7 } },
       ]),
     ).toBe(12.11);
   });

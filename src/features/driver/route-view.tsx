@@ -63,7 +63,7 @@ export function RouteFacts({ shipping, details }: { shipping: LocalShipping; det
       <dt>{text.finalKm}</dt>
       <dd>{odometer(shipping.final_km, shipping.km_capture_time)}</dd>
       <dt>{text.weight}</dt>
-      <dd>{formatKg(shippingWeight(details.map((d) => ({ ...d, sale_weight: d.sale.sale_weight }))))}</dd>
+      <dd>{formatKg(shippingWeight(details))}</dd>
       <dt>{text.travelled}</dt>
       <dd>{travelled === null ? '—' : text.kms(travelled)}</dd>
       {shipping.note && (

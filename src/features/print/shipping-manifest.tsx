@@ -108,7 +108,7 @@ export default function ShippingManifest({
                   {text.totalWeight}
                 </th>
                 <td className="manifest__number">{formatKg(details.reduce((sum, d) => sum + d.sale.sale_weight, 0))}</td>
-                <td>{formatKg(shippingWeight(details.map((d) => ({ ...d, sale_weight: d.sale.sale_weight }))))}</td>
+                <td>{formatKg(shippingWeight(details))}</td>
               </tr>
             </tfoot>
           </table>

@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSyncDatabase, writeMeta, type SyncDatabase } from './db';
 import { SyncEngine } from './engine';
+import { pullPage } from './test-fixtures';
 
 interface Call {
   path: string;
@@ -15,7 +16,7 @@ function handServer() {
   const fetch = (async (input: string, init: RequestInit) => {
     const path = new URL(input).pathname;
     if (path === '/api/v2/sync/pull') {
-      return new Response(JSON.stringify({ cursor: 'c', has_more: false, reset: false, shippings: [], orders: [], vehicles: [], drivers: [], items: [], removed: { shippings: [], orders: [], vehicles: [], drivers: [], items: [] } }));
+      return new Response(JSON.stringify(pullPage()));
     }
     return new Promise<Response>((resolve) => {
       calls.push({ path, body: JSON.parse(String(init.body)), finish: (status, body = {}) => resolve(new Response(JSON.stringify(body), { status })) });

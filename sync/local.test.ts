@@ -1,10 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages';
-import type { Shipping } from '../domain/schemas/shipping';
-import type { SyncPull } from '../domain/schemas/sync';
 import { openSyncDatabase, type SyncDatabase } from './db';
 import { acknowledge, applyPullPage, CommandRefused, enqueue, reject, retryRejected } from './local';
+import { pullPage, shippingFixture } from './test-fixtures';
 
 let db: SyncDatabase;
 beforeEach(() => {
@@ -12,67 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-function route(id: number, changes: Partial<Shipping> = {}, details: number[] = []): Shipping {
-  return {
-    id,
-    date: '2026-11-22',
-    driver_id: 7,
-    driver: { id: 7, name: 'Juan', last: 'Pérez' },
-    vehicle_id: 1,
-    vehicle: { id: 1, name: 'Nissan' },
-    initial_km: null,
-    final_km: null,
-    km_capture_time_start: null,
-    km_capture_time: null,
-    route: null,
-    weight: 0,
-    note: null,
-    created_at: '2026-11-21T10:00:00.000Z',
-    updated_at: '2026-11-21T10:00:00.000Z',
-    created_by_user_id: 2,
-    last_updated_by_user_id: 2,
-    user_id: 2,
-    shipping_details: details.map((detailId) => ({
-      id: detailId,
-      sale_id: detailId * 10,
-      shipping_id: id,
-      company_id: 1,
-      completed: false,
-      is_delivered: false,
-      delivery_rejection_comment: null,
-      delivered_at: null,
-      invoice: null,
-      pdf: null,
-      sale: {
-        id: detailId * 10,
-        company_name: 'Abarrotes La Esperanza',
-        contact: null,
-        company_branch: null,
-        sale_items: [],
-        sale_weight: 12.5,
-        sale_due_balance: 0,
-        company: { delivery_address: 'Av. Constitución 100, Monterrey' },
-        user: { name: 'Ana', last: 'López' },
-      },
-    })),
-    ...changes,
-  };
-}
-
-function page(changes: Partial<SyncPull>): SyncPull {
-  return {
-    cursor: 'c',
-    has_more: false,
-    reset: false,
-    shippings: [],
-    orders: [],
-    vehicles: [],
-    drivers: [],
-    items: [],
-    removed: { shippings: [], orders: [], vehicles: [], drivers: [], items: [] },
-    ...changes,
-  };
-}
+const route = shippingFixture;
+const page = pullPage;
 
 const start = (shippingId: number, km: number) => ({ shippingId, initial_km: km, km_capture_time_start: '2026-11-22 08:00' });
 

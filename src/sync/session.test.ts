@@ -3,19 +3,9 @@ import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSyncDatabase, readMeta, writeMeta, type SyncDatabase } from '../../sync/db';
 import { requestPersistentStorage } from './database';
+import { pullPage } from '../../sync/test-fixtures';
 import { startSyncSession, type SyncSession } from './session';
 
-const EMPTY_PAGE = {
-  cursor: 'c1',
-  has_more: false,
-  reset: false,
-  shippings: [],
-  orders: [],
-  vehicles: [],
-  drivers: [],
-  items: [],
-  removed: { shippings: [], orders: [], vehicles: [], drivers: [], items: [] },
-};
 
 class FakeDocument extends EventTarget {
   visibilityState: DocumentVisibilityState = 'visible';
@@ -36,7 +26,7 @@ function setUp(options: { token?: string | null; onAuthLost?: () => void; storag
   const pulls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     pulls.push(String(input));
-    return new Response(JSON.stringify(EMPTY_PAGE), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(pullPage({ cursor: 'c1' })), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as unknown as typeof globalThis.fetch;
   const events = new EventTarget();
   const visibility = new FakeDocument();

@@ -1,57 +1,25 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
+import { detailFixture, shippingFixture } from '../../../sync/test-fixtures';
 import { DeliveryOutcome, DeliveryTimeline, ProgressButtons, RouteFacts, SaleFacts } from './route-view';
 
-function detail(id: number, flags: Partial<LocalDetail>): LocalDetail {
-  return {
-    id,
-    sale_id: 100 + id,
-    shipping_id: 1,
-    company_id: 3,
-    completed: false,
-    is_delivered: false,
-    delivery_rejection_comment: null,
-    delivered_at: null,
-    invoice: null,
-    pdf: null,
-    sale: {
-      id: 100 + id,
-      company_name: `Cliente ${id}`,
-      contact: { name: 'Ana', last: 'Treviño' },
-      company_branch: { name: 'Centro' },
-      sale_items: [{ quantity: 12, item: { name: 'Aguacate Hass' } }],
-      sale_weight: 120.5,
-      sale_due_balance: 1500,
-      company: { delivery_address: 'Av. Juárez 100, Monterrey' },
-      user: { name: 'Luis', last: 'Garza' },
-    },
-    ...flags,
-  };
-}
+/** A delivery of route 7 whose sale is V-{100 + id} of 'Cliente {id}'. */
+const detail = (id: number, changes: Partial<LocalDetail>): LocalDetail => {
+  const base = detailFixture(id, 7);
+  return { ...base, sale_id: 100 + id, sale: { ...base.sale, id: 100 + id, company_name: `Cliente ${id}` }, ...changes };
+};
 
-const shipping = (initial_km: number | null, final_km: number | null) =>
-  ({
-    id: 7,
-    date: '2026-11-22',
-    driver_id: 5,
-    driver: { id: 5, name: 'Miguel', last: 'Reyes' },
-    vehicle_id: 1,
-    vehicle: { id: 1, name: 'Nissan NP300' },
+const shipping = (initial_km: number | null, final_km: number | null): LocalShipping => {
+  const { shipping_details: _details, ...route } = shippingFixture(7, {
     initial_km,
     final_km,
     km_capture_time_start: initial_km === null ? null : '2026-11-22 08:05',
     km_capture_time: final_km === null ? null : '2026-11-22 17:40',
-    route: null,
-    weight: 0,
     note: 'Llevar hielera',
-    created_at: '',
-    updated_at: '',
-    created_by_user_id: 1,
-    last_updated_by_user_id: 1,
-    user_id: 1,
-    _gen: 0,
-  }) satisfies LocalShipping;
+  });
+  return { ...route, _gen: 0 };
+};
 
 /** The visible text of the markup: tags removed, spaces collapsed. */
 const visibleText = (html: string) =>

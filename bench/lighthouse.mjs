@@ -2,43 +2,28 @@
 // chofer@demo.mx, routes already on the device), against the built PWA served by the real
 // server on a temporary database: prints the performance and accessibility scores
 // (budget ≥ 95 each, architecture.md). Usage: npm run bench:lighthouse
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from '../scripts/chromium.mjs';
+import { serveBuiltApp, signInToken } from './serve.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
 const port = 20_000 + Math.floor(Math.random() * 1000);
 const debugPort = port + 1000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
+const { origin, stop } = await serveBuiltApp(dataDir, port);
 let browser;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) break;
-    } catch {
-      if (i > 240) throw new Error('el servidor no arrancó');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   // The browser's default profile, so that the page Lighthouse opens shares the session
   // and the device store prepared here.
   browser = await chromium.launchPersistentContext(path.join(dataDir, 'profile'), {
     executablePath: ensureChromium(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--remote-debugging-port=${debugPort}`],
   });
-  const origin = `http://localhost:${port}`;
-  const audit = async (label, disableStorageReset) => {
-    const result = await lighthouse(`${origin}/`, {
+  const audit = async (label, disableStorageReset, url = `${origin}/`) => {
+    const result = await lighthouse(url, {
       port: debugPort,
       output: 'json',
       logLevel: 'error',
@@ -54,6 +39,11 @@ try {
       console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
     }
     const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+    // Where the main thread went: the scripts that cost most to compile and run.
+    const scripts = (audits['bootup-time'].details?.items ?? []).slice(0, 4);
+    for (const item of scripts) console.log(`  script ${item.url.replace(origin, '')}: ${Math.round(item.scripting)} ms running, ${Math.round(item.scriptParseCompile)} ms compiling`);
+    const longTasks = audits['long-tasks'].details?.items ?? [];
+    console.log(`  long tasks: ${longTasks.map((task) => `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} (${task.url.replace(origin, '') || '—'})`).join(', ') || 'none'}`);
     if (failing.length > 0) console.log(`audits not passed: ${failing.map((audit) => audit.id).join(', ')}`);
   };
   await audit('Inicio de sesión', false);
@@ -61,18 +51,20 @@ try {
   // A driver signed in whose routes were pulled: what the phone opens every morning.
   const page = browser.pages()[0] ?? (await browser.newPage());
   await page.goto(`${origin}/`);
-  const login = await fetch(`${origin}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'chofer@demo.mx', password: 'demo1234' }),
-  });
-  const { access_token: token } = await login.json();
+  const token = await signInToken(origin, 'chofer@demo.mx');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.reload();
   await page.getByText(/^E-\d+$/).first().waitFor({ timeout: 60_000 });
   await audit('Inicio del chofer (rutas)', true);
+
+  // Office staff on the shippings list (architecture.md lists it with the same budget).
+  const officeToken = await signInToken(origin, 'oficina@demo.mx');
+  await page.evaluate((value) => localStorage.setItem('token', value), officeToken);
+  await page.goto(`${origin}/shippings`);
+  await page.getByRole('columnheader', { name: 'Folio' }).or(page.getByText(/^E-\d+$/).first()).first().waitFor({ timeout: 60_000 });
+  await audit('Lista de envíos (oficina)', true, `${origin}/shippings`);
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
+  stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKg, formatMoney, mapsSearchUrl } from './format';
+import { formatKg, formatKm, formatMoment, formatMoney, mapsSearchUrl } from './format';
 
 describe('formats', () => {
   it('shows pesos in es-MX with two decimals', () => {
@@ -9,6 +9,7 @@ describe('formats', () => {
   it('shows kilograms with two decimals', () => {
     expect(formatKg(1520.456)).toBe('1,520.46 kg');
     expect(formatKg(0)).toBe('0.00 kg');
+    expect(formatKm(1234.5)).toBe('1,234.50 kms');
   });
 
   it('searches an address on the map, a position as coordinates', () => {
@@ -16,5 +17,12 @@ describe('formats', () => {
       'https://www.google.com/maps/search/?api=1&query=Av.%20Constituci%C3%B3n%20100%2C%20Monterrey',
     );
     expect(mapsSearchUrl('25.6866,-100.3161')).toBe('https://www.google.com/maps/search/?api=1&query=25.6866%2C-100.3161');
+  });
+});
+
+describe('moments', () => {
+  it('read on the Monterrey clock', () => {
+    // 03:30 UTC on the 23rd is 21:30 on the 22nd in Monterrey.
+    expect(formatMoment('2026-11-23T03:30:00.000Z')).toMatch(/^22\/11\/26,? 9:30\s?p\.\s?m\.$/);
   });
 });

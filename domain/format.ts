@@ -1,3 +1,5 @@
+import { BUSINESS_TIME_ZONE } from './time';
+
 /**
  * How amounts read in the product (spec §1, §9): pesos in es-MX format (MXN), weights in
  * kg with 2 decimals. One formatter each, built once: Intl formatters are costly to create.
@@ -11,6 +13,19 @@ export function formatMoney(amount: number): string {
 
 export function formatKg(weight: number): string {
   return `${kilograms.format(weight)} kg`;
+}
+
+/** Kilometres of a total or an average (spec §9: 2 decimals). */
+export function formatKm(km: number): string {
+  return `${kilograms.format(km)} kms`;
+}
+
+// Built once: an Intl formatter is costly to create, and a long list formats two instants a row.
+const moment = new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+
+/** An instant (ISO 8601) as Monterrey date and time, as lists show created and edited times. */
+export function formatMoment(iso: string): string {
+  return moment.format(new Date(iso));
 }
 
 /** A maps search on an address (spec §2: the delivery address opens a maps search). */

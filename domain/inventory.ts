@@ -17,3 +17,13 @@ export const INVENTORY_MOVEMENT_TYPES: readonly InventoryMovementType[] = [...ST
 export function movementSign(type: InventoryMovementType): 1 | -1 {
   return (STOCK_SUBTRACTING_TYPES as readonly string[]).includes(type) ? -1 : 1;
 }
+
+/** Stock per item (spec §4): the signed sum of its movements, to 2 decimals as they are stored. */
+export function stockByItem(movements: readonly { item_id: number; type: InventoryMovementType; quantity: number }[]): Map<number, number> {
+  const stock = new Map<number, number>();
+  for (const movement of movements) {
+    const next = (stock.get(movement.item_id) ?? 0) + movementSign(movement.type) * movement.quantity;
+    stock.set(movement.item_id, Math.round(next * 100) / 100);
+  }
+  return stock;
+}

@@ -17,6 +17,8 @@ import { guardedRoute, ROUTE_ACCESS } from './route-access';
 import { openApiDocument } from './openapi';
 import { registerErrorHandling } from './plugins/errors';
 import { deploymentRoutes } from './routes/v2/deployment';
+import { saleRoutes } from './routes/sales';
+import { inventoryRoutes } from './routes/inventory';
 import { healthRoutes } from './routes/health';
 import { noteRoutes } from './routes/notes';
 import { supportRoutes } from './routes/support';
@@ -107,6 +109,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   shippingDetailRoutes(app, database.db, files);
   await evidenceUploadRoutes(app, { dataDir: env.DATA_DIR, files });
   orderRoutes(app, database.db);
+  saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  inventoryRoutes(app, database.db);
   referenceListRoutes(app, database.db);
   v1ReadRoutes(app, database.db);
   v2ReadRoutes(app, database.db);

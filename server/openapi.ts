@@ -14,6 +14,8 @@ import {
   shippingSchema,
   shippingUpdateSchema,
 } from '../domain/schemas/shipping';
+import { createdSaleSchema, newSaleSchema } from '../domain/schemas/new-sale';
+import { adjustmentResultSchema, adjustmentSchema, itemStockListSchema } from '../domain/schemas/adjustment';
 import {
   companySearchSchema,
   dispatchedOrdersSchema,
@@ -150,6 +152,9 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'POST /api/v2/orders/start_order_production': { summary: 'Comenzar producción', body: orderActionSchema },
   'POST /api/v2/orders/dispatch_sale_order': { summary: 'Marcar surtido', body: orderActionSchema },
+  'GET /api/v2/inventory/stock': { summary: 'Existencia por producto (suma con signo de sus movimientos)', response: itemStockListSchema },
+  'POST /api/v2/inventories': { summary: 'Ajuste Manual de existencia', body: adjustmentSchema, response: adjustmentResultSchema },
+  'POST /api/v2/sales': { summary: 'Nueva venta (pedido por surtir; avisa order.created)', body: newSaleSchema, response: createdSaleSchema },
   'GET /api/docs': { summary: 'Este documento (OpenAPI 3.1)' },
   'POST /api/v2/events/ticket': { summary: 'Permiso de un solo uso para abrir los avisos en vivo', response: eventTicketSchema },
   'GET /api/v2/events': { summary: 'Avisos en vivo (Server-Sent Events): order.created', query: ['ticket'] },

@@ -46,6 +46,8 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/orders/dispatched_orders': permission('editShippingDetails', 'orders_ready'),
   'POST /api/v2/orders/start_order_production': permission('orders'),
   'POST /api/v2/orders/dispatch_sale_order': permission('orders'),
+  /** A new sale is an order to fill: the warehouse hears of it live (order.created). */
+  'POST /api/v2/sales': permission('sales'),
   'GET /api/docs': everyone,
   'POST /api/v2/events/ticket': signedIn,
   'GET /api/v2/sync/pull': signedIn,
@@ -109,6 +111,9 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/expenses-summary': permission('expenses', 'reports'),
   'GET /api/v2/payroll/totals': permission('pay_rolls'),
   'GET /api/v2/inventory_report': permission('report_inventory', 'inventoryReport'),
+  'GET /api/v2/inventory/stock': permission('inventory', 'adjustments'),
+  /** 'Ajuste Manual' of one item's stock. */
+  'POST /api/v2/inventories': permission('inventory', 'adjustments'),
   'GET /api/v2/inventories': permission('inventory'),
   'GET /api/v2/productioms': permission('productions'),
   'GET /api/v2/huecos': permission('huecos'),

@@ -40,6 +40,7 @@ export const companySearchResultSchema = z.object({
   delivery_address: z.nullable(z.string()),
   delivery_references: z.nullable(z.string()),
   delivery_time: z.nullable(z.string()),
+  branches: z.optional(z.array(z.object({ id: z.int(), name: z.string() }))),
 });
 export const companySearchSchema = z.object({ data: z.array(companySearchResultSchema), meta: z.object({ total: z.int() }) });
 

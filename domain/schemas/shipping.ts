@@ -110,6 +110,9 @@ export const shippingDetailSchema = z.object({
     sale_items: z.array(z.object({ quantity: z.number(), item: z.object({ name: z.string() }) })),
     sale_weight: z.number(),
     sale_due_balance: z.number(),
+    /** The sale's notes, shown in the office detail panel (internal note, else note). */
+    note: z.optional(z.nullable(z.string())),
+    internal_note: z.optional(z.nullable(z.string())),
     company: z.object({ delivery_address: z.nullable(z.string()) }),
     user: person,
   }),

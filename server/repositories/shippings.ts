@@ -69,7 +69,7 @@ const DETAIL_JSON = sql`json_build_object(
     'company_branch', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('name', b.name) END,
     'sale_items', coalesce((SELECT json_agg(json_build_object('quantity', si.quantity::float8, 'item', json_build_object('name', i.name)) ORDER BY si.id)
                             FROM sale_items si JOIN items i ON i.id = si.item_id WHERE si.sale_id = sa.id), '[]'),
-    'sale_weight', sa.sale_weight::float8, 'sale_due_balance', sa.due_balance::float8,
+    'sale_weight', sa.sale_weight::float8, 'sale_due_balance', sa.due_balance::float8, 'note', sa.note, 'internal_note', sa.internal_note,
     'company', json_build_object('delivery_address', c.delivery_address),
     'user', json_build_object('name', u.name, 'last', u.last)))`;
 const DETAIL_FROM = sql`shipping_details d JOIN sales sa ON sa.id = d.sale_id JOIN companies c ON c.id = sa.company_id

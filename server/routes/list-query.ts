@@ -36,7 +36,7 @@ export function parseListQuery<F extends string, S extends string>(query: unknow
   let itemsPerPage = DEFAULT_ITEMS_PER_PAGE;
   for (const [key, raw] of entries) {
     if (typeof raw !== 'string') throw new HttpError(400, messages.query.repeatedParameter(key.slice(0, 60)));
-    const filter = /^filter\[([A-Za-z_.]{1,60})\]$/.exec(key);
+    const filter = /^filter\[([A-Za-z0-9_.]{1,60})\]$/.exec(key);
     if (filter) {
       const field = filter[1] as F;
       if (!spec.filters.includes(field)) throw new HttpError(400, messages.query.unknownFilter(field));

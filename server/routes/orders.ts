@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { orderActionSchema } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
 import {
   companies,
   inventoryMovements,
+  itemComponents,
   productionDetails,
   productions,
   saleItems,
@@ -18,6 +19,7 @@ import { runMutation } from '../plugins/idempotency';
 import { loadOrders, toFill } from '../repositories/orders';
 import { guardedRoute } from '../route-access';
 import { containsPattern, dateRange, parseListQuery } from './list-query';
+import { rows } from './sql-rows';
 
 
 export function orderRoutes(app: FastifyInstance, db: Db): void {
@@ -51,6 +53,8 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
             delivery_address: companies.delivery_address,
             delivery_references: companies.delivery_references,
             delivery_time: companies.delivery_time,
+            // Where a new sale can go (spec §2 new sale: company and branch).
+            branches: sql<{ id: number; name: string }[]>`coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.name) FROM company_branches b WHERE b.company_id = companies.id), '[]')`,
           })
           .from(companies)
           .where(where)
@@ -175,10 +179,11 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
         .insert(productions)
         .values({ sale_id: body.id, status: 'En proceso', created_by_user_id: user.id })
         .returning({ id: productions.id });
-      if (body.quotation_items.length > 0) {
-        await tx
-          .insert(productionDetails)
-          .values(body.quotation_items.map((line) => ({ production_id: production!.id, item_id: line.item_id, quantity: line.quantity })));
+      // Stock moves by what the order holds, not by what a device says it holds.
+      const lines = await orderLines(tx, body.id);
+      if (lines.length > 0) {
+        await tx.insert(productionDetails).values(lines.map((line) => ({ production_id: production!.id, item_id: line.item_id, quantity: line.quantity })));
+        await recordProduction(tx, lines, user.id);
       }
       await tx
         .update(sales)
@@ -200,8 +205,8 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
       );
       const now = new Date().toISOString();
       await tx.update(sales).set({ dispatched_at: now, dispatched_by_user_id: user.id, updated_at: now }).where(eq(sales.id, body.id));
-      // Filling an order takes its goods out of stock (spec §4 'Salida Venta').
-      const lines = body.quotation_items.filter((line) => line.quantity > 0);
+      // Filling an order takes its goods out of stock (spec §4 'Salida Venta'), as the order holds them.
+      const lines = (await orderLines(tx, body.id)).filter((line) => line.quantity > 0);
       if (lines.length > 0) {
         await tx
           .insert(inventoryMovements)
@@ -212,6 +217,37 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: { id: body.id, dispatched_at: now } };
     });
   });
+}
+
+/** The order's own lines, one per item. */
+async function orderLines(tx: Db, saleId: number): Promise<{ item_id: number; quantity: number }[]> {
+  return rows<{ item_id: number; quantity: number }>(
+    tx,
+    sql`SELECT item_id, sum(quantity)::float8 AS quantity FROM sale_items WHERE sale_id = ${saleId} GROUP BY item_id ORDER BY item_id`,
+  );
+}
+
+/**
+ * Producing takes each product's raw material out of stock ('Salida Producción', by its
+ * recipe) and puts the product in ('Entrada Producción'). Items without a recipe are picked
+ * from stock, not produced: they move only when the order is filled.
+ */
+async function recordProduction(tx: Db, lines: { item_id: number; quantity: number }[], userId: number): Promise<void> {
+  const produced = lines.filter((line) => line.quantity > 0);
+  if (produced.length === 0) return;
+  const recipes = await tx
+    .select({ item_id: itemComponents.item_id, component_id: itemComponents.component_id, quantity: itemComponents.quantity })
+    .from(itemComponents)
+    .where(inArray(itemComponents.item_id, produced.map((line) => line.item_id)));
+  const movements = produced.flatMap((line) => {
+    const parts = recipes.filter((recipe) => recipe.item_id === line.item_id);
+    if (parts.length === 0) return [];
+    return [
+      ...parts.map((part) => ({ item_id: part.component_id, type: 'Salida Producción', quantity: Math.round(part.quantity * line.quantity * 100) / 100, created_by_user_id: userId })),
+      { item_id: line.item_id, type: 'Entrada Producción', quantity: line.quantity, created_by_user_id: userId },
+    ];
+  });
+  if (movements.length > 0) await tx.insert(inventoryMovements).values(movements);
 }
 
 /** The order row, locked for this transaction so two tablets cannot act on it at once. */

@@ -1,10 +1,10 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { ReactNode } from 'react';
 import { APP_VERSION } from '../../domain/version';
 import { ApiError } from '../lib/api';
-import { discardToken } from '../lib/session-store';
+import { discardToken, QUERY_CACHE_KEY } from '../lib/session-store';
 
 /** Any 401 means the server no longer accepts the token: back to the login (spec §4). */
 function signOutOnUnauthorized(error: unknown): void {
@@ -16,17 +16,29 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: signOutOnUnauthorized }),
   defaultOptions: {
     queries: { networkMode: 'offlineFirst', refetchOnWindowFocus: true, gcTime: 24 * 60 * 60 * 1000 },
+    // A direct change is sent now or fails now with its message: never held as a paused
+    // mutation, a second queue beside the sync outbox (architecture.md).
+    mutations: { networkMode: 'always', retry: false },
   },
 });
 
 // The last answers are kept in local storage so an offline start shows them; sign-out clears it.
-const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'query-cache', throttleTime: 250 });
+const persister = createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY, throttleTime: 250 });
+
+/**
+ * Successful answers are kept, except those a query marks `meta: { persist: false }`: a
+ * month of routes is megabytes, more than local storage holds and too much to write again
+ * after every change.
+ */
+const dehydrateOptions = {
+  shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist !== false,
+};
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <PersistQueryClientProvider
       client={queryClient}
-      persistOptions={{ persister, buster: APP_VERSION, maxAge: 30 * 24 * 60 * 60 * 1000 }}
+      persistOptions={{ persister, buster: APP_VERSION, maxAge: 30 * 24 * 60 * 60 * 1000, dehydrateOptions }}
     >
       {children}
     </PersistQueryClientProvider>

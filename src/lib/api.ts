@@ -25,6 +25,11 @@ export interface ApiRequest<T> {
   /** The domain schema of the answer: every response is parsed, never trusted. */
   schema: { parse(input: unknown): T };
   signal?: AbortSignal;
+  /**
+   * Office edits are direct requests (architecture.md): the key makes a retried or
+   * double-sent change apply once.
+   */
+  idempotencyKey?: string;
 }
 
 /** Calls the API with the stored token and parses the answer with its domain schema. */
@@ -33,6 +38,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(path, {

@@ -6,6 +6,8 @@ import { useSyncExternalStore } from 'react';
  */
 const TOKEN_KEY = 'token';
 export const PRINT_KEY = 'print';
+/** The last server answers, kept so an offline start shows them (src/app/providers.tsx). */
+export const QUERY_CACHE_KEY = 'query-cache';
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -78,7 +80,14 @@ export function usePrintJob(): PrintJob | null {
 
 /** Stores a print job and opens the root in a new window, which shows its print view (spec §2). */
 export function openPrintWindow(job: PrintJob): void {
-  localStorage.setItem(PRINT_KEY, JSON.stringify(job));
+  const value = JSON.stringify(job);
+  try {
+    localStorage.setItem(PRINT_KEY, value);
+  } catch {
+    // Storage full: the kept answers are a cache and give way to the print.
+    localStorage.removeItem(QUERY_CACHE_KEY);
+    localStorage.setItem(PRINT_KEY, value);
+  }
   window.open('/', '_blank');
 }
 

@@ -81,6 +81,11 @@ describe('searches of the office', () => {
     const companies = companySearchSchema.parse((await get(office, '/api/v2/company_p?filter[name]=hotel')).json());
     expect(companies.data.length).toBeGreaterThan(0);
     expect(companies.data.every((c) => /hotel/i.test(c.name) || /hotel/i.test(c.razon_social))).toBe(true);
+    // Each with its own branches, where a new sale can go.
+    for (const company of companies.data) {
+      const [expected] = await t.database.db.execute<{ ids: number[] }>(sql`SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM company_branches WHERE company_id = ${company.id}`).then((r) => (r as unknown as { rows: { ids: number[] }[] }).rows);
+      expect(company.branches!.map((b) => b.id).sort((a, b) => a - b)).toEqual(expected!.ids);
+    }
     const vehicles = vehicleListSchema.parse((await get(office, '/api/v2/vehicles')).json());
     expect(vehicles.data.length).toBe(5);
   });

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, money, name, updatedAt } from './columns';
 import { cfdis, units } from './reference-lists';
 import { users } from './people';
@@ -135,6 +136,25 @@ export const saleItems = pgTable(
     price: money('price').notNull(),
   },
   (t) => [index('sale_items_sale').on(t.sale_id)],
+);
+
+/**
+ * What a product is made of: raw material per unit of product. Starting production takes
+ * the raw material out of stock and puts the product in (spec §4 inventory movement types).
+ */
+export const itemComponents = pgTable(
+  'item_components',
+  {
+    id: id(),
+    item_id: integer('item_id').notNull().references(() => items.id),
+    component_id: integer('component_id').notNull().references(() => items.id),
+    quantity: kilograms('quantity').notNull(),
+  },
+  (t) => [
+    uniqueIndex('item_components_item_component').on(t.item_id, t.component_id),
+    check('item_components_quantity_positive', sql`${t.quantity} > 0`),
+    check('item_components_not_itself', sql`${t.component_id} <> ${t.item_id}`),
+  ],
 );
 
 export const productions = pgTable('productions', {

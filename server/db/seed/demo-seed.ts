@@ -202,6 +202,8 @@ const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
     'activities', 'messages', 'cancelations', 'reports', 'pedidos', 'download'],
   Despacho: ['shippings', 'shipping_details', 'editShippings', 'deleteShippings', 'printShippings', 'editShippingDetails',
     'deleteShippingDetails', 'download', 'orders_ready', 'pedidos', 'sales', 'companies', 'reports'],
+  /** Reads and prints routes, edits nothing. */
+  Consulta: ['shippings', 'shipping_details', 'printShippings', 'download'],
   Chofer: ['shippings', 'shipping_details', 'printShippings'],
   Almacén: ['orders', 'orders_ready', 'productions'],
 };
@@ -291,6 +293,9 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       })),
     )
     .returning();
+  // Produced from raw material: a kilo of saladette tomato takes a twentieth of a 20 kg box.
+  const itemId = (name: string) => itemRows.find((item) => item.name === name)!.id;
+  await db.insert(t.itemComponents).values({ item_id: itemId('Tomate saladette'), component_id: itemId('Caja de tomate saladette 20 kg'), quantity: 0.05 });
   const vehicleRows = await db.insert(t.vehicles).values(VEHICLES.map((name, i) => ({ name, plates: `SR-${1200 + i * 37}-B` }))).returning();
 
   const companyRows = await db

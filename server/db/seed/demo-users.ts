@@ -9,7 +9,7 @@ export interface DemoUser {
   last: string;
   jobPosition: string;
   subJobPosition?: string;
-  role: 'Administrador' | 'Ventas' | 'Despacho' | 'Chofer' | 'Almacén';
+  role: 'Administrador' | 'Ventas' | 'Despacho' | 'Consulta' | 'Chofer' | 'Almacén';
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -21,4 +21,5 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'ejecutivo@demo.mx', name: 'Ricardo', last: 'Salinas', jobPosition: JOB_POSITIONS.executiveDriver, role: 'Chofer' },
   { email: 'almacen@demo.mx', name: 'Almacén', last: 'General', jobPosition: JOB_POSITIONS.warehouse, role: 'Almacén' },
   { email: 'ventas2@demo.mx', name: 'Ana', last: 'Cantú', jobPosition: 'Ventas', subJobPosition: 'Restaurantes', role: 'Ventas' },
+  { email: 'consulta@demo.mx', name: 'Carmen', last: 'Ríos', jobPosition: 'Despacho', role: 'Consulta' },
 ];

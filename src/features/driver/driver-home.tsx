@@ -1,8 +1,7 @@
 import { IonContent, IonModal, IonPage, IonSpinner } from '@ionic/react';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { BUSINESS_TIME_ZONE } from '../../../domain/time';
+import { longMonterreyDate } from '../../../domain/time';
 import { AppHeader } from '../../app/app-header';
 import { useShell } from '../../app/shell-context';
 import { useDriverRoutes, type RouteSummary } from '../../sync/driver-reads';
@@ -22,7 +21,7 @@ export function DriverHome() {
   const routes = useDriverRoutes(user.id);
   const sync = useSyncStatus();
   const [openId, setOpenId] = useState<number | null>(null);
-  const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).setLocale('es-MX').toLocaleString(DateTime.DATE_HUGE);
+  const today = longMonterreyDate(new Date());
   // Until the first pull arrives an empty list only means "not downloaded yet".
   const loading = routes === undefined || !sync.loaded || (routes.length === 0 && sync.lastPulledAt === null);
 

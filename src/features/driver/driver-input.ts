@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { messages } from '../../../domain/messages';
 import type { EvidenceRow } from '../../../sync/db';
 import { evidenceFromBytes } from '../../../sync/evidence';
@@ -10,9 +9,10 @@ export const MAX_PHOTO_EDGE = 2048;
 /** What the server keeps as evidence; other images are converted to JPEG on the device. */
 const KEPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
 
-/** A route's date as the driver reads it: 'YYYY-MM-DD' → 'dd/MM/yyyy'. */
+/** A route's date as people read it: 'YYYY-MM-DD' → 'dd/MM/yyyy' (rearranged, not parsed: long lists call it per row). */
 export function formatDate(date: string): string {
-  return DateTime.fromISO(date).toFormat('dd/MM/yyyy');
+  const [year, month, day] = date.split('-');
+  return year && month && day ? `${day.slice(0, 2)}/${month}/${year}` : date;
 }
 
 /** A kilometre reading typed by the driver: a whole number, or the Spanish reason it is not. */

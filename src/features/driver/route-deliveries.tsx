@@ -31,7 +31,7 @@ import { useDevicePosition } from './use-device-position';
 const text = messages.driver;
 type Toast = { text: string; color: string } | null;
 /** Saves a form's input: resolves null when taken, or the Spanish reason it was refused. */
-type Save<T> = (input: T) => Promise<string | null>;
+export type Save<T> = (input: T) => Promise<string | null>;
 
 /** A form's save: 'saving' while it runs, then the reason it was refused, if it was. */
 function useSave() {
@@ -150,7 +150,7 @@ function FormActions({ disabled, label = text.save, onCancel }: { disabled: bool
   );
 }
 
-function KmForm({ label, onSave, onCancel }: { label: string; onSave: Save<number>; onCancel: () => void }) {
+export function KmForm({ label, onSave, onCancel }: { label: string; onSave: Save<number>; onCancel: () => void }) {
   const [value, setValue] = useState('');
   const { error, setError, saving, run } = useSave();
   const errorId = useId();

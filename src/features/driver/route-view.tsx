@@ -3,7 +3,7 @@ import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { deliveryStatus, shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
 import { routeKilometres, shippingProgress } from '../../../domain/rules/shipping-progress';
-import type { LocalDetail, LocalShipping } from '../../../sync/db';
+import type { Shipping, ShippingDetail } from '../../../domain/schemas/shipping';
 import { formatDate } from './driver-input';
 
 /**
@@ -11,6 +11,8 @@ import { formatDate } from './driver-input';
  * components of data and callbacks: the screen wires them to the device store and commands.
  */
 const text = messages.driver;
+/** A route's own fields, from the device store (driver) or the server (office). */
+type RouteFields = Omit<Shipping, 'shipping_details'>;
 
 const personName = (person: { name: string; last: string } | null | undefined) => (person ? `${person.name} ${person.last}`.trim() : '—');
 
@@ -21,7 +23,7 @@ export function ProgressButtons({
   onFinish,
   onPrint,
 }: {
-  shipping: Pick<LocalShipping, 'initial_km' | 'final_km'>;
+  shipping: Pick<RouteFields, 'initial_km' | 'final_km'>;
   onStart: () => void;
   onFinish: () => void;
   onPrint: () => void;
@@ -47,7 +49,7 @@ export function ProgressButtons({
 }
 
 /** The route's facts: vehicle, driver, date, odometer with capture times, weight, notes, kilometres. */
-export function RouteFacts({ shipping, details }: { shipping: LocalShipping; details: readonly LocalDetail[] }) {
+export function RouteFacts({ shipping, details }: { shipping: RouteFields; details: readonly ShippingDetail[] }) {
   const travelled = routeKilometres(shipping);
   const odometer = (km: number | null, at: string | null) => (km === null ? text.notCaptured : text.km(km, at));
   return (
@@ -77,7 +79,7 @@ export function RouteFacts({ shipping, details }: { shipping: LocalShipping; det
 }
 
 /** One sale of the route: who, what, how much, where, and who sold it. */
-export function SaleFacts({ detail }: { detail: LocalDetail }) {
+export function SaleFacts({ detail }: { detail: ShippingDetail }) {
   const { sale } = detail;
   const address = sale.company.delivery_address;
   return (
@@ -130,9 +132,9 @@ export function DeliveryTimeline({
   details,
   renderDelivery,
 }: {
-  details: readonly LocalDetail[];
+  details: readonly ShippingDetail[];
   /** Renders a sale with its status word (`status`) where the sale wants it. */
-  renderDelivery: (detail: LocalDetail, status: ReactNode) => ReactNode;
+  renderDelivery: (detail: ShippingDetail, status: ReactNode) => ReactNode;
 }) {
   if (details.length === 0) return <p className="empty-state">{text.noDeliveries}</p>;
   return (
@@ -150,7 +152,7 @@ export function DeliveryTimeline({
 }
 
 /** The reason a delivery was not made, and where the driver was, when known. */
-export function DeliveryOutcome({ detail }: { detail: LocalDetail }) {
+export function DeliveryOutcome({ detail }: { detail: ShippingDetail }) {
   const rejected = detail.completed && !detail.is_delivered && detail.delivery_rejection_comment;
   const hasPosition = typeof detail.latitude === 'number' && typeof detail.longitude === 'number';
   return (

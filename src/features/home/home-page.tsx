@@ -1,23 +1,35 @@
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonContent, IonItem, IonLabel, IonList, IonPage } from '@ionic/react';
-import { DateTime } from 'luxon';
-import { isDeliveryDriver } from '../../../domain/app-routes';
-import { BUSINESS_TIME_ZONE } from '../../../domain/time';
+import { lazy, Suspense } from 'react';
+import { isDeliveryDriver, isWarehouseOperator } from '../../../domain/app-routes';
+import { longMonterreyDate } from '../../../domain/time';
 import { messages } from '../../../domain/messages';
 import { AppHeader } from '../../app/app-header';
+import { LoadingPage } from '../../app/loading-page';
 import { useShell } from '../../app/shell-context';
 import { DriverHome } from '../driver/driver-home';
 import { useUnseenNoteCount } from '../notes/queries';
 
+// Loaded only for the warehouse operator: nobody else's first screen carries it.
+const OrdersPage = lazy(() => import('../orders/orders-page'));
+
 /** The landing screen: a delivery driver's routes, or who is signed in, where, and what is waiting for them. */
 export default function HomePage() {
   const { user } = useShell();
-  return isDeliveryDriver(user) ? <DriverHome /> : <OfficeHome />;
+  if (isDeliveryDriver(user)) return <DriverHome />;
+  // The warehouse operator's one screen is the orders to fill (spec §6).
+  if (isWarehouseOperator(user))
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <OrdersPage />
+      </Suspense>
+    );
+  return <OfficeHome />;
 }
 
 function OfficeHome() {
   const { user, deployment } = useShell();
   const unseen = useUnseenNoteCount();
-  const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).setLocale('es-MX').toLocaleString(DateTime.DATE_HUGE);
+  const today = longMonterreyDate(new Date());
   const title = deployment.flags.homeIsPointOfSale ? 'Punto de Venta' : messages.shell.home;
   return (
     <IonPage>

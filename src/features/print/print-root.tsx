@@ -16,6 +16,7 @@ export interface PrintViewProps {
  */
 export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   shipping: lazy(() => import('./shipping-manifest')),
+  ticket: lazy(() => import('./sale-ticket')),
 };
 
 export function finishPrinting(): void {

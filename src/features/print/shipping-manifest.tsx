@@ -1,6 +1,7 @@
-import type { ReactElement } from 'react';
 import { formatKg } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
+import { PrintActions } from './print-actions';
+import type { PrintViewProps } from './print-root';
 import { deliveryStatus, shippingWeight } from '../../../domain/rules/delivery-status';
 import { shippingSchema } from '../../../domain/schemas/shipping';
 import './shipping-manifest.css';
@@ -17,31 +18,16 @@ export default function ShippingManifest({
   data,
   onDone,
   onUnreadable,
-}: {
-  data: unknown;
-  onDone: () => void;
-  onUnreadable: () => ReactElement;
-}) {
+}: PrintViewProps) {
   const parsed = shippingSchema.safeParse(data);
   if (!parsed.success) return onUnreadable();
   const shipping = parsed.data;
   const details = shipping.shipping_details;
-  const print = () => {
-    window.addEventListener('afterprint', onDone, { once: true });
-    window.print();
-  };
   const odometer = (km: number | null, at: string | null) => (km === null ? '—' : `${km} kms${at ? ` (${at})` : ''}`);
 
   return (
     <main className="manifest">
-      <div className="manifest__actions">
-        <button type="button" className="button-primary" onClick={print}>
-          {text.print}
-        </button>
-        <button type="button" onClick={onDone}>
-          {messages.print.close}
-        </button>
-      </div>
+      <PrintActions onDone={onDone} />
       <header className="manifest__header">
         <h1>{text.title}</h1>
         <p className="manifest__folio">{messages.driver.routeFolio(shipping.id)}</p>

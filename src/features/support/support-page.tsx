@@ -21,10 +21,10 @@ import { messages } from '../../../domain/messages';
 import { newSupportTicketSchema } from '../../../domain/schemas/support';
 import { BUSINESS_TIME_ZONE } from '../../../domain/time';
 import { AppHeader } from '../../app/app-header';
+import { Pager } from '../../app/pager';
 import { getErrorMessage } from '../../lib/api';
 import { useCreateSupportTicket, useSupportTickets } from './queries';
 
-const PAGE_SIZES = [15, 30, 50, 0] as const;
 const text = messages.support;
 
 /** 'Soporte' (user id 1): report a problem and read the reported ones. */
@@ -138,32 +138,14 @@ export default function SupportPage() {
             ))}
           </IonList>
         )}
-        <div className="pager">
-          {/* A native select: Ionic's would add its popover and overlays to the shared shell bundle. */}
-          <label className="pager__size">
-            {text.perPage}
-            <select
-              value={itemsPerPage}
-              onChange={(e) => {
-                setItemsPerPage(Number(e.target.value));
-                setPage(1);
-              }}
-            >
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n === 0 ? text.all : String(n)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span>{text.range(from, to, total)}</span>
-          <IonButton fill="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {text.previous}
-          </IonButton>
-          <IonButton fill="outline" disabled={page >= lastPage} onClick={() => setPage((p) => p + 1)}>
-            {text.next}
-          </IonButton>
-        </div>
+        <Pager
+          itemsPerPage={itemsPerPage}
+          onItemsPerPage={setItemsPerPage}
+          page={page}
+          onPage={setPage}
+          lastPage={lastPage}
+          range={{ from, to, total }}
+        />
         <IonToast isOpen={toast !== null} message={toast?.text ?? ''} color={toast?.color} duration={3000} onDidDismiss={() => setToast(null)} />
       </IonContent>
     </IonPage>

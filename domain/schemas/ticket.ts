@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { SALE_SERIES } from '../sales';
+
+/** What the sale ticket prints (spec §2 print views: sale ticket with a signature area). */
+export const saleTicketSchema = z.object({
+  id: z.int(),
+  date: z.string(),
+  printedAt: z.string(),
+  company: z.string(),
+  branch: z.nullable(z.string()),
+  seller: z.string(),
+  type: z.enum(SALE_SERIES),
+  bar: z.boolean(),
+  items: z.array(z.object({ name: z.string(), unit: z.string(), quantity: z.number(), price: z.number(), amount: z.number() })),
+  subtotal: z.number(),
+  iva: z.number(),
+  total: z.number(),
+  note: z.nullable(z.string()),
+});
+export type SaleTicket = z.infer<typeof saleTicketSchema>;

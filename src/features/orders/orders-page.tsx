@@ -1,0 +1,229 @@
+import { IonAlert, IonContent, IonPage, IonSpinner, IonText, IonToast } from '@ionic/react';
+import { useState } from 'react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { canStartProduction, orderDateRange, type OrderQuickFilter } from '../../../domain/rules/orders-to-fill';
+import type { LocalOrder } from '../../../sync/db';
+import { AppHeader } from '../../app/app-header';
+import { Dialog } from '../../app/dialog';
+import { useShell } from '../../app/shell-context';
+import { useLiveEvents } from '../../sync/live-events';
+import { PendingBadge } from '../../sync/pending-badge';
+import { useCommand, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
+import { useOrdersToFill, useOrderToFill } from '../../sync/warehouse-reads';
+import { formatDate } from '../driver/driver-input';
+import './orders.css';
+
+const text = messages.warehouse;
+const QUICK_FILTERS: { value: OrderQuickFilter; label: string }[] = [
+  { value: 'today', label: text.today },
+  { value: 'tomorrow', label: text.tomorrow },
+  { value: 'week', label: text.week },
+  { value: 'range', label: text.other },
+];
+
+/**
+ * `/orders`, the warehouse tablet's screen (spec §2 'Orders to fill'): the orders of the
+ * chosen days from the device store, so it works offline; starting production and marking
+ * an order filled are sync commands. A new order (live event) brings a sync at once.
+ */
+export default function OrdersPage() {
+  const { user } = useShell();
+  const engine = useSyncEngine();
+  const sync = useSyncStatus();
+  const [filter, setFilter] = useState<OrderQuickFilter>('today');
+  const [chosen, setChosen] = useState<[string, string]>(['', '']);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const range = orderDateRange(filter, new Date(), chosen);
+  const orders = useOrdersToFill(range);
+  useLiveEvents(hasPermission(user, 'orders'), () => engine?.wake());
+  const loading = orders === undefined || !sync.loaded || (orders.length === 0 && sync.lastPulledAt === null);
+
+  return (
+    <IonPage>
+      <AppHeader title={text.title} />
+      <IonContent className="ion-padding">
+        <div className="quick-filters" role="group" aria-label={text.quickFilters}>
+          {QUICK_FILTERS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              className="quick-filter"
+              aria-pressed={filter === option.value}
+              onClick={() => setFilter(option.value)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        {filter === 'range' && (
+          <div className="quick-filters__range">
+            <div className="field">
+              <label htmlFor="orders-from">{text.from}</label>
+              <input id="orders-from" type="date" value={chosen[0]} onChange={(e) => setChosen([e.target.value, chosen[1]])} />
+            </div>
+            <div className="field">
+              <label htmlFor="orders-to">{text.to}</label>
+              <input id="orders-to" type="date" value={chosen[1]} onChange={(e) => setChosen([chosen[0], e.target.value])} />
+            </div>
+            {range === null && <p className="field-hint">{text.bothDates}</p>}
+          </div>
+        )}
+        {range !== null &&
+          (loading ? (
+            <div className="centered" role="status">
+              <IonSpinner aria-hidden="true" />
+              <span>{text.loading}</span>
+            </div>
+          ) : orders.length === 0 ? (
+            <p className="empty-state">{text.empty}</p>
+          ) : (
+            <ul className="order-cards">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} onOpen={() => setOpenId(order.id)} />
+                </li>
+              ))}
+            </ul>
+          ))}
+        {openId !== null && <OrderDetail id={openId} onClose={() => setOpenId(null)} onDone={setToast} />}
+        <IonToast isOpen={toast !== null} message={toast ?? ''} color="success" duration={2500} onDidDismiss={() => setToast(null)} />
+      </IonContent>
+    </IonPage>
+  );
+}
+
+function OrderCard({ order, onOpen }: { order: LocalOrder; onOpen: () => void }) {
+  return (
+    <button type="button" className="order-card" onClick={onOpen} aria-haspopup="dialog">
+      <span className="order-card__top">
+        <span className="order-card__folio">{text.folio(order.id)}</span>
+        {order.bar && <span className="status-chip status-chip--today">{text.counter}</span>}
+        {order.is_in_production && <span className="status-chip status-chip--warning">{text.inProduction}</span>}
+      </span>
+      <span className="order-card__company">{order.company.name}</span>
+      <span>
+        {order.company_branch?.name ?? '—'} · {formatDate(order.date)}
+      </span>
+      <PendingBadge records={`order:${order.id}`} />
+    </button>
+  );
+}
+
+/** 'Detalle de Pedido': items and notes, 'comenzar producción' and 'surtido', each confirmed first. */
+function OrderDetail({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: (message: string) => void }) {
+  const { deployment } = useShell();
+  const order = useOrderToFill(id);
+  const command = useCommand();
+  const [confirm, setConfirm] = useState<'start' | 'dispatch' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (action: 'start' | 'dispatch', close: () => void) => {
+    if (!order) return;
+    const payload = { orderId: order.id, quotation_items: order.items.map((line) => ({ item_id: line.item.id, quantity: line.quantity })) };
+    const refusal = await command(action === 'start' ? 'startProduction' : 'dispatchOrder', payload);
+    setError(refusal);
+    if (refusal) return;
+    onDone(action === 'start' ? text.started : text.dispatched);
+    // A filled order leaves the list: its dialog closes.
+    if (action === 'dispatch') close();
+  };
+
+  return (
+    <Dialog
+      label={text.detailTitle}
+      title={`${text.detailTitle}${order ? ` · ${text.folio(order.id)}` : ''}`}
+      className="fullscreen-modal"
+      onClose={onClose}
+    >
+      {(close) => (
+        <>
+          {order === undefined && (
+            <div className="centered" role="status">
+              <IonSpinner aria-hidden="true" />
+            </div>
+          )}
+          {(order === null || order?.dispatched) && <p className="empty-state">{text.orderGone}</p>}
+          {order && !order.dispatched && (
+            <>
+              <p className="order-detail__chips">
+                {order.bar && <span className="status-chip status-chip--today">{text.counter}</span>}
+                {order.is_in_production && <span className="status-chip status-chip--warning">{text.inProduction}</span>}
+                <PendingBadge records={`order:${order.id}`} />
+              </p>
+              <dl className="facts">
+                <dt>{messages.driver.branch}</dt>
+                <dd>
+                  {order.company.name} · {order.company_branch?.name ?? '—'}
+                </dd>
+                <dt>{text.date}</dt>
+                <dd>{formatDate(order.date)}</dd>
+                <dt>{text.seller}</dt>
+                <dd>
+                  {order.user.name} {order.user.last}
+                </dd>
+                {order.note && (
+                  <>
+                    <dt>{text.note}</dt>
+                    <dd>{order.note}</dd>
+                  </>
+                )}
+                {order.internal_note && (
+                  <>
+                    <dt>{text.internalNote}</dt>
+                    <dd>{order.internal_note}</dd>
+                  </>
+                )}
+              </dl>
+              <h2 className="section-heading">{text.items}</h2>
+              <table className="order-items">
+                <tbody>
+                  {order.items.map((line, index) => (
+                    <tr key={index}>
+                      <th scope="row">{line.item.name}</th>
+                      <td className="numeric">
+                        {line.quantity} {line.item.unit.name}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {error && (
+                <p role="alert">
+                  <IonText color="danger">{error}</IonText>
+                </p>
+              )}
+              <div className="progress-buttons">
+                {canStartProduction(order, deployment.flags.hideStartProductionWhenProductionExists) && (
+                  <button type="button" className="touch-button touch-button--primary" onClick={() => setConfirm('start')}>
+                    {text.startProduction}
+                  </button>
+                )}
+                <button type="button" className="touch-button touch-button--success" onClick={() => setConfirm('dispatch')}>
+                  {text.dispatch}
+                </button>
+              </div>
+            </>
+          )}
+          {confirm && (
+            <IonAlert
+              isOpen
+              header={confirm === 'start' ? text.confirmStart : text.confirmDispatch}
+              // The action runs once the alert is gone: filling closes this dialog too, and two
+              // overlays leaving at once can leave the page hidden from screen readers.
+              onDidDismiss={(event) => {
+                setConfirm(null);
+                if (event.detail.role === 'confirm') void run(confirm, close);
+              }}
+              buttons={[
+                { text: text.cancel, role: 'cancel' },
+                { text: text.accept, role: 'confirm' },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { IonButton, IonContent, IonItem, IonLabel, IonList, IonPage, IonSpinner, IonText } from '@ionic/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { messages } from '../../../domain/messages';
+import { folioNumber } from '../../../domain/shipping-list';
+import { dispatchedOrdersSchema } from '../../../domain/schemas/orders';
+import { AppHeader } from '../../app/app-header';
+import { apiRequest, getErrorMessage } from '../../lib/api';
+import { useSettled } from '../../lib/use-settled';
+import { formatDate } from '../driver/driver-input';
+
+const text = messages.warehouse;
+
+/** `/orders-ready` (spec §2 'filled orders'): the dispatched orders, searchable, ready for a route. */
+export default function OrdersReadyPage() {
+  const [search, setSearch] = useState('');
+  const settled = useSettled(search.trim());
+  const searchId = useId();
+  const term = folioNumber(settled) ?? settled;
+  const orders = useQuery({
+    queryKey: ['dispatched-orders', 'ready', term],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/v2/orders/dispatched_orders?${new URLSearchParams({ ...(term && { 'filter[search]': term }), sort: '-date', itemsPerPage: '50' })}`,
+        {
+          schema: dispatchedOrdersSchema,
+          signal,
+        },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <IonPage>
+      <AppHeader title={text.readyTitle} />
+      <IonContent className="ion-padding">
+        <p className="page-subheading">{text.readyHint}</p>
+        <div className="field">
+          <label htmlFor={searchId}>{text.search}</label>
+          <input id={searchId} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        {orders.isPending && (
+          <div className="centered" role="status">
+            <IonSpinner aria-hidden="true" />
+            <span>{messages.common.loading}</span>
+          </div>
+        )}
+        {orders.isError && !orders.data && (
+          <div role="alert" className="centered">
+            <IonText color="danger">{getErrorMessage(orders.error)}</IonText>
+            <IonButton onClick={() => void orders.refetch()}>{messages.common.retry}</IonButton>
+          </div>
+        )}
+        {orders.data?.data.length === 0 && <p className="empty-state">{text.readyEmpty}</p>}
+        {orders.data && orders.data.data.length > 0 && (
+          <IonList aria-busy={orders.isFetching} aria-label={text.readyTitle}>
+            {orders.data.data.map((order) => (
+              <IonItem key={order.id}>
+                <IonLabel>
+                  <h2>{text.folio(order.id)}</h2>
+                  <p>
+                    {order.company.razon_social} · {formatDate(order.date)}
+                  </p>
+                </IonLabel>
+              </IonItem>
+            ))}
+          </IonList>
+        )}
+      </IonContent>
+    </IonPage>
+  );
+}

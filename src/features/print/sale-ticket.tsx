@@ -1,0 +1,90 @@
+import { formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { PrintActions } from './print-actions';
+import type { PrintViewProps } from './print-root';
+import { saleTicketSchema } from '../../../domain/schemas/ticket';
+import { formatDate } from '../driver/driver-input';
+import './sale-ticket.css';
+
+const text = messages.ticket;
+
+/** The sale ticket (spec §2 print views): the saved sale, its lines and totals, and a signature area. */
+export default function SaleTicket({
+  data,
+  onDone,
+  onUnreadable,
+}: PrintViewProps) {
+  const parsed = saleTicketSchema.safeParse(data);
+  if (!parsed.success) return onUnreadable();
+  const sale = parsed.data;
+  return (
+    <main className="ticket">
+      <PrintActions onDone={onDone} />
+      <h1>{text.title}</h1>
+      <p className="ticket__folio">{text.folio(sale.id)}</p>
+      <dl className="ticket__facts">
+        <dt>{text.customer}</dt>
+        <dd>{sale.company}</dd>
+        {sale.branch && (
+          <>
+            <dt>{text.branch}</dt>
+            <dd>{sale.branch}</dd>
+          </>
+        )}
+        <dt>{text.date}</dt>
+        <dd>{formatDate(sale.date)}</dd>
+        <dt>{text.seller}</dt>
+        <dd>{sale.seller}</dd>
+        <dt>{text.series}</dt>
+        <dd>
+          {sale.type}
+          {sale.bar ? ` · ${text.counter}` : ''}
+        </dd>
+        <dt>{text.printedAt}</dt>
+        <dd>{sale.printedAt}</dd>
+      </dl>
+      <table className="ticket__lines">
+        <thead>
+          <tr>
+            <th scope="col">{text.product}</th>
+            <th scope="col">{text.quantity}</th>
+            <th scope="col">{text.amount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sale.items.map((line, index) => (
+            <tr key={index}>
+              <th scope="row">
+                {line.name}
+                <span className="ticket__price">
+                  {formatMoney(line.price)} / {line.unit}
+                </span>
+              </th>
+              <td>{line.quantity}</td>
+              <td>{formatMoney(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ticket__totals">
+        <dt>{text.subtotal}</dt>
+        <dd>{formatMoney(sale.subtotal)}</dd>
+        <dt>{text.iva}</dt>
+        <dd>{formatMoney(sale.iva)}</dd>
+        <dt>{text.total}</dt>
+        <dd>{formatMoney(sale.total)}</dd>
+      </dl>
+      {sale.note && (
+        <p>
+          {text.note}: {sale.note}
+        </p>
+      )}
+      <div className="ticket__signature">
+        <div className="ticket__line" />
+        <p>{text.signature}</p>
+        <div className="ticket__line" />
+        <p>{text.name}</p>
+      </div>
+    </main>
+  );
+}

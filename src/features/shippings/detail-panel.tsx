@@ -1,0 +1,318 @@
+import { IonActionSheet, IonButton, IonIcon } from '@ionic/react';
+import { ellipsisVertical } from 'ionicons/icons';
+import { useId, useState, type FormEvent } from 'react';
+import { formatKg, formatMoment, mapsSearchUrl } from '../../../domain/format';
+import { Dialog } from '../../app/dialog';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
+import type { Shipping, ShippingDetail } from '../../../domain/schemas/shipping';
+import { getErrorMessage } from '../../lib/api';
+import { useShell } from '../../app/shell-context';
+import { formatDate } from '../driver/driver-input';
+import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../driver/route-view';
+import { useDispatchedOrders, useNearbyRoutes, useShippingMutations } from './queries';
+
+const text = messages.shippingDetails;
+const saleFolio = messages.driver.saleFolio;
+export type Notify = (message: string, tone: 'success' | 'danger') => void;
+
+const STATUS_TEXT = {
+  Pendiente: messages.driver.statusPending,
+  Entregado: messages.driver.statusDelivered,
+  'No Entregado': messages.driver.statusRejected,
+};
+
+/**
+ * One route's sales (spec §2 'Shipping detail panel'): the table 'Envios' on wide screens,
+ * the route card with its timeline on small ones. Agregar, edit and delete follow the
+ * permissions of §6; completed sales have no edit or delete.
+ */
+export function DetailPanel({ shipping, wide, notify }: { shipping: Shipping; wide: boolean; notify: Notify }) {
+  const { user } = useShell();
+  const [adding, setAdding] = useState(false);
+  const [menuFor, setMenuFor] = useState<ShippingDetail | null>(null);
+  const [editing, setEditing] = useState<ShippingDetail | null>(null);
+  const [deleting, setDeleting] = useState<ShippingDetail | null>(null);
+  const { removeDetail } = useShippingMutations();
+  const canAdd = hasPermission(user, 'editShippingDetails');
+  const menuItems = (detail: ShippingDetail) =>
+    detail.completed
+      ? []
+      : [
+          ...(hasPermission(user, 'editShippingDetails') ? [{ text: messages.shippings.edit, handler: () => setEditing(detail) }] : []),
+          ...(hasPermission(user, 'deleteShippingDetails')
+            ? [{ text: messages.shippings.delete, role: 'destructive', handler: () => setDeleting(detail) }]
+            : []),
+        ];
+  const actions = (detail: ShippingDetail) =>
+    menuItems(detail).length > 0 ? (
+      <IonButton fill="clear" size="small" aria-label={text.actionsFor(saleFolio(detail.sale_id))} onClick={() => setMenuFor(detail)}>
+        <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
+      </IonButton>
+    ) : null;
+  const details = shipping.shipping_details;
+
+  return (
+    <section className="detail-panel" aria-label={`${text.title} · ${messages.driver.routeFolio(shipping.id)}`}>
+      <div className="detail-panel__header">
+        <h3>{text.title}</h3>
+        {canAdd && (
+          <IonButton size="small" onClick={() => setAdding(true)}>
+            {text.add}
+          </IonButton>
+        )}
+      </div>
+      {wide ? (
+        details.length === 0 ? (
+          <p className="empty-state">{text.empty}</p>
+        ) : (
+          <table className="data-table data-table--inner">
+            <thead>
+              <tr>
+                <th scope="col">{text.columns.sale}</th>
+                <th scope="col">{text.columns.status}</th>
+                <th scope="col">{text.columns.evidenceTime}</th>
+                <th scope="col">{text.columns.pdf}</th>
+                <th scope="col">{text.columns.weight}</th>
+                <th scope="col">{text.columns.note}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{text.columns.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {details.map((detail) => (
+                <tr key={detail.id}>
+                  <th scope="row">
+                    {saleFolio(detail.sale_id)} · {detail.sale.company_name}
+                  </th>
+                  <td>
+                    <StatusChip detail={detail} />
+                  </td>
+                  <td>{detail.delivered_at ?? '—'}</td>
+                  <td>
+                    {detail.pdf ? (
+                      <a href={`/files/${encodeURIComponent(detail.pdf)}`} target="_blank" rel="noopener noreferrer">
+                        {text.evidence}
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                    {typeof detail.latitude === 'number' && typeof detail.longitude === 'number' && (
+                      <>
+                        {' · '}
+                        <a href={mapsSearchUrl(`${detail.latitude},${detail.longitude}`)} target="_blank" rel="noopener noreferrer">
+                          {text.position}
+                        </a>
+                      </>
+                    )}
+                  </td>
+                  <td className="numeric">{formatKg(detail.sale.sale_weight)}</td>
+                  <td>{detail.sale.internal_note || detail.sale.note || '—'}</td>
+                  <td>{actions(detail)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : (
+        <div className="route-card">
+          <RouteFacts shipping={shipping} details={details} />
+          <DeliveryTimeline
+            details={details}
+            renderDelivery={(detail, status) => (
+              <article className="delivery-card">
+                <header className="delivery-card__header">
+                  <h4>
+                    {saleFolio(detail.sale_id)} · {detail.sale.company_name}
+                  </h4>
+                  {status}
+                  {actions(detail)}
+                </header>
+                <SaleFacts detail={detail} />
+                <DeliveryOutcome detail={detail} />
+                {detail.pdf && (
+                  <a href={`/files/${encodeURIComponent(detail.pdf)}`} target="_blank" rel="noopener noreferrer">
+                    {text.evidence}
+                  </a>
+                )}
+              </article>
+            )}
+          />
+          <p className="route-card__dates">
+            {messages.shippings.columns.createdAt}: {formatMoment(shipping.created_at)} · {messages.shippings.columns.updatedAt}:{' '}
+            {formatMoment(shipping.updated_at)}
+          </p>
+        </div>
+      )}
+      {menuFor && (
+        <IonActionSheet
+          isOpen
+          header={`${saleFolio(menuFor.sale_id)} · ${menuFor.sale.company_name}`}
+          buttons={[...menuItems(menuFor), { text: messages.shippings.cancel, role: 'cancel' }]}
+          onDidDismiss={() => setMenuFor(null)}
+        />
+      )}
+      {deleting && (
+        <IonActionSheet
+          isOpen
+          header={text.deleteConfirm(saleFolio(deleting.sale_id), shipping.id)}
+          buttons={[
+            {
+              text: messages.shippings.delete,
+              role: 'destructive',
+              handler: () =>
+                removeDetail.mutate(deleting.id, {
+                  onSuccess: () => notify(text.removed, 'success'),
+                  onError: (error) => notify(getErrorMessage(error), 'danger'),
+                }),
+            },
+            { text: messages.shippings.cancel, role: 'cancel' },
+          ]}
+          onDidDismiss={() => setDeleting(null)}
+        />
+      )}
+      {adding && <AddDetailDialog shippingId={shipping.id} notify={notify} onClose={() => setAdding(false)} />}
+      {editing && <EditDetailDialog detail={editing} route={shipping} notify={notify} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+function StatusChip({ detail }: { detail: ShippingDetail }) {
+  const status = deliveryStatus(detail);
+  const reason =
+    status === 'No Entregado' && detail.delivery_rejection_comment ? text.rejection(detail.delivery_rejection_comment) : undefined;
+  return (
+    <span className={`status-chip status-chip--${timelineColour(detail)}`} title={reason}>
+      {STATUS_TEXT[status]}
+      {/* The reason shows on hover (spec §4) and is read out for those who cannot hover. */}
+      {reason && <span className="visually-hidden"> · {reason}</span>}
+    </span>
+  );
+}
+
+/** 'Agregar Orden de Envío': search the filled (dispatched) sales and put one on this route. */
+function AddDetailDialog({ shippingId, notify, onClose }: { shippingId: number; notify: Notify; onClose: () => void }) {
+  const [search, setSearch] = useState('');
+  const [saleId, setSaleId] = useState<number | null>(null);
+  const orders = useDispatchedOrders(search);
+  const { addDetail } = useShippingMutations();
+  const searchId = useId();
+  const submit = (event: FormEvent, close: () => void) => {
+    event.preventDefault();
+    if (saleId === null) return;
+    addDetail.mutate(
+      { sale_id: saleId, shipping_id: shippingId },
+      {
+        onSuccess: () => {
+          notify(text.added, 'success');
+          close();
+        },
+        onError: (error) => notify(getErrorMessage(error), 'danger'),
+      },
+    );
+  };
+  return (
+    <Dialog label={text.addTitle} onClose={onClose}>
+      {(close) => (
+        <form onSubmit={(event) => submit(event, close)} className="shipping-form">
+          <div className="field">
+            <label htmlFor={searchId}>{text.saleSearch}</label>
+            <input id={searchId} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <fieldset className="filter-form__group" aria-busy={orders.isFetching}>
+            <legend>{text.pickSale}</legend>
+            {orders.data?.length === 0 && <p>{text.noSales}</p>}
+            <div className="check-list">
+              {orders.data?.map((order) => (
+                <label key={order.id} className="check-list__option">
+                  <input type="radio" name="sale" checked={saleId === order.id} onChange={() => setSaleId(order.id)} />
+                  {saleFolio(order.id)} · {formatDate(order.date)} · {order.company.razon_social}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="form-actions">
+            <IonButton fill="outline" onClick={close}>
+              {messages.shippings.cancel}
+            </IonButton>
+            <IonButton type="submit" disabled={saleId === null || addDetail.isPending}>
+              {addDetail.isPending ? messages.shippings.saving : messages.shippings.save}
+            </IonButton>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** 'Editar Orden de Envío': the Entregado switch, the route it belongs to, the invoice number. */
+function EditDetailDialog({
+  detail,
+  route,
+  notify,
+  onClose,
+}: {
+  detail: ShippingDetail;
+  route: Shipping;
+  notify: Notify;
+  onClose: () => void;
+}) {
+  const [completed, setCompleted] = useState(detail.completed);
+  const [shippingId, setShippingId] = useState(detail.shipping_id);
+  const [invoice, setInvoice] = useState(detail.invoice ?? '');
+  const { updateDetail } = useShippingMutations();
+  const ids = { delivered: useId(), shipping: useId(), invoice: useId() };
+  // The routes a sale can move to: those of the days around its own route's.
+  const nearby = useNearbyRoutes(route.date);
+  const options = [route, ...(nearby.data ?? []).filter((s) => s.id !== route.id)];
+  const submit = (event: FormEvent, close: () => void) => {
+    event.preventDefault();
+    updateDetail.mutate(
+      { id: detail.id, sale_id: detail.sale_id, shipping_id: shippingId, completed, invoice: invoice.trim() || null },
+      {
+        onSuccess: () => {
+          notify(text.updated, 'success');
+          close();
+        },
+        onError: (error) => notify(getErrorMessage(error), 'danger'),
+      },
+    );
+  };
+  return (
+    <Dialog label={text.editTitle} onClose={onClose}>
+      {(close) => (
+        <form onSubmit={(event) => submit(event, close)} className="shipping-form">
+          <label className="switch-field" htmlFor={ids.delivered}>
+            <input id={ids.delivered} type="checkbox" role="switch" checked={completed} onChange={(e) => setCompleted(e.target.checked)} />
+            {text.delivered}
+          </label>
+          <div className="field">
+            <label htmlFor={ids.shipping}>{text.shipping}</label>
+            <select id={ids.shipping} value={shippingId} onChange={(e) => setShippingId(Number(e.target.value))}>
+              {options.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {messages.driver.routeFolio(s.id)}
+                  {s.date ? ` · ${formatDate(s.date)}` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.invoice}>{text.invoice}</label>
+            <input id={ids.invoice} maxLength={60} value={invoice} onChange={(e) => setInvoice(e.target.value)} />
+          </div>
+          <div className="form-actions">
+            <IonButton fill="outline" onClick={close}>
+              {messages.shippings.cancel}
+            </IonButton>
+            <IonButton type="submit" disabled={updateDetail.isPending}>
+              {updateDetail.isPending ? messages.shippings.saving : messages.shippings.save}
+            </IonButton>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,213 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import * as z from 'zod/mini';
+import { JOB_POSITIONS, SELECTABLE_DRIVER_POSITIONS } from '../../../domain/job-positions';
+import {
+  filterParams,
+  folioNumber,
+  shippingListQuery,
+  shippingTotals,
+  totalsFilters,
+  type ShippingFilters,
+  type ShippingListRequest,
+} from '../../../domain/shipping-list';
+import { companySearchSchema, dispatchedOrdersSchema, vehicleListSchema } from '../../../domain/schemas/orders';
+import { userListSchema } from '../../../domain/schemas/reference';
+import {
+  shippingDetailSchema,
+  shippingPageSchema,
+  shippingSchema,
+  type ShippingCreate,
+  type ShippingUpdate,
+} from '../../../domain/schemas/shipping';
+import { apiRequest } from '../../lib/api';
+import { useRequestKeys } from '../../lib/request-key';
+
+export const shippingKeys = {
+  all: ['shippings'] as const,
+  list: (request: ShippingListRequest) => [...shippingKeys.all, 'list', request] as const,
+  totals: (filters: ShippingFilters) => [...shippingKeys.all, 'totals', filters] as const,
+};
+
+/**
+ * One page of the list. "All" first learns the total, then asks for that many (spec §7);
+ * the previous page stays on screen while the next loads.
+ */
+export function useShippingsPage(request: ShippingListRequest) {
+  return useQuery({
+    queryKey: shippingKeys.list(request),
+    queryFn: async ({ signal }) => {
+      let total: number | undefined;
+      if (request.itemsPerPage === 0) {
+        const probe = await apiRequest(`/api/v2/shippings?${shippingListQuery({ ...request, itemsPerPage: 1, page: 1 })}`, {
+          schema: countSchema,
+          signal,
+        });
+        total = probe.meta.total;
+      }
+      const answer = await apiRequest(`/api/v2/shippings?${shippingListQuery(request, total)}`, { schema: shippingPageSchema, signal });
+      return { ...answer, offset: request.itemsPerPage === 0 ? 0 : (request.page - 1) * request.itemsPerPage };
+    },
+    placeholderData: keepPreviousData,
+    // "All" can be thousands of routes: kept in memory, not written to local storage.
+    meta: { persist: request.itemsPerPage !== 0 },
+    // Pages not looked at for an hour leave the cache, and so local storage.
+    gcTime: 60 * 60 * 1000,
+  });
+}
+
+/** Only the total is read from a probe page: its rows are not needed. */
+const countSchema = z.object({ meta: z.object({ total: z.int() }) });
+
+/**
+ * The totals panel (spec §7: GET /api/v2/shippings with itemsPerPage equal to total), over
+ * the filtered set or the current month. Asked only while the panel is open.
+ */
+export function useShippingTotals(filters: ShippingFilters, enabled: boolean) {
+  return useQuery({
+    queryKey: shippingKeys.totals(filters),
+    enabled,
+    // Built from every route of the range: recomputed when opened, not stored.
+    meta: { persist: false },
+    queryFn: async ({ signal }) => {
+      const scoped = totalsFilters(filters, new Date());
+      const params = filterParams(scoped);
+      params.set('itemsPerPage', '1');
+      const probe = await apiRequest(`/api/v2/shippings?${params.toString()}`, { schema: countSchema, signal });
+      params.set('itemsPerPage', String(Math.max(probe.meta.total, 1)));
+      const all = await apiRequest(`/api/v2/shippings?${params.toString()}`, { schema: shippingPageSchema, signal });
+      return { range: scoped.date!, ...shippingTotals(all.data) };
+    },
+  });
+}
+
+const ONE_HOUR = 60 * 60 * 1000;
+
+/** Routes within three days of a date, newest first: where a sale on a route can be moved. */
+export function useNearbyRoutes(date: string) {
+  return useQuery({
+    queryKey: [...shippingKeys.all, 'nearby', date],
+    queryFn: ({ signal }) => {
+      const day = DateTime.fromISO(date);
+      const range = `${day.minus({ days: 3 }).toISODate()},${day.plus({ days: 3 }).toISODate()}`;
+      const query = new URLSearchParams({ 'filter[date_between]': range, sort: '-date', itemsPerPage: '100' });
+      return apiRequest(`/api/v2/shippings?${query}`, { schema: shippingPageSchema, signal });
+    },
+    select: (answer) => answer.data,
+    meta: { persist: false },
+  });
+}
+
+export function useVehicles() {
+  return useQuery({
+    queryKey: ['vehicles'],
+    queryFn: ({ signal }) => apiRequest('/api/v2/vehicles', { schema: vehicleListSchema, signal }),
+    select: (answer) => answer.data,
+    staleTime: ONE_HOUR,
+  });
+}
+
+/** People by job position: the form offers both driver positions, the filter only delivery drivers (spec §6). */
+export function useDrivers(scope: 'form' | 'filter') {
+  return useQuery({
+    queryKey: ['users'],
+    queryFn: ({ signal }) => apiRequest('/api/v1/user/all', { schema: userListSchema, signal }),
+    select: (answer) =>
+      answer.data.filter((user) =>
+        scope === 'filter'
+          ? user.job_position === JOB_POSITIONS.deliveryDriver
+          : SELECTABLE_DRIVER_POSITIONS.includes(user.job_position ?? ''),
+      ),
+    staleTime: ONE_HOUR,
+  });
+}
+
+export function useCompanySearch(text: string) {
+  const name = text.trim();
+  return useQuery({
+    queryKey: ['company-search', name],
+    enabled: name.length >= 2,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/v2/company_p?${new URLSearchParams({ 'filter[name]': name, itemsPerPage: '20' })}`, {
+        schema: companySearchSchema,
+        signal,
+      }),
+    select: (answer) => answer.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDispatchedOrders(text: string) {
+  // A sale folio as the screens show it ('V-45') is searched as its number.
+  const search = folioNumber(text) ?? text.trim();
+  return useQuery({
+    queryKey: ['dispatched-orders', search],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/v2/orders/dispatched_orders?${new URLSearchParams({ ...(search && { 'filter[search]': search }), itemsPerPage: '20', sort: '-date' })}`,
+        {
+          schema: dispatchedOrdersSchema,
+          signal,
+        },
+      ),
+    select: (answer) => answer.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const deletedSchema = z.object({ id: z.int() });
+
+/** Office changes go straight to the server; the list refreshes after each. */
+export function useShippingMutations() {
+  const queryClient = useQueryClient();
+  const keys = useRequestKeys();
+  const settle = (kind: string) => () => {
+    keys.done(kind);
+    return queryClient.invalidateQueries({ queryKey: shippingKeys.all });
+  };
+  const create = useMutation({
+    mutationFn: (body: ShippingCreate) =>
+      apiRequest('/api/v1/shipping/create', { method: 'POST', body, schema: shippingSchema, idempotencyKey: keys.keyFor('create', body) }),
+    onSuccess: settle('create'),
+  });
+  const update = useMutation({
+    mutationFn: (body: ShippingUpdate) =>
+      apiRequest('/api/v1/shipping/update', { method: 'PUT', body, schema: shippingSchema, idempotencyKey: keys.keyFor('update', body) }),
+    onSuccess: settle('update'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/v2/shippings/${id}`, { method: 'DELETE', schema: deletedSchema, idempotencyKey: keys.keyFor('remove', id) }),
+    onSuccess: settle('remove'),
+  });
+  const addDetail = useMutation({
+    mutationFn: (body: { sale_id: number; shipping_id: number }) =>
+      apiRequest('/api/v1/shipping_detail/create', {
+        method: 'POST',
+        body: { ...body, completed: false },
+        schema: shippingDetailSchema,
+        idempotencyKey: keys.keyFor('addDetail', body),
+      }),
+    onSuccess: settle('addDetail'),
+  });
+  const updateDetail = useMutation({
+    mutationFn: (body: { id: number; sale_id: number; shipping_id: number; completed: boolean; invoice: string | null }) =>
+      apiRequest('/api/v1/shipping_detail/update', {
+        method: 'PUT',
+        body,
+        schema: shippingDetailSchema,
+        idempotencyKey: keys.keyFor('updateDetail', body),
+      }),
+    onSuccess: settle('updateDetail'),
+  });
+  const removeDetail = useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/v2/shipping_details/${id}`, {
+        method: 'DELETE',
+        schema: deletedSchema,
+        idempotencyKey: keys.keyFor('removeDetail', id),
+      }),
+    onSuccess: settle('removeDetail'),
+  });
+  return { create, update, remove, addDetail, updateDetail, removeDetail };
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Dialog } from '../../app/dialog';
+import { messages } from '../../../domain/messages';
+import type { Shipping } from '../../../domain/schemas/shipping';
+import { monterreyMinute } from '../../../domain/time';
+import { getErrorMessage } from '../../lib/api';
+import { KmForm } from '../driver/route-deliveries';
+import { ProgressButtons } from '../driver/route-view';
+import { DetailPanel, type Notify } from './detail-panel';
+import { useShippingMutations } from './queries';
+
+const text = messages.driver;
+
+/**
+ * The card view's full-screen 'Entregas' (spec §2): the route with its sales, and Iniciar,
+ * Terminar (for those who edit routes) and Imprimir. Office changes go straight to the server.
+ */
+export function RouteDialog({
+  shipping,
+  canEdit,
+  onPrint,
+  notify,
+  onClose,
+}: {
+  shipping: Shipping;
+  canEdit: boolean;
+  onPrint?: (shipping: Shipping) => void;
+  notify: Notify;
+  onClose: () => void;
+}) {
+  const [asking, setAsking] = useState<'start' | 'finish' | null>(null);
+  const { update } = useShippingMutations();
+  const save = (km: number) =>
+    update
+      .mutateAsync(
+        asking === 'start'
+          ? { id: shipping.id, initial_km: km, km_capture_time_start: monterreyMinute(new Date()) }
+          : { id: shipping.id, final_km: km, km_capture_time: monterreyMinute(new Date()) },
+      )
+      .then(
+        () => {
+          notify(asking === 'start' ? text.routeStarted : text.routeFinished, 'success');
+          setAsking(null);
+          return null;
+        },
+        (error: unknown) => getErrorMessage(error),
+      );
+
+  return (
+    <Dialog
+      label={text.deliveries}
+      title={`${text.deliveries} · ${text.routeFolio(shipping.id)}`}
+      className="fullscreen-modal"
+      onClose={onClose}
+    >
+      {asking ? (
+        <KmForm label={asking === 'start' ? text.initialKm : text.finalKm} onSave={save} onCancel={() => setAsking(null)} />
+      ) : canEdit ? (
+        <ProgressButtons
+          shipping={shipping}
+          onStart={() => setAsking('start')}
+          onFinish={() => setAsking('finish')}
+          onPrint={() => onPrint?.(shipping)}
+        />
+      ) : (
+        onPrint && (
+          <div className="progress-buttons">
+            <button type="button" className="touch-button" onClick={() => onPrint(shipping)}>
+              {text.print}
+            </button>
+          </div>
+        )
+      )}
+      <DetailPanel shipping={shipping} wide={false} notify={notify} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,173 @@
+import { IonButton, IonText } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages';
+import { shippingCreateSchema, type Shipping } from '../../../domain/schemas/shipping';
+import { getErrorMessage } from '../../lib/api';
+import { useHoldUpdate } from '../../sync/sending-gate';
+import { useDrivers, useShippingMutations, useVehicles } from './queries';
+
+const text = messages.shippings;
+
+interface Draft {
+  driver_id: string;
+  vehicle_id: string;
+  initial_km: string;
+  final_km: string;
+  date: string;
+  note: string;
+}
+
+const draftOf = (shipping: Shipping | null): Draft => ({
+  driver_id: shipping?.driver_id ? String(shipping.driver_id) : '',
+  vehicle_id: shipping?.vehicle_id ? String(shipping.vehicle_id) : '',
+  initial_km: shipping?.initial_km != null ? String(shipping.initial_km) : '',
+  final_km: shipping?.final_km != null ? String(shipping.final_km) : '',
+  date: shipping?.date ?? '',
+  note: shipping?.note ?? '',
+});
+
+type FieldErrors = Partial<Record<keyof Draft, string>>;
+
+/**
+ * 'Nuevo Envío' / 'Editar Envío' (spec §2): Chofer, Vehiculo, Kilometraje Inicial and Final
+ * (kms), Fecha de Entrega (required), Nota. A refused save shows the server's message in
+ * red and Guardar can be pressed again.
+ */
+export function ShippingForm({
+  shipping,
+  onSaved,
+  onCancel,
+}: {
+  shipping: Shipping | null;
+  onSaved: (saved: Shipping) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(shipping));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const drivers = useDrivers('form');
+  const vehicles = useVehicles();
+  const { create, update } = useShippingMutations();
+  const saving = create.isPending || update.isPending;
+  const ids = { driver: useId(), vehicle: useId(), initial: useId(), final: useId(), date: useId(), note: useId() };
+  const fieldIds = { initial_km: ids.initial, final_km: ids.final, date: ids.date };
+  const touched = JSON.stringify(draft) !== JSON.stringify(draftOf(shipping));
+  useHoldUpdate(touched);
+
+  const set = (field: keyof Draft, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      driver_id: draft.driver_id ? Number(draft.driver_id) : null,
+      vehicle_id: draft.vehicle_id ? Number(draft.vehicle_id) : null,
+      initial_km: draft.initial_km.trim() === '' ? null : draft.initial_km,
+      final_km: draft.final_km.trim() === '' ? null : draft.final_km,
+      date: draft.date,
+      note: draft.note.trim() === '' ? null : draft.note.trim(),
+    };
+    const parsed = shippingCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof Draft;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      // Focus goes to the first field to fix, so its message is read out with it.
+      const first = (['initial_km', 'final_km', 'date'] as const).find((field) => found[field]);
+      if (first) document.getElementById(fieldIds[first])?.focus();
+      return;
+    }
+    setServerError(null);
+    const onError = (error: unknown) => setServerError(getErrorMessage(error));
+    if (shipping) update.mutate({ id: shipping.id, ...parsed.data }, { onSuccess: onSaved, onError });
+    else create.mutate(parsed.data, { onSuccess: onSaved, onError });
+  };
+
+  const errorOf = (field: keyof Draft, id: string) =>
+    errors[field] ? (
+      <p id={`${id}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+  const described = (field: keyof Draft, id: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+
+  return (
+    <form onSubmit={submit} className="shipping-form" noValidate>
+      <div className="field">
+        <label htmlFor={ids.driver}>{text.driver}</label>
+        <select id={ids.driver} value={draft.driver_id} onChange={(e) => set('driver_id', e.target.value)}>
+          <option value="">{text.none}</option>
+          {drivers.data?.map((driver) => (
+            <option key={driver.id} value={driver.id}>
+              {driver.name} {driver.last}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.vehicle}>{text.vehicle}</label>
+        <select id={ids.vehicle} value={draft.vehicle_id} onChange={(e) => set('vehicle_id', e.target.value)}>
+          <option value="">{text.none}</option>
+          {vehicles.data?.map((vehicle) => (
+            <option key={vehicle.id} value={vehicle.id}>
+              {vehicle.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {(['initial_km', 'final_km'] as const).map((field) => {
+        const id = field === 'initial_km' ? ids.initial : ids.final;
+        return (
+          <div className="field" key={field}>
+            <label htmlFor={id}>{field === 'initial_km' ? text.initialKm : text.finalKm}</label>
+            <div className="field__suffixed">
+              <input
+                id={id}
+                inputMode="numeric"
+                value={draft[field]}
+                onChange={(e) => set(field, e.target.value)}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={errors[field] ? `${id}-unit ${id}-error` : `${id}-unit`}
+              />
+              <span id={`${id}-unit`}>{text.kms}</span>
+            </div>
+            {errorOf(field, id)}
+          </div>
+        );
+      })}
+      <div className="field">
+        <label htmlFor={ids.date}>{text.date}</label>
+        <input
+          id={ids.date}
+          type="date"
+          value={draft.date}
+          onChange={(e) => set('date', e.target.value)}
+          {...described('date', ids.date)}
+        />
+        {errorOf('date', ids.date)}
+      </div>
+      <div className="field">
+        <label htmlFor={ids.note}>{text.note}</label>
+        <textarea id={ids.note} rows={3} maxLength={2000} value={draft.note} onChange={(e) => set('note', e.target.value)} />
+      </div>
+      {serverError && (
+        <p role="alert" className="form-error">
+          <IonText color="danger">{serverError}</IonText>
+        </p>
+      )}
+      <div className="form-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          {text.cancel}
+        </IonButton>
+        <IonButton type="submit" disabled={saving}>
+          {saving ? text.saving : text.save}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { IonSpinner, IonText } from '@ionic/react';
+import { formatKg, formatKm } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import type { ShippingFilters } from '../../../domain/shipping-list';
+import { getErrorMessage } from '../../lib/api';
+import { formatDate } from '../driver/driver-input';
+import { useShippingTotals } from './queries';
+
+const text = messages.shippings;
+
+/** The collapsible totals (spec §2, §9): weight and route over the filtered set, or this month. */
+export function TotalsPanel({ id, filters }: { id: string; filters: ShippingFilters }) {
+  const totals = useShippingTotals(filters, true);
+  return (
+    <section id={id} className="totals-panel" aria-label={text.totals} aria-busy={totals.isFetching}>
+      {totals.isPending && (
+        <p role="status" className="centered">
+          <IonSpinner aria-hidden="true" /> {messages.common.loading}
+        </p>
+      )}
+      {totals.isError && (
+        <p role="alert">
+          <IonText color="danger">{getErrorMessage(totals.error)}</IonText>
+        </p>
+      )}
+      {totals.data && (
+        <>
+          <p className="totals-panel__range">
+            {text.totalsRange(formatDate(totals.data.range[0]), formatDate(totals.data.range[1]))} · {text.totalsCount(totals.data.count)}
+          </p>
+          <dl className="totals-panel__figures">
+            <div>
+              <dt>{text.totalWeight}</dt>
+              <dd>{formatKg(totals.data.totalWeight)}</dd>
+            </div>
+            <div>
+              <dt>{text.averageWeight}</dt>
+              <dd>{formatKg(totals.data.averageWeight)}</dd>
+            </div>
+            <div>
+              <dt>{text.totalRoute}</dt>
+              <dd>{formatKm(totals.data.totalRoute)}</dd>
+            </div>
+            <div>
+              <dt>{text.averageRoute}</dt>
+              <dd>{formatKm(totals.data.averageRoute)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

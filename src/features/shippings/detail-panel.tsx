@@ -9,6 +9,7 @@ import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-s
 import type { Shipping, ShippingDetail } from '../../../domain/schemas/shipping';
 import { getErrorMessage } from '../../lib/api';
 import { useShell } from '../../app/shell-context';
+import { useSheet } from '../../app/use-sheet';
 import { formatDate } from '../driver/driver-input';
 import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../driver/route-view';
 import { useDispatchedOrders, useNearbyRoutes, useShippingMutations } from './queries';
@@ -31,9 +32,9 @@ const STATUS_TEXT = {
 export function DetailPanel({ shipping, wide, notify }: { shipping: Shipping; wide: boolean; notify: Notify }) {
   const { user } = useShell();
   const [adding, setAdding] = useState(false);
-  const [menuFor, setMenuFor] = useState<ShippingDetail | null>(null);
+  const [menuFor, setMenuFor, menuSheet] = useSheet<ShippingDetail>();
   const [editing, setEditing] = useState<ShippingDetail | null>(null);
-  const [deleting, setDeleting] = useState<ShippingDetail | null>(null);
+  const [deleting, setDeleting, deleteSheet] = useSheet<ShippingDetail>();
   const { removeDetail } = useShippingMutations();
   const canAdd = hasPermission(user, 'editShippingDetails');
   const menuItems = (detail: ShippingDetail) =>
@@ -148,14 +149,16 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: Shipping; wi
       )}
       {menuFor && (
         <IonActionSheet
+          key={menuSheet.key}
           isOpen
           header={`${saleFolio(menuFor.sale_id)} · ${menuFor.sale.company_name}`}
           buttons={[...menuItems(menuFor), { text: messages.shippings.cancel, role: 'cancel' }]}
-          onDidDismiss={() => setMenuFor(null)}
+          onDidDismiss={menuSheet.onDidDismiss}
         />
       )}
       {deleting && (
         <IonActionSheet
+          key={deleteSheet.key}
           isOpen
           header={text.deleteConfirm(saleFolio(deleting.sale_id), shipping.id)}
           buttons={[
@@ -170,7 +173,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: Shipping; wi
             },
             { text: messages.shippings.cancel, role: 'cancel' },
           ]}
-          onDidDismiss={() => setDeleting(null)}
+          onDidDismiss={deleteSheet.onDidDismiss}
         />
       )}
       {adding && <AddDetailDialog shippingId={shipping.id} notify={notify} onClose={() => setAdding(false)} />}

@@ -10,6 +10,7 @@ import type { Shipping } from '../../../domain/schemas/shipping';
 import { AppHeader } from '../../app/app-header';
 import { Pager } from '../../app/pager';
 import { useShell } from '../../app/shell-context';
+import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { openPrintWindow } from '../../lib/session-store';
 import { DriverHome } from '../driver/driver-home';
@@ -41,9 +42,9 @@ function OfficeShippings() {
   const [itemsPerPage, setItemsPerPage] = useState<number>(15);
   const [filterOpen, setFilterOpen] = useState(false);
   const [totalsOpen, setTotalsOpen] = useState(false);
-  const [menuFor, setMenuFor] = useState<Shipping | null>(null);
+  const [menuFor, setMenuFor, menuSheet] = useSheet<Shipping>();
   const [editing, setEditing] = useState<Shipping | null>(null);
-  const [deleting, setDeleting] = useState<Shipping | null>(null);
+  const [deleting, setDeleting, deleteSheet] = useSheet<Shipping>();
   const [exporting, setExporting] = useState(false);
   const [toast, setToast] = useState<{ message: string; tone: 'success' | 'danger' } | null>(null);
   const wide = useWideScreen();
@@ -80,7 +81,7 @@ function OfficeShippings() {
       ...(can.delete ? [{ text: text.delete, role: 'destructive', handler: () => setDeleting(shipping) }] : []),
       ...(can.print ? [{ text: text.print, handler: () => print(shipping) }] : []),
     ],
-    [can.edit, can.delete, can.print, print],
+    [can.edit, can.delete, can.print, print, setDeleting],
   );
   // Built once per opening: a sheet given new buttons redraws them, under the person's finger.
   const menuButtons = useMemo(() => (menuFor ? [...rowMenu(menuFor), { text: text.cancel, role: 'cancel' }] : []), [menuFor, rowMenu]);
@@ -205,14 +206,16 @@ function OfficeShippings() {
       )}
       {menuFor && (
         <IonActionSheet
+          key={menuSheet.key}
           isOpen
           header={messages.driver.routeFolio(menuFor.id)}
           buttons={menuButtons}
-          onDidDismiss={() => setMenuFor(null)}
+          onDidDismiss={menuSheet.onDidDismiss}
         />
       )}
       {deleting && (
         <IonActionSheet
+          key={deleteSheet.key}
           isOpen
           header={text.deleteConfirm}
           buttons={[
@@ -227,7 +230,7 @@ function OfficeShippings() {
             },
             { text: text.cancel, role: 'cancel' },
           ]}
-          onDidDismiss={() => setDeleting(null)}
+          onDidDismiss={deleteSheet.onDidDismiss}
         />
       )}
       {editing && (

@@ -1,8 +1,12 @@
-import { IonToast } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { messages } from '../../domain/messages';
 
-/** Tells the person when the device loses or regains its connection. */
+const SHOWN_FOR_MS = 4000;
+
+/**
+ * Tells the person when the device loses or regains its connection. Plain elements, not an
+ * Ionic toast: it is part of every start, the driver's light one included.
+ */
 export function ConnectivityToast() {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
@@ -15,15 +19,20 @@ export function ConnectivityToast() {
       window.removeEventListener('online', online);
     };
   }, []);
-  if (message === null) return null;
+  useEffect(() => {
+    if (message === null) return;
+    const timer = setTimeout(() => setMessage(null), SHOWN_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
   return (
-    <IonToast
-      isOpen
-      message={message}
-      duration={4000}
-      position="bottom"
-      color={message === messages.shell.offline ? 'warning' : 'success'}
-      onDidDismiss={() => setMessage(null)}
-    />
+    <div className="connectivity-toast" role="status" aria-live="polite">
+      {message !== null && (
+        <p
+          className={`connectivity-toast__message connectivity-toast__message--${message === messages.shell.offline ? 'offline' : 'online'}`}
+        >
+          {message}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,29 +1,32 @@
-import { IonApp, IonButton, IonContent, IonPage, IonText, setupIonicReact } from '@ionic/react';
-import { IonReactRouter } from '@ionic/react-router';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { isDeliveryDriver, menuFor } from '../../domain/app-routes';
+import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
+import type { CurrentUser } from '../../domain/schemas/auth';
 import { useCurrentUser } from '../features/auth/queries';
 import { getErrorMessage } from '../lib/api';
+import { SyncProvider } from '../sync/sync-provider';
+import { ConnectivityToast } from './connectivity-toast';
 import { useDeployment } from './deployment';
-import { LoadingPage } from './loading-page';
 import { Providers } from './providers';
-import { Shell } from './shell';
+import { ShellContext } from './shell-context';
 
-import '@ionic/react/css/core.css';
-import '@ionic/react/css/normalize.css';
-import '@ionic/react/css/structure.css';
-import '@ionic/react/css/typography.css';
-import '@ionic/react/css/padding.css';
-import '../theme/theme.css';
+// Ionic (router, split pane, every component any screen uses) is one large chunk. A driver's
+// phone opens on their routes without it, and loads it with the first step elsewhere.
+const IonicShell = lazy(() => import('./ionic-shell'));
+const DriverStart = lazy(() => import('../features/driver/driver-start'));
 
-setupIonicReact({ mode: 'md' });
+const loading = (
+  <p className="print-message" role="status">
+    {messages.common.loading}
+  </p>
+);
 
-/** With a token: the Ionic shell for the current user, known from the server or from the cache. */
+/** With a token: the shell for the current user, known from the server or from the cache. */
 export default function SignedIn() {
   return (
     <Providers>
-      <IonApp>
-        <CurrentUserGate />
-      </IonApp>
+      <CurrentUserGate />
     </Providers>
   );
 }
@@ -31,25 +34,40 @@ export default function SignedIn() {
 function CurrentUserGate() {
   const deployment = useDeployment();
   const user = useCurrentUser();
-  if (user.data) {
-    return (
-      <IonReactRouter>
-        <Shell user={user.data} deployment={deployment} />
-      </IonReactRouter>
-    );
-  }
+  if (user.data) return <SignedInShell user={user.data} deployment={deployment} />;
   if (user.isError) {
     // Not a 401 (that signs out): the server could not be reached and nothing is cached yet.
     return (
-      <IonPage>
-        <IonContent className="ion-padding">
-          <div className="centered" role="alert">
-            <IonText color="danger">{getErrorMessage(user.error)}</IonText>
-            <IonButton onClick={() => void user.refetch()}>{messages.common.retry}</IonButton>
-          </div>
-        </IonContent>
-      </IonPage>
+      <div className="centered" role="alert">
+        <p className="field__error">{getErrorMessage(user.error)}</p>
+        <button type="button" className="button-primary button-primary--padded" onClick={() => void user.refetch()}>
+          {messages.common.retry}
+        </button>
+      </div>
     );
   }
-  return <LoadingPage />;
+  return loading;
+}
+
+/** The person's context and sync, shared by both shells so that changing shell never restarts the sync. */
+function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: Deployment }) {
+  const hasMenu = menuFor(user, deployment).length > 0;
+  const shell = useMemo(() => ({ user, deployment, hasMenu }), [user, deployment, hasMenu]);
+  // Only a start at the root is a driver's light start; leaving it for the full app is one way.
+  const [lightStart, setLightStart] = useState(() => window.location.pathname === '/');
+  const [openAfterStart, setOpenAfterStart] = useState<string | undefined>(undefined);
+  const leave = useCallback((path: string) => {
+    setOpenAfterStart(path);
+    setLightStart(false);
+  }, []);
+  return (
+    <ShellContext.Provider value={shell}>
+      <SyncProvider userId={user.id}>
+        <Suspense fallback={loading}>
+          {lightStart && isDeliveryDriver(user) ? <DriverStart onLeave={leave} /> : <IonicShell openAfterStart={openAfterStart} />}
+        </Suspense>
+        <ConnectivityToast />
+      </SyncProvider>
+    </ShellContext.Provider>
+  );
 }

@@ -1,14 +1,16 @@
-import { IonBadge } from '@ionic/react';
 import { messages } from '../../domain/messages';
 import { useIsPending } from './sync-context';
 
-/** 'Pendiente de sincronizar' while any of these records has a change the server has not acknowledged. */
+/**
+ * 'Pendiente de sincronizar' while any of these records has a change the server has not
+ * acknowledged. A plain element: the driver's routes draw one per route at start.
+ */
 export function PendingBadge({ records, slot }: { records: string | readonly string[]; slot?: string }) {
   const pending = useIsPending(records);
   if (!pending) return null;
   return (
-    <IonBadge color="warning" className="pending-badge" slot={slot}>
+    <span className="pending-badge" slot={slot}>
       {messages.sync.pendingBadge}
-    </IonBadge>
+    </span>
   );
 }

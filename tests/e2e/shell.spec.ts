@@ -1,7 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openUserMenu, signIn } from './support';
 
 const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Menú' });
+
+/** Visible on the Ionic page in front: a page left behind or still entering is only transparent. */
+async function expectShownPage(content: Locator): Promise<void> {
+  await expect(content).toBeVisible();
+  const ionPage = content.page().locator('.ion-page').filter({ has: content });
+  await expect(ionPage.last()).not.toHaveClass(/ion-page-(hidden|invisible)/);
+  await expect(ionPage.last()).toHaveCSS('opacity', '1');
+}
 
 async function expectMenuLinks(page: Page, names: string[]): Promise<void> {
   await expect(sideMenu(page).getByRole('link')).toHaveCount(names.length);
@@ -90,7 +98,22 @@ test.describe('the shell on a phone', () => {
     await expect(page.getByRole('button', { name: 'Abrir o cerrar el menú' })).toHaveCount(0);
     await expect(sideMenu(page)).toHaveCount(0);
     await openUserMenu(page);
-    await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+    // From the driver's light start to Ajustes in the full app, and back to the routes.
+    await page.getByRole('button', { name: 'Ajustes' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible();
+    await expect(page.getByText('chofer@demo.mx')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expectShownPage(page.getByRole('heading', { name: 'Mis rutas' }));
+    // The bell leaves for the notes the same way, and back returns to the routes.
+    await page.goto('/');
+    await page.getByRole('link', { name: /^Notas: / }).click();
+    await expect(page).toHaveURL(/\/notes$/);
+    await expectShownPage(page.getByRole('banner').getByText('Notas', { exact: true }));
+    await page.goBack();
+    await expectShownPage(page.getByRole('heading', { name: 'Mis rutas' }));
   });
 
   test('gives the warehouse operator neither a menu nor Settings', async ({ page }) => {
@@ -111,5 +134,7 @@ test.describe('the shell on a phone', () => {
     await expect(sideMenu(page)).toBeVisible();
     await sideMenu(page).getByRole('link', { name: 'Notas' }).click();
     await expect(page).toHaveURL(/\/notes$/);
+    // A screen loaded on the way is shown, not left transparent behind the transition.
+    await expectShownPage(page.getByRole('banner').getByText('Notas', { exact: true }));
   });
 });

@@ -1,24 +1,21 @@
 import {
   IonButton,
-  IonButtons,
   IonCard,
   IonCardContent,
   IonCardHeader,
   IonCardSubtitle,
   IonCardTitle,
-  IonContent,
-  IonHeader,
   IonInput,
   IonSpinner,
   IonTextarea,
-  IonTitle,
   IonToast,
-  IonToolbar,
 } from '@ionic/react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import '../../app/ionic-setup';
 import { messages } from '../../../domain/messages';
 import { monterreyMinute } from '../../../domain/time';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
+import { Dialog } from '../../app/dialog';
 import { openPrintWindow } from '../../lib/session-store';
 import { useRoute } from '../../sync/driver-reads';
 import { PendingBadge } from '../../sync/pending-badge';
@@ -46,54 +43,50 @@ function useSave() {
   return { error, setError, saving, run };
 }
 
-/** 'Entregas' (spec §2 card view): start and finish the route, deliver or reject each sale. */
-export function RouteDeliveries({ shippingId, onClose }: { shippingId: number; onClose: () => void }) {
+/**
+ * 'Entregas' (spec §2 card view): start and finish the route, deliver or reject each sale.
+ * Its own chunk, loaded when a route is opened: the driver's start draws no Ionic.
+ */
+export default function RouteDeliveries({ shippingId, onClose }: { shippingId: number; onClose: () => void }) {
   const route = useRoute(shippingId);
   const [toast, setToast] = useState<Toast>(null);
   return (
-    <>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>
-            {text.deliveries} · {text.routeFolio(shippingId)}
-          </IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>{text.close}</IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        {route === undefined && (
-          <div className="centered" role="status">
-            <IonSpinner aria-hidden="true" />
-            <span>{messages.common.loading}</span>
-          </div>
-        )}
-        {route === null && <p className="empty-state">{text.routeMissing}</p>}
-        {route && (
-          <>
-            <RouteCard
-              shipping={route.shipping}
-              details={route.details}
-              onDone={(message) => setToast({ text: message, color: 'success' })}
-            />
-            <DeliveryTimeline
-              details={route.details}
-              renderDelivery={(detail, status) => (
-                <DeliveryCard detail={detail} status={status} onDone={(message) => setToast({ text: message, color: 'success' })} />
-              )}
-            />
-          </>
-        )}
-        <IonToast
-          isOpen={toast !== null}
-          message={toast?.text ?? ''}
-          color={toast?.color}
-          duration={3000}
-          onDidDismiss={() => setToast(null)}
-        />
-      </IonContent>
-    </>
+    <Dialog
+      label={text.deliveries}
+      title={`${text.deliveries} · ${text.routeFolio(shippingId)}`}
+      className="fullscreen-modal"
+      onClose={onClose}
+    >
+      {route === undefined && (
+        <div className="centered" role="status">
+          <IonSpinner aria-hidden="true" />
+          <span>{messages.common.loading}</span>
+        </div>
+      )}
+      {route === null && <p className="empty-state">{text.routeMissing}</p>}
+      {route && (
+        <>
+          <RouteCard
+            shipping={route.shipping}
+            details={route.details}
+            onDone={(message) => setToast({ text: message, color: 'success' })}
+          />
+          <DeliveryTimeline
+            details={route.details}
+            renderDelivery={(detail, status) => (
+              <DeliveryCard detail={detail} status={status} onDone={(message) => setToast({ text: message, color: 'success' })} />
+            )}
+          />
+        </>
+      )}
+      <IonToast
+        isOpen={toast !== null}
+        message={toast?.text ?? ''}
+        color={toast?.color}
+        duration={3000}
+        onDidDismiss={() => setToast(null)}
+      />
+    </Dialog>
   );
 }
 

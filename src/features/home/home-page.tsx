@@ -4,7 +4,7 @@ import { isDeliveryDriver, isWarehouseOperator } from '../../../domain/app-route
 import { longMonterreyDate } from '../../../domain/time';
 import { messages } from '../../../domain/messages';
 import { AppHeader } from '../../app/app-header';
-import { LoadingPage } from '../../app/loading-page';
+import { ScreenLoading } from '../../app/screen-loading';
 import { useShell } from '../../app/shell-context';
 import { DriverHome } from '../driver/driver-home';
 import { useUnseenNoteCount } from '../notes/queries';
@@ -19,7 +19,7 @@ export default function HomePage() {
   // The warehouse operator's one screen is the orders to fill (spec §6).
   if (isWarehouseOperator(user))
     return (
-      <Suspense fallback={<LoadingPage />}>
+      <Suspense fallback={<ScreenLoading />}>
         <OrdersPage />
       </Suspense>
     );

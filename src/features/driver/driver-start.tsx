@@ -1,0 +1,20 @@
+import '../../app/ionic-styles';
+import { messages } from '../../../domain/messages';
+import { LightHeader } from '../../app/light-header';
+import { DriverRoutes } from './driver-routes';
+
+/**
+ * What a driver's phone opens every morning: the top bar and their routes, with no Ionic at
+ * all (its chunk is most of a start's script). Going anywhere else hands over to the Ionic
+ * app at that address (`onLeave`); overlays load Ionic when opened.
+ */
+export default function DriverStart({ onLeave }: { onLeave: (path: string) => void }) {
+  return (
+    <div className="light-page">
+      <LightHeader title={messages.shell.home} navigate={onLeave} />
+      <main className="light-page__content">
+        <DriverRoutes />
+      </main>
+    </div>
+  );
+}

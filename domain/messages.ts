@@ -241,7 +241,6 @@ export const messages = {
     counts: (pending: number, delivered: number, rejected: number) =>
       `${pending} ${pending === 1 ? 'pendiente' : 'pendientes'} · ${delivered} ${delivered === 1 ? 'entregada' : 'entregadas'} · ${rejected} no ${rejected === 1 ? 'entregada' : 'entregadas'}`,
     deliveries: 'Entregas',
-    close: 'Cerrar',
     routeMissing: 'Esta ruta ya no está en este dispositivo.',
     noDeliveries: 'Esta ruta no tiene entregas.',
     start: 'Iniciar',

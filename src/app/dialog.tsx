@@ -3,7 +3,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { messages } from '../../domain/messages';
 
 /**
- * A dialog of the office and warehouse screens: a modal named for screen readers, its title
+ * A dialog of the app's screens: a modal named for screen readers, its title
  * and a 'Cerrar' button in the top bar, and its content. It always leaves through Ionic's
  * dismiss, and `onClose` runs once it is gone: a modal removed while still presented can
  * leave the page hidden from screen readers, above all when a toast opens at that moment.

@@ -1,6 +1,7 @@
 import { setupIonicReact } from '@ionic/react';
 import './ionic-styles';
 
-// Every module that draws Ionic components imports this first: Ionic is configured once,
-// before its first component, whichever of them a screen loads first.
+// Imported by each entry into Ionic (the Ionic shell, and the overlays the driver's light start
+// loads when opened): Ionic is configured once, before its first component renders, whichever
+// of them comes first.
 setupIonicReact({ mode: 'md' });

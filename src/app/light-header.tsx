@@ -1,10 +1,11 @@
 import { notificationsOutline, personCircleOutline } from 'ionicons/icons';
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type MouseEvent } from 'react';
 import { shortcutsFor } from '../../domain/app-routes';
 import { messages } from '../../domain/messages';
 import { useUnseenNoteCount } from '../features/notes/queries';
 import { SyncIndicator } from '../sync/sync-indicator';
 import { Icon, SHORTCUT_ICONS } from './icon';
+import { ScreenLoading } from './screen-loading';
 import { useShell } from './shell-context';
 
 const UserMenu = lazy(() => import('./user-menu'));
@@ -17,6 +18,7 @@ export function LightHeader({ title, navigate }: { title: string; navigate: (pat
   const { user, deployment } = useShell();
   const unseen = useUnseenNoteCount();
   const [userMenuOpen, setUserMenuOpen] = useState(false);
+  const closeUserMenu = useCallback(() => setUserMenuOpen(false), []);
   const follow = (path: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(path);
@@ -57,8 +59,8 @@ export function LightHeader({ title, navigate }: { title: string; navigate: (pat
         </button>
       </div>
       {userMenuOpen && (
-        <Suspense fallback={null}>
-          <UserMenu onClose={() => setUserMenuOpen(false)} navigate={navigate} />
+        <Suspense fallback={<ScreenLoading />}>
+          <UserMenu onClose={closeUserMenu} navigate={navigate} />
         </Suspense>
       )}
     </header>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { isDeliveryDriver, menuFor } from '../../domain/app-routes';
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
@@ -53,18 +53,31 @@ function CurrentUserGate() {
 function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: Deployment }) {
   const hasMenu = menuFor(user, deployment).length > 0;
   const shell = useMemo(() => ({ user, deployment, hasMenu }), [user, deployment, hasMenu]);
-  // Only a start at the root is a driver's light start; leaving it for the full app is one way.
-  const [lightStart, setLightStart] = useState(() => window.location.pathname === '/');
+  // Decided once: only a driver starting at the root gets the light start, and leaving it for
+  // the full app is one way (a refetched user never swaps the shell under the person).
+  const [lightStart, setLightStart] = useState(() => window.location.pathname === '/' && isDeliveryDriver(user));
   const [openAfterStart, setOpenAfterStart] = useState<string | undefined>(undefined);
   const leave = useCallback((path: string) => {
-    setOpenAfterStart(path);
-    setLightStart(false);
+    if (path === window.location.pathname) return;
+    // A transition: the routes stay on screen until the full app is ready to replace them.
+    startTransition(() => {
+      setOpenAfterStart(path);
+      setLightStart(false);
+    });
   }, []);
+  // Back or forward from the light start (a tab reloaded at the root keeps its history): the
+  // full app takes over at the address the browser now shows.
+  useEffect(() => {
+    if (!lightStart) return;
+    const handOver = () => startTransition(() => setLightStart(false));
+    window.addEventListener('popstate', handOver);
+    return () => window.removeEventListener('popstate', handOver);
+  }, [lightStart]);
   return (
     <ShellContext.Provider value={shell}>
       <SyncProvider userId={user.id}>
         <Suspense fallback={loading}>
-          {lightStart && isDeliveryDriver(user) ? <DriverStart onLeave={leave} /> : <IonicShell openAfterStart={openAfterStart} />}
+          {lightStart ? <DriverStart onLeave={leave} /> : <IonicShell openAfterStart={openAfterStart} />}
         </Suspense>
         <ConnectivityToast />
       </SyncProvider>

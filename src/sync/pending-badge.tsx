@@ -5,12 +5,8 @@ import { useIsPending } from './sync-context';
  * 'Pendiente de sincronizar' while any of these records has a change the server has not
  * acknowledged. A plain element: the driver's routes draw one per route at start.
  */
-export function PendingBadge({ records, slot }: { records: string | readonly string[]; slot?: string }) {
+export function PendingBadge({ records }: { records: string | readonly string[] }) {
   const pending = useIsPending(records);
   if (!pending) return null;
-  return (
-    <span className="pending-badge" slot={slot}>
-      {messages.sync.pendingBadge}
-    </span>
-  );
+  return <span className="pending-badge">{messages.sync.pendingBadge}</span>;
 }

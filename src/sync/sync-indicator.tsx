@@ -2,6 +2,7 @@ import { alertCircleOutline, cloudDoneOutline, cloudOfflineOutline, cloudUploadO
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../domain/messages';
 import { Icon } from '../app/icon';
+import { ScreenLoading } from '../app/screen-loading';
 import { useSyncStatus } from './sync-context';
 import { indicatorLabel } from './sync-text';
 
@@ -47,7 +48,7 @@ export function SyncIndicator() {
         )}
       </button>
       {open && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<ScreenLoading />}>
           <SyncPanel onClose={() => setOpen(false)} />
         </Suspense>
       )}

@@ -97,6 +97,11 @@ test.describe('the shell on a phone', () => {
     await signIn(page, 'chofer@demo.mx');
     await expect(page.getByRole('button', { name: 'Abrir o cerrar el menú' })).toHaveCount(0);
     await expect(sideMenu(page)).toHaveCount(0);
+    // Inicio where the driver already is: nothing moves, and history does not grow.
+    const entries = await page.evaluate(() => history.length);
+    await page.getByRole('link', { name: 'Inicio' }).click();
+    await expect(page.getByRole('heading', { name: 'Mis rutas' })).toBeVisible();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
     await openUserMenu(page);
     await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
     // From the driver's light start to Ajustes in the full app, and back to the routes.

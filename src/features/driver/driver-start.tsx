@@ -10,7 +10,8 @@ import { DriverRoutes } from './driver-routes';
  */
 export default function DriverStart({ onLeave }: { onLeave: (path: string) => void }) {
   return (
-    <div className="light-page">
+    // Ionic hides this container from screen readers while one of its overlays is open.
+    <div className="light-page" id="ion-view-container-root">
       <LightHeader title={messages.shell.home} navigate={onLeave} />
       <main className="light-page__content">
         <DriverRoutes />

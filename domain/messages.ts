@@ -216,7 +216,6 @@ export const messages = {
     signOutAnyway: 'Cerrar sesión de todos modos',
     reloadForUpdate: 'Se instaló una nueva versión de los datos; la app se recargará.',
     title: 'Sincronización',
-    close: 'Cerrar',
     lastPulled: (age: string) => `Última descarga del servidor: ${age}`,
     neverPulled: 'Aún no se han descargado datos del servidor.',
     waitingToUpdate: 'Se actualizará al terminar de sincronizar…',
@@ -413,7 +412,6 @@ export const messages = {
     loading: 'Descargando pedidos…',
     empty: 'No hay pedidos por surtir en estas fechas.',
     detailTitle: 'Detalle de Pedido',
-    close: 'Cerrar',
     items: 'Productos',
     note: 'Nota',
     internalNote: 'Nota interna',
@@ -481,7 +479,6 @@ export const messages = {
     scannerNoCamera: 'No se pudo abrir la cámara.',
     scannerUnknown: (code: string) => `El código ${code} no corresponde a ningún producto.`,
     scannerFound: (name: string) => `${name} agregado.`,
-    close: 'Cerrar',
   },
   /** Stock per item and its movements (spec §4 inventory movement types). */
   inventory: {
@@ -505,7 +502,6 @@ export const messages = {
     itemNotFound: 'El producto no existe.',
     save: 'Guardar ajuste',
     saved: (stock: string) => `Ajuste guardado. Existencia: ${stock}.`,
-    close: 'Cerrar',
   },
   /** The sale ticket print view (spec §2 print views). */
   ticket: {

@@ -1,19 +1,7 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonListHeader,
-  IonModal,
-  IonText,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonText } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import '../app/ionic-setup';
+import { Dialog } from '../app/dialog';
 import { messages } from '../../domain/messages';
 import { useSyncEngine, useSyncStatus } from './sync-context';
 import { describeRow, formatAge } from './sync-text';
@@ -39,79 +27,68 @@ export default function SyncPanel({ onClose }: { onClose: () => void }) {
   const status = useSyncStatus();
   const engine = useSyncEngine();
   const now = useNow();
-  const [open, setOpen] = useState(true);
 
   return (
-    <IonModal isOpen={open} onDidDismiss={onClose} aria-label={text.title} className="sync-panel">
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>{text.title}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={() => setOpen(false)}>{text.close}</IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        {status.authPaused && (
-          <p role="alert" className="sync-panel__notice">
-            <IonText color="danger">{text.authPaused}</IonText>
-          </p>
-        )}
-        <IonList lines="full">
+    <Dialog label={text.title} onClose={onClose}>
+      {status.authPaused && (
+        <p role="alert" className="sync-panel__notice">
+          <IonText color="danger">{text.authPaused}</IonText>
+        </p>
+      )}
+      <IonList lines="full">
+        <IonItem>
+          <IonLabel>{status.online ? text.online : text.offline}</IonLabel>
+        </IonItem>
+        <IonItem>
+          <IonLabel>
+            <h2>{status.sending ? text.sending : status.pending === 0 ? text.synced : text.pending(status.pending)}</h2>
+            {status.oldestPendingAt !== null && <p>{text.oldestPending(formatAge(status.oldestPendingAt, now))}</p>}
+          </IonLabel>
+        </IonItem>
+        {status.lastError && (
           <IonItem>
-            <IonLabel>{status.online ? text.online : text.offline}</IonLabel>
-          </IonItem>
-          <IonItem>
-            <IonLabel>
-              <h2>{status.sending ? text.sending : status.pending === 0 ? text.synced : text.pending(status.pending)}</h2>
-              {status.oldestPendingAt !== null && <p>{text.oldestPending(formatAge(status.oldestPendingAt, now))}</p>}
+            <IonLabel className="ion-text-wrap">
+              <p>
+                {text.lastError} · {formatAge(status.lastError.at, now)}
+              </p>
+              <IonText color="danger">{status.lastError.message}</IonText>
             </IonLabel>
           </IonItem>
-          {status.lastError && (
-            <IonItem>
+        )}
+        <IonItem lines="none">
+          <IonLabel>
+            <p>{status.lastPulledAt === null ? text.neverPulled : text.lastPulled(formatAge(status.lastPulledAt, now))}</p>
+          </IonLabel>
+        </IonItem>
+      </IonList>
+      <IonButton expand="block" disabled={!engine} onClick={() => engine?.wake()}>
+        {text.syncNow}
+      </IonButton>
+      {status.rejected.length > 0 && (
+        <IonList>
+          <IonListHeader>
+            <IonLabel>
+              <h2>{text.rejectedTitle}</h2>
+            </IonLabel>
+          </IonListHeader>
+          {status.rejected.map((row) => (
+            <IonItem key={row.id}>
               <IonLabel className="ion-text-wrap">
-                <p>
-                  {text.lastError} · {formatAge(status.lastError.at, now)}
-                </p>
-                <IonText color="danger">{status.lastError.message}</IonText>
+                <h3>{describeRow(row)}</h3>
+                <IonText color="danger">{row.lastError}</IonText>
+                <div className="sync-panel__actions">
+                  <IonButton size="small" onClick={() => void engine?.retry(row.id)}>
+                    {text.retry}
+                  </IonButton>
+                  <IonButton size="small" fill="outline" color="danger" onClick={() => void engine?.discard(row.id)}>
+                    {text.discard}
+                  </IonButton>
+                </div>
               </IonLabel>
             </IonItem>
-          )}
-          <IonItem lines="none">
-            <IonLabel>
-              <p>{status.lastPulledAt === null ? text.neverPulled : text.lastPulled(formatAge(status.lastPulledAt, now))}</p>
-            </IonLabel>
-          </IonItem>
+          ))}
         </IonList>
-        <IonButton expand="block" disabled={!engine} onClick={() => engine?.wake()}>
-          {text.syncNow}
-        </IonButton>
-        {status.rejected.length > 0 && (
-          <IonList>
-            <IonListHeader>
-              <IonLabel>
-                <h2>{text.rejectedTitle}</h2>
-              </IonLabel>
-            </IonListHeader>
-            {status.rejected.map((row) => (
-              <IonItem key={row.id}>
-                <IonLabel className="ion-text-wrap">
-                  <h3>{describeRow(row)}</h3>
-                  <IonText color="danger">{row.lastError}</IonText>
-                  <div className="sync-panel__actions">
-                    <IonButton size="small" onClick={() => void engine?.retry(row.id)}>
-                      {text.retry}
-                    </IonButton>
-                    <IonButton size="small" fill="outline" color="danger" onClick={() => void engine?.discard(row.id)}>
-                      {text.discard}
-                    </IonButton>
-                  </div>
-                </IonLabel>
-              </IonItem>
-            ))}
-          </IonList>
-        )}
-      </IonContent>
-    </IonModal>
+      )}
+    </Dialog>
   );
 }

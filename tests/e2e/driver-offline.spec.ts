@@ -167,6 +167,15 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Hola, Miguel' })).toBeVisible();
   await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, 2 cambios pendientes/);
+  // The indicator opens its details (loading Ionic on the light start): what waits, and since when.
+  await indicator(page).click();
+  const syncPanel = page.locator('ion-modal[aria-label="Sincronización"]');
+  await expect(syncPanel.getByText('Sin conexión', { exact: true })).toBeVisible();
+  await expect(syncPanel.getByRole('heading', { name: '2 cambios pendientes' })).toBeVisible();
+  await expect(syncPanel.getByText(/^El más antiguo: /)).toBeVisible();
+  await expect(syncPanel.getByRole('button', { name: 'Sincronizar ahora' })).toBeVisible();
+  await syncPanel.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(syncPanel).toHaveCount(0);
   await openRoute();
   await expect(dialog.getByText(/^51234 kms · /)).toBeVisible();
   await expect(cardOf(toDeliver!).getByText('Entregado', { exact: true })).toBeVisible();

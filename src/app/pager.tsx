@@ -1,4 +1,3 @@
-import { IonButton } from '@ionic/react';
 import { messages } from '../../domain/messages';
 
 /** Page sizes of spec §9; 0 is "all" (the total). */
@@ -47,12 +46,12 @@ export function Pager({
         </select>
       </label>
       <span aria-live="polite">{text.range(range.from, range.to, range.total)}</span>
-      <IonButton fill="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className="outline-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {text.previous}
-      </IonButton>
-      <IonButton fill="outline" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+      </button>
+      <button type="button" className="outline-button" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
         {text.next}
-      </IonButton>
+      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import '../../app/ionic-styles';
 import { messages } from '../../../domain/messages';
-import { LightHeader } from '../../app/light-header';
+import { TopBar } from '../../app/top-bar';
 import { DriverRoutes } from './driver-routes';
 
 /**
@@ -12,7 +12,7 @@ export default function DriverStart({ onLeave }: { onLeave: (path: string) => vo
   return (
     // Ionic hides this container from screen readers while one of its overlays is open.
     <div className="light-page" id="ion-view-container-root">
-      <LightHeader title={messages.shell.home} navigate={onLeave} />
+      <TopBar title={messages.shell.home} navigate={onLeave} />
       <main className="light-page__content">
         <DriverRoutes />
       </main>

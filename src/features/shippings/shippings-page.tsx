@@ -105,13 +105,13 @@ function OfficeShippings() {
             {/* One route's page shows that route: no filters or totals over others. */}
             {routeId === undefined && (
               <>
-                <IonButton fill="outline" onClick={() => setFilterOpen(true)} aria-haspopup="dialog">
+                <button type="button" className="outline-button" onClick={() => setFilterOpen(true)} aria-haspopup="dialog">
                   {activeFilters > 0 ? text.filtersActive(activeFilters) : text.filters}
-                </IonButton>
-                {/* A plain button: Ionic's copies aria-expanded to its inner button only once. */}
+                </button>
+                {/* Plain buttons: fewer web components at start, and Ionic's copies aria-expanded to its inner button only once. */}
                 <button
                   type="button"
-                  className="toolbar-toggle"
+                  className="outline-button"
                   aria-expanded={totalsOpen}
                   aria-controls={totalsOpen ? 'shippings-totals' : undefined}
                   onClick={() => setTotalsOpen((open) => !open)}
@@ -121,9 +121,9 @@ function OfficeShippings() {
               </>
             )}
             {can.download && (
-              <IonButton fill="outline" disabled={exporting || shippings.length === 0} onClick={() => void runExport()}>
+              <button type="button" className="outline-button" disabled={exporting || shippings.length === 0} onClick={() => void runExport()}>
                 {exporting ? text.exporting : text.export}
-              </IonButton>
+              </button>
             )}
             {routeId !== undefined && (
               <IonButton fill="clear" routerLink="/shippings">
@@ -247,13 +247,16 @@ function OfficeShippings() {
           )}
         </Dialog>
       )}
-      <IonToast
-        isOpen={toast !== null}
-        message={toast?.message ?? ''}
-        color={toast?.tone}
-        duration={toast?.tone === 'danger' ? 6000 : 3000}
-        onDidDismiss={() => setToast(null)}
-      />
+      {/* Mounted only while there is something to say: one web component less at every start. */}
+      {toast && (
+        <IonToast
+          isOpen
+          message={toast.message}
+          color={toast.tone}
+          duration={toast.tone === 'danger' ? 6000 : 3000}
+          onDidDismiss={() => setToast(null)}
+        />
+      )}
     </IonPage>
   );
 }

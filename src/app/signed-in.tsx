@@ -4,11 +4,11 @@ import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import { useCurrentUser } from '../features/auth/queries';
-import { getErrorMessage } from '../lib/api';
 import { SyncProvider } from '../sync/sync-provider';
 import { ConnectivityToast } from './connectivity-toast';
 import { useDeployment } from './deployment';
 import { Providers } from './providers';
+import { QueryStatus } from './query-status';
 import { ShellContext } from './shell-context';
 
 // Ionic (router, split pane, every component any screen uses) is one large chunk. A driver's
@@ -35,18 +35,8 @@ function CurrentUserGate() {
   const deployment = useDeployment();
   const user = useCurrentUser();
   if (user.data) return <SignedInShell user={user.data} deployment={deployment} />;
-  if (user.isError) {
-    // Not a 401 (that signs out): the server could not be reached and nothing is cached yet.
-    return (
-      <div className="centered" role="alert">
-        <p className="field__error">{getErrorMessage(user.error)}</p>
-        <button type="button" className="button-primary button-primary--padded" onClick={() => void user.refetch()}>
-          {messages.common.retry}
-        </button>
-      </div>
-    );
-  }
-  return loading;
+  // An error here is not a 401 (that signs out): the server could not be reached and nothing is cached yet.
+  return <QueryStatus query={user} />;
 }
 
 /** The person's context and sync, shared by both shells so that changing shell never restarts the sync. */

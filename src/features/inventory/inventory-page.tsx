@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonPage, IonSpinner, IonText } from '@ionic/react';
+import { IonButton, IonContent, IonPage, IonSpinner } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../app/dialog';
@@ -10,6 +10,7 @@ import { AppHeader } from '../../app/app-header';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import './inventory.css';
+import { QueryStatus } from '../../app/query-status';
 
 const text = messages.inventory;
 const quantityFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
@@ -36,18 +37,7 @@ export default function InventoryPage() {
           <label htmlFor={searchId}>{text.search}</label>
           <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        {stock.isPending && (
-          <div className="centered" role="status">
-            <IonSpinner aria-hidden="true" />
-            <span>{messages.common.loading}</span>
-          </div>
-        )}
-        {stock.isError && !stock.data && (
-          <div role="alert" className="centered">
-            <IonText color="danger">{getErrorMessage(stock.error)}</IonText>
-            <IonButton onClick={() => void stock.refetch()}>{messages.common.retry}</IonButton>
-          </div>
-        )}
+        <QueryStatus query={stock} />
         {stock.data && rows.length === 0 && <p className="empty-state">{text.empty}</p>}
         {rows.length > 0 && (
           <table className="stock-table" aria-busy={stock.isFetching}>

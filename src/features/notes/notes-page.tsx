@@ -9,8 +9,6 @@ import {
   IonList,
   IonModal,
   IonPage,
-  IonSpinner,
-  IonText,
   IonTitle,
   IonToast,
   IonToolbar,
@@ -23,6 +21,7 @@ import { messages } from '../../../domain/messages';
 import { AppHeader } from '../../app/app-header';
 import { getErrorMessage } from '../../lib/api';
 import { useMarkNoteSeen, useNotes } from './queries';
+import { QueryStatus } from '../../app/query-status';
 
 function formatWhen(iso: string): string {
   return DateTime.fromISO(iso).setZone(BUSINESS_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm');
@@ -49,18 +48,7 @@ export default function NotesPage() {
     <IonPage>
       <AppHeader title={messages.notes.title} />
       <IonContent className="ion-padding">
-        {notes.isPending && (
-          <div className="centered" role="status">
-            <IonSpinner aria-hidden="true" />
-            <span>{messages.common.loading}</span>
-          </div>
-        )}
-        {notes.isError && !notes.data && (
-          <div role="alert" className="centered">
-            <IonText color="danger">{getErrorMessage(notes.error)}</IonText>
-            <IonButton onClick={() => void notes.refetch()}>{messages.common.retry}</IonButton>
-          </div>
-        )}
+        <QueryStatus query={notes} />
         {notes.data?.length === 0 && <p className="empty-state">{messages.notes.empty}</p>}
         {notes.data && notes.data.length > 0 && (
           <IonList>

@@ -1,13 +1,14 @@
-import { IonButton, IonContent, IonItem, IonLabel, IonList, IonPage, IonSpinner, IonText } from '@ionic/react';
+import { IonContent, IonItem, IonLabel, IonList, IonPage } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { folioNumber } from '../../../domain/shipping-list';
 import { dispatchedOrdersSchema } from '../../../domain/schemas/orders';
 import { AppHeader } from '../../app/app-header';
-import { apiRequest, getErrorMessage } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
 import { formatDate } from '../driver/driver-input';
+import { QueryStatus } from '../../app/query-status';
 
 const text = messages.warehouse;
 
@@ -39,18 +40,7 @@ export default function OrdersReadyPage() {
           <label htmlFor={searchId}>{text.search}</label>
           <input id={searchId} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        {orders.isPending && (
-          <div className="centered" role="status">
-            <IonSpinner aria-hidden="true" />
-            <span>{messages.common.loading}</span>
-          </div>
-        )}
-        {orders.isError && !orders.data && (
-          <div role="alert" className="centered">
-            <IonText color="danger">{getErrorMessage(orders.error)}</IonText>
-            <IonButton onClick={() => void orders.refetch()}>{messages.common.retry}</IonButton>
-          </div>
-        )}
+        <QueryStatus query={orders} />
         {orders.data?.data.length === 0 && <p className="empty-state">{text.readyEmpty}</p>}
         {orders.data && orders.data.data.length > 0 && (
           <IonList aria-busy={orders.isFetching} aria-label={text.readyTitle}>

@@ -1,4 +1,4 @@
-import { IonActionSheet, IonButton, IonContent, IonPage, IonSpinner, IonText, IonToast, useIonRouter } from '@ionic/react';
+import { IonActionSheet, IonButton, IonContent, IonPage, IonToast, useIonRouter } from '@ionic/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { isDeliveryDriver } from '../../../domain/app-routes';
@@ -23,6 +23,7 @@ import { ShippingRows, useWideScreen } from './shipping-rows';
 import { useStoredFilters } from './stored-filters';
 import { TotalsPanel } from './totals-panel';
 import './shippings.css';
+import { QueryStatus } from '../../app/query-status';
 
 const text = messages.shippings;
 
@@ -132,18 +133,7 @@ function OfficeShippings() {
             )}
           </div>
           {totalsOpen && routeId === undefined && <TotalsPanel id="shippings-totals" filters={filters} />}
-          {list.isPending && (
-            <div className="centered" role="status">
-              <IonSpinner aria-hidden="true" />
-              <span>{text.loading}</span>
-            </div>
-          )}
-          {list.isError && !list.data && (
-            <div role="alert" className="centered">
-              <IonText color="danger">{getErrorMessage(list.error)}</IonText>
-              <IonButton onClick={() => void list.refetch()}>{messages.common.retry}</IonButton>
-            </div>
-          )}
+          <QueryStatus query={list} loading={text.loading} />
           {list.data && shippings.length === 0 && <p className="empty-state">{text.empty}</p>}
           {shippings.length > 0 && (
             <ShippingRows

@@ -1,20 +1,4 @@
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardTitle,
-  IonContent,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonPage,
-  IonSpinner,
-  IonText,
-  IonTextarea,
-  IonToast,
-} from '@ionic/react';
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonContent, IonInput, IonItem, IonLabel, IonList, IonPage, IonTextarea, IonToast } from '@ionic/react';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
@@ -24,6 +8,7 @@ import { AppHeader } from '../../app/app-header';
 import { Pager } from '../../app/pager';
 import { getErrorMessage } from '../../lib/api';
 import { useCreateSupportTicket, useSupportTickets } from './queries';
+import { QueryStatus } from '../../app/query-status';
 
 const text = messages.support;
 
@@ -109,18 +94,7 @@ export default function SupportPage() {
             setPage(1);
           }}
         />
-        {tickets.isPending && (
-          <div className="centered" role="status">
-            <IonSpinner aria-hidden="true" />
-            <span>{messages.common.loading}</span>
-          </div>
-        )}
-        {tickets.isError && !tickets.data && (
-          <div role="alert" className="centered">
-            <IonText color="danger">{getErrorMessage(tickets.error)}</IonText>
-            <IonButton onClick={() => void tickets.refetch()}>{messages.common.retry}</IonButton>
-          </div>
-        )}
+        <QueryStatus query={tickets} />
         {tickets.data?.data.length === 0 && <p className="empty-state">{text.empty}</p>}
         {tickets.data && tickets.data.data.length > 0 && (
           <IonList aria-busy={tickets.isFetching}>

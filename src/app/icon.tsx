@@ -1,8 +1,3 @@
-import { calculatorOutline, cartOutline, homeOutline } from 'ionicons/icons';
-
-/** The top bar's shortcut icons, by path. */
-export const SHORTCUT_ICONS: Record<string, string> = { '/': homeOutline, '/pos': cartOutline, '/caja': calculatorOutline };
-
 /**
  * An ionicons icon drawn without Ionic's <ion-icon> (a web component and its loader), for
  * what a phone draws at start. The markup is the icon package's own constant, never input.

@@ -1,13 +1,14 @@
-import { notificationsOutline, personCircleOutline } from 'ionicons/icons';
+import { calculatorOutline, cartOutline, homeOutline, notificationsOutline, personCircleOutline } from 'ionicons/icons';
 import { lazy, Suspense, useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { shortcutsFor } from '../../domain/app-routes';
 import { messages } from '../../domain/messages';
 import { useUnseenNoteCount } from '../features/notes/queries';
 import { SyncIndicator } from '../sync/sync-indicator';
-import { Icon, SHORTCUT_ICONS } from './icon';
+import { Icon } from './icon';
 import { ScreenLoading } from './screen-loading';
 import { useShell } from './shell-context';
 
+const SHORTCUT_ICONS: Record<string, string> = { '/': homeOutline, '/pos': cartOutline, '/caja': calculatorOutline };
 const UserMenu = lazy(() => import('./user-menu'));
 
 /**

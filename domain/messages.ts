@@ -538,6 +538,19 @@ export const messages = {
     receiverSignature: 'Firma de quien recibe',
     noSales: 'Esta ruta no tiene ventas.',
   },
+  /** Quotations: list, form, cancel and turning into a sale (spec §2 /quotations, /canceled). */
+  quotations: {
+    reasonRequired: 'Escribe el motivo de la cancelación.',
+    reasonTooLong: 'El motivo no puede pasar de 500 caracteres.',
+    emailRecipientRequired: 'Escribe al menos un correo.',
+    emailTooManyRecipients: 'Hasta 10 destinatarios por envío.',
+  },
+  /** Sales: list, the sale's page, the calendar of scheduled sales, pedidos (spec §2 /sales…). */
+  sales: {},
+  /** The quotation print views and their PDF (spec §2 print views, §9 conditions). */
+  quotationPrint: {},
+  /** The e-mail queue (spec §7 E-mail service). */
+  email: {},
   api: {
     unauthorized: 'Sesión no válida o expirada. Inicia sesión de nuevo.',
     forbidden: 'No tienes permiso para realizar esta acción.',

@@ -113,6 +113,10 @@ export const sales = pgTable(
     dispatched_at: timestamp('dispatched_at', { withTimezone: true, mode: 'string' }),
     dispatched_by_user_id: integer('dispatched_by_user_id').references(() => users.id),
     canceled_at: timestamp('canceled_at', { withTimezone: true, mode: 'string' }),
+    cancel_reason: text('cancel_reason'),
+    canceled_by_user_id: integer('canceled_by_user_id').references(() => users.id),
+    /** The quotation a sale was made from; unique, so turning a quotation into a sale happens once. */
+    quotation_id: integer('quotation_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
@@ -123,6 +127,7 @@ export const sales = pgTable(
     index('sales_date').on(t.date),
     index('sales_kind_date').on(t.kind, t.date),
     index('sales_change_seq').on(t.change_seq),
+    uniqueIndex('sales_quotation').on(t.quotation_id),
   ],
 );
 

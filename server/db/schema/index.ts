@@ -4,3 +4,4 @@ export * from './commerce';
 export * from './shipping';
 export * from './idempotency';
 export * from './crm';
+export * from './email';

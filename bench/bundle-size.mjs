@@ -70,8 +70,24 @@ try {
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.reload({ waitUntil: 'networkidle' });
   await page.getByText(/^E-\d+$/).first().waitFor({ timeout: 60_000 });
-  await browser.close();
   const driverStart = [...scripts].filter(([name]) => !loginScripts.has(name));
+
+  // A seller opening the quotations list: the office shell's home first, then /quotations,
+  // so the second figure is what the list itself adds to a shell already running.
+  const seller = await browser.newContext({ serviceWorkers: 'block' });
+  const sellerPage = await seller.newPage();
+  const sellerScripts = new Map();
+  sellerPage.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) sellerScripts.set(url.pathname, await response.body().catch(() => Buffer.alloc(0)));
+  });
+  await sellerPage.goto(`http://localhost:${port}/`);
+  await sellerPage.evaluate((value) => localStorage.setItem('token', value), await signInToken(`http://localhost:${port}`, 'ventas@demo.mx'));
+  await sellerPage.goto(`http://localhost:${port}/quotations`, { waitUntil: 'networkidle' });
+  await sellerPage.getByRole('heading', { name: 'Cotizaciones' }).first().waitFor({ timeout: 60_000 });
+  const quotationsTotal = [...sellerScripts.values()].reduce((sum, body) => sum + gzipKb(body), 0);
+  const quotationsOwn = [...sellerScripts].filter(([name]) => !loginScripts.has(name) && !/ionic|index|shell/i.test(name));
+  await browser.close();
 
   let total = 0;
   console.log('\nJavaScript cargado por la ruta de inicio de sesión:');
@@ -102,6 +118,17 @@ try {
     const isIonic = body.includes('IonRouterOutlet') && size > LAZY_BUDGET_KB;
     const verdict = isIonic ? '(Ionic: the office and warehouse shell)' : size <= LAZY_BUDGET_KB ? 'OK' : 'OVER BUDGET';
     console.log(`  ${name.padEnd(48)} ${size.toFixed(1).padStart(7)} KB gzip ${verdict}`);
+  }
+
+  console.log(`\n/quotations (a seller opening it directly): ${quotationsTotal.toFixed(1)} KB gzip of script in all, shell and Ionic included`);
+  for (const [name, body] of quotationsOwn.sort()) console.log(`  ${name.padEnd(48)} ${gzipKb(body).toFixed(1).padStart(7)} KB gzip`);
+  // The PDF drawer is its own chunk, loaded only when a PDF is asked for ('Descargar PDF').
+  const pdfChunks = readdirSync(path.join(root, 'dist', 'assets')).filter(
+    (n) => n.endsWith('.js') && readFileSync(path.join(root, 'dist', 'assets', n), 'latin1').includes('%PDF-'),
+  );
+  for (const name of pdfChunks) {
+    const size = gzipKb(readFileSync(path.join(root, 'dist', 'assets', name)));
+    console.log(`PDF chunk ${name}: ${size.toFixed(1)} KB gzip; loaded at start: ${loaded.has(name) || sellerScripts.has(`/assets/${name}`) ? 'YES' : 'no'}`);
   }
 
   const copies = ionicCoreCopies();

@@ -1,6 +1,7 @@
-// Lighthouse (mobile) on the login screen and on a delivery driver's home (signed in as
-// chofer@demo.mx, routes already on the device), against the built PWA served by the real
-// server on a temporary database: prints the performance and accessibility scores
+// Lighthouse (mobile) on the login screen, a delivery driver's home (signed in as
+// chofer@demo.mx, routes already on the device), the office shippings list and a seller's
+// quotations list, against the built PWA served by the real server on a temporary
+// database: prints the performance and accessibility scores
 // (budget ≥ 95 each, architecture.md). Usage: npm run bench:lighthouse
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,6 +69,15 @@ try {
   await page.getByRole('columnheader', { name: 'Folio' }).or(page.getByText(/^E-\d+$/).first()).first().waitFor({ timeout: 60_000 });
   await page.goto('about:blank');
   await audit('Lista de envíos (oficina)', true, `${origin}/shippings`);
+
+  // A seller on the quotations list (issue 12 names it with the same budget).
+  const sellerToken = await signInToken(origin, 'ventas@demo.mx');
+  await page.goto(`${origin}/`);
+  await page.evaluate((value) => localStorage.setItem('token', value), sellerToken);
+  await page.goto(`${origin}/quotations`);
+  await page.getByRole('heading', { name: 'Cotizaciones' }).first().waitFor({ timeout: 60_000 });
+  await page.goto('about:blank');
+  await audit('Cotizaciones (ventas)', true, `${origin}/quotations`);
 } finally {
   await browser?.close();
   stop();

@@ -54,7 +54,7 @@ try {
 
   // Scroll the list from top to bottom, 120 px a frame, recording every frame's duration.
   const frames = await page.evaluate(async () => {
-    const scroller = document.querySelector('.shippings-scroll');
+    const scroller = document.querySelector('.office-list__scroll');
     const durations = [];
     let last = performance.now();
     while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {

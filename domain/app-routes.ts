@@ -44,10 +44,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/leads', 'Prospectos', needs('leads')),
   route('/new-sales', 'Nueva Venta', needs('sales'), { implemented: true }),
   route('/sales', 'Ventas', needs('sales')),
-  route('/sales/calendar', 'Pedidos Programados', needs('scheduled_sales')),
+  // Before '/sales/:sale_id', which would take 'calendar' for a sale id.
+  route('/sales/calendar', 'Pedidos Programados', needs('scheduled_sales'), { implemented: true }),
+  route('/sales/:sale_id', 'Venta', needs('sales'), { inMenu: false, implemented: true }),
   route('/new-collections', 'Nueva Cobranza', needs('collections')),
   route('/collections', 'Cobranza', needs('collections')),
   route('/quotations', 'Cotizaciones', needs('quotations')),
+  // Before '/quotations/:id', which would take 'new' for an id.
+  route('/quotations/new', 'Nueva cotización', needs('quotations'), { inMenu: false, implemented: true }),
+  route('/quotations/:id', 'Cotización', needs('quotations'), { inMenu: false, implemented: true }),
   route('/balances', 'Saldos Vencidos', needs('balances')),
   route('/canceled', 'Cancelaciones', needs('cancelations')),
   route('/expenses', 'Gastos', needs('expenses')),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKg, formatKm, formatMoment, formatMoney, mapsSearchUrl } from './format';
+import { formatCalendarDate, formatKg, formatKm, formatMoment, formatMoney, mapsSearchUrl } from './format';
 
 describe('formats', () => {
   it('shows pesos in es-MX with two decimals', () => {
@@ -10,6 +10,11 @@ describe('formats', () => {
     expect(formatKg(1520.456)).toBe('1,520.46 kg');
     expect(formatKg(0)).toBe('0.00 kg');
     expect(formatKm(1234.5)).toBe('1,234.50 kms');
+  });
+
+  it('shows a calendar date as day/month/year, whatever the time zone', () => {
+    expect(formatCalendarDate('2027-01-15')).toBe('15/01/2027');
+    expect(formatCalendarDate('2027-01-15T00:00:00.000Z')).toBe('15/01/2027');
   });
 
   it('searches an address on the map, a position as coordinates', () => {

@@ -20,6 +20,12 @@ export function formatKm(km: number): string {
   return `${kilograms.format(km)} kms`;
 }
 
+/** A calendar date ('YYYY-MM-DD', a scheduled or validity date) as lists show it: '15/01/2027'. */
+export function formatCalendarDate(date: string): string {
+  const [year, month, day] = date.slice(0, 10).split('-');
+  return year && month && day ? `${day}/${month}/${year}` : date;
+}
+
 // Built once: an Intl formatter is costly to create, and a long list formats two instants a row.
 const moment = new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 

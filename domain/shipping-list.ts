@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { dateBetween, folioDigits, pagedQuery, stored, type ListPaging, type ListSort } from './office-list';
 import { BUSINESS_TIME_ZONE } from './time';
 
 /**
@@ -34,21 +35,13 @@ export const SORTABLE_COLUMNS = [
   'updated_at',
 ] as const;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
-export interface ShippingSort {
-  column: SortColumn;
-  descending: boolean;
-}
+export type ShippingSort = ListSort<SortColumn>;
 
-export interface ShippingListRequest {
+export interface ShippingListRequest extends ListPaging<SortColumn> {
   filters: ShippingFilters;
-  sort: ShippingSort | null;
-  page: number;
-  itemsPerPage: number;
   /** `/shippings/{id}`: the list filtered to that route (filter[id]). */
   routeId?: number;
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters that narrow anything, as `filter[...]` parameters (spec §7). */
 export function filterParams(filters: ShippingFilters, routeId?: number): URLSearchParams {
@@ -63,10 +56,8 @@ export function filterParams(filters: ShippingFilters, routeId?: number): URLSea
   if (filters.note.trim()) params.set('filter[note]', filters.note.trim());
   const saleId = folioNumber(filters.saleId);
   if (saleId) params.set('filter[shippingDetail.sale_id]', saleId);
-  if (filters.date && DATE.test(filters.date[0]) && DATE.test(filters.date[1])) {
-    const [from, to] = [...filters.date].sort();
-    params.set('filter[date_between]', `${from},${to}`);
-  }
+  const range = dateBetween(filters.date);
+  if (range) params.set('filter[date_between]', range);
   if (filters.driverIds.length > 0) params.set('filter[driver_id]', filters.driverIds.join(','));
   if (filters.vehicleIds.length > 0) params.set('filter[vehicle_id]', filters.vehicleIds.join(','));
   if (filters.companies.length > 0) params.set('filter[shippingDetail.company_id]', filters.companies.map((c) => c.id).join(','));
@@ -78,22 +69,13 @@ export function filterParams(filters: ShippingFilters, routeId?: number): URLSea
  * route and 'V-45' for a sale. Anything else is no folio (null).
  */
 export function folioNumber(text: string): string | null {
-  const match = /^\s*(?:[EV]\s*-?\s*)?(\d{1,9})\s*$/i.exec(text);
-  return match ? String(Number(match[1])) : null;
+  return folioDigits(text, 'EV');
 }
 
 /** The query string of one page of the list: filters, sort only when a column is chosen, page and size. */
-export function shippingListQuery({ filters, sort, page, itemsPerPage, routeId }: ShippingListRequest, total?: number): string {
-  const params = filterParams(filters, routeId);
-  if (sort) params.set('sort', `${sort.descending ? '-' : ''}${sort.column}`);
-  params.set('page', String(itemsPerPage === 0 ? 1 : page));
-  // "All" asks for the total the server last reported (spec §7: itemsPerPage equal to total).
-  params.set('itemsPerPage', String(itemsPerPage === 0 ? Math.max(total ?? ALL_FALLBACK, 1) : itemsPerPage));
-  return params.toString();
+export function shippingListQuery(request: ShippingListRequest, total?: number): string {
+  return pagedQuery(filterParams(request.filters, request.routeId), request, total);
 }
-
-/** Before the total is known, "all" asks for the server's largest page. */
-const ALL_FALLBACK = 100_000;
 
 export function hasActiveFilters(filters: ShippingFilters): boolean {
   return filterParams(filters).toString() !== '';
@@ -150,35 +132,21 @@ export function shippingTotals(
 
 /** Reads stored filters back, keeping only well-formed fields: storage may hold an older shape. */
 export function parseStoredFilters(raw: string | null): ShippingFilters | null {
-  if (raw === null) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<Record<keyof ShippingFilters, unknown>>;
-    if (typeof value !== 'object' || value === null) return null;
-    const ids = (list: unknown) => (Array.isArray(list) ? list.filter((n): n is number => Number.isInteger(n) && n > 0) : []);
-    const str = (s: unknown) => (typeof s === 'string' ? s.slice(0, 200) : '');
-    const date =
-      Array.isArray(value.date) && value.date.length === 2 && value.date.every((d) => typeof d === 'string' && DATE.test(d))
-        ? ([value.date[0], value.date[1]] as [string, string])
-        : null;
-    const companies = Array.isArray(value.companies)
-      ? value.companies.filter(
-          (c): c is { id: number; name: string } =>
-            typeof c === 'object' &&
-            c !== null &&
-            Number.isInteger((c as { id: unknown }).id) &&
-            typeof (c as { name: unknown }).name === 'string',
-        )
-      : [];
-    return {
-      date,
-      id: str(value.id),
-      companies,
-      driverIds: ids(value.driverIds),
-      vehicleIds: ids(value.vehicleIds),
-      saleId: str(value.saleId),
-      note: str(value.note),
-    };
-  } catch {
-    return null;
-  }
+  const value = stored.object(raw);
+  if (value === null) return null;
+  const companies = Array.isArray(value.companies)
+    ? value.companies.filter(
+        (c): c is { id: number; name: string } =>
+          typeof c === 'object' && c !== null && Number.isInteger((c as { id: unknown }).id) && typeof (c as { name: unknown }).name === 'string',
+      )
+    : [];
+  return {
+    date: stored.dateRange(value.date),
+    id: stored.text(value.id),
+    companies,
+    driverIds: stored.ids(value.driverIds),
+    vehicleIds: stored.ids(value.vehicleIds),
+    saleId: stored.text(value.saleId),
+    note: stored.text(value.note),
+  };
 }

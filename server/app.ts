@@ -18,6 +18,10 @@ import { openApiDocument } from './openapi';
 import { registerErrorHandling } from './plugins/errors';
 import { deploymentRoutes } from './routes/v2/deployment';
 import { saleRoutes } from './routes/sales';
+import { quotationRoutes } from './routes/quotations';
+import { quotationEmailRoutes } from './routes/quotation-email';
+import { quotationDocumentRoutes } from './routes/quotation-documents';
+import { startEmailSender } from './email/sender';
 import { inventoryRoutes } from './routes/inventory';
 import { healthRoutes } from './routes/health';
 import { noteRoutes } from './routes/notes';
@@ -110,6 +114,11 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   await evidenceUploadRoutes(app, { dataDir: env.DATA_DIR, files });
   orderRoutes(app, database.db);
   saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  quotationRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  quotationDocumentRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  // The e-mail queue's sender runs in every process when SMTP_URL is set (null otherwise).
+  const emailSender = startEmailSender(app, database.db, env, DEPLOYMENTS[env.DEPLOYMENT]);
+  quotationEmailRoutes(app, database.db, { deployment: DEPLOYMENTS[env.DEPLOYMENT], sender: emailSender, giveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS });
   inventoryRoutes(app, database.db);
   referenceListRoutes(app, database.db);
   v1ReadRoutes(app, database.db);

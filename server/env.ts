@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEPLOYMENT_IDS } from '../domain/deployment';
+import { DEPLOYMENT_IDS, DEPLOYMENTS } from '../domain/deployment';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -18,6 +18,14 @@ const envSchema = z
     DEPLOYMENT: z.enum(DEPLOYMENT_IDS).default('frutas'),
     PUBLIC_URL: z.url().optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://').optional(),
+    /** Sender address of outgoing e-mail; by default cotizaciones@ the deployment's website. */
+    EMAIL_FROM: z.email('debe ser una dirección de correo').optional(),
+    /** The e-mail queue: first retry after a refusal, then doubling (capped at an hour). */
+    EMAIL_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
+    /** A message still refused this long after it was queued is 'fallido'. */
+    EMAIL_GIVE_UP_AFTER_MS: z.coerce.number().int().min(0).default(24 * 60 * 60 * 1000),
+    /** How often each server process looks for due messages (it is also woken when one is queued). */
+    EMAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
     DEMO_SEED: booleanFlag.optional(),
     WEB_DIR: z.string().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -26,6 +34,7 @@ const envSchema = z
     ...env,
     // Demo data is on unless switched off, and off in production unless switched on.
     DEMO_SEED: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
+    EMAIL_FROM: env.EMAIL_FROM ?? `cotizaciones@${DEPLOYMENTS[env.DEPLOYMENT].identity.website.replace(/^www\./, '')}`,
   }));
 
 export type Env = z.infer<typeof envSchema>;

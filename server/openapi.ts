@@ -15,6 +15,16 @@ import {
   shippingUpdateSchema,
 } from '../domain/schemas/shipping';
 import { createdSaleSchema, newSaleSchema } from '../domain/schemas/new-sale';
+import {
+  emailMessageListSchema,
+  emailMessageSchema,
+  quotationCancelSchema,
+  quotationEmailRequestSchema,
+  quotationInputSchema,
+  quotationToSaleSchema,
+  quotationWriteAnswerSchema,
+  saleDetailAnswerSchema,
+} from '../domain/schemas/quotations';
 import { adjustmentResultSchema, adjustmentSchema, itemStockListSchema } from '../domain/schemas/adjustment';
 import {
   companySearchSchema,
@@ -65,7 +75,6 @@ import {
   saleListSchema,
   salePageSchema,
   saleTotalsSchema,
-  saleWithItemsSchema,
   salemanReportResultSchema,
   shippingDetailRowListSchema,
   shippingRowListSchema,
@@ -84,9 +93,14 @@ export interface RouteDoc {
   body?: z.ZodMiniType;
   response?: z.ZodMiniType;
   query?: string[];
+  /** The success status when it is not the usual one (201 for a POST that answers, else 200). */
+  status?: number;
+  /** A file answered instead of JSON: its media type (the body is binary). */
+  file?: string;
 }
 
 const LIST_QUERY = ['page', 'itemsPerPage', 'sort'];
+const SALE_LIST_FILTERS = ['filter[id]', 'filter[company_id]', 'filter[user_id]', 'filter[date_between]', 'filter[payment_status]', 'filter[type]', 'filter[company]', 'filter[canceled]'];
 
 /** What each route takes and answers, from the same domain schemas the server validates with. */
 export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
@@ -155,6 +169,29 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'GET /api/v2/inventory/stock': { summary: 'Existencia por producto (suma con signo de sus movimientos)', response: itemStockListSchema },
   'POST /api/v2/inventories': { summary: 'Ajuste Manual de existencia', body: adjustmentSchema, response: adjustmentResultSchema },
   'POST /api/v2/sales': { summary: 'Nueva venta (pedido por surtir; avisa order.created)', body: newSaleSchema, response: createdSaleSchema },
+  'POST /api/v2/quotations': { summary: 'Nueva cotización (precios del servidor)', body: quotationInputSchema, response: quotationWriteAnswerSchema },
+  'PUT /api/v2/quotations/:id': {
+    summary: 'Editar cotización (ni cancelada ni vendida)',
+    body: quotationInputSchema,
+    response: quotationWriteAnswerSchema,
+  },
+  'POST /api/v2/quotations/:id/cancel': { summary: 'Cancelar cotización', body: quotationCancelSchema, response: quotationWriteAnswerSchema },
+  'POST /api/v2/quotations/:id/sale': {
+    summary: 'Convertir en venta (pedido por surtir; avisa order.created; repetir devuelve la misma venta)',
+    body: quotationToSaleSchema,
+    response: quotationWriteAnswerSchema,
+  },
+  'POST /api/v2/quotations/:id/email': {
+    summary: 'Enviar cotización por correo (se encola un mensaje por Idempotency-Key, con el PDF adjunto; sin SMTP_URL: 503)',
+    body: quotationEmailRequestSchema,
+    response: emailMessageSchema,
+    status: 202,
+  },
+  'GET /api/v2/quotations/:id/emails': { summary: 'Correos de la cotización y su estado (pendiente, enviado, fallido)', response: emailMessageListSchema },
+  'GET /api/v2/quotations/:id/pdf': {
+    summary: "PDF de la cotización (o de la venta como su cotización), adjunto como 'Cotización {folio}.pdf'",
+    file: 'application/pdf',
+  },
   'GET /api/docs': { summary: 'Este documento (OpenAPI 3.1)' },
   'POST /api/v2/events/ticket': { summary: 'Permiso de un solo uso para abrir los avisos en vivo', response: eventTicketSchema },
   'GET /api/v2/events': { summary: 'Avisos en vivo (Server-Sent Events): order.created', query: ['ticket'] },
@@ -220,9 +257,20 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'DELETE /api/v2/provider_payments/:id': { summary: 'Eliminar pago a proveedor' },
   'POST /api/v2/saleman_report': { summary: 'Reporte por vendedor', body: salemanReportSchema, response: salemanReportResultSchema },
-  'GET /api/v2/q': { summary: 'Cotizaciones (paginado)', response: salePageSchema },
-  'GET /api/v2/sales': { summary: 'Ventas (paginado)', response: salePageSchema },
-  'GET /api/v2/sales/:id': { summary: 'Una venta con sus partidas', response: saleWithItemsSchema },
+  'GET /api/v2/q': {
+    summary: 'Cotizaciones (paginado; sin las canceladas salvo filter[canceled]=1)',
+    response: salePageSchema,
+    query: [...LIST_QUERY, ...SALE_LIST_FILTERS],
+  },
+  'GET /api/v2/sales': {
+    summary: 'Ventas (paginado; sin las canceladas salvo filter[canceled]=1)',
+    response: salePageSchema,
+    query: [...LIST_QUERY, ...SALE_LIST_FILTERS],
+  },
+  'GET /api/v2/sales/:id': {
+    summary: 'Una cotización o venta completa: partidas, pedido, entregas y cobros',
+    response: saleDetailAnswerSchema,
+  },
   'GET /api/v2/company/sales': { summary: 'Ventas de una empresa (?id=)', response: salePageSchema },
   'GET /api/v2/sale/totals': { summary: 'Totales de ventas', response: saleTotalsSchema },
   'GET /api/v2/collections': { summary: 'Cobranza (paginado)', response: collectionPageSchema },
@@ -268,9 +316,10 @@ export function openApiDocument(): Record<string, unknown> {
       ],
       ...(doc.body && { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } } }),
       responses: {
-        [method === 'POST' && doc.response ? '201' : '200']: {
+        [doc.status ?? (method === 'POST' && doc.response ? '201' : '200')]: {
           description: 'OK',
           ...(doc.response && { content: { 'application/json': { schema: jsonSchema(doc.response) } } }),
+          ...(doc.file && { content: { [doc.file]: { schema: { type: 'string', format: 'binary' } } } }),
         },
         default: { description: 'Error', content: { 'application/json': { schema: jsonSchema(apiErrorSchema) } } },
       },

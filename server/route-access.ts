@@ -48,6 +48,16 @@ export const ROUTE_ACCESS = {
   'POST /api/v2/orders/dispatch_sale_order': permission('orders'),
   /** A new sale is an order to fill: the warehouse hears of it live (order.created). */
   'POST /api/v2/sales': permission('sales'),
+  'POST /api/v2/quotations': permission('quotations'),
+  'PUT /api/v2/quotations/:id': permission('quotations'),
+  'POST /api/v2/quotations/:id/cancel': permission('quotations', 'cancelations'),
+  /** The sale gets an order to fill and order.created, as a new sale does; a retry returns the same sale. */
+  'POST /api/v2/quotations/:id/sale': permission('quotations', 'sales'),
+  /** Queues one message per Idempotency-Key (202); without SMTP_URL: 503 and nothing queued. */
+  'POST /api/v2/quotations/:id/email': permission('quotations', 'sales'),
+  'GET /api/v2/quotations/:id/emails': permission('quotations', 'sales'),
+  /** A sale prints as its quotation too. */
+  'GET /api/v2/quotations/:id/pdf': permission('quotations', 'sales'),
   'GET /api/docs': everyone,
   'POST /api/v2/events/ticket': signedIn,
   'GET /api/v2/sync/pull': signedIn,
@@ -100,11 +110,13 @@ export const ROUTE_ACCESS = {
   'GET /api/v1/shopping/all': permission('shoppings'),
   'GET /api/v1/shopping_detail/all': permission('shoppings'),
   'GET /api/v1/provider_payment/all': permission('provider_payments'),
-  'GET /api/v2/q': permission('quotations'),
-  'GET /api/v2/sales': permission('sales'),
+  /** /canceled lists cancelled quotations too. */
+  'GET /api/v2/q': permission('quotations', 'cancelations'),
+  /** Read by /sales, the calendar of scheduled sales, /pedidos and /canceled. */
+  'GET /api/v2/sales': permission('sales', 'scheduled_sales', 'pedidos', 'cancelations'),
   'GET /api/v2/sales/:id': permission('sales', 'shippings', 'quotations'),
   'GET /api/v2/company/sales': permission('companies', 'sales'),
-  'GET /api/v2/sale/totals': permission('sales', 'reports'),
+  'GET /api/v2/sale/totals': permission('sales', 'reports', 'scheduled_sales', 'pedidos'),
   'GET /api/v2/collections': permission('collections'),
   'GET /api/v2/collection_details': permission('collections'),
   'GET /api/v2/collection/totals': permission('collections', 'reports'),

@@ -23,6 +23,9 @@ export const quotationInputSchema = z.object({
 });
 export type QuotationInput = z.infer<typeof quotationInputSchema>;
 
+/** POST /api/v2/quotations/{id}/sale takes no fields: the sale is the quotation as quoted. */
+export const quotationToSaleSchema = z.strictObject({});
+
 /** POST /api/v2/quotations/{id}/cancel: the reason shows on /canceled. */
 export const quotationCancelSchema = z.object({
   reason: z.string().check(z.trim(), z.minLength(1, text.reasonRequired), z.maxLength(500, text.reasonTooLong)),

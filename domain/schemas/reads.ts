@@ -32,7 +32,27 @@ export const saleRowSchema = z.object({
   bar: z.boolean(),
 });
 export const saleListSchema = list(saleRowSchema);
-export const salePageSchema = paged(z.extend(saleRowSchema, { razon_social: str, branch_name: opt(str), user_name: str, user_last: str, internal_note: opt(str) }));
+/**
+ * A row of GET /api/v2/q, /api/v2/sales and /api/v2/company/sales (quotations and sales are
+ * one table). `sale_id`: on a quotation, the sale made from it; `quotation_id`: on a sale, the
+ * quotation it came from; `order_status`: where a sale's order stands (null on a quotation).
+ */
+export const salePageRowSchema = z.extend(saleRowSchema, {
+  razon_social: str,
+  branch_name: opt(str),
+  user_name: str,
+  user_last: str,
+  user_email: str,
+  internal_note: opt(str),
+  created_at: str,
+  canceled_at: opt(str),
+  cancel_reason: opt(str),
+  sale_id: opt(int),
+  quotation_id: opt(int),
+  order_status: opt(z.enum(['nuevo', 'en_produccion', 'surtido'])),
+});
+export type SalePageRow = z.infer<typeof salePageRowSchema>;
+export const salePageSchema = paged(salePageRowSchema);
 export const saleWithItemsSchema = z.object({
   data: z.extend(saleRowSchema, {
     items: z.array(z.object({ id: int, item_id: int, name: str, macro: opt(str), unit: str, quantity: num, price: num })),

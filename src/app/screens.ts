@@ -7,11 +7,17 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 // One screen for the list and the list filtered to one route (spec §2).
 const shippings = lazy(() => import('../features/shippings/shippings-page'));
+// One form for a new quotation and an edited one.
+const quotationForm = lazy(() => import('../features/sales/quotation-form-page'));
 
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': lazy(() => import('../features/home/home-page')),
   '/new-sales': lazy(() => import('../features/sales/new-sale-page')),
   '/pos': lazy(() => import('../features/sales/pos-page')),
+  '/quotations/new': quotationForm,
+  '/quotations/:id': quotationForm,
+  '/sales/calendar': lazy(() => import('../features/sales/sales-calendar-page')),
+  '/sales/:sale_id': lazy(() => import('../features/sales/sale-page')),
   '/inventory': lazy(() => import('../features/inventory/inventory-page')),
   '/orders': lazy(() => import('../features/orders/orders-page')),
   '/orders-ready': lazy(() => import('../features/orders/orders-ready-page')),

@@ -17,6 +17,7 @@ export interface PrintViewProps {
 export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   shipping: lazy(() => import('./shipping-manifest')),
   ticket: lazy(() => import('./sale-ticket')),
+  quotation: lazy(() => import('./quotation-print')),
 };
 
 export function finishPrinting(): void {

@@ -5,7 +5,6 @@ import { JOB_POSITIONS, SELECTABLE_DRIVER_POSITIONS } from '../../../domain/job-
 import {
   filterParams,
   folioNumber,
-  shippingListQuery,
   shippingTotals,
   totalsFilters,
   type ShippingFilters,
@@ -25,36 +24,10 @@ import { useRequestKeys } from '../../lib/request-key';
 
 export const shippingKeys = {
   all: ['shippings'] as const,
-  list: (request: ShippingListRequest) => [...shippingKeys.all, 'list', request] as const,
+  /** A list's filters; the office list kit adds the page to it. */
+  list: (scope: Pick<ShippingListRequest, 'filters' | 'routeId'>) => [...shippingKeys.all, 'list', scope] as const,
   totals: (filters: ShippingFilters) => [...shippingKeys.all, 'totals', filters] as const,
 };
-
-/**
- * One page of the list. "All" first learns the total, then asks for that many (spec §7);
- * the previous page stays on screen while the next loads.
- */
-export function useShippingsPage(request: ShippingListRequest) {
-  return useQuery({
-    queryKey: shippingKeys.list(request),
-    queryFn: async ({ signal }) => {
-      let total: number | undefined;
-      if (request.itemsPerPage === 0) {
-        const probe = await apiRequest(`/api/v2/shippings?${shippingListQuery({ ...request, itemsPerPage: 1, page: 1 })}`, {
-          schema: countSchema,
-          signal,
-        });
-        total = probe.meta.total;
-      }
-      const answer = await apiRequest(`/api/v2/shippings?${shippingListQuery(request, total)}`, { schema: shippingPageSchema, signal });
-      return { ...answer, offset: request.itemsPerPage === 0 ? 0 : (request.page - 1) * request.itemsPerPage };
-    },
-    placeholderData: keepPreviousData,
-    // "All" can be thousands of routes: kept in memory, not written to local storage.
-    meta: { persist: request.itemsPerPage !== 0 },
-    // Pages not looked at for an hour leave the cache, and so local storage.
-    gcTime: 60 * 60 * 1000,
-  });
-}
 
 /** Only the total is read from a probe page: its rows are not needed. */
 const countSchema = z.object({ meta: z.object({ total: z.int() }) });

@@ -1,0 +1,79 @@
+/**
+ * A printed document as blocks of text already formatted for people (docs/decisions/003):
+ * the print view renders these blocks as HTML and `pdf.ts` draws the same blocks into a
+ * PDF, so both outputs come from one source. Quotations build one today; payroll receipts
+ * and purchase orders are meant to reuse the same blocks.
+ */
+
+export interface DocumentBrand {
+  /** Shown where the logo goes: the PDF draws it as text (pdf-lib cannot draw SVG). */
+  name: string;
+  /** '#rrggbb', the deployment's theme colour. */
+  color: string;
+  /** The logo's path in the app (an SVG under /brand/), for the HTML view. */
+  logo: string;
+}
+
+export interface KeyValue {
+  label: string;
+  value: string;
+}
+
+/** The top of the first page: the brand and who issues the document, its title, number and facts. */
+export interface HeadingBlock {
+  kind: 'heading';
+  title: string;
+  number: string;
+  /** Under the brand: legal name, tax id, address. */
+  issuer: string[];
+  /** Beside the number: date, validity, status. */
+  facts: KeyValue[];
+}
+
+export interface KeyValuesBlock {
+  kind: 'keyValues';
+  title: string;
+  rows: KeyValue[];
+}
+
+export interface TableColumn {
+  label: string;
+  align: 'left' | 'right';
+  /** Share of the table's width; the shares of a table add up to 1. */
+  width: number;
+}
+
+export interface TableBlock {
+  kind: 'table';
+  columns: TableColumn[];
+  /** One string per column. */
+  rows: string[][];
+}
+
+export interface TotalsBlock {
+  kind: 'totals';
+  rows: (KeyValue & { emphasis?: boolean })[];
+}
+
+export interface ParagraphsBlock {
+  kind: 'paragraphs';
+  title: string;
+  paragraphs: string[];
+  /** Shown as a bulleted list rather than running text. */
+  list?: boolean;
+}
+
+export type DocumentBlock = HeadingBlock | KeyValuesBlock | TableBlock | TotalsBlock | ParagraphsBlock;
+
+export interface DocumentModel {
+  /** The PDF's title (its metadata) and the print window's title. */
+  title: string;
+  /** What a downloaded or attached PDF is named. */
+  fileName: string;
+  brand: DocumentBrand;
+  blocks: DocumentBlock[];
+  /** Printed at the foot of every page. */
+  footer: string[];
+  /** 'Página 1 de 2', for the PDF's pages. */
+  pageLabel: (page: number, pages: number) => string;
+}

@@ -1,0 +1,190 @@
+import * as z from 'zod/mini';
+import type { BusinessIdentity, DeploymentId } from '../deployment';
+import { formatMoney } from '../format';
+import { messages } from '../messages';
+import { partyRentalTerms, RENTAL_DEPOSIT_FLAT, RENTAL_DEPOSIT_THRESHOLD } from '../rules/party-rental';
+import { quotationFolio } from '../sales';
+import { saleDetailSchema, type SaleDetail } from '../schemas/quotations';
+import { monterreyDate } from '../time';
+import type { DocumentBlock, DocumentModel, KeyValue, TableBlock } from './document';
+
+/**
+ * The quotation as a document (spec §2 print views, §9 conditions): the full layout, the
+ * short one, and the party-rental quotation of the `eventos` deployment. The print view
+ * and the PDF both draw what this returns; nothing is formatted anywhere else.
+ */
+
+export const QUOTATION_LAYOUTS = ['full', 'short', 'rental'] as const;
+export type QuotationLayout = (typeof QUOTATION_LAYOUTS)[number];
+
+/**
+ * What a screen stores to open the quotation's print view (print job kind 'quotation'):
+ * the quotation as GET /api/v2/sales/{id} answered it, and the layout to print.
+ */
+export const quotationPrintDataSchema = z.object({ sale: saleDetailSchema, layout: z.enum(QUOTATION_LAYOUTS) });
+export type QuotationPrintData = z.infer<typeof quotationPrintDataSchema>;
+
+/** Spec §9: free delivery in the metropolitan area above this amount plus tax. */
+export const FREE_DELIVERY_MINIMUM = 2_000;
+
+const text = messages.quotationPrint;
+
+/** The layout a deployment prints by default: the event-rental business quotes rentals. */
+export function defaultQuotationLayout(deployment: DeploymentId): QuotationLayout {
+  return deployment === 'eventos' ? 'rental' : 'full';
+}
+
+/**
+ * The folio the document carries: a quotation's own; a sale prints as the quotation it was
+ * made from, or under its sale folio when it had none (its id may also be a quotation's).
+ */
+export function quotationDocumentFolio(sale: Pick<SaleDetail, 'id' | 'kind' | 'quotation_id'>): string {
+  if (sale.kind === 'quotation') return quotationFolio(sale.id);
+  return sale.quotation_id !== null ? quotationFolio(sale.quotation_id) : messages.driver.saleFolio(sale.id);
+}
+
+// Calendar dates are formatted at noon UTC so no time zone moves them to another day.
+const longDay = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+const quantityFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
+
+/** 'YYYY-MM-DD' (or a longer date-time string starting so) as '22 de noviembre de 2026'. */
+export function formatLongDay(date: string): string {
+  return longDay.format(new Date(`${date.slice(0, 10)}T12:00:00Z`));
+}
+
+const person = (p: { name: string; last: string }) => `${p.name} ${p.last}`.trim();
+
+export function quotationDocument(sale: SaleDetail, identity: BusinessIdentity, layout: QuotationLayout): DocumentModel {
+  const folio = quotationDocumentFolio(sale);
+  const created = formatLongDay(monterreyDate(new Date(sale.created_at)));
+  // A sale's due_date is when it must be paid, not how long a quotation holds.
+  const validity = sale.kind === 'quotation' && sale.due_date ? formatLongDay(sale.due_date) : null;
+  const title = layout === 'rental' ? text.rentalTitle : text.title;
+
+  const facts: KeyValue[] = [{ label: text.date, value: created }];
+  if (layout === 'rental') facts.push({ label: text.eventDate, value: formatLongDay(sale.date) });
+  if (validity) facts.push({ label: text.validUntil, value: validity });
+  if (layout === 'short') facts.push({ label: text.customer, value: sale.company.name });
+  if (layout === 'rental') facts.push({ label: text.status, value: text.confirmed });
+
+  const blocks: DocumentBlock[] = [
+    {
+      kind: 'heading',
+      title,
+      number: folio,
+      issuer: layout === 'short' ? [identity.legalName] : [identity.legalName, text.issuerTaxId(identity.taxId), identity.address],
+      facts,
+    },
+  ];
+  if (layout !== 'short') blocks.push(customerBlock(sale), sellerBlock(sale));
+  blocks.push(itemsTable(sale, layout));
+  blocks.push({
+    kind: 'totals',
+    rows:
+      layout === 'short'
+        ? [{ label: text.total, value: formatMoney(sale.total), emphasis: true }]
+        : [
+            { label: text.subtotal, value: formatMoney(sale.subtotal) },
+            { label: text.iva, value: formatMoney(sale.iva) },
+            { label: text.total, value: formatMoney(sale.total), emphasis: true },
+          ],
+  });
+  blocks.push(paymentBlock(sale, identity));
+  if (layout !== 'short' && sale.note?.trim()) blocks.push({ kind: 'paragraphs', title: text.notes, paragraphs: [sale.note.trim()] });
+
+  const validitySentence = validity ? [text.conditions.validity(validity)] : [];
+  if (layout === 'full') {
+    blocks.push({
+      kind: 'paragraphs',
+      title: text.conditionsTitle,
+      list: true,
+      paragraphs: [
+        text.conditions.freeDelivery(formatMoney(FREE_DELIVERY_MINIMUM)),
+        text.conditions.extraFees,
+        text.conditions.pricesMayChange,
+        text.conditions.returns,
+        ...validitySentence,
+      ],
+    });
+  } else if (layout === 'rental') {
+    blocks.push({ kind: 'paragraphs', title: text.rentalTermsTitle, list: true, paragraphs: [...rentalTerms(sale), ...validitySentence] });
+  } else if (validity) {
+    blocks.push({ kind: 'paragraphs', title: text.validUntil, paragraphs: validitySentence });
+  }
+
+  return {
+    title: `${title} ${folio}`,
+    fileName: text.fileName(folio),
+    brand: { name: identity.brand, color: identity.themeColor, logo: identity.logo },
+    blocks,
+    footer: [text.footerContact(identity.website, identity.phone, identity.whatsapp), text.fiscalAddress(identity.address)],
+    pageLabel: text.page,
+  };
+}
+
+function customerBlock(sale: SaleDetail): DocumentBlock {
+  const rows: KeyValue[] = [
+    { label: text.company, value: sale.company.name },
+    { label: text.legalName, value: sale.company.razon_social },
+  ];
+  if (sale.company.rfc) rows.push({ label: text.taxId, value: sale.company.rfc });
+  if (sale.company_branch) {
+    const { name, address } = sale.company_branch;
+    rows.push({ label: text.branch, value: address ? `${name}, ${address}` : name });
+  }
+  if (sale.contact) {
+    const { email } = sale.contact;
+    rows.push({ label: text.contact, value: email ? `${person(sale.contact)} · ${email}` : person(sale.contact) });
+  }
+  return { kind: 'keyValues', title: text.customer, rows };
+}
+
+function sellerBlock(sale: SaleDetail): DocumentBlock {
+  return {
+    kind: 'keyValues',
+    title: text.sellerTitle,
+    rows: [
+      { label: text.seller, value: person(sale.user) },
+      { label: text.sellerEmail, value: sale.user.email },
+    ],
+  };
+}
+
+function itemsTable(sale: SaleDetail, layout: QuotationLayout): TableBlock {
+  return {
+    kind: 'table',
+    columns: [
+      { label: text.quantity, align: 'right', width: 0.16 },
+      { label: text.product, align: 'left', width: 0.48 },
+      { label: text.unitPrice, align: 'right', width: 0.18 },
+      { label: layout === 'short' ? text.lineTotal : text.amount, align: 'right', width: 0.18 },
+    ],
+    rows: sale.items.map((line) => [
+      `${quantityFormat.format(line.quantity)} ${line.unit}`,
+      line.name,
+      formatMoney(line.price),
+      formatMoney(line.amount),
+    ]),
+  };
+}
+
+/** Credit terms only for customers with credit (spec §9: credit days 1 or more), then where to pay. */
+function paymentBlock(sale: SaleDetail, identity: BusinessIdentity): DocumentBlock {
+  const rows: KeyValue[] = [];
+  if (sale.company.credit_days >= 1) rows.push({ label: text.credit, value: text.creditDays(sale.company.credit_days) });
+  rows.push({ label: text.bankAccount, value: identity.bankAccount }, { label: text.clabe, value: identity.clabe });
+  return { kind: 'keyValues', title: text.paymentTitle, rows };
+}
+
+function rentalTerms(sale: SaleDetail): string[] {
+  const terms = partyRentalTerms(sale.total, sale.date.slice(0, 10));
+  const r = text.rental;
+  return [
+    r.advance(formatMoney(terms.advance)),
+    r.balance(formatMoney(terms.balance), formatLongDay(terms.balanceDueDate)),
+    r.deposit(formatMoney(terms.deposit), formatMoney(RENTAL_DEPOSIT_FLAT), formatMoney(RENTAL_DEPOSIT_THRESHOLD)),
+    r.outsideCity(formatMoney(terms.depositOutsideCity)),
+    r.refund(formatLongDay(terms.refundDate)),
+    r.collection(formatLongDay(terms.collectionDeadline)),
+  ];
+}

@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createTransport, type Attachment, type NodemailerError, type Transporter } from 'nodemailer';
+import type { Deployment } from '../../domain/deployment';
+import { messages } from '../../domain/messages';
+import type { Db } from '../db/client';
+import { quotationPdf } from '../documents/quotation-pdf';
+import type { Env } from '../env';
+import { claimDueEmails, recordFailure, recordSent, releaseEmail, retryDelayMs, type ClaimedEmail } from './queue';
+
+/**
+ * The sending loop of one server process (design: docs/decisions/003-documents-and-email.md).
+ *
+ * It wakes every `pollMs`, and at once when a message is queued here, claims due rows
+ * (queue.ts: one short statement, SKIP LOCKED, so several processes share the queue safely),
+ * and sends each one with no transaction open: PGlite is a single connection, and a
+ * transaction held across a slow mail server would stall every request of the process.
+ * One drain runs at a time; a wake during a drain runs another right after it.
+ */
+
+const text = messages.email;
+const BATCH = 10;
+/** A send that takes longer is abandoned (and retried later) so the lease below always outlasts it. */
+const SEND_TIMEOUT_MS = 2 * 60 * 1000;
+/** How long a claimed row stays out of other processes' reach: a send plus drawing its PDF, with room to spare. */
+const LEASE_MS = 5 * 60 * 1000;
+const MAX_REASON = 500;
+
+export interface OutgoingAttachments {
+  /** The message's attachments; null when what it carries no longer exists (then it is 'fallido'). */
+  (message: ClaimedEmail): Promise<Attachment[] | null>;
+}
+
+export interface EmailSenderOptions {
+  db: Db;
+  transport: Pick<Transporter, 'sendMail'>;
+  from: { name: string; address: string };
+  attachmentsFor: OutgoingAttachments;
+  retryFirstMs: number;
+  pollMs: number;
+  log: FastifyBaseLogger;
+}
+
+class PermanentFailure extends Error {}
+
+export class EmailSender {
+  readonly #options: EmailSenderOptions;
+  readonly #stopping = new AbortController();
+  #timer: NodeJS.Timeout | undefined;
+  #draining: Promise<void> | null = null;
+  #wokenWhileDraining = false;
+
+  constructor(options: EmailSenderOptions) {
+    this.#options = options;
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => this.wake(), this.#options.pollMs);
+    // The loop alone never keeps the process alive; the server's close stops it.
+    this.#timer.unref();
+    this.wake();
+  }
+
+  /** Looks for due messages now (call it after the transaction that queued one has committed). */
+  wake(): void {
+    if (this.#stopping.signal.aborted) return;
+    if (this.#draining) {
+      this.#wokenWhileDraining = true;
+      return;
+    }
+    this.#draining = this.#drain()
+      .catch((error: unknown) => this.#options.log.error({ err: error }, 'e-mail queue: could not read or update the queue'))
+      .finally(() => {
+        this.#draining = null;
+        if (this.#wokenWhileDraining) {
+          this.#wokenWhileDraining = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Stops polling, cuts short a send in progress (it is recorded and retried later) and waits for the drain to end. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#stopping.abort();
+    await this.#draining;
+  }
+
+  async #drain(): Promise<void> {
+    const { db } = this.#options;
+    for (;;) {
+      const batch = await claimDueEmails(db, BATCH, LEASE_MS);
+      for (const message of batch) {
+        // Claimed but not yet tried when the server stops: handed back at once, not after the lease.
+        if (this.#stopping.signal.aborted) await releaseEmail(db, message);
+        else await this.#deliver(message);
+      }
+      if (batch.length < BATCH || this.#stopping.signal.aborted) return;
+    }
+  }
+
+  async #deliver(message: ClaimedEmail): Promise<void> {
+    const { db, transport, from, attachmentsFor, retryFirstMs, log } = this.#options;
+    try {
+      const attachments = await attachmentsFor(message).catch((error: unknown) => {
+        log.error({ err: error, emailId: message.id }, 'e-mail queue: could not draw the attachment');
+        throw new Error(text.attachmentFailed);
+      });
+      if (attachments === null) throw new PermanentFailure(text.quotationGone);
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        replyTo: message.reply_to ?? undefined,
+        subject: message.subject,
+        html: message.html,
+        attachments,
+        signal: AbortSignal.any([this.#stopping.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
+      });
+      const rejected = (info.rejected ?? []).map(String);
+      await recordSent(db, message, rejected.length > 0 ? clip(text.someRejected(rejected.join(', '))) : null);
+      log.info({ emailId: message.id, attempts: message.attempts }, 'e-mail sent');
+    } catch (error) {
+      const failure = this.#describe(error);
+      await recordFailure(db, message, { ...failure, delayMs: retryDelayMs(message.attempts, retryFirstMs) });
+      log.warn({ emailId: message.id, attempts: message.attempts, reason: failure.reason, permanent: failure.permanent }, 'e-mail not sent');
+    }
+  }
+
+  /** What went wrong, in words fit for the sender's screen: the mail server's own reply when it gave one, never a stack. */
+  #describe(error: unknown): { reason: string; permanent: boolean } {
+    if (error instanceof PermanentFailure) return { reason: error.message, permanent: true };
+    const failure = (error ?? {}) as NodemailerError;
+    if (failure.code === 'EABORT' || failure.name === 'AbortError') {
+      return { reason: this.#stopping.signal.aborted ? text.interrupted : text.unreachable('ETIMEDOUT'), permanent: false };
+    }
+    const reply = failure.response ?? failure.rejectedErrors?.find((e) => e.response)?.response;
+    const replyCode = failure.responseCode ?? failure.rejectedErrors?.find((e) => e.responseCode)?.responseCode;
+    if (reply?.trim()) {
+      // A permanent refusal (5xx but 503, nodemailer's `permanent`) of this message would be
+      // refused again: it fails now rather than for 24 hours. A refused sign-in (EAUTH) is the
+      // server's configuration, not the message's fault: it keeps being retried, so messages
+      // queued meanwhile go out once an operator fixes SMTP_URL and restarts.
+      const permanent = failure.code !== 'EAUTH' && (failure.permanent ?? (replyCode !== undefined && replyCode >= 500 && replyCode !== 503));
+      return { reason: clip(reply), permanent };
+    }
+    if (failure.code && /^E[A-Z]+$/.test(failure.code)) {
+      return { reason: clip(text.unreachable(failure.originalCode ?? failure.code)), permanent: false };
+    }
+    // Our own errors are Spanish sentences already (the attachment, a stop); anything else is named by its message.
+    return { reason: clip(failure.message || text.unreachable('?')), permanent: false };
+  }
+}
+
+function clip(reason: string): string {
+  const line = reason.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_REASON ? `${line.slice(0, MAX_REASON - 1)}…` : line;
+}
+
+/**
+ * Starts the sender of this process when SMTP_URL is set (null otherwise), and stops it
+ * before the app closes its database. Messages carry the quotation's PDF, drawn when sent.
+ */
+export function startEmailSender(app: FastifyInstance, db: Db, env: Env, deployment: Deployment): EmailSender | null {
+  if (!env.SMTP_URL) return null;
+  // One transport for the process: it holds the parsed URL and credentials; connections open per message.
+  const transport = createTransport({
+    url: env.SMTP_URL,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  const sender = new EmailSender({
+    db,
+    transport,
+    from: { name: deployment.identity.brand, address: env.EMAIL_FROM },
+    attachmentsFor: async (message) => {
+      const pdf = await quotationPdf(db, deployment, message.sale_id);
+      return pdf && [{ filename: pdf.filename, content: Buffer.from(pdf.bytes), contentType: 'application/pdf' }];
+    },
+    retryFirstMs: env.EMAIL_RETRY_FIRST_MS,
+    pollMs: env.EMAIL_POLL_MS,
+    log: app.log,
+  });
+  // preClose, not onClose: the drain must finish while the database is still open.
+  app.addHook('preClose', async () => sender.stop());
+  app.addHook('onReady', async () => sender.start());
+  return sender;
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deployment } from '../../domain/deployment';
+import type { Db } from '../db/client';
+import { quotationPdf } from '../documents/quotation-pdf';
+import { notFound, parseInput } from '../http-errors';
+import { guardedRoute } from '../route-access';
+import { idParamSchema } from './params';
+
+/**
+ * `Content-Disposition` for a download named `filename`: RFC 6266's `filename*` carries the
+ * Spanish name ('Cotización C-12.pdf'); the plain `filename` is an ASCII look-alike for
+ * clients that do not read the other.
+ */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The quotation's PDF (issue 12): drawn on request, never stored, so it always shows the record as it is. */
+export function quotationDocumentRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
+  guardedRoute(app, 'GET /api/v2/quotations/:id/pdf', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const pdf = await quotationPdf(db, deployment, id);
+    if (!pdf) throw notFound();
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachmentDisposition(pdf.filename))
+      // It holds prices and the customer's data: kept by no shared cache, and re-read each time.
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Deployment } from '../../domain/deployment';
+import { messages } from '../../domain/messages';
+import { quotationEmailRequestSchema, type SaleDetail } from '../../domain/schemas/quotations';
+import type { Db } from '../db/client';
+import { quotationMessage } from '../email/quotation-message';
+import { enqueueEmail, listEmails } from '../email/queue';
+import type { EmailSender } from '../email/sender';
+import { HttpError, parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { runMutation } from '../plugins/idempotency';
+import { loadSaleDetail } from '../repositories/sales';
+import { guardedRoute } from '../route-access';
+import { idParamSchema } from './params';
+import { rows } from './sql-rows';
+
+/**
+ * E-mailing a quotation (issue 12 item 4): the request only queues one message (queue.ts), in
+ * the transaction of its Idempotency-Key, and answers 202; the sender (sender.ts) delivers it
+ * with the PDF attached. Without SMTP_URL there is no sender, and nothing is queued.
+ */
+
+export interface QuotationEmailOptions {
+  deployment: Deployment;
+  /** Null when SMTP_URL is not set. */
+  sender: EmailSender | null;
+  giveUpAfterMs: number;
+}
+
+async function loadQuotation(db: Db, id: number): Promise<SaleDetail> {
+  const quotation = await loadSaleDetail(db, id);
+  if (!quotation || quotation.kind !== 'quotation') throw new HttpError(404, messages.quotations.notFound);
+  return quotation;
+}
+
+/** The quotation's contact, else the company's first contact with an e-mail. */
+async function defaultRecipients(db: Db, quotation: SaleDetail): Promise<string[]> {
+  const own = quotation.contact?.email?.trim();
+  if (own) return [own];
+  const [first] = await rows<{ email: string }>(
+    db,
+    sql`SELECT trim(email) AS email FROM contacts
+      WHERE company_id = ${quotation.company.id} AND email IS NOT NULL AND trim(email) <> '' ORDER BY id LIMIT 1`,
+  );
+  return first ? [first.email] : [];
+}
+
+export function quotationEmailRoutes(app: FastifyInstance, db: Db, { deployment, sender, giveUpAfterMs }: QuotationEmailOptions): void {
+  guardedRoute(app, 'POST /api/v2/quotations/:id/email', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(quotationEmailRequestSchema, request.body ?? {});
+    if (!sender) throw new HttpError(503, messages.email.notConfigured);
+    const user = currentUser(request);
+    const answered = await runMutation(db, request, reply, async (tx) => {
+      const quotation = await loadQuotation(tx, id);
+      if (quotation.canceled_at) throw new HttpError(409, messages.email.quotationCanceled);
+      const to = [...new Set(body.to ?? (await defaultRecipients(tx, quotation)))];
+      if (to.length === 0) throw new HttpError(422, messages.email.noRecipient);
+      const { subject, html, replyTo } = quotationMessage(quotation, deployment.identity);
+      const message = await enqueueEmail(tx, { saleId: id, userId: user.id, to, replyTo, subject, html, giveUpAfterMs });
+      return { status: 202, body: message };
+    });
+    // The row is committed now: this process sends it without waiting for its next poll.
+    sender.wake();
+    return answered;
+  });
+
+  guardedRoute(app, 'GET /api/v2/quotations/:id/emails', async (request) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const [quotation] = await rows<{ kind: string }>(db, sql`SELECT kind FROM sales WHERE id = ${id} AND deleted_at IS NULL`);
+    if (quotation?.kind !== 'quotation') throw new HttpError(404, messages.quotations.notFound);
+    return { data: await listEmails(db, id) };
+  });
+}

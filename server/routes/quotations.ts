@@ -1,0 +1,237 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Deployment } from '../../domain/deployment';
+import { messages } from '../../domain/messages';
+import { quotationCancelSchema, quotationInputSchema, quotationToSaleSchema, type QuotationInput } from '../../domain/schemas/quotations';
+import type { SaleSeries } from '../../domain/sales';
+import { monterreyDate } from '../../domain/time';
+import type { Db } from '../db/client';
+import { contacts, saleItems, sales } from '../db/schema';
+import { HttpError, parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { runMutation, type MutationResult } from '../plugins/idempotency';
+import { priceCart } from '../repositories/pricing';
+import { insertSale, loadSaleDetail } from '../repositories/sales';
+import { guardedRoute } from '../route-access';
+import { idParamSchema } from './params';
+import { rows } from './sql-rows';
+
+/**
+ * Quotation writes (issue 12): create, edit, cancel, and turn into a sale. A quotation is a
+ * row of `sales` with kind 'quotation'; it is priced by the same rule as a new sale and, once
+ * sold or cancelled, it is final. Every write answers the saved record in full.
+ */
+
+const text = messages.quotations;
+
+interface QuotationRow {
+  id: number;
+  kind: string;
+  company_id: number;
+  company_branch_id: number | null;
+  contact_id: number | null;
+  user_id: number;
+  date: string;
+  type: SaleSeries;
+  subtotal: number;
+  iva: number;
+  total: number;
+  sale_weight: number;
+  note: string | null;
+  internal_note: string | null;
+  purchase_order: string | null;
+  bar: boolean;
+  canceled: boolean;
+  created_on: string;
+  credit_days: number;
+  /** The sale made from it, deleted or not: the unique index on quotation_id counts them all. */
+  sale_id: number | null;
+}
+
+/**
+ * The quotation, locked until `tx` ends so concurrent edits, cancellations and sales of it
+ * run one after another (on PostgreSQL; PGlite has one connection anyway). A sale or an
+ * unknown id is a 404.
+ */
+async function lockQuotation(tx: Db, id: number): Promise<QuotationRow> {
+  const [row] = await rows<QuotationRow>(
+    tx,
+    sql`SELECT s.id, s.kind, s.company_id, s.company_branch_id, s.contact_id, s.user_id, s.date, s.type,
+      s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.sale_weight::float8 AS sale_weight,
+      s.note, s.internal_note, s.purchase_order, s.bar, s.canceled_at IS NOT NULL AS canceled,
+      to_char(s.created_at AT TIME ZONE 'America/Monterrey', 'YYYY-MM-DD') AS created_on, c.credit_days
+    FROM sales s JOIN companies c ON c.id = s.company_id
+    WHERE s.id = ${id} AND s.deleted_at IS NULL
+    FOR UPDATE OF s`,
+  );
+  if (!row || row.kind !== 'quotation') throw new HttpError(404, text.notFound);
+  // Asked in a statement of its own, after the lock: under READ COMMITTED it then sees a sale
+  // that a concurrent call committed while this one waited (the locking statement would not).
+  const [made] = await rows<{ id: number }>(tx, sql`SELECT id FROM sales WHERE quotation_id = ${id}`);
+  return { ...row, sale_id: made?.id ?? null };
+}
+
+/** A quotation that is sold or cancelled is final: it can no longer be edited, cancelled or sold. */
+function refuseIfFinal(quotation: QuotationRow, alreadyCanceledMessage: string): void {
+  if (quotation.sale_id !== null) throw new HttpError(409, text.alreadySold(quotation.sale_id));
+  if (quotation.canceled) throw new HttpError(409, alreadyCanceledMessage);
+}
+
+/** A validity that already ended would make a quotation nobody can honour. */
+function checkValidity(body: QuotationInput, today: string): void {
+  if (body.due_date < today) throw new HttpError(422, text.validityBeforeToday);
+}
+
+/** The contact the quotation is for must work at its company (checked once the company is known to exist). */
+async function checkContact(tx: Db, body: QuotationInput): Promise<void> {
+  if (body.contact_id === null) return;
+  const [contact] = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, body.contact_id), eq(contacts.company_id, body.company_id)));
+  if (!contact) throw new HttpError(422, text.contactNotFound);
+}
+
+/** The record as GET /api/v2/sales/{id} shows it, read inside the transaction that saved it. */
+async function answer(tx: Db, id: number, status: number): Promise<MutationResult> {
+  return { status, body: { data: await loadSaleDetail(tx, id) } };
+}
+
+export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
+  guardedRoute(app, 'POST /api/v2/quotations', async (request, reply) => {
+    const user = currentUser(request);
+    const body = parseInput(quotationInputSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      const today = monterreyDate(new Date());
+      checkValidity(body, today);
+      const { company, lines, totals, weight } = await priceCart(tx, body, deployment.flags, today);
+      await checkContact(tx, body);
+      const [created] = await tx
+        .insert(sales)
+        .values({
+          kind: 'quotation',
+          company_id: company.id,
+          company_branch_id: body.company_branch_id,
+          contact_id: body.contact_id,
+          user_id: user.id,
+          created_by_user_id: user.id,
+          date: body.date,
+          due_date: body.due_date,
+          type: body.type,
+          subtotal: totals.subtotal,
+          iva: totals.iva,
+          total: totals.total,
+          // Nothing is owed on a quotation: the balance starts when it becomes a sale.
+          due_balance: 0,
+          payment_status: 'Cotización',
+          sale_total_weight: weight,
+          sale_weight: weight,
+          note: body.note,
+          internal_note: body.internal_note,
+          purchase_order: body.purchase_order,
+        })
+        .returning({ id: sales.id });
+      await tx.insert(saleItems).values(lines.map((line) => ({ sale_id: created!.id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+      return answer(tx, created!.id, 201);
+    });
+  });
+
+  guardedRoute(app, 'PUT /api/v2/quotations/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(quotationInputSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      const quotation = await lockQuotation(tx, id);
+      refuseIfFinal(quotation, text.isCanceled);
+      checkValidity(body, monterreyDate(new Date()));
+      // Re-priced from today's list prices; the series rule keeps the quotation's creation day.
+      const { company, lines, totals, weight } = await priceCart(tx, body, deployment.flags, quotation.created_on);
+      await checkContact(tx, body);
+      await tx
+        .update(sales)
+        .set({
+          company_id: company.id,
+          company_branch_id: body.company_branch_id,
+          contact_id: body.contact_id,
+          date: body.date,
+          due_date: body.due_date,
+          type: body.type,
+          subtotal: totals.subtotal,
+          iva: totals.iva,
+          total: totals.total,
+          sale_total_weight: weight,
+          sale_weight: weight,
+          note: body.note,
+          internal_note: body.internal_note,
+          purchase_order: body.purchase_order,
+          updated_at: new Date().toISOString(),
+        })
+        .where(eq(sales.id, id));
+      await tx.delete(saleItems).where(eq(saleItems.sale_id, id));
+      await tx.insert(saleItems).values(lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+      return answer(tx, id, 200);
+    });
+  });
+
+  guardedRoute(app, 'POST /api/v2/quotations/:id/cancel', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(quotationCancelSchema, request.body);
+    const user = currentUser(request);
+    return runMutation(db, request, reply, async (tx) => {
+      const quotation = await lockQuotation(tx, id);
+      // A second cancel without the first's Idempotency-Key is a mistake worth saying so.
+      refuseIfFinal(quotation, text.alreadyCanceled);
+      const now = new Date().toISOString();
+      await tx
+        .update(sales)
+        .set({ canceled_at: now, cancel_reason: body.reason, canceled_by_user_id: user.id, updated_at: now })
+        .where(eq(sales.id, id));
+      return answer(tx, id, 200);
+    });
+  });
+
+  guardedRoute(app, 'POST /api/v2/quotations/:id/sale', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    parseInput(quotationToSaleSchema, request.body ?? {});
+    const user = currentUser(request);
+    return runMutation(db, request, reply, async (tx) => {
+      const quotation = await lockQuotation(tx, id);
+      // Idempotent by nature, not only by key: a quotation becomes one sale (unique
+      // sales.quotation_id), and asking again answers that sale without a second order.
+      if (quotation.sale_id !== null) {
+        const existing = await loadSaleDetail(tx, quotation.sale_id);
+        if (!existing) throw new HttpError(409, text.alreadySold(quotation.sale_id));
+        return { status: 200, body: { data: existing } };
+      }
+      if (quotation.canceled) throw new HttpError(409, text.isCanceled);
+      const lines = await tx
+        .select({ item_id: saleItems.item_id, quantity: saleItems.quantity, price: saleItems.price })
+        .from(saleItems)
+        .where(eq(saleItems.sale_id, id))
+        .orderBy(saleItems.id);
+      const today = monterreyDate(new Date());
+      const saleId = await insertSale(tx, {
+        company: { id: quotation.company_id, credit_days: quotation.credit_days },
+        company_branch_id: quotation.company_branch_id,
+        contact_id: quotation.contact_id,
+        // The sale counts for the seller who quoted it; who pressed the button is its creator.
+        user_id: quotation.user_id,
+        created_by_user_id: user.id,
+        // An order cannot be filled in the past: a quotation scheduled for a day gone by is sold for today.
+        date: quotation.date < today ? today : quotation.date,
+        type: quotation.type,
+        note: quotation.note,
+        internal_note: quotation.internal_note,
+        purchase_order: quotation.purchase_order,
+        bar: quotation.bar,
+        quotation_id: id,
+        // Sold as quoted: the quoted prices and totals, not today's list.
+        lines: lines.map((line) => ({ item_id: line.item_id, quantity: Number(line.quantity), price: Number(line.price) })),
+        totals: { subtotal: quotation.subtotal, iva: quotation.iva, total: quotation.total },
+        weight: quotation.sale_weight,
+      });
+      // Lists and devices see the quotation's new state (its sale_id).
+      await tx.update(sales).set({ updated_at: new Date().toISOString() }).where(eq(sales.id, id));
+      return answer(tx, saleId, 201);
+    });
+  });
+}

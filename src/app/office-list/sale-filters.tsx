@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../domain/messages';
+import { isSeller, ORDER_STATUSES, PAYMENT_STATUSES, type SaleListFilters } from '../../../domain/sale-list';
+import { SALE_SERIES } from '../../../domain/sales';
+import { userListSchema } from '../../../domain/schemas/reference';
+import { apiRequest } from '../../lib/api';
+import { CheckList, ChoiceField, FilterDrawer, TextField } from './filter-drawer';
+
+const text = messages.sales.list;
+const SERIES = SALE_SERIES.map((value) => ({ value, label: value }));
+const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
+const ORDERS = ORDER_STATUSES.map((value) => ({ value, label: messages.sales.orderStatus[value] }));
+
+/** The people the Vendedor filter offers; the same cached answer as every other user list. */
+function useSellers() {
+  return useQuery({
+    queryKey: ['users'],
+    queryFn: ({ signal }) => apiRequest('/api/v1/user/all', { schema: userListSchema, signal }),
+    select: (answer) => answer.data.filter(isSeller).map((user) => ({ id: user.id, label: `${user.name} ${user.last}` })),
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/**
+ * The filter drawer of the quotation and sale lists (/quotations, /canceled, /sales,
+ * /pedidos: two features, one drawer): Fecha, Folio, Empresa (text), Vendedor (several),
+ * and, where the list has them, Serie, Estado de pago and Pedido.
+ */
+export function SaleFilterDrawer({
+  title,
+  filters,
+  fields,
+  onApply,
+  onClear,
+  onClose,
+}: {
+  title: string;
+  filters: SaleListFilters;
+  fields: { series?: boolean; paymentStatus?: boolean; orderStatus?: boolean };
+  onApply: (filters: SaleListFilters) => void;
+  onClear: () => SaleListFilters;
+  onClose: () => void;
+}) {
+  const sellers = useSellers();
+  return (
+    <FilterDrawer title={title} filters={filters} onApply={onApply} onClear={onClear} onClose={onClose}>
+      {(draft, set) => (
+        <>
+          <TextField label={text.folio} value={draft.id} onChange={(id) => set({ id })} />
+          <TextField label={text.company} value={draft.company} onChange={(company) => set({ company })} />
+          <CheckList legend={text.sellers} options={sellers.data ?? []} chosen={draft.sellerIds} onChange={(sellerIds) => set({ sellerIds })} />
+          {fields.series && (
+            <ChoiceField label={text.series} anyLabel={text.anySeries} options={SERIES} value={draft.series} onChange={(series) => set({ series })} />
+          )}
+          {fields.paymentStatus && (
+            <ChoiceField
+              label={text.paymentStatus}
+              anyLabel={text.anyPaymentStatus}
+              options={PAYMENTS}
+              value={draft.paymentStatus}
+              onChange={(paymentStatus) => set({ paymentStatus })}
+            />
+          )}
+          {fields.orderStatus && (
+            <ChoiceField
+              label={text.orderStatus}
+              anyLabel={text.anyOrderStatus}
+              options={ORDERS}
+              value={draft.orderStatus}
+              onChange={(orderStatus) => set({ orderStatus })}
+            />
+          )}
+        </>
+      )}
+    </FilterDrawer>
+  );
+}

@@ -1,0 +1,20 @@
+import type { DocumentModel } from '../../../domain/documents/document';
+
+/**
+ * Draws `model` as a PDF in the browser and saves it under its file name. The drawer (and
+ * pdf-lib with it) is imported here, on demand, so it is a chunk of its own that loads only
+ * when a PDF is asked for — never with a print view or a screen.
+ */
+export async function downloadDocumentPdf(model: DocumentModel): Promise<void> {
+  const { drawDocumentPdf } = await import('../../../domain/documents/pdf');
+  const bytes = await drawDocumentPdf(model);
+  const url = URL.createObjectURL(new Blob([bytes.slice()], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = model.fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL by now; later it would only hold memory.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

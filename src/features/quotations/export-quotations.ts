@@ -1,0 +1,31 @@
+import { messages } from '../../../domain/messages';
+import { quotationStatus } from '../../../domain/sale-list';
+import type { SalePageRow } from '../../../domain/schemas/reads';
+import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+
+const text = messages.quotations.list;
+const columns = text.columns;
+
+/** The visible columns of the page, with real values: folio and amounts as numbers, dates as dates. */
+export function quotationExportRows(rows: readonly SalePageRow[], now: Date): Record<string, SheetCell>[] {
+  return rows.map((row) => {
+    const status = quotationStatus(row, now);
+    return {
+      [columns.folio]: row.id,
+      [columns.company]: row.company_name,
+      [columns.branch]: row.branch_name ?? '',
+      [columns.seller]: `${row.user_name} ${row.user_last}`,
+      [columns.date]: calendarDate(row.date),
+      [columns.dueDate]: row.due_date ? calendarDate(row.due_date) : null,
+      [columns.series]: row.type,
+      [columns.total]: row.total,
+      [columns.createdAt]: new Date(row.created_at),
+      [columns.status]: status === 'sold' && row.sale_id !== null ? text.soldAs(row.sale_id) : text.status[status],
+    };
+  });
+}
+
+/** Writes 'Lista de Cotizaciones.xlsx' of the page on screen. */
+export function exportQuotations(rows: readonly SalePageRow[], now: Date): Promise<void> {
+  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: quotationExportRows(rows, now), moments: [columns.createdAt] });
+}

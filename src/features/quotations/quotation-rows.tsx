@@ -1,0 +1,86 @@
+import { formatCalendarDate, formatMoment, formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { quotationStatus, type SaleSortColumn } from '../../../domain/sale-list';
+import { quotationFolio } from '../../../domain/sales';
+import type { SalePageRow } from '../../../domain/schemas/reads';
+import type { ListColumn } from '../../app/office-list/list-rows';
+import { ListLink } from '../../app/office-list/list-screen';
+
+const text = messages.quotations.list;
+const columns = text.columns;
+
+export const seller = (row: SalePageRow) => `${row.user_name} ${row.user_last}`;
+export const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
+
+const TONE = { current: 'success', expired: 'warning', sold: 'success', canceled: 'danger' } as const;
+
+/** Vigente, Vencida, Cancelada; Vendida links to its sale for those who may open it. */
+export function QuotationState({ row, now, saleLinks }: { row: SalePageRow; now: Date; saleLinks: boolean }) {
+  const status = quotationStatus(row, now);
+  if (status === 'sold' && row.sale_id !== null && saleLinks)
+    return <ListLink href={`/sales/${row.sale_id}`}>{text.soldAs(row.sale_id)}</ListLink>;
+  return <span className={`status-chip status-chip--${TONE[status]}`}>{status === 'sold' && row.sale_id !== null ? text.soldAs(row.sale_id) : text.status[status]}</span>;
+}
+
+/** The columns of /quotations (issue 12): sortable where the server sorts. */
+export function quotationColumns(now: Date, saleLinks: boolean): ListColumn<SalePageRow, SaleSortColumn>[] {
+  return [
+    { key: 'id', sort: 'id', label: columns.folio, cell: (row) => quotationFolio(row.id) },
+    { key: 'company', sort: 'company_name', label: columns.company, cell: (row) => row.company_name },
+    { key: 'branch', label: columns.branch, cell: (row) => row.branch_name ?? '—' },
+    { key: 'seller', label: columns.seller, cell: seller },
+    { key: 'date', sort: 'date', label: columns.date, cell: (row) => day(row.date) },
+    { key: 'due_date', label: columns.dueDate, cell: (row) => day(row.due_date) },
+    { key: 'type', label: columns.series, cell: (row) => row.type },
+    { key: 'total', sort: 'total', label: columns.total, cell: (row) => formatMoney(row.total), numeric: true },
+    { key: 'created_at', sort: 'created_at', label: columns.createdAt, cell: (row) => formatMoment(row.created_at) },
+    { key: 'status', label: columns.status, cell: (row) => <QuotationState row={row} now={now} saleLinks={saleLinks} /> },
+  ];
+}
+
+/** A quotation on a phone: the whole card opens its menu, a large target for a thumb. */
+export function QuotationCard({
+  row,
+  now,
+  saleLinks,
+  onMenu,
+}: {
+  row: SalePageRow;
+  now: Date;
+  saleLinks: boolean;
+  onMenu?: (row: SalePageRow) => void;
+}) {
+  const folio = quotationFolio(row.id);
+  const content = (
+    <>
+      <span className="list-card__title">
+        {folio} · {row.company_name}
+      </span>
+      <span>
+        {day(row.date)} · {seller(row)}
+      </span>
+      <span>
+        {row.type} · {formatMoney(row.total)} · {text.dueOn(day(row.due_date))}
+      </span>
+    </>
+  );
+  return (
+    <div className="list-card">
+      {onMenu ? (
+        <button type="button" className="list-card__main" aria-haspopup="dialog" onClick={() => onMenu(row)}>
+          {content}
+        </button>
+      ) : (
+        <div className="list-card__main">{content}</div>
+      )}
+      <span className="list-card__line">
+        <QuotationState row={row} now={now} saleLinks={saleLinks} />
+      </span>
+      {onMenu && (
+        <button type="button" className="icon-button" aria-label={text.actionsFor(folio)} onClick={() => onMenu(row)}>
+          <span aria-hidden="true">⋮</span>
+        </button>
+      )}
+    </div>
+  );
+}

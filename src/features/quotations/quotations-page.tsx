@@ -1,0 +1,199 @@
+import { IonActionSheet, useIonRouter, type ActionSheetButton } from '@ionic/react';
+import { useCallback, useMemo, useState } from 'react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import {
+  EMPTY_SALE_FILTERS,
+  hasActiveSaleFilters,
+  parseStoredSaleFilters,
+  quotationStatus,
+  saleFilterParams,
+  saleListQuery,
+  type SaleSortColumn,
+} from '../../../domain/sale-list';
+import { quotationFolio } from '../../../domain/sales';
+import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { useSheet } from '../../app/use-sheet';
+import { getErrorMessage } from '../../lib/api';
+import { CancelDialog } from './cancel-dialog';
+import { exportQuotations } from './export-quotations';
+import { quotationKeys, useQuotationActions } from './queries';
+import { quotationColumns, QuotationCard } from './quotation-rows';
+
+const text = messages.quotations.list;
+const FILTERS_KEY = 'quotations-filters';
+const noFilters = () => EMPTY_SALE_FILTERS;
+const rowKey = (row: SalePageRow) => row.id;
+const folioOf = (row: SalePageRow) => quotationFolio(row.id);
+const menuLabel = (row: SalePageRow) => text.actionsFor(folioOf(row));
+
+/**
+ * `/quotations` (issue 12): server paging, one sort column, filters kept until cleared, table
+ * on wide screens and cards on phones, Excel export of the page, 'Nueva cotización'; each
+ * quotation's menu edits, prints (both layouts), turns it into a sale or cancels it.
+ */
+export default function QuotationsPage() {
+  const { user, deployment } = useShell();
+  const router = useIonRouter();
+  const [now] = useState(() => new Date());
+  const [filters, saveFilters] = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
+  const paging = useListPaging<SaleSortColumn>();
+  const list = usePagedList({
+    queryKey: quotationKeys.list(filters),
+    path: '/api/v2/q',
+    search: (page, total) => saleListQuery({ ...page, filters }, total),
+    paging,
+    schema: salePageSchema,
+  });
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [canceling, setCanceling] = useState<SalePageRow | null>(null);
+  const [selling, setSelling, sellSheet] = useSheet<SalePageRow>();
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const actions = useQuotationActions(deployment.id);
+  const can = { download: hasPermission(user, 'download'), sales: hasPermission(user, 'sales') };
+  const columns = useMemo(() => quotationColumns(now, can.sales), [now, can.sales]);
+  const quotations = list.rows;
+
+  const { print, toSale, prefetch } = actions;
+  // The mutation's function, not its state: the menu is built once per opening.
+  const printQuotation = print.mutate;
+  const rowMenu = useCallback(
+    (row: SalePageRow): ActionSheetButton[] => {
+      const open = quotationStatus(row, now);
+      const printAs = (layout: 'default' | 'short') => () =>
+        printQuotation({ id: row.id, layout }, { onError: (error) => notify(getErrorMessage(error), 'danger') });
+      return [
+        ...(open === 'current' || open === 'expired' ? [{ text: text.edit, handler: () => router.push(`/quotations/${row.id}`) }] : []),
+        { text: text.print, handler: printAs('default') },
+        { text: text.printShort, handler: printAs('short') },
+        ...(open === 'current' || open === 'expired'
+          ? [
+              { text: text.toSale, handler: () => setSelling(row) },
+              { text: text.cancel, role: 'destructive', handler: () => setCanceling(row) },
+            ]
+          : []),
+      ];
+    },
+    [now, printQuotation, notify, router, setSelling],
+  );
+  const header = useCallback((row: SalePageRow) => folioOf(row), []);
+  const menu = useRowMenu(header, rowMenu);
+  const openRowMenu = menu.open;
+  const openMenu = useCallback(
+    (row: SalePageRow) => {
+      prefetch(row.id);
+      openRowMenu(row);
+    },
+    [prefetch, openRowMenu],
+  );
+
+  const convert = (row: SalePageRow) => {
+    const folio = folioOf(row);
+    toSale.mutate(row.id, {
+      onSuccess: ({ data: sale }) =>
+        notify(
+          text.converted(folio, sale.id),
+          'success',
+          can.sales ? { text: text.openSale, handler: () => router.push(`/sales/${sale.id}`) } : undefined,
+        ),
+      onError: (error) => notify(getErrorMessage(error), 'danger'),
+    });
+  };
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      add={{ href: '/quotations/new', label: text.add }}
+      toolbar={
+        <>
+          <FiltersButton active={[...saleFilterParams(filters).keys()].length} onOpen={() => setFilterOpen(true)} />
+          {can.download && (
+            <ExportButton
+              run={() => exportQuotations(quotations, now)}
+              disabled={quotations.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+          <span role="status" className="office-list__status">
+            {print.isPending ? text.preparingPrint : toSale.isPending && toSale.variables !== undefined ? text.converting(quotationFolio(toSale.variables)) : ''}
+          </span>
+        </>
+      }
+      overlays={
+        <>
+          {filterOpen && (
+            <SaleFilterDrawer
+              title={text.filterTitle}
+              filters={filters}
+              fields={{ series: true }}
+              onApply={(next) => {
+                saveFilters(hasActiveSaleFilters(next) ? next : null);
+                paging.setPage(1);
+              }}
+              onClear={() => {
+                paging.setPage(1);
+                return saveFilters(null);
+              }}
+              onClose={() => setFilterOpen(false)}
+            />
+          )}
+          {menu.sheet}
+          {selling && (
+            <IonActionSheet
+              key={sellSheet.key}
+              isOpen
+              header={text.toSaleConfirm(folioOf(selling))}
+              buttons={[
+                { text: text.toSale, handler: () => convert(selling) },
+                { text: messages.list.cancel, role: 'cancel' },
+              ]}
+              onDidDismiss={sellSheet.onDidDismiss}
+            />
+          )}
+          {canceling && (
+            <CancelDialog
+              folio={folioOf(canceling)}
+              onCancel={(body) =>
+                actions.cancel.mutateAsync(
+                  { id: canceling.id, body },
+                  { onSuccess: () => notify(text.canceledOk(folioOf(canceling)), 'success') },
+                )
+              }
+              onClose={() => setCanceling(null)}
+            />
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={quotations}
+          rowKey={rowKey}
+          columns={columns}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuLabel={menuLabel}
+          onMenu={openMenu}
+        />
+      ) : (
+        <ListCards rows={quotations} rowKey={rowKey} busy={list.query.isFetching} estimateSize={104}>
+          {(row) => <QuotationCard row={row} now={now} saleLinks={can.sales} onMenu={openMenu} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,351 @@
+import { IonButton, IonContent, IonPage, IonToast, useIonRouter, useIonToast } from '@ionic/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { messages } from '../../../domain/messages';
+import { quotationFolio } from '../../../domain/sales';
+import type { Deployment } from '../../../domain/deployment';
+import { defaultQuotationLayout, type QuotationPrintData } from '../../../domain/documents/quotation-document';
+import { quotationInputSchema, quotationWriteAnswerSchema, type QuotationInput, type SaleDetail } from '../../../domain/schemas/quotations';
+import { addDays, monterreyDate, monterreyDateOffset } from '../../../domain/time';
+import { AppHeader } from '../../app/app-header';
+import { QueryStatus } from '../../app/query-status';
+import { useShell } from '../../app/shell-context';
+import { ApiError, apiRequest, getErrorMessage } from '../../lib/api';
+import { useRequestKeys } from '../../lib/request-key';
+import { openPrintWindow } from '../../lib/session-store';
+import { useHoldUpdate } from '../../sync/sending-gate';
+import { AppLink } from './app-link';
+import { SaleCart, SeriesField, useCartScanner, type CartNotify } from './sale-cart';
+import { companyQueryOptions, contactsQueryOptions, itemsQueryOptions, saleDetailQueryOptions, saleQueryKeys } from './sale-queries';
+import { useSaleCart, type CartContents } from './use-sale-cart';
+import { quotationFieldOf, type QuotationField } from './quotation-fields';
+import './sales.css';
+
+const text = messages.quotations.form;
+const cartText = messages.newSale;
+/** Spec §9: a quotation is valid up to its due date; a new one is valid for 15 days. */
+const VALIDITY_DAYS = 15;
+
+/** `/quotations/new` and `/quotations/{id}`: the quotation form, with the same cart as a new sale. */
+export default function QuotationFormPage() {
+  const params = useParams<{ id?: string }>();
+  if (params.id === undefined) return <QuotationForm />;
+  const id = /^\d+$/.test(params.id) ? Number(params.id) : null;
+  return id === null ? <Refusal title={text.notFound} message={text.notFound} /> : <EditQuotation key={id} id={id} />;
+}
+
+/** What an edited quotation starts from, once its record, today's prices and its company's branches are in. */
+interface Initial {
+  quotation: SaleDetail;
+  cart: CartContents;
+}
+
+function EditQuotation({ id }: { id: number }) {
+  const detail = useQuery({ ...saleDetailQueryOptions(id), retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2 });
+  const quotation = detail.data;
+  const items = useQuery({ ...itemsQueryOptions(), enabled: quotation !== undefined });
+  const company = useQuery({
+    ...companyQueryOptions(quotation?.company.id ?? 0, quotation?.company.name ?? ''),
+    enabled: quotation !== undefined,
+  });
+
+  if (detail.isError && detail.error instanceof ApiError && detail.error.status === 404)
+    return <Refusal title={text.notFound} message={text.notFound} />;
+  // The form starts from what the server holds now, never from a copy kept from another day:
+  // a kept copy waits for the server's answer, and a failed read says so with 'Reintentar'.
+  if (!detail.isFetchedAfterMount || !quotation)
+    return (
+      <Loading
+        title={text.editTitle(quotationFolio(id))}
+        query={{ isPending: !detail.isError, isError: detail.isError, error: detail.error, data: undefined, refetch: detail.refetch }}
+      />
+    );
+  const folio = quotationFolio(quotation.id);
+  if (quotation.kind !== 'quotation')
+    return (
+      <Refusal title={text.editTitle(folio)} message={text.notQuotation(quotation.id)}>
+        <AppLink to={`/sales/${quotation.id}`}>{messages.sales.page.title(quotation.id)}</AppLink>
+      </Refusal>
+    );
+  if (quotation.sale_id !== null)
+    return (
+      <Refusal title={text.editTitle(folio)} message={text.sold(folio, quotation.sale_id)}>
+        <AppLink to={`/sales/${quotation.sale_id}`}>{text.openSale(quotation.sale_id)}</AppLink>
+      </Refusal>
+    );
+  if (quotation.canceled_at !== null) return <Refusal title={text.editTitle(folio)} message={text.canceled(folio)} />;
+  if (items.isPending || company.isPending) return <Loading title={text.editTitle(folio)} query={items.isPending ? items : company} />;
+  if (items.isError || company.isError) return <Loading title={text.editTitle(folio)} query={items.isError ? items : company} />;
+
+  const prices = new Map(items.data.map((item) => [item.id, item.price]));
+  // A customer that no longer turns up by name keeps the branch it was quoted for.
+  const branches = company.data?.branches ?? (quotation.company_branch ? [{ id: quotation.company_branch.id, name: quotation.company_branch.name }] : []);
+  const initial: Initial = {
+    quotation,
+    cart: {
+      company: { id: quotation.company.id, name: quotation.company.name, branches },
+      branchId: quotation.company_branch?.id ?? null,
+      series: quotation.type,
+      // The server prices again from the list: the preview uses today's list prices too. An item that
+      // left the list keeps its quoted price here, and the server says so when it is saved.
+      cart: quotation.items.map((line) => ({
+        itemId: line.item_id,
+        name: line.name,
+        unit: line.unit,
+        price: prices.get(line.item_id) ?? line.price,
+        quantity: line.quantity,
+      })),
+    },
+  };
+  return <QuotationForm initial={initial} />;
+}
+
+function QuotationForm({ initial }: { initial?: Initial }) {
+  const { deployment } = useShell();
+  const router = useIonRouter();
+  const queryClient = useQueryClient();
+  const [presentToast] = useIonToast();
+  const quotation = initial?.quotation;
+  const today = monterreyDate(new Date());
+  // Serie B's uplift depends on the day the quotation was made, as the server prices it.
+  const createdOn = quotation ? monterreyDate(new Date(quotation.created_at)) : today;
+  const sale = useSaleCart({ createdOn, rules: deployment.flags, initial: initial?.cart });
+  const { company, branchId, cart, series } = sale;
+  const [contactId, setContactId] = useState<number | null>(quotation?.contact?.id ?? null);
+  const [date, setDate] = useState(() => quotation?.date ?? monterreyDateOffset(new Date(), 1));
+  const [dueDate, setDueDate] = useState(() => quotation?.due_date ?? addDays(today, VALIDITY_DAYS));
+  const [note, setNote] = useState(quotation?.note ?? '');
+  const [internalNote, setInternalNote] = useState(quotation?.internal_note ?? '');
+  const [purchaseOrder, setPurchaseOrder] = useState(quotation?.purchase_order ?? '');
+  // `focus`: the element id of the field the message is about.
+  const [error, setError] = useState<{ message: string; field: QuotationField | null; focus: string | null } | null>(null);
+  const [toast, setToast] = useState<{ message: string; tone: 'success' | 'danger' } | null>(null);
+  const keys = useRequestKeys();
+  const ids = {
+    ...sale.ids,
+    contact: useId(),
+    series: useId(),
+    date: useId(),
+    validity: useId(),
+    note: useId(),
+    internal: useId(),
+    po: useId(),
+    error: useId(),
+  };
+  const notify: CartNotify = useCallback((message, tone) => setToast({ message, tone }), []);
+  const scanner = useCartScanner(sale, notify);
+  const contacts = useQuery({ ...contactsQueryOptions(), enabled: company !== null });
+  const companyContacts = company ? (contacts.data ?? []).filter((contact) => contact.company_id === company.id) : [];
+  useHoldUpdate(cart.length > 0 || company !== null);
+
+  const fail = (message: string, field: QuotationField | null) => setError({ message, field, focus: field && ids[field] });
+
+  const save = useMutation({
+    mutationFn: (body: QuotationInput) =>
+      apiRequest(quotation ? `/api/v2/quotations/${quotation.id}` : '/api/v2/quotations', {
+        method: quotation ? 'PUT' : 'POST',
+        body,
+        schema: quotationWriteAnswerSchema,
+        idempotencyKey: keys.keyFor('quotation', body),
+      }),
+    onSuccess: ({ data: saved }) => {
+      keys.done('quotation');
+      queryClient.setQueryData(saleQueryKeys.detail(saved.id), saved);
+      // The list it goes back to shows it (its keys start with 'quotations').
+      void queryClient.invalidateQueries({ queryKey: ['quotations'] });
+      void presentToast({
+        message: text.saved(quotationFolio(saved.id)),
+        color: 'success',
+        duration: 6000,
+        buttons: [{ text: text.print, handler: () => printQuotation(saved, deployment) }],
+      });
+      // The form leaves the stack: a later 'Nueva cotización' starts empty.
+      router.push('/quotations', 'root', 'replace');
+    },
+    // Everything typed stays: the person fixes what the message says and saves again.
+    onError: (failure) => fail(getErrorMessage(failure), quotationFieldOf(getErrorMessage(failure))),
+  });
+
+  // The field a message is about gets the focus once the form is editable again.
+  const focus = error?.focus ?? null;
+  useEffect(() => {
+    if (focus && !save.isPending) document.getElementById(focus)?.focus();
+  }, [error, focus, save.isPending]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!company) {
+      fail(cartText.companyRequired, 'company');
+      return;
+    }
+    const parsed = quotationInputSchema.safeParse({
+      company_id: company.id,
+      company_branch_id: branchId,
+      contact_id: contactId,
+      date,
+      due_date: dueDate,
+      type: series,
+      note: note.trim() || null,
+      internal_note: internalNote.trim() || null,
+      purchase_order: purchaseOrder.trim() || null,
+      items: cart.map((line) => ({ item_id: line.itemId, quantity: line.quantity })),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      fail(issue?.message ?? messages.common.genericError, quotationFieldOf(null, issue?.path[0]));
+      return;
+    }
+    setError(null);
+    save.mutate(parsed.data);
+  };
+
+  const invalid = (field: QuotationField) =>
+    error?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': ids.error } : {};
+  const title = quotation ? text.editTitle(quotationFolio(quotation.id)) : text.newTitle;
+
+  return (
+    <IonPage>
+      <AppHeader title={title} />
+      <IonContent className="ion-padding">
+        <form className="new-sale" onSubmit={submit} noValidate aria-label={title}>
+          <fieldset className="new-sale__body" disabled={save.isPending}>
+            <SaleCart
+              cart={sale}
+              onScan={scanner.open}
+              onCompanyPicked={() => {
+                // Another customer's contact cannot stay.
+                setContactId(null);
+                setError(null);
+              }}
+              customer={
+                <div className="field">
+                  <label htmlFor={ids.contact}>{text.contact}</label>
+                  <select
+                    id={ids.contact}
+                    value={contactId ?? ''}
+                    onChange={(e) => setContactId(e.target.value ? Number(e.target.value) : null)}
+                    {...invalid('contact')}
+                  >
+                    <option value="">{text.noContact}</option>
+                    {/* The quoted contact shows while the list loads, so the select never loses it. */}
+                    {contactId !== null && !companyContacts.some((c) => c.id === contactId) && quotation?.contact?.id === contactId && (
+                      <option value={contactId}>
+                        {quotation.contact.name} {quotation.contact.last}
+                      </option>
+                    )}
+                    {companyContacts.map((contact) => (
+                      <option key={contact.id} value={contact.id}>
+                        {contact.name} {contact.last}
+                        {contact.email ? ` · ${contact.email}` : ''}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              }
+            />
+
+            <section className="new-sale__details">
+              <SeriesField id={ids.series} series={series} onChange={sale.setSeries} />
+              <div className="field">
+                <label htmlFor={ids.date}>{cartText.date}</label>
+                <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} {...invalid('date')} />
+              </div>
+              <div className="field">
+                <label htmlFor={ids.validity}>{text.validity}</label>
+                <input
+                  id={ids.validity}
+                  type="date"
+                  min={today}
+                  value={dueDate}
+                  onChange={(e) => setDueDate(e.target.value)}
+                  {...invalid('validity')}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={ids.po}>{cartText.purchaseOrder}</label>
+                <input
+                  id={ids.po}
+                  maxLength={60}
+                  value={purchaseOrder}
+                  onChange={(e) => setPurchaseOrder(e.target.value)}
+                  {...invalid('po')}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={ids.note}>{cartText.note}</label>
+                <textarea id={ids.note} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} {...invalid('note')} />
+              </div>
+              <div className="field">
+                <label htmlFor={ids.internal}>{cartText.internalNote}</label>
+                <textarea
+                  id={ids.internal}
+                  rows={2}
+                  maxLength={2000}
+                  value={internalNote}
+                  onChange={(e) => setInternalNote(e.target.value)}
+                  {...invalid('internal')}
+                />
+              </div>
+            </section>
+          </fieldset>
+          {error && (
+            <p role="alert" id={ids.error} className="field__error">
+              {error.message}
+            </p>
+          )}
+          <div className="form-actions">
+            <IonButton fill="clear" routerLink="/quotations" routerDirection="back">
+              {text.backToList}
+            </IonButton>
+            <IonButton type="submit" disabled={save.isPending}>
+              {save.isPending ? text.saving : text.save}
+            </IonButton>
+          </div>
+        </form>
+        {scanner.dialog}
+        <IonToast
+          isOpen={toast !== null}
+          message={toast?.message ?? ''}
+          color={toast?.tone}
+          duration={4000}
+          onDidDismiss={() => setToast(null)}
+        />
+      </IonContent>
+    </IonPage>
+  );
+}
+
+/** The quotation's print view in a new window, in the deployment's layout (the party rental one for events). */
+function printQuotation(sale: SaleDetail, deployment: Deployment): void {
+  openPrintWindow({ kind: 'quotation', data: { sale, layout: defaultQuotationLayout(deployment.id) } satisfies QuotationPrintData });
+}
+
+function Loading({ title, query }: { title: string; query: Parameters<typeof QueryStatus>[0]['query'] }) {
+  return (
+    <IonPage>
+      <AppHeader title={title} />
+      <IonContent className="ion-padding">
+        <QueryStatus query={query} />
+      </IonContent>
+    </IonPage>
+  );
+}
+
+/** A quotation that cannot be edited, said kindly, with the way on. */
+function Refusal({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
+  return (
+    <IonPage>
+      <AppHeader title={title} />
+      <IonContent className="ion-padding">
+        <div className="centered" role="alert">
+          <p>{message}</p>
+          {children}
+          <IonButton fill="outline" routerLink="/quotations" routerDirection="back">
+            {text.backToList}
+          </IonButton>
+        </div>
+      </IonContent>
+    </IonPage>
+  );
+}

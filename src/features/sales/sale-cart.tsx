@@ -1,0 +1,330 @@
+import { IonButton } from '@ionic/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lower, raise, removeFromCart, setQuantity, shownPrice } from '../../../domain/cart';
+import { formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { companySearchSchema } from '../../../domain/schemas/orders';
+import { posItemPageSchema } from '../../../domain/schemas/reads';
+import { SALE_SERIES, type SaleSeries } from '../../../domain/sales';
+import { apiRequest, getErrorMessage } from '../../lib/api';
+import { useSettled } from '../../lib/use-settled';
+import type { CartCompany, CartItem, SaleCartState } from './use-sale-cart';
+import './sales.css';
+
+const text = messages.newSale;
+// The camera and its decoder load only when the scanner opens.
+const ScannerDialog = lazy(() => import('./scanner-dialog'));
+
+export type CartNotify = (message: string, tone: 'success' | 'danger') => void;
+
+const itemQuery = (params: Record<string, string>) =>
+  `/api/v2/item/pos?${new URLSearchParams({ 'filter[is_published]': '1', itemsPerPage: '10', ...params })}`;
+
+/**
+ * The cart of a new sale and of a quotation (spec §2 new sale, §4 Cart, §9): the customer
+ * and branch, items by name or by their EAN, the lines with their quantities and the totals
+ * in MXN as the one pricing rule previews them. `customer` adds fields about the chosen
+ * customer (the quotation's contact); `onScan` opens the scanner (see useCartScanner).
+ * The page draws it inside its form, with the fields that are its own.
+ */
+export function SaleCart({
+  cart,
+  onScan,
+  onCompanyPicked,
+  customer,
+}: {
+  cart: SaleCartState;
+  onScan: () => void;
+  onCompanyPicked?: () => void;
+  customer?: ReactNode;
+}) {
+  const { company } = cart;
+  return (
+    <>
+      <section className="new-sale__customer" aria-label={text.company}>
+        {company ? (
+          <div className="chosen-company">
+            <strong>{company.name}</strong>
+            <IonButton fill="clear" size="small" onClick={cart.clearCompany}>
+              {text.change}
+            </IonButton>
+            <div className="field">
+              <label htmlFor={cart.ids.branch}>{text.branch}</label>
+              <select
+                id={cart.ids.branch}
+                value={cart.branchId ?? ''}
+                onChange={(e) => cart.setBranchId(e.target.value ? Number(e.target.value) : null)}
+              >
+                <option value="">{text.noBranch}</option>
+                {company.branches.map((branch) => (
+                  <option key={branch.id} value={branch.id}>
+                    {branch.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {customer}
+          </div>
+        ) : (
+          <CompanySearch
+            id={cart.ids.company}
+            onPick={(picked) => {
+              cart.pickCompany(picked);
+              onCompanyPicked?.();
+            }}
+          />
+        )}
+      </section>
+
+      <section className="new-sale__items" aria-label={messages.driver.items}>
+        <ItemSearch id={cart.ids.items} onAdd={cart.add} />
+        <IonButton fill="outline" onClick={onScan}>
+          {text.scan}
+        </IonButton>
+      </section>
+
+      <CartLines cart={cart} />
+    </>
+  );
+}
+
+/** The lines with their quantity controls, and the totals. */
+export function CartLines({ cart }: { cart: Pick<SaleCartState, 'cart' | 'series' | 'createdOn' | 'rules' | 'totals' | 'setCart'> }) {
+  const { setCart, totals } = cart;
+  return (
+    <section aria-label={text.cart}>
+      <h2 className="section-heading">{text.cart}</h2>
+      {cart.cart.length === 0 ? (
+        <p className="empty-state">{text.emptyCart}</p>
+      ) : (
+        <table className="cart-table">
+          <thead>
+            <tr>
+              <th scope="col">{messages.driver.items}</th>
+              <th scope="col">{text.quantity}</th>
+              <th scope="col" className="numeric">
+                {text.price}
+              </th>
+              <th scope="col" className="numeric">
+                {text.amount}
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">{messages.shippings.columns.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cart.cart.map((line) => {
+              const price = shownPrice(line.price, cart.series, cart.createdOn, cart.rules);
+              return (
+                <tr key={line.itemId}>
+                  <th scope="row">{line.name}</th>
+                  <td>
+                    <div className="quantity">
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={text.lower(line.name)}
+                        onClick={() => setCart((c) => lower(c, line.itemId))}
+                      >
+                        <span aria-hidden="true">−</span>
+                      </button>
+                      <QuantityInput
+                        label={text.quantityOf(line.name)}
+                        quantity={line.quantity}
+                        onChange={(quantity) => setCart((c) => setQuantity(c, line.itemId, quantity))}
+                      />
+                      <span>{line.unit}</span>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={text.raise(line.name)}
+                        onClick={() => setCart((c) => raise(c, line.itemId))}
+                      >
+                        <span aria-hidden="true">+</span>
+                      </button>
+                    </div>
+                  </td>
+                  <td className="numeric">{formatMoney(price)}</td>
+                  <td className="numeric">{formatMoney(price * line.quantity)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={text.remove(line.name)}
+                      onClick={() => setCart((c) => removeFromCart(c, line.itemId))}
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <dl className="cart-totals" aria-live="polite">
+        <dt>{text.subtotal}</dt>
+        <dd>{formatMoney(totals.subtotal)}</dd>
+        <dt>{text.iva}</dt>
+        <dd>{formatMoney(totals.iva)}</dd>
+        <dt>{text.total}</dt>
+        <dd>{formatMoney(totals.total)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The series select (Serie A / Serie B): its totals show in the cart above it. */
+export function SeriesField({ id, series, onChange }: { id: string; series: SaleSeries; onChange: (series: SaleSeries) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{text.series}</label>
+      <select id={id} value={series} onChange={(e) => onChange(e.target.value as SaleSeries)}>
+        {SALE_SERIES.map((s) => (
+          <option key={s}>{s}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The EAN scanner of a cart: `open` shows it, `dialog` is drawn by the page outside its
+ * form (a disabled form must not disable the dialog's buttons). A code that is an item
+ * adds one of it; the result is told through `notify`.
+ */
+export function useCartScanner(cart: Pick<SaleCartState, 'add'>, notify: CartNotify): { open: () => void; dialog: ReactNode } {
+  const [scanning, setScanning] = useState(false);
+  const { add } = cart;
+  const onScanned = useCallback(
+    async (code: string) => {
+      try {
+        const found = await apiRequest(itemQuery({ 'filter[ean13]': code, itemsPerPage: '1' }), { schema: posItemPageSchema });
+        const item = found.data[0];
+        if (!item) notify(text.scannerUnknown(code), 'danger');
+        else {
+          add(item);
+          notify(text.scannerFound(item.name), 'success');
+        }
+      } catch (failure) {
+        notify(getErrorMessage(failure), 'danger');
+      }
+    },
+    [add, notify],
+  );
+  const open = useCallback(() => setScanning(true), []);
+  const dialog = scanning ? (
+    <Suspense fallback={null}>
+      <ScannerDialog onCode={(code) => void onScanned(code)} onClose={() => setScanning(false)} />
+    </Suspense>
+  ) : null;
+  return { open, dialog };
+}
+
+function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompany) => void }) {
+  const [search, setSearch] = useState('');
+  const name = useSettled(search.trim());
+  const results = useQuery({
+    queryKey: ['company-search', 'sale', name],
+    enabled: name.length >= 2,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/v2/company_p?${new URLSearchParams({ 'filter[name]': name, itemsPerPage: '10' })}`, {
+        schema: companySearchSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { persist: false },
+  });
+  return (
+    <div className="picker">
+      <div className="field">
+        <label htmlFor={id}>{text.companySearch}</label>
+        <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {name.length >= 2 && results.data && (
+        <ul className="picker__results" aria-label={text.results}>
+          {results.data.data.length === 0 && <li>{text.noCompanies}</li>}
+          {results.data.data.map((company) => (
+            <li key={company.id}>
+              <button
+                type="button"
+                className="picker__option"
+                onClick={() => onPick({ id: company.id, name: company.name, branches: company.branches ?? [] })}
+              >
+                {company.name}
+                <span className="picker__detail">{company.razon_social}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ItemSearch({ id, onAdd }: { id: string; onAdd: (item: CartItem) => void }) {
+  const [search, setSearch] = useState('');
+  const name = useSettled(search.trim());
+  const results = useQuery({
+    queryKey: ['item-search', name],
+    enabled: name.length >= 2,
+    queryFn: ({ signal }) => apiRequest(itemQuery({ 'filter[name]': name }), { schema: posItemPageSchema, signal }),
+    placeholderData: keepPreviousData,
+    meta: { persist: false },
+  });
+  return (
+    <div className="picker">
+      <div className="field">
+        <label htmlFor={id}>{text.itemSearch}</label>
+        <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {name.length >= 2 && results.data && (
+        <ul className="picker__results" aria-label={text.results}>
+          {results.data.data.length === 0 && <li>{text.noItems}</li>}
+          {results.data.data.map((item) => (
+            <li key={item.id}>
+              <button type="button" className="picker__option" aria-label={text.add(item.name)} onClick={() => onAdd(item)}>
+                {item.name}
+                <span className="picker__detail">
+                  {formatMoney(item.price)} / {item.unit.name}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A line's quantity as typed: applied when the field is left or Enter is pressed, so
+ * clearing it to type another number, or typing "0.5", does not drop the line on the way.
+ * A comma is not a decimal point in es-MX (it separates thousands): such text is not taken.
+ */
+function QuantityInput({ label, quantity, onChange }: { label: string; quantity: number; onChange: (quantity: number) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const apply = () => {
+    if (draft === null) return;
+    const value = draft.includes(',') ? Number.NaN : Number(draft.trim());
+    setDraft(null);
+    if (draft.trim() !== '' && Number.isFinite(value)) onChange(value);
+  };
+  return (
+    <input
+      aria-label={label}
+      inputMode="decimal"
+      value={draft ?? String(quantity)}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={apply}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          apply();
+        }
+      }}
+    />
+  );
+}

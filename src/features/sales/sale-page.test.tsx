@@ -1,0 +1,138 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { saleDetailSchema, type SaleDetail } from '../../../domain/schemas/quotations';
+import { saleTicketSchema } from '../../../domain/schemas/ticket';
+import { SaleView, saleTicketOf } from './sale-page';
+
+/** Sale 41 of Hotel Ancira, made from quotation 30, filled, on two routes (rejected, then delivered), half paid. */
+const sale: SaleDetail = saleDetailSchema.parse({
+  id: 41,
+  kind: 'sale',
+  type: 'Serie A',
+  date: '2026-11-24',
+  due_date: '2026-12-24',
+  created_at: '2026-11-20T16:05:00.000Z',
+  updated_at: '2026-11-20T16:05:00.000Z',
+  subtotal: 1000,
+  iva: 160,
+  total: 1160,
+  due_balance: 580,
+  payment_status: 'Parcial',
+  sale_weight: 52.5,
+  note: 'Entregar por andén 2',
+  internal_note: 'Cliente puntual',
+  purchase_order: 'OC-778',
+  bar: false,
+  canceled_at: null,
+  cancel_reason: null,
+  quotation_id: 30,
+  sale_id: null,
+  company: { id: 3, name: 'Hotel Ancira', razon_social: 'Hotelera Ancira, S.A. de C.V.', rfc: 'HAN010101AA1', credit_days: 30, delivery_address: 'Escobedo 555' },
+  company_branch: { id: 8, name: 'Centro', address: 'Escobedo 555, Centro' },
+  contact: { id: 12, name: 'Ana', last: 'Treviño', email: 'ana@ancira.mx', phone: '81 1111 2222' },
+  user: { id: 2, name: 'Luis', last: 'Garza', email: 'ventas@demo.mx' },
+  items: [
+    { id: 1, item_id: 5, name: 'Aguacate Hass', macro: null, unit: 'kg', quantity: 12.5, price: 60, amount: 750 },
+    { id: 2, item_id: 6, name: 'Limón', macro: null, unit: 'caja', quantity: 1, price: 250, amount: 250 },
+  ],
+  order: { status: 'surtido', dispatched_at: '2026-11-24T14:30:00.000Z' },
+  shipping_details: [
+    { id: 70, shipping_id: 9, shipping_date: '2026-11-24', completed: true, is_delivered: false, delivered_at: '2026-11-24 12:10', delivery_rejection_comment: 'Cerrado', pdf: null },
+    { id: 71, shipping_id: 10, shipping_date: '2026-11-25', completed: true, is_delivered: true, delivered_at: '2026-11-25 09:40', delivery_rejection_comment: null, pdf: 'ev 1.pdf' },
+  ],
+  collections: [{ id: 4, collection_id: 2, date: '2026-11-26', amount: 580, payment_method: 'Transferencia', reference: 'SPEI 123' }],
+});
+
+const visibleText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe("the sale's page", () => {
+  const html = renderToStaticMarkup(<SaleView sale={sale} onPrintTicket={() => {}} />);
+  const text = visibleText(html);
+
+  it('says who bought, where, from whom and when', () => {
+    expect(text).toContain('Venta 41');
+    expect(text).toContain('Empresa Hotel Ancira');
+    expect(text).toContain('Sucursal Centro · Escobedo 555, Centro');
+    expect(text).toContain('Contacto Ana Treviño · 81 1111 2222 · ana@ancira.mx');
+    expect(text).toContain('Vendedor Luis Garza · ventas@demo.mx');
+    expect(text).toContain('Fecha programada 24 nov 2026');
+    expect(text).toContain('Cotización de origen C-30');
+    expect(text).toContain('Orden de compra OC-778');
+  });
+
+  it('lists the items with quantity, unit, price and amount, and the totals', () => {
+    expect(text).toContain('Aguacate Hass 12.5 kg $60.00 $750.00');
+    expect(text).toContain('Limón 1 caja $250.00 $250.00');
+    expect(text).toContain('Subtotal $1,000.00 IVA $160.00 Total $1,160.00 Peso 52.50 kg');
+  });
+
+  it('shows the payment status and the balance due, and the order filled', () => {
+    expect(text).toContain('Estado de pago Parcial Total $1,160.00 Saldo $580.00');
+    expect(text).toContain('Estado del pedido Surtido');
+    expect(html).toContain('status-chip--success">Pedido: Surtido');
+  });
+
+  it('follows each delivery with its status, the reason of a rejection, its evidence and its route', () => {
+    expect(text).toContain('Envío E-9 No Entregado Fecha de Entrega 24 nov 2026 Hora Evidencia 2026-11-24 12:10 Motivo Cerrado');
+    expect(text).toContain('Envío E-10 Entregado Fecha de Entrega 25 nov 2026 Hora Evidencia 2026-11-25 09:40 Evidencia (PDF) ev 1.pdf');
+    expect(html).toContain('href="/shippings/9"');
+    expect(html).toContain('href="/files/ev%201.pdf"');
+  });
+
+  it('lists its collections', () => {
+    expect(text).toContain('Fecha 26 nov 2026 Monto $580.00 Forma de pago Transferencia Referencia SPEI 123');
+  });
+
+  it("offers the ticket for a sale, and says when it was cancelled and why", () => {
+    expect(html).toContain('Imprimir ticket');
+    const canceled = visibleText(
+      renderToStaticMarkup(<SaleView sale={{ ...sale, canceled_at: '2026-11-26T18:00:00.000Z', cancel_reason: 'Pedido duplicado' }} onPrintTicket={() => {}} />),
+    );
+    expect(canceled).toMatch(/Cancelada el .+: Pedido duplicado/);
+  });
+
+  it('says a sale not yet on a route, with no collections, is waiting for both', () => {
+    const waiting = visibleText(renderToStaticMarkup(<SaleView sale={{ ...sale, order: { status: 'nuevo', dispatched_at: null }, shipping_details: [], collections: [] }} onPrintTicket={() => {}} />));
+    expect(waiting).toContain('Todavía no está en una ruta de reparto.');
+    expect(waiting).toContain('Sin cobros registrados.');
+    expect(waiting).toContain('Estado del pedido Nuevo');
+  });
+
+  it('shows a quotation as one, with the sale made from it and without ticket, order or deliveries', () => {
+    const quotation = renderToStaticMarkup(
+      <SaleView sale={{ ...sale, kind: 'quotation', sale_id: 41, quotation_id: null, order: null, shipping_details: [], collections: [] }} onPrintTicket={() => {}} />,
+    );
+    expect(visibleText(quotation)).toContain('Cotización C-41');
+    expect(visibleText(quotation)).toContain('Venta generada Venta 41');
+    expect(quotation).not.toContain('Imprimir ticket');
+    expect(quotation).not.toContain('Entregas');
+  });
+});
+
+describe('the ticket of a sale from its page', () => {
+  it('prints the lines and totals as the server priced them', () => {
+    const ticket = saleTicketOf(sale, new Date('2026-11-26T18:00:00Z'));
+    expect(saleTicketSchema.parse(ticket)).toEqual({
+      id: 41,
+      date: '2026-11-24',
+      printedAt: '2026-11-26 12:00',
+      company: 'Hotel Ancira',
+      branch: 'Centro',
+      seller: 'Luis Garza',
+      type: 'Serie A',
+      bar: false,
+      items: [
+        { name: 'Aguacate Hass', unit: 'kg', quantity: 12.5, price: 60, amount: 750 },
+        { name: 'Limón', unit: 'caja', quantity: 1, price: 250, amount: 250 },
+      ],
+      subtotal: 1000,
+      iva: 160,
+      total: 1160,
+      note: 'Entregar por andén 2',
+    });
+  });
+});

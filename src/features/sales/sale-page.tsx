@@ -1,0 +1,292 @@
+import { IonButton, IonContent, IonPage } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { formatKg, formatMoment, formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
+import { quotationFolio } from '../../../domain/sales';
+import type { SaleDetail } from '../../../domain/schemas/quotations';
+import type { SaleTicket } from '../../../domain/schemas/ticket';
+import { monterreyMinute } from '../../../domain/time';
+import { AppHeader } from '../../app/app-header';
+import { QueryStatus } from '../../app/query-status';
+import { ApiError } from '../../lib/api';
+import { openPrintWindow } from '../../lib/session-store';
+import { AppLink } from './app-link';
+import { formatDay } from './calendar-days';
+import { saleDetailQueryOptions } from './sale-queries';
+import './sales.css';
+
+const text = messages.sales.page;
+const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'success' } as const;
+
+/** `/sales/{sale_id}`: one sale followed from its items to its delivery and its collections. */
+export default function SalePage() {
+  const params = useParams<{ sale_id?: string }>();
+  const id = params.sale_id && /^\d+$/.test(params.sale_id) ? Number(params.sale_id) : null;
+  const sale = useQuery({
+    ...saleDetailQueryOptions(id ?? 0),
+    enabled: id !== null,
+    // An unknown sale stays unknown: asking again would only delay the message.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+  const notFound = id === null || (sale.isError && sale.error instanceof ApiError && sale.error.status === 404 && !sale.data);
+  const title = sale.data ? saleTitle(sale.data) : text.title(id ?? 0);
+
+  return (
+    <IonPage>
+      <AppHeader title={notFound ? text.notFound : title} />
+      <IonContent className="ion-padding">
+        {notFound ? (
+          <div className="centered" role="alert">
+            <p>{text.notFound}</p>
+            <IonButton fill="outline" routerLink="/sales" routerDirection="back">
+              {text.backToList}
+            </IonButton>
+          </div>
+        ) : sale.data ? (
+          <SaleView sale={sale.data} onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(sale.data, new Date()) })} />
+        ) : (
+          <QueryStatus query={sale} />
+        )}
+      </IonContent>
+    </IonPage>
+  );
+}
+
+export function saleTitle(sale: Pick<SaleDetail, 'id' | 'kind'>): string {
+  return sale.kind === 'quotation' ? text.quotationTitle(quotationFolio(sale.id)) : text.title(sale.id);
+}
+
+/** The sale ticket of spec §2 as the server priced the sale. */
+export function saleTicketOf(sale: SaleDetail, now: Date): SaleTicket {
+  return {
+    id: sale.id,
+    date: sale.date,
+    printedAt: monterreyMinute(now),
+    company: sale.company.name,
+    branch: sale.company_branch?.name ?? null,
+    seller: `${sale.user.name} ${sale.user.last}`,
+    type: sale.type,
+    bar: sale.bar,
+    items: sale.items.map((line) => ({ name: line.name, unit: line.unit, quantity: line.quantity, price: line.price, amount: line.amount })),
+    subtotal: sale.subtotal,
+    iva: sale.iva,
+    total: sale.total,
+    note: sale.note,
+  };
+}
+
+const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
+
+/** Everything about one sale, as facts, tables and lists that read on a phone and on a desktop. */
+export function SaleView({ sale, onPrintTicket }: { sale: SaleDetail; onPrintTicket: () => void }) {
+  const isSale = sale.kind === 'sale';
+  return (
+    <article className="sale-page">
+      <header className="sale-page__header">
+        <h1 className="page-heading">{saleTitle(sale)}</h1>
+        <p className="sale-page__chips">
+          <span className="status-chip status-chip--neutral">{sale.type}</span>
+          {sale.bar && <span className="status-chip status-chip--neutral">{text.counter}</span>}
+          {sale.order && (
+            <span className={`status-chip status-chip--${ORDER_TONE[sale.order.status]}`}>
+              {text.order}: {messages.sales.orderStatus[sale.order.status]}
+            </span>
+          )}
+          {sale.canceled_at !== null && <span className="status-chip status-chip--danger">{text.canceled}</span>}
+        </p>
+        {isSale && (
+          <IonButton fill="outline" onClick={onPrintTicket}>
+            {text.printTicket}
+          </IonButton>
+        )}
+      </header>
+      {sale.canceled_at !== null && (
+        <p className="sale-page__canceled">{text.canceledBecause(formatMoment(sale.canceled_at), sale.cancel_reason ?? '—')}</p>
+      )}
+
+      <div className="sale-page__grid">
+        <Section title={text.summary}>
+          <dl className="facts">
+            <Fact label={text.company}>{sale.company.name}</Fact>
+            <Fact label={text.legalName}>
+              {sale.company.razon_social}
+              {sale.company.rfc ? ` · ${sale.company.rfc}` : ''}
+            </Fact>
+            {sale.company_branch && (
+              <Fact label={text.branch}>
+                {sale.company_branch.name}
+                {sale.company_branch.address ? ` · ${sale.company_branch.address}` : ''}
+              </Fact>
+            )}
+            {sale.contact && (
+              <Fact label={text.contact}>
+                {[`${sale.contact.name} ${sale.contact.last}`, sale.contact.phone, sale.contact.email].filter(Boolean).join(' · ')}
+              </Fact>
+            )}
+            <Fact label={text.seller}>
+              {sale.user.name} {sale.user.last} · {sale.user.email}
+            </Fact>
+            <Fact label={text.date}>{formatDay(sale.date)}</Fact>
+            {sale.due_date && <Fact label={text.dueDate}>{formatDay(sale.due_date)}</Fact>}
+            <Fact label={text.createdAt}>{formatMoment(sale.created_at)}</Fact>
+            <Fact label={text.updatedAt}>{formatMoment(sale.updated_at)}</Fact>
+            {sale.purchase_order && <Fact label={text.purchaseOrder}>{sale.purchase_order}</Fact>}
+            {isSale && sale.quotation_id !== null && <Fact label={text.fromQuotation}>{quotationFolio(sale.quotation_id)}</Fact>}
+            {!isSale && sale.sale_id !== null && (
+              <Fact label={text.madeIntoSale}>
+                <AppLink to={`/sales/${sale.sale_id}`}>{text.title(sale.sale_id)}</AppLink>
+              </Fact>
+            )}
+            {sale.note && <Fact label={text.note}>{sale.note}</Fact>}
+            {sale.internal_note && <Fact label={text.internalNote}>{sale.internal_note}</Fact>}
+          </dl>
+        </Section>
+
+        {isSale && (
+          <Section title={text.payment}>
+            <dl className="facts">
+              <Fact label={text.paymentStatus}>{sale.payment_status}</Fact>
+              <Fact label={text.total}>{formatMoney(sale.total)}</Fact>
+              <Fact label={text.dueBalance}>{formatMoney(sale.due_balance)}</Fact>
+            </dl>
+            {sale.order && (
+              <>
+                <h3 className="sale-page__subheading">{text.order}</h3>
+                <dl className="facts">
+                  <Fact label={text.orderStatus}>{messages.sales.orderStatus[sale.order.status]}</Fact>
+                  {sale.order.dispatched_at && <Fact label={text.dispatchedAt}>{formatMoment(sale.order.dispatched_at)}</Fact>}
+                </dl>
+              </>
+            )}
+          </Section>
+        )}
+      </div>
+
+      <Section title={text.items}>
+        <div className="table-scroll">
+          <table className="cart-table">
+            <thead>
+              <tr>
+                <th scope="col">{text.product}</th>
+                <th scope="col" className="numeric">
+                  {text.quantity}
+                </th>
+                <th scope="col">{text.unit}</th>
+                <th scope="col" className="numeric">
+                  {text.price}
+                </th>
+                <th scope="col" className="numeric">
+                  {text.amount}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sale.items.map((line) => (
+                <tr key={line.id}>
+                  <th scope="row">{line.name}</th>
+                  <td className="numeric">{quantity.format(line.quantity)}</td>
+                  <td>{line.unit}</td>
+                  <td className="numeric">{formatMoney(line.price)}</td>
+                  <td className="numeric">{formatMoney(line.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="cart-totals">
+          <dt>{text.subtotal}</dt>
+          <dd>{formatMoney(sale.subtotal)}</dd>
+          <dt>{text.iva}</dt>
+          <dd>{formatMoney(sale.iva)}</dd>
+          <dt>{text.total}</dt>
+          <dd>{formatMoney(sale.total)}</dd>
+          <dt>{text.weight}</dt>
+          <dd>{formatKg(sale.sale_weight)}</dd>
+        </dl>
+      </Section>
+
+      {isSale && (
+        <Section title={text.deliveries}>
+          {sale.shipping_details.length === 0 ? (
+            <p className="empty-state">{text.noDeliveries}</p>
+          ) : (
+            <ul className="sale-page__cards">
+              {sale.shipping_details.map((delivery) => {
+                const status = deliveryStatus(delivery);
+                return (
+                  <li key={delivery.id} className="sale-page__card">
+                    <p className="sale-page__card-title">
+                      <AppLink to={`/shippings/${delivery.shipping_id}`}>{text.shipping(delivery.shipping_id)}</AppLink>
+                      <span className={`status-chip status-chip--${timelineColour(delivery)}`}>{status}</span>
+                    </p>
+                    <dl className="facts">
+                      <Fact label={text.shippingDate}>{formatDay(delivery.shipping_date)}</Fact>
+                      {delivery.delivered_at && <Fact label={text.deliveredAt}>{delivery.delivered_at}</Fact>}
+                      {status === 'No Entregado' && delivery.delivery_rejection_comment && (
+                        <Fact label={text.rejection}>
+                          <span className="rejection-reason">{delivery.delivery_rejection_comment}</span>
+                        </Fact>
+                      )}
+                      {delivery.pdf && (
+                        <Fact label={text.evidence}>
+                          <a href={`/files/${encodeURIComponent(delivery.pdf)}`} target="_blank" rel="noopener noreferrer">
+                            {delivery.pdf}
+                          </a>
+                        </Fact>
+                      )}
+                    </dl>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Section>
+      )}
+
+      {isSale && (
+        <Section title={text.collections}>
+          {sale.collections.length === 0 ? (
+            <p className="empty-state">{text.noCollections}</p>
+          ) : (
+            <ul className="sale-page__cards">
+              {sale.collections.map((collection) => (
+                <li key={collection.id} className="sale-page__card">
+                  <dl className="facts">
+                    <Fact label={text.collectionDate}>{formatDay(collection.date)}</Fact>
+                    <Fact label={text.collectionAmount}>{formatMoney(collection.amount)}</Fact>
+                    {collection.payment_method && <Fact label={text.paymentMethod}>{collection.payment_method}</Fact>}
+                    {collection.reference && <Fact label={text.reference}>{collection.reference}</Fact>}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      )}
+    </article>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="sale-page__section" aria-labelledby={id}>
+      <h2 id={id} className="section-heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useCallback, useId, useMemo, useState } from 'react';
+import { addToCart, cartTotals, type Cart, type CartTotals, type PricingRules } from '../../../domain/cart';
+import type { SaleSeries } from '../../../domain/sales';
+
+export interface CartCompany {
+  id: number;
+  name: string;
+  branches: { id: number; name: string }[];
+}
+
+export interface CartItem {
+  id: number;
+  name: string;
+  price: number;
+  unit: { name: string };
+}
+
+/** What a cart holds: given at once when an existing quotation is edited. */
+export interface CartContents {
+  company: CartCompany | null;
+  branchId: number | null;
+  cart: Cart;
+  series: SaleSeries;
+}
+
+export interface SaleCartState extends CartContents {
+  /** Element ids of the cart's own fields, so a page can move focus to the one a message is about. */
+  ids: { company: string; branch: string; items: string };
+  totals: CartTotals;
+  /** The day the prices are previewed for (Serie B's uplift depends on it). */
+  createdOn: string;
+  rules: PricingRules;
+  pickCompany: (company: CartCompany) => void;
+  clearCompany: () => void;
+  setBranchId: (branchId: number | null) => void;
+  setCart: (update: (cart: Cart) => Cart) => void;
+  setSeries: (series: SaleSeries) => void;
+  add: (item: CartItem) => void;
+}
+
+/**
+ * The state of one cart (spec §4 Cart): customer, lines and series, with totals previewed by
+ * the one pricing rule of domain/cart.ts. The server prices again when it saves; the screen
+ * only previews. Used by the new sale, the point of sale and the quotation form.
+ */
+export function useSaleCart({
+  createdOn,
+  rules,
+  initial,
+}: {
+  createdOn: string;
+  rules: PricingRules;
+  /** What an edited record already holds; read once, when the cart is created. */
+  initial?: CartContents;
+}): SaleCartState {
+  const [contents, setContents] = useState<CartContents>(() => initial ?? { company: null, branchId: null, cart: [], series: 'Serie A' });
+  const ids = { company: useId(), branch: useId(), items: useId() };
+  const pickCompany = useCallback(
+    (company: CartCompany) => setContents((c) => ({ ...c, company, branchId: company.branches[0]?.id ?? null })),
+    [],
+  );
+  const clearCompany = useCallback(() => setContents((c) => ({ ...c, company: null, branchId: null })), []);
+  const setBranchId = useCallback((branchId: number | null) => setContents((c) => ({ ...c, branchId })), []);
+  const setCart = useCallback((update: (cart: Cart) => Cart) => setContents((c) => ({ ...c, cart: update(c.cart) })), []);
+  const setSeries = useCallback((series: SaleSeries) => setContents((c) => ({ ...c, series })), []);
+  const add = useCallback(
+    (item: CartItem) => setCart((cart) => addToCart(cart, { itemId: item.id, name: item.name, unit: item.unit.name, price: item.price })),
+    [setCart],
+  );
+  const totals = useMemo(() => cartTotals(contents.cart, contents.series, createdOn, rules), [contents.cart, contents.series, createdOn, rules]);
+  return { ...contents, ids, totals, createdOn, rules, pickCompany, clearCompany, setBranchId, setCart, setSeries, add };
+}

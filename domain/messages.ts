@@ -122,7 +122,6 @@ export const messages = {
     bothDates: 'Elige las dos fechas del rango.',
     clear: 'Limpiar',
     filter: 'Filtrar',
-    any: 'Todos',
   },
   print: {
     title: 'Impresión',
@@ -583,18 +582,9 @@ export const messages = {
       empty: 'No existen cotizaciones aún',
       filterTitle: 'Filtrar cotizaciones',
       add: 'Nueva cotización',
-      columns: {
-        folio: 'Folio',
-        company: 'Empresa',
-        branch: 'Sucursal',
-        seller: 'Vendedor',
-        date: 'Fecha programada',
-        dueDate: 'Vigencia',
-        series: 'Serie',
-        total: 'Total',
-        createdAt: 'Creación',
-        status: 'Estado',
-      },
+      /** Columns beyond those of the sales list (sales.list.columns). */
+      dueDate: 'Vigencia',
+      state: 'Estado',
       status: { current: 'Vigente', expired: 'Vencida', sold: 'Vendida', canceled: 'Cancelada' },
       soldAs: (saleId: number) => `Vendida · venta ${saleId}`,
       dueOn: (date: string) => `Vigencia: ${date}`,
@@ -641,15 +631,8 @@ export const messages = {
       loading: 'Cargando ventas…',
       empty: 'No existen ventas aún',
       filterTitle: 'Filtrar ventas',
-      folio: 'Folio',
-      company: 'Empresa',
-      sellers: 'Vendedor',
-      series: 'Serie',
       anySeries: 'Todas',
-      paymentStatus: 'Estado de pago',
-      anyPaymentStatus: 'Todos',
-      orderStatus: 'Pedido',
-      anyOrderStatus: 'Todos',
+      any: 'Todos',
       columns: {
         folio: 'Folio',
         company: 'Empresa',
@@ -671,8 +654,6 @@ export const messages = {
       totalsCount: (n: number) => (n === 1 ? '1 venta' : `${n} ventas`),
       subtotal: 'Subtotal',
       iva: 'IVA',
-      total: 'Total',
-      totalDue: 'Saldo',
       weight: 'Peso',
     },
     /** The orders by scheduled date (/pedidos). */
@@ -685,7 +666,6 @@ export const messages = {
       delivery: 'Entrega',
       counter: 'Mostrador',
       route: 'Reparto',
-      weight: 'Peso',
     },
     /** The sale's page (/sales/{sale_id}). */
     page: {
@@ -821,6 +801,8 @@ export const messages = {
     page: (page: number, pages: number) => `Página ${page} de ${pages}`,
     // The print view's floating buttons and its e-mail form.
     actions: 'Acciones de la cotización',
+    layout: 'Formato',
+    layouts: { full: 'Completo', short: 'Resumido', rental: 'Renta de evento' },
     downloadPdf: 'Descargar PDF',
     drawingPdf: 'Generando PDF…',
     pdfFailed: 'No se pudo generar el PDF. Intenta de nuevo.',
@@ -866,6 +848,7 @@ export const messages = {
     whatsapp: (phone: string) => `WhatsApp ${phone}`,
     // Reasons a message is waiting or failed (last_error), when the mail server gave no reply of its own.
     unreachable: (detail: string) => `No se pudo conectar con el servidor de correo (${detail}).`,
+    failed: (detail: string) => `No se pudo enviar el correo (${detail}).`,
     interrupted: 'El envío se interrumpió al detenerse el servidor; se reintentará.',
     quotationGone: 'La cotización ya no existe: no hay nada que enviar.',
     attachmentFailed: 'No se pudo generar el PDF de la cotización.',

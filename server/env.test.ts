@@ -13,6 +13,21 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'production', DEMO_SEED: 'on' }).DEMO_SEED).toBe(true);
   });
 
+  it('sends e-mail from the deployment\'s domain and retries it for 24 hours unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({
+      EMAIL_FROM: 'cotizaciones@frutasdelnorte.mx',
+      EMAIL_RETRY_FIRST_MS: 30_000,
+      EMAIL_GIVE_UP_AFTER_MS: 86_400_000,
+      EMAIL_POLL_MS: 5_000,
+    });
+    expect(parseEnv({ DEPLOYMENT: 'eventos' }).EMAIL_FROM).toBe('cotizaciones@eventosdelnorte.mx');
+    expect(parseEnv({ EMAIL_FROM: 'ventas@ejemplo.mx', EMAIL_GIVE_UP_AFTER_MS: '60000' })).toMatchObject({
+      EMAIL_FROM: 'ventas@ejemplo.mx',
+      EMAIL_GIVE_UP_AFTER_MS: 60_000,
+    });
+    expect(() => parseEnv({ EMAIL_FROM: 'cotizaciones' })).toThrow(/EMAIL_FROM: debe ser una dirección de correo/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
   });

@@ -182,7 +182,7 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
     response: quotationWriteAnswerSchema,
   },
   'POST /api/v2/quotations/:id/email': {
-    summary: 'Enviar cotización por correo (se encola un mensaje por Idempotency-Key, con el PDF adjunto; sin SMTP_URL: 503)',
+    summary: 'Enviar cotización por correo (se encola un mensaje por Idempotency-Key, con el PDF adjunto; sin SMTP_URL: 409)',
     body: quotationEmailRequestSchema,
     response: emailMessageSchema,
     status: 202,

@@ -53,7 +53,7 @@ export const ROUTE_ACCESS = {
   'POST /api/v2/quotations/:id/cancel': permission('quotations', 'cancelations'),
   /** The sale gets an order to fill and order.created, as a new sale does; a retry returns the same sale. */
   'POST /api/v2/quotations/:id/sale': permission('quotations', 'sales'),
-  /** Queues one message per Idempotency-Key (202); without SMTP_URL: 503 and nothing queued. */
+  /** Queues one message per Idempotency-Key (202); without SMTP_URL: 409 and nothing queued. */
   'POST /api/v2/quotations/:id/email': permission('quotations', 'sales'),
   'GET /api/v2/quotations/:id/emails': permission('quotations', 'sales'),
   /** A sale prints as its quotation too. */

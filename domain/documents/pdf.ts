@@ -1,12 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import type {
-  DocumentModel,
-  HeadingBlock,
-  KeyValuesBlock,
-  ParagraphsBlock,
-  TableBlock,
-  TotalsBlock,
-} from './document';
+import type { DocumentModel, HeadingBlock, KeyValuesBlock, ParagraphsBlock, TableBlock, TotalsBlock } from './document';
 
 /**
  * Draws a document model into a real PDF with selectable text (docs/decisions/003).
@@ -297,7 +290,13 @@ class Canvas {
       let y = top;
       for (const line of lines.flatMap((l) => wrapText(l, regular, SMALL_SIZE, CONTENT_WIDTH))) {
         y -= lineHeight;
-        page.drawText(line, { x: MARGIN_X + (CONTENT_WIDTH - regular.widthOfTextAtSize(line, SMALL_SIZE)) / 2, y, size: SMALL_SIZE, font: regular, color: MUTED });
+        page.drawText(line, {
+          x: MARGIN_X + (CONTENT_WIDTH - regular.widthOfTextAtSize(line, SMALL_SIZE)) / 2,
+          y,
+          size: SMALL_SIZE,
+          font: regular,
+          color: MUTED,
+        });
       }
       const label = this.clean(pageLabel(index + 1, pages.length));
       page.drawText(label, {

@@ -27,7 +27,9 @@ function documentText(model: DocumentModel): string {
 }
 
 const block = <K extends DocumentBlock['kind']>(model: DocumentModel, kind: K, title?: string) =>
-  model.blocks.find((b): b is Extract<DocumentBlock, { kind: K }> => b.kind === kind && (title === undefined || ('title' in b && b.title === title)));
+  model.blocks.find(
+    (b): b is Extract<DocumentBlock, { kind: K }> => b.kind === kind && (title === undefined || ('title' in b && b.title === title)),
+  );
 
 describe('the full quotation', () => {
   const model = quotationDocument(quotationFixture(), frutas, 'full');

@@ -60,7 +60,7 @@ export function partyRentalTerms(total: number, eventDate: string): PartyRentalT
 /** `days` working days (Monday to Friday) after `date`. */
 export function addBusinessDays(date: string, days: number): string {
   let day = date;
-  for (let counted = 0; counted < days; ) {
+  for (let counted = 0; counted < days;) {
     day = addDays(day, 1);
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     if (weekday !== 0 && weekday !== 6) counted += 1;

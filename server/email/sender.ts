@@ -40,7 +40,18 @@ export interface EmailSenderOptions {
   log: FastifyBaseLogger;
 }
 
-class PermanentFailure extends Error {}
+/** A failure of ours, already worded for the sender's screen. */
+class SendFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** nodemailer codes (and the socket codes under them) that mean the mail server could not be reached or talked to. */
+const UNREACHABLE = /^(ECONNECTION|ESOCKET|ETIMEDOUT|EDNS|ETLS|EPROXY|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE)$/;
 
 export class EmailSender {
   readonly #options: EmailSenderOptions;
@@ -103,9 +114,9 @@ export class EmailSender {
     try {
       const attachments = await attachmentsFor(message).catch((error: unknown) => {
         log.error({ err: error, emailId: message.id }, 'e-mail queue: could not draw the attachment');
-        throw new Error(text.attachmentFailed);
+        throw new SendFailure(text.attachmentFailed, false);
       });
-      if (attachments === null) throw new PermanentFailure(text.quotationGone);
+      if (attachments === null) throw new SendFailure(text.quotationGone, true);
       const info = await transport.sendMail({
         from,
         to: message.to,
@@ -127,7 +138,7 @@ export class EmailSender {
 
   /** What went wrong, in words fit for the sender's screen: the mail server's own reply when it gave one, never a stack. */
   #describe(error: unknown): { reason: string; permanent: boolean } {
-    if (error instanceof PermanentFailure) return { reason: error.message, permanent: true };
+    if (error instanceof SendFailure) return { reason: error.message, permanent: error.permanent };
     const failure = (error ?? {}) as NodemailerError;
     if (failure.code === 'EABORT' || failure.name === 'AbortError') {
       return { reason: this.#stopping.signal.aborted ? text.interrupted : text.unreachable('ETIMEDOUT'), permanent: false };
@@ -142,11 +153,11 @@ export class EmailSender {
       const permanent = failure.code !== 'EAUTH' && (failure.permanent ?? (replyCode !== undefined && replyCode >= 500 && replyCode !== 503));
       return { reason: clip(reply), permanent };
     }
-    if (failure.code && /^E[A-Z]+$/.test(failure.code)) {
-      return { reason: clip(text.unreachable(failure.originalCode ?? failure.code)), permanent: false };
-    }
-    // Our own errors are Spanish sentences already (the attachment, a stop); anything else is named by its message.
-    return { reason: clip(failure.message || text.unreachable('?')), permanent: false };
+    const code = failure.originalCode ?? failure.code;
+    if (code && (UNREACHABLE.test(code) || UNREACHABLE.test(failure.code ?? ''))) return { reason: text.unreachable(code), permanent: false };
+    // Anything else is ours or the library's: its details go to the log, the screen gets its code.
+    this.#options.log.error({ err: error }, 'e-mail queue: unexpected failure while sending');
+    return { reason: text.failed(failure.code ?? '—'), permanent: false };
   }
 }
 

@@ -26,11 +26,13 @@ export function quotationDocumentRoutes(app: FastifyInstance, db: Db, deployment
     const { id } = parseInput(idParamSchema, request.params, 404);
     const pdf = await quotationPdf(db, deployment, id);
     if (!pdf) throw notFound();
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachmentDisposition(pdf.filename))
-      // It holds prices and the customer's data: kept by no shared cache, and re-read each time.
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+    return (
+      reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentDisposition(pdf.filename))
+        // It holds prices and the customer's data: kept by no shared cache, and re-read each time.
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength))
+    );
   });
 }

@@ -50,7 +50,9 @@ export function quotationEmailRoutes(app: FastifyInstance, db: Db, { deployment,
   guardedRoute(app, 'POST /api/v2/quotations/:id/email', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(quotationEmailRequestSchema, request.body ?? {});
-    if (!sender) throw new HttpError(503, messages.email.notConfigured);
+    // 409, not 503: the request is fine and the server is healthy; this installation has no
+    // mail server to send through (and 5xx is kept for our own failures).
+    if (!sender) throw new HttpError(409, messages.email.notConfigured);
     const user = currentUser(request);
     const answered = await runMutation(db, request, reply, async (tx) => {
       const quotation = await loadQuotation(tx, id);

@@ -23,6 +23,15 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedCrm } from './demo-crm';
 
 /** Small, fast, well-distributed PRNG (mulberry32): same seed, same sequence. */
+/** 'José Pérez' → 'jose.perez': an address part without accents or spaces. */
+function mailbox(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+}
+
 function createRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
@@ -334,12 +343,18 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     .insert(t.contacts)
     .values(
       companyRows.flatMap((c, index) =>
-        Array.from({ length: 1 + (index % 2) }, (_, n) => ({
-          company_id: c.id,
-          name: random.pick(FIRST_NAMES),
-          last: random.pick(LAST_NAMES),
-          phone: `81 ${1000 + index * 13 + n} ${2000 + index * 7}`,
-        })),
+        Array.from({ length: 1 + (index % 2) }, (_, n) => {
+          const name = random.pick(FIRST_NAMES);
+          const last = random.pick(LAST_NAMES);
+          return {
+            company_id: c.id,
+            name,
+            last,
+            phone: `81 ${1000 + index * 13 + n} ${2000 + index * 7}`,
+            // Quotations go to the contact's e-mail by default; one customer in five has none on file.
+            email: index % 5 === 4 ? null : `${mailbox(name)}.${mailbox(last)}@${mailbox(c.macro ?? c.name)}${index + 1}.mx`,
+          };
+        }),
       ),
     )
     .returning();

@@ -7,6 +7,7 @@ import { apiRequest } from '../../lib/api';
 import { CheckList, ChoiceField, FilterDrawer, TextField } from './filter-drawer';
 
 const text = messages.sales.list;
+const label = text.columns;
 const SERIES = SALE_SERIES.map((value) => ({ value, label: value }));
 const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
 const ORDERS = ORDER_STATUSES.map((value) => ({ value, label: messages.sales.orderStatus[value] }));
@@ -46,16 +47,16 @@ export function SaleFilterDrawer({
     <FilterDrawer title={title} filters={filters} onApply={onApply} onClear={onClear} onClose={onClose}>
       {(draft, set) => (
         <>
-          <TextField label={text.folio} value={draft.id} onChange={(id) => set({ id })} />
-          <TextField label={text.company} value={draft.company} onChange={(company) => set({ company })} />
-          <CheckList legend={text.sellers} options={sellers.data ?? []} chosen={draft.sellerIds} onChange={(sellerIds) => set({ sellerIds })} />
+          <TextField label={label.folio} value={draft.id} onChange={(id) => set({ id })} />
+          <TextField label={label.company} value={draft.company} onChange={(company) => set({ company })} />
+          <CheckList legend={label.seller} options={sellers.data ?? []} chosen={draft.sellerIds} onChange={(sellerIds) => set({ sellerIds })} />
           {fields.series && (
-            <ChoiceField label={text.series} anyLabel={text.anySeries} options={SERIES} value={draft.series} onChange={(series) => set({ series })} />
+            <ChoiceField label={label.series} anyLabel={text.anySeries} options={SERIES} value={draft.series} onChange={(series) => set({ series })} />
           )}
           {fields.paymentStatus && (
             <ChoiceField
-              label={text.paymentStatus}
-              anyLabel={text.anyPaymentStatus}
+              label={label.paymentStatus}
+              anyLabel={text.any}
               options={PAYMENTS}
               value={draft.paymentStatus}
               onChange={(paymentStatus) => set({ paymentStatus })}
@@ -63,8 +64,8 @@ export function SaleFilterDrawer({
           )}
           {fields.orderStatus && (
             <ChoiceField
-              label={text.orderStatus}
-              anyLabel={text.anyOrderStatus}
+              label={label.order}
+              anyLabel={text.any}
               options={ORDERS}
               value={draft.orderStatus}
               onChange={(orderStatus) => set({ orderStatus })}

@@ -66,33 +66,36 @@ function Block({ block, brand }: { block: DocumentBlock; brand: DocumentModel['b
       );
     case 'table':
       return (
-        <table className="doc__table">
-          <colgroup>
-            {block.columns.map((column) => (
-              <col key={column.label} style={{ width: `${column.width * 100}%` }} />
-            ))}
-          </colgroup>
-          <thead>
-            <tr>
+        // A phone scrolls a wide table sideways rather than the whole page.
+        <div className="doc__table-scroll">
+          <table className="doc__table">
+            <colgroup>
               {block.columns.map((column) => (
-                <th key={column.label} scope="col" className={`doc__cell--${column.align}`}>
-                  {column.label}
-                </th>
+                <col key={column.label} style={{ width: `${column.width * 100}%` }} />
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {block.rows.map((cells, row) => (
-              <tr key={row}>
-                {cells.map((cell, c) => (
-                  <td key={c} className={`doc__cell--${block.columns[c]?.align ?? 'left'}`}>
-                    {cell}
-                  </td>
+            </colgroup>
+            <thead>
+              <tr>
+                {block.columns.map((column) => (
+                  <th key={column.label} scope="col" className={`doc__cell--${column.align}`}>
+                    {column.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {block.rows.map((cells, row) => (
+                <tr key={row}>
+                  {cells.map((cell, c) => (
+                    <td key={c} className={`doc__cell--${block.columns[c]?.align ?? 'left'}`}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       );
     case 'totals':
       return (

@@ -98,7 +98,9 @@ export function EmailStatusList({ emails }: { emails: readonly EmailMessage[] })
           <li key={email.id} className={`email-status__item email-status__item--${email.status}`}>
             <span>{text.emailLine(email.to.join(', '), messages.email.status[email.status])}</span>
             <time dateTime={email.sent_at ?? email.created_at}>{formatMoment(email.sent_at ?? email.created_at)}</time>
-            {email.status !== 'enviado' && email.last_error && <span className="email-status__reason">{text.emailReason(email.last_error)}</span>}
+            {email.status !== 'enviado' && email.last_error && (
+              <span className="email-status__reason">{text.emailReason(email.last_error)}</span>
+            )}
           </li>
         ))}
       </ul>

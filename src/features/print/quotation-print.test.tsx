@@ -54,6 +54,13 @@ describe('the quotation print view', () => {
     expect(html.indexOf('quotation-print__tools')).toBeLessThan(html.indexOf('class="doc"'));
   });
 
+  it('lets the person switch to the short layout', () => {
+    const options = (markup: string) => [...markup.matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
+    expect(visibleText(html)).toContain('Formato');
+    expect(options(html)).toEqual(['Completo', 'Resumido']);
+    expect(options(render(quotationFixture(), 'rental', DEPLOYMENTS.eventos.identity))).toEqual(['Renta de evento', 'Resumido']);
+  });
+
   it('offers no e-mail for a sale printed as its quotation', () => {
     expect(buttons(render(quotationFixture({ kind: 'sale', quotation_id: 12 }), 'full'))).toEqual(['Descargar PDF', 'Imprimir', 'Cerrar']);
   });
@@ -82,7 +89,9 @@ describe('the quotation print view', () => {
 
 describe('sending the quotation by e-mail', () => {
   it('opens with the contact’s e-mail in the recipients', () => {
-    const html = renderToStaticMarkup(<QuotationEmailForm defaultTo="compras@nogalera.mx" onSend={async () => undefined} onClose={() => undefined} />);
+    const html = renderToStaticMarkup(
+      <QuotationEmailForm defaultTo="compras@nogalera.mx" onSend={async () => undefined} onClose={() => undefined} />,
+    );
     expect(visibleText(html)).toContain('Destinatarios');
     expect(html).toContain('value="compras@nogalera.mx"');
     expect(buttons(html)).toEqual(['Enviar', 'Cancelar']);

@@ -1,6 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { BusinessIdentity } from '../../../domain/deployment';
-import { quotationDocument, quotationPrintDataSchema, type QuotationPrintData } from '../../../domain/documents/quotation-document';
+import {
+  quotationDocument,
+  quotationPrintDataSchema,
+  type QuotationLayout,
+  type QuotationPrintData,
+} from '../../../domain/documents/quotation-document';
 import { messages } from '../../../domain/messages';
 import { useDeployment } from '../../app/deployment';
 import { DocumentView } from './document-view';
@@ -30,8 +35,20 @@ function QuotationPrintWithIdentity({ data, onDone }: { data: QuotationPrintData
   return <QuotationPrintScreen data={data} identity={identity} onDone={onDone} />;
 }
 
-export function QuotationPrintScreen({ data, identity, onDone }: { data: QuotationPrintData; identity: BusinessIdentity; onDone: () => void }) {
-  const model = useMemo(() => quotationDocument(data.sale, identity, data.layout), [data, identity]);
+export function QuotationPrintScreen({
+  data,
+  identity,
+  onDone,
+}: {
+  data: QuotationPrintData;
+  identity: BusinessIdentity;
+  onDone: () => void;
+}) {
+  // The short layout is the other choice for any quotation (spec §2: 'a second layout').
+  const [layout, setLayout] = useState<QuotationLayout>(data.layout);
+  const layouts: QuotationLayout[] = [data.layout === 'rental' ? 'rental' : 'full', 'short'];
+  const layoutId = useId();
+  const model = useMemo(() => quotationDocument(data.sale, identity, layout), [data.sale, identity, layout]);
   const [drawing, setDrawing] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
@@ -71,19 +88,50 @@ export function QuotationPrintScreen({ data, identity, onDone }: { data: Quotati
             )
           }
         />
+        <div className="field quotation-print__layout">
+          <label htmlFor={layoutId}>{text.layout}</label>
+          <select
+            id={layoutId}
+            value={layout}
+            onChange={(event) => setLayout(layouts.find((option) => option === event.target.value) ?? layout)}
+          >
+            {layouts.map((option) => (
+              <option key={option} value={option}>
+                {text.layouts[option]}
+              </option>
+            ))}
+          </select>
+        </div>
         {pdfError && (
           <p className="field__error" role="alert">
             {pdfError}
           </p>
         )}
-        {canEmail && <QuotationEmails quotationId={data.sale.id} defaultTo={data.sale.contact?.email ?? ''} open={emailOpen} onClose={() => setEmailOpen(false)} />}
+        {canEmail && (
+          <QuotationEmails
+            quotationId={data.sale.id}
+            defaultTo={data.sale.contact?.email ?? ''}
+            open={emailOpen}
+            onClose={() => setEmailOpen(false)}
+          />
+        )}
       </aside>
       <DocumentView model={model} />
     </main>
   );
 }
 
-function QuotationEmails({ quotationId, defaultTo, open, onClose }: { quotationId: number; defaultTo: string; open: boolean; onClose: () => void }) {
+function QuotationEmails({
+  quotationId,
+  defaultTo,
+  open,
+  onClose,
+}: {
+  quotationId: number;
+  defaultTo: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { emails, loadError, send } = useQuotationEmails(quotationId);
   const [queued, setQueued] = useState(false);
   const sendAndSay = async (to: string[]) => {

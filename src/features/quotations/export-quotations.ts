@@ -4,7 +4,7 @@ import type { SalePageRow } from '../../../domain/schemas/reads';
 import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
 
 const text = messages.quotations.list;
-const columns = text.columns;
+const columns = messages.sales.list.columns;
 
 /** The visible columns of the page, with real values: folio and amounts as numbers, dates as dates. */
 export function quotationExportRows(rows: readonly SalePageRow[], now: Date): Record<string, SheetCell>[] {
@@ -16,11 +16,11 @@ export function quotationExportRows(rows: readonly SalePageRow[], now: Date): Re
       [columns.branch]: row.branch_name ?? '',
       [columns.seller]: `${row.user_name} ${row.user_last}`,
       [columns.date]: calendarDate(row.date),
-      [columns.dueDate]: row.due_date ? calendarDate(row.due_date) : null,
+      [text.dueDate]: row.due_date ? calendarDate(row.due_date) : null,
       [columns.series]: row.type,
       [columns.total]: row.total,
       [columns.createdAt]: new Date(row.created_at),
-      [columns.status]: status === 'sold' && row.sale_id !== null ? text.soldAs(row.sale_id) : text.status[status],
+      [text.state]: status === 'sold' && row.sale_id !== null ? text.soldAs(row.sale_id) : text.status[status],
     };
   });
 }

@@ -7,7 +7,7 @@ import type { ListColumn } from '../../app/office-list/list-rows';
 import { ListLink } from '../../app/office-list/list-screen';
 
 const text = messages.quotations.list;
-const columns = text.columns;
+const columns = messages.sales.list.columns;
 
 export const seller = (row: SalePageRow) => `${row.user_name} ${row.user_last}`;
 export const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
@@ -30,11 +30,11 @@ export function quotationColumns(now: Date, saleLinks: boolean): ListColumn<Sale
     { key: 'branch', label: columns.branch, cell: (row) => row.branch_name ?? '—' },
     { key: 'seller', label: columns.seller, cell: seller },
     { key: 'date', sort: 'date', label: columns.date, cell: (row) => day(row.date) },
-    { key: 'due_date', label: columns.dueDate, cell: (row) => day(row.due_date) },
+    { key: 'due_date', label: text.dueDate, cell: (row) => day(row.due_date) },
     { key: 'type', label: columns.series, cell: (row) => row.type },
     { key: 'total', sort: 'total', label: columns.total, cell: (row) => formatMoney(row.total), numeric: true },
     { key: 'created_at', sort: 'created_at', label: columns.createdAt, cell: (row) => formatMoment(row.created_at) },
-    { key: 'status', label: columns.status, cell: (row) => <QuotationState row={row} now={now} saleLinks={saleLinks} /> },
+    { key: 'status', label: text.state, cell: (row) => <QuotationState row={row} now={now} saleLinks={saleLinks} /> },
   ];
 }
 

@@ -131,7 +131,8 @@ export function CalendarGrid({
 }) {
   const byDay = useMemo(() => {
     const grouped = new Map<string, CalendarSale[]>();
-    for (const sale of sales) grouped.set(sale.date, [...(grouped.get(sale.date) ?? []), sale]);
+    // Within a day, in the order they were taken.
+    for (const sale of [...sales].sort((a, b) => a.id - b.id)) grouped.set(sale.date, [...(grouped.get(sale.date) ?? []), sale]);
     return grouped;
   }, [sales]);
   const chosen = byDay.get(selected) ?? [];

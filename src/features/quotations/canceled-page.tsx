@@ -1,0 +1,144 @@
+import { useMemo, useState } from 'react';
+import { formatMoment, formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import {
+  EMPTY_SALE_FILTERS,
+  hasActiveSaleFilters,
+  parseStoredSaleFilters,
+  saleFilterParams,
+  saleListQuery,
+  type SaleSortColumn,
+} from '../../../domain/sale-list';
+import { quotationFolio } from '../../../domain/sales';
+import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
+import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
+import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { quotationKeys } from './queries';
+import { day, seller } from './quotation-rows';
+
+const text = messages.quotations.canceledList;
+const columnText = messages.sales.list.columns;
+type Kind = 'quotations' | 'sales';
+const FILTERS_KEY = 'canceled-filters';
+const noFilters = () => EMPTY_SALE_FILTERS;
+const rowKey = (row: SalePageRow) => row.id;
+const folioOf = (kind: Kind, row: SalePageRow) => (kind === 'quotations' ? quotationFolio(row.id) : messages.driver.saleFolio(row.id));
+const canceledAt = (row: SalePageRow) => (row.canceled_at ? formatMoment(row.canceled_at) : '—');
+const reasonOf = (row: SalePageRow) => row.cancel_reason ?? text.noReason;
+
+function canceledColumns(kind: Kind): ListColumn<SalePageRow, SaleSortColumn>[] {
+  return [
+    { key: 'id', sort: 'id', label: columnText.folio, cell: (row) => folioOf(kind, row) },
+    { key: 'company', sort: 'company_name', label: columnText.company, cell: (row) => row.company_name },
+    { key: 'seller', label: columnText.seller, cell: seller },
+    { key: 'date', sort: 'date', label: columnText.date, cell: (row) => day(row.date) },
+    { key: 'total', sort: 'total', label: columnText.total, cell: (row) => formatMoney(row.total), numeric: true },
+    { key: 'canceled_at', label: text.canceledAt, cell: canceledAt },
+    { key: 'reason', label: text.reason, cell: reasonOf },
+  ];
+}
+const COLUMNS: Record<Kind, ListColumn<SalePageRow, SaleSortColumn>[]> = {
+  quotations: canceledColumns('quotations'),
+  sales: canceledColumns('sales'),
+};
+
+/**
+ * `/canceled` (spec §2; permission cancelations): the cancelled quotations and the cancelled
+ * sales, each with when and why. Read-only; the same filters serve both.
+ */
+export default function CanceledPage() {
+  const [kind, setKind] = useState<Kind>('quotations');
+  const [filters, saveFilters] = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
+  const paging = useListPaging<SaleSortColumn>();
+  const list = usePagedList({
+    queryKey: quotationKeys.canceled(kind, filters),
+    path: kind === 'quotations' ? '/api/v2/q' : '/api/v2/sales',
+    search: (page, total) => saleListQuery({ ...page, filters, canceled: true }, total),
+    paging,
+    schema: salePageSchema,
+  });
+  const [filterOpen, setFilterOpen] = useState(false);
+  const wide = useWideScreen();
+  const choose = (next: Kind) => {
+    setKind(next);
+    paging.setPage(1);
+  };
+  const cards = useMemo(
+    () => (row: SalePageRow) => (
+      <div className="list-card">
+        <div className="list-card__main">
+          <span className="list-card__title">
+            {folioOf(kind, row)} · {row.company_name}
+          </span>
+          <span>
+            {text.canceledAt}: {canceledAt(row)} · {formatMoney(row.total)}
+          </span>
+          <span>
+            {text.reason}: {reasonOf(row)}
+          </span>
+        </div>
+      </div>
+    ),
+    [kind],
+  );
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={kind === 'quotations' ? text.emptyQuotations : text.emptySales}
+      toolbar={
+        <>
+          <div role="group" aria-label={text.kind} className="segmented">
+            {(['quotations', 'sales'] as const).map((option) => (
+              <button key={option} type="button" className="outline-button" aria-pressed={kind === option} onClick={() => choose(option)}>
+                {text[option]}
+              </button>
+            ))}
+          </div>
+          <FiltersButton active={[...saleFilterParams(filters).keys()].length} onOpen={() => setFilterOpen(true)} />
+        </>
+      }
+      overlays={
+        filterOpen && (
+          <SaleFilterDrawer
+            title={text.filterTitle}
+            filters={filters}
+            fields={{ series: true }}
+            onApply={(next) => {
+              saveFilters(hasActiveSaleFilters(next) ? next : null);
+              paging.setPage(1);
+            }}
+            onClear={() => {
+              paging.setPage(1);
+              return saveFilters(null);
+            }}
+            onClose={() => setFilterOpen(false)}
+          />
+        )
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={list.rows}
+          rowKey={rowKey}
+          columns={COLUMNS[kind]}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
+          {cards}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import {
+  EMPTY_SALE_FILTERS,
+  hasActiveSaleFilters,
+  parseStoredSaleFilters,
+  pedidosQuery,
+  saleFilterParams,
+  type SaleSortColumn,
+} from '../../../domain/sale-list';
+import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
+import { monterreyDate } from '../../../domain/time';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
+import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { salesKeys } from './queries';
+import { pedidosColumns, SaleCard } from './sale-rows';
+
+const text = messages.sales.pedidos;
+const FILTERS_KEY = 'pedidos-filters';
+const noFilters = () => EMPTY_SALE_FILTERS;
+const rowKey = (row: SalePageRow) => row.id;
+
+/**
+ * `/pedidos` (spec §2; permission pedidos): the orders by scheduled date with where each
+ * stands and how it leaves. Read-only; with no dates chosen it shows those from today on.
+ */
+export default function PedidosPage() {
+  const { user } = useShell();
+  const [now] = useState(() => new Date());
+  const [filters, saveFilters] = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
+  const paging = useListPaging<SaleSortColumn>();
+  const list = usePagedList({
+    // Today is part of the key: "from today on" moves with the calendar.
+    queryKey: salesKeys.pedidos(filters, monterreyDate(now)),
+    path: '/api/v2/sales',
+    search: (page, total) => pedidosQuery({ ...page, filters }, now, total),
+    paging,
+    schema: salePageSchema,
+  });
+  const [filterOpen, setFilterOpen] = useState(false);
+  const wide = useWideScreen();
+  const saleLinks = hasPermission(user, 'sales');
+  const columns = useMemo(() => pedidosColumns(saleLinks), [saleLinks]);
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <FiltersButton active={[...saleFilterParams(filters).keys()].length} onOpen={() => setFilterOpen(true)} />
+          {!filters.date && <span className="office-list__status">{text.fromToday}</span>}
+        </>
+      }
+      overlays={
+        filterOpen && (
+          <SaleFilterDrawer
+            title={text.filterTitle}
+            filters={filters}
+            fields={{ orderStatus: true }}
+            onApply={(next) => {
+              saveFilters(hasActiveSaleFilters(next) ? next : null);
+              paging.setPage(1);
+            }}
+            onClear={() => {
+              paging.setPage(1);
+              return saveFilters(null);
+            }}
+            onClose={() => setFilterOpen(false)}
+          />
+        )
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={list.rows}
+          rowKey={rowKey}
+          columns={columns}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={104}>
+          {(row) => <SaleCard row={row} link={saleLinks} pedidos />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

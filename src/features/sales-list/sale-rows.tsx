@@ -1,0 +1,113 @@
+import { formatCalendarDate, formatKg, formatMoment, formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import type { OrderStatus, SaleSortColumn } from '../../../domain/sale-list';
+import type { SalePageRow } from '../../../domain/schemas/reads';
+import type { ListColumn } from '../../app/office-list/list-rows';
+import { ListLink } from '../../app/office-list/list-screen';
+
+const text = messages.sales.list;
+const columns = text.columns;
+
+export const saleFolio = (row: SalePageRow) => messages.driver.saleFolio(row.id);
+const seller = (row: SalePageRow) => `${row.user_name} ${row.user_last}`;
+const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
+
+const ORDER_TONE: Record<OrderStatus, string> = { nuevo: '', en_produccion: ' status-chip--warning', surtido: ' status-chip--success' };
+const PAYMENT_TONE: Record<string, string> = { Pagada: ' status-chip--success', Parcial: ' status-chip--warning' };
+
+export function OrderState({ status }: { status: OrderStatus | null }) {
+  if (status === null) return <>—</>;
+  return <span className={`status-chip${ORDER_TONE[status]}`}>{messages.sales.orderStatus[status]}</span>;
+}
+
+function PaymentState({ status }: { status: string }) {
+  return <span className={`status-chip${PAYMENT_TONE[status] ?? ''}`}>{status}</span>;
+}
+
+/** The folio, a link to the sale's page for those who may open it. */
+export function SaleFolio({ row, link }: { row: SalePageRow; link: boolean }) {
+  return link ? (
+    <ListLink href={`/sales/${row.id}`} label={text.open(row.id)}>
+      {saleFolio(row)}
+    </ListLink>
+  ) : (
+    <>{saleFolio(row)}</>
+  );
+}
+
+const folio = { key: 'id', sort: 'id', label: columns.folio, cell: (row: SalePageRow) => <SaleFolio row={row} link /> } as const;
+const company = { key: 'company', sort: 'company_name', label: columns.company, cell: (row: SalePageRow) => row.company_name } as const;
+const branch = { key: 'branch', label: columns.branch, cell: (row: SalePageRow) => row.branch_name ?? '—' };
+const sellerColumn = { key: 'seller', label: columns.seller, cell: seller };
+const date = { key: 'date', sort: 'date', label: columns.date, cell: (row: SalePageRow) => day(row.date) } as const;
+const total = { key: 'total', sort: 'total', label: columns.total, cell: (row: SalePageRow) => formatMoney(row.total), numeric: true } as const;
+const order = { key: 'order', label: columns.order, cell: (row: SalePageRow) => <OrderState status={row.order_status} /> };
+
+/** /sales (issue 12): the quotation list's columns plus Estado de pago, Saldo and Pedido. */
+export const SALE_COLUMNS: ListColumn<SalePageRow, SaleSortColumn>[] = [
+  folio,
+  company,
+  branch,
+  sellerColumn,
+  date,
+  { key: 'type', label: columns.series, cell: (row) => row.type },
+  total,
+  { key: 'payment_status', label: columns.paymentStatus, cell: (row) => <PaymentState status={row.payment_status} /> },
+  { key: 'due_balance', sort: 'due_balance', label: columns.dueBalance, cell: (row) => formatMoney(row.due_balance), numeric: true },
+  order,
+  { key: 'created_at', sort: 'created_at', label: columns.createdAt, cell: (row) => formatMoment(row.created_at) },
+];
+
+const delivery = (row: SalePageRow) => (row.bar ? messages.sales.pedidos.counter : messages.sales.pedidos.route);
+
+/** /pedidos: by scheduled date, with where the order stands and how it leaves (counter or route). */
+export function pedidosColumns(saleLinks: boolean): ListColumn<SalePageRow, SaleSortColumn>[] {
+  return [
+    saleLinks ? folio : { ...folio, cell: (row) => saleFolio(row) },
+    date,
+    company,
+    branch,
+    { key: 'delivery', label: messages.sales.pedidos.delivery, cell: delivery },
+    order,
+    sellerColumn,
+    { key: 'weight', label: text.weight, cell: (row) => formatKg(row.sale_weight), numeric: true },
+    total,
+  ];
+}
+
+/** A sale on a phone: the card is the link to its page (when the person may open it). */
+export function SaleCard({ row, link, pedidos = false }: { row: SalePageRow; link: boolean; pedidos?: boolean }) {
+  const content = (
+    <>
+      <span className="list-card__title">
+        {saleFolio(row)} · {row.company_name}
+      </span>
+      <span>
+        {day(row.date)} · {pedidos ? delivery(row) : seller(row)}
+        {row.branch_name ? ` · ${row.branch_name}` : ''}
+      </span>
+      <span className="list-card__line">
+        {formatMoney(row.total)}
+        {!pedidos && (
+          <>
+            {' · '}
+            <PaymentState status={row.payment_status} /> {text.dueBalance(formatMoney(row.due_balance))}
+          </>
+        )}
+        {' · '}
+        <OrderState status={row.order_status} />
+      </span>
+    </>
+  );
+  return (
+    <div className="list-card">
+      {link ? (
+        <ListLink href={`/sales/${row.id}`} className="list-card__main">
+          {content}
+        </ListLink>
+      ) : (
+        <div className="list-card__main">{content}</div>
+      )}
+    </div>
+  );
+}

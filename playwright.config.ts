@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** The SMTP server that tests/e2e/quotation-to-delivery.spec.ts starts; nothing else sends mail. */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 8283);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,6 +35,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
       WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // A queued e-mail leaves within a second, and a mail server not up yet is tried again soon.
+      EMAIL_POLL_MS: '500',
+      EMAIL_RETRY_FIRST_MS: '1000',
     },
   },
 });

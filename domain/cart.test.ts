@@ -47,6 +47,11 @@ describe('prices and totals in MXN', () => {
     expect(cartTotals(cart, 'Serie A', '2026-11-22', rules)).toEqual({ subtotal: 507.5, iva: 81.2, total: 588.7 });
   });
 
+  it('rounds half a cent up, as the database rounds a line: 1.19 × 2.5 is 2.98', () => {
+    const cart = addToCart([], { itemId: 3, name: 'Chile piquín', unit: 'kg', price: 1.19 }, 2.5);
+    expect(cartTotals(cart, 'Serie A', '2026-11-22', rules)).toEqual({ subtotal: 2.98, iva: 0.48, total: 3.46 });
+  });
+
   it('shows Serie B prices 16 % up after 2022-06-28 and 8 % on or before', () => {
     expect(shownPrice(100, 'Serie B', '2022-06-29', rules)).toBe(116);
     expect(shownPrice(100, 'Serie B', '2022-06-28', rules)).toBe(108);

@@ -852,6 +852,7 @@ export const messages = {
     interrupted: 'El envío se interrumpió al detenerse el servidor; se reintentará.',
     quotationGone: 'La cotización ya no existe: no hay nada que enviar.',
     attachmentFailed: 'No se pudo generar el PDF de la cotización.',
+    abandoned: 'El envío no terminó dentro del plazo de reintentos.',
     someRejected: (addresses: string) => `El servidor de correo rechazó a: ${addresses}.`,
   },
   api: {

@@ -175,7 +175,7 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
     body: quotationInputSchema,
     response: quotationWriteAnswerSchema,
   },
-  'POST /api/v2/quotations/:id/cancel': { summary: 'Cancelar cotización', body: quotationCancelSchema, response: quotationWriteAnswerSchema },
+  'POST /api/v2/quotations/:id/cancel': { summary: 'Cancelar cotización', body: quotationCancelSchema, response: quotationWriteAnswerSchema, status: 200 },
   'POST /api/v2/quotations/:id/sale': {
     summary: 'Convertir en venta (pedido por surtir; avisa order.created; repetir devuelve la misma venta)',
     body: quotationToSaleSchema,
@@ -265,7 +265,7 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'GET /api/v2/sales': {
     summary: 'Ventas (paginado; sin las canceladas salvo filter[canceled]=1)',
     response: salePageSchema,
-    query: [...LIST_QUERY, ...SALE_LIST_FILTERS],
+    query: [...LIST_QUERY, ...SALE_LIST_FILTERS, 'filter[order_status]'],
   },
   'GET /api/v2/sales/:id': {
     summary: 'Una cotización o venta completa: partidas, pedido, entregas y cobros',

@@ -114,7 +114,8 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/q': permission('quotations', 'cancelations'),
   /** Read by /sales, the calendar of scheduled sales, /pedidos and /canceled. */
   'GET /api/v2/sales': permission('sales', 'scheduled_sales', 'pedidos', 'cancelations'),
-  'GET /api/v2/sales/:id': permission('sales', 'shippings', 'quotations'),
+  /** A sale's page and its quotation's print: internal notes, contacts and collections, so not for route staff alone. */
+  'GET /api/v2/sales/:id': permission('sales', 'quotations'),
   'GET /api/v2/company/sales': permission('companies', 'sales'),
   'GET /api/v2/sale/totals': permission('sales', 'reports', 'scheduled_sales', 'pedidos'),
   'GET /api/v2/collections': permission('collections'),

@@ -1,6 +1,7 @@
 import type { Deployment } from '../../domain/deployment';
 import { drawDocumentPdf } from '../../domain/documents/pdf';
 import { defaultQuotationLayout, quotationDocument } from '../../domain/documents/quotation-document';
+import type { SaleDetail } from '../../domain/schemas/quotations';
 import type { Db } from '../db/client';
 import { loadSaleDetail } from '../repositories/sales';
 
@@ -18,7 +19,11 @@ export interface QuotationPdf {
  */
 export async function quotationPdf(db: Db, deployment: Deployment, id: number): Promise<QuotationPdf | null> {
   const sale = await loadSaleDetail(db, id);
-  if (!sale) return null;
+  return sale && drawQuotationPdf(sale, deployment);
+}
+
+/** The PDF of a quotation already read (the e-mail sender draws it from the same read as the body). */
+export async function drawQuotationPdf(sale: SaleDetail, deployment: Deployment): Promise<QuotationPdf> {
   const model = quotationDocument(sale, deployment.identity, defaultQuotationLayout(deployment.id));
   return { filename: model.fileName, bytes: await drawDocumentPdf(model) };
 }

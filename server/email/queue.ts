@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { messages } from '../../domain/messages';
 import type { EmailMessage } from '../../domain/schemas/quotations';
 import type { Db } from '../db/client';
 import { rows } from '../routes/sql-rows';
@@ -72,7 +73,13 @@ export interface ClaimedEmail {
   attempts: number;
 }
 
-export function claimDueEmails(db: Db, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
+export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
+  // A row tried but never answered (its process died mid-attempt) would otherwise be claimed
+  // again every lease for ever: once its window and one more lease have passed, it has failed.
+  await db.execute(
+    sql`UPDATE email_messages SET status = 'fallido', last_error = coalesce(last_error, ${messages.email.abandoned})
+      WHERE status = 'pendiente' AND attempts > 0 AND now() > give_up_at + ${millis(leaseMs)} AND next_attempt_at <= now()`,
+  );
   return rows<ClaimedEmail>(
     db,
     sql`UPDATE email_messages SET attempts = attempts + 1, next_attempt_at = now() + ${millis(leaseMs)}

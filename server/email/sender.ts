@@ -3,8 +3,10 @@ import { createTransport, type Attachment, type NodemailerError, type Transporte
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
 import type { Db } from '../db/client';
-import { quotationPdf } from '../documents/quotation-pdf';
+import { drawQuotationPdf } from '../documents/quotation-pdf';
+import { loadSaleDetail } from '../repositories/sales';
 import type { Env } from '../env';
+import { quotationMessage } from './quotation-message';
 import { claimDueEmails, recordFailure, recordSent, releaseEmail, retryDelayMs, type ClaimedEmail } from './queue';
 
 /**
@@ -18,23 +20,30 @@ import { claimDueEmails, recordFailure, recordSent, releaseEmail, retryDelayMs, 
  */
 
 const text = messages.email;
-const BATCH = 10;
+/**
+ * Rows claimed per statement: one. Each claim starts its row's lease, so a row claimed in a
+ * batch would wait for the sends before it (up to SEND_TIMEOUT_MS each) and could outlive its
+ * lease, be claimed by another process and go out twice.
+ */
+const BATCH = 1;
 /** A send that takes longer is abandoned (and retried later) so the lease below always outlasts it. */
 const SEND_TIMEOUT_MS = 2 * 60 * 1000;
 /** How long a claimed row stays out of other processes' reach: a send plus drawing its PDF, with room to spare. */
 const LEASE_MS = 5 * 60 * 1000;
 const MAX_REASON = 500;
 
-export interface OutgoingAttachments {
-  /** The message's attachments; null when what it carries no longer exists (then it is 'fallido'). */
-  (message: ClaimedEmail): Promise<Attachment[] | null>;
+/** What a message says and carries, drawn when it is sent; or why it can no longer be sent (then it is 'fallido'). */
+export type OutgoingContent = { subject: string; html: string; attachments: Attachment[] } | { refused: string };
+
+export interface ContentFor {
+  (message: ClaimedEmail): Promise<OutgoingContent>;
 }
 
 export interface EmailSenderOptions {
   db: Db;
   transport: Pick<Transporter, 'sendMail'>;
   from: { name: string; address: string };
-  attachmentsFor: OutgoingAttachments;
+  contentFor: ContentFor;
   retryFirstMs: number;
   pollMs: number;
   log: FastifyBaseLogger;
@@ -110,20 +119,20 @@ export class EmailSender {
   }
 
   async #deliver(message: ClaimedEmail): Promise<void> {
-    const { db, transport, from, attachmentsFor, retryFirstMs, log } = this.#options;
+    const { db, transport, from, contentFor, retryFirstMs, log } = this.#options;
     try {
-      const attachments = await attachmentsFor(message).catch((error: unknown) => {
-        log.error({ err: error, emailId: message.id }, 'e-mail queue: could not draw the attachment');
+      const content = await contentFor(message).catch((error: unknown) => {
+        log.error({ err: error, emailId: message.id }, 'e-mail queue: could not draw the message');
         throw new SendFailure(text.attachmentFailed, false);
       });
-      if (attachments === null) throw new SendFailure(text.quotationGone, true);
+      if ('refused' in content) throw new SendFailure(content.refused, true);
       const info = await transport.sendMail({
         from,
         to: message.to,
         replyTo: message.reply_to ?? undefined,
-        subject: message.subject,
-        html: message.html,
-        attachments,
+        subject: content.subject,
+        html: content.html,
+        attachments: content.attachments,
         signal: AbortSignal.any([this.#stopping.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
       });
       const rejected = (info.rejected ?? []).map(String);
@@ -183,9 +192,15 @@ export function startEmailSender(app: FastifyInstance, db: Db, env: Env, deploym
     db,
     transport,
     from: { name: deployment.identity.brand, address: env.EMAIL_FROM },
-    attachmentsFor: async (message) => {
-      const pdf = await quotationPdf(db, deployment, message.sale_id);
-      return pdf && [{ filename: pdf.filename, content: Buffer.from(pdf.bytes), contentType: 'application/pdf' }];
+    // The body and the PDF come from one read of the quotation at sending time, so they agree
+    // with each other and with the quotation as it is now, even if it was edited while queued.
+    contentFor: async (message) => {
+      const quotation = await loadSaleDetail(db, message.sale_id);
+      if (!quotation) return { refused: messages.email.quotationGone };
+      if (quotation.canceled_at) return { refused: messages.email.quotationCanceled };
+      const { subject, html } = quotationMessage(quotation, deployment.identity);
+      const pdf = await drawQuotationPdf(quotation, deployment);
+      return { subject, html, attachments: [{ filename: pdf.filename, content: Buffer.from(pdf.bytes), contentType: 'application/pdf' }] };
     },
     retryFirstMs: env.EMAIL_RETRY_FIRST_MS,
     pollMs: env.EMAIL_POLL_MS,

@@ -10,7 +10,7 @@ import { contacts, saleItems, sales } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation, type MutationResult } from '../plugins/idempotency';
-import { priceCart } from '../repositories/pricing';
+import { priceCart, type PricedCart } from '../repositories/pricing';
 import { insertSale, loadSaleDetail } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { idParamSchema } from './params';
@@ -92,6 +92,26 @@ async function checkContact(tx: Db, body: QuotationInput): Promise<void> {
   if (!contact) throw new HttpError(422, text.contactNotFound);
 }
 
+/** What a quotation keeps of its input and its pricing: the same columns on create and on edit. */
+function quotationColumns(body: QuotationInput, { company, totals, weight }: PricedCart) {
+  return {
+    company_id: company.id,
+    company_branch_id: body.company_branch_id,
+    contact_id: body.contact_id,
+    date: body.date,
+    due_date: body.due_date,
+    type: body.type,
+    subtotal: totals.subtotal,
+    iva: totals.iva,
+    total: totals.total,
+    sale_total_weight: weight,
+    sale_weight: weight,
+    note: body.note,
+    internal_note: body.internal_note,
+    purchase_order: body.purchase_order,
+  };
+}
+
 /** The record as GET /api/v2/sales/{id} shows it, read inside the transaction that saved it. */
 async function answer(tx: Db, id: number, status: number): Promise<MutationResult> {
   return { status, body: { data: await loadSaleDetail(tx, id) } };
@@ -104,34 +124,23 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
     return runMutation(db, request, reply, async (tx) => {
       const today = monterreyDate(new Date());
       checkValidity(body, today);
-      const { company, lines, totals, weight } = await priceCart(tx, body, deployment.flags, today);
+      const priced = await priceCart(tx, body, deployment.flags, today);
       await checkContact(tx, body);
       const [created] = await tx
         .insert(sales)
         .values({
+          ...quotationColumns(body, priced),
           kind: 'quotation',
-          company_id: company.id,
-          company_branch_id: body.company_branch_id,
-          contact_id: body.contact_id,
           user_id: user.id,
           created_by_user_id: user.id,
-          date: body.date,
-          due_date: body.due_date,
-          type: body.type,
-          subtotal: totals.subtotal,
-          iva: totals.iva,
-          total: totals.total,
           // Nothing is owed on a quotation: the balance starts when it becomes a sale.
           due_balance: 0,
           payment_status: 'Cotización',
-          sale_total_weight: weight,
-          sale_weight: weight,
-          note: body.note,
-          internal_note: body.internal_note,
-          purchase_order: body.purchase_order,
         })
         .returning({ id: sales.id });
-      await tx.insert(saleItems).values(lines.map((line) => ({ sale_id: created!.id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+      await tx
+        .insert(saleItems)
+        .values(priced.lines.map((line) => ({ sale_id: created!.id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
       return answer(tx, created!.id, 201);
     });
   });
@@ -144,30 +153,14 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
       refuseIfFinal(quotation, text.isCanceled);
       checkValidity(body, monterreyDate(new Date()));
       // Re-priced from today's list prices; the series rule keeps the quotation's creation day.
-      const { company, lines, totals, weight } = await priceCart(tx, body, deployment.flags, quotation.created_on);
+      const priced = await priceCart(tx, body, deployment.flags, quotation.created_on);
       await checkContact(tx, body);
       await tx
         .update(sales)
-        .set({
-          company_id: company.id,
-          company_branch_id: body.company_branch_id,
-          contact_id: body.contact_id,
-          date: body.date,
-          due_date: body.due_date,
-          type: body.type,
-          subtotal: totals.subtotal,
-          iva: totals.iva,
-          total: totals.total,
-          sale_total_weight: weight,
-          sale_weight: weight,
-          note: body.note,
-          internal_note: body.internal_note,
-          purchase_order: body.purchase_order,
-          updated_at: new Date().toISOString(),
-        })
+        .set({ ...quotationColumns(body, priced), updated_at: new Date().toISOString() })
         .where(eq(sales.id, id));
       await tx.delete(saleItems).where(eq(saleItems.sale_id, id));
-      await tx.insert(saleItems).values(lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+      await tx.insert(saleItems).values(priced.lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
       return answer(tx, id, 200);
     });
   });

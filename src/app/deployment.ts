@@ -10,6 +10,8 @@ import { apiRequest } from '../lib/api';
 const STORAGE_KEY = 'deployment';
 const listeners = new Set<() => void>();
 let inFlight: Promise<void> | null = null;
+/** The title a view gives its window (useDocumentTitle); the brand's otherwise. */
+let ownTitle: string | null = null;
 
 function readCached(): string | null {
   return localStorage.getItem(STORAGE_KEY);
@@ -50,9 +52,25 @@ export function useDeployment(): Deployment {
     void refresh();
   }, []);
   useEffect(() => {
-    document.title = deployment.identity.brand;
+    // A view's own title stays: its effect runs before this one (a child's before its parent's),
+    // and this one runs again whenever the profile is read.
+    document.title = ownTitle ?? deployment.identity.brand;
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', deployment.identity.themeColor);
     document.documentElement.style.setProperty('--brand-color', deployment.identity.themeColor);
   }, [deployment]);
   return deployment;
+}
+
+/**
+ * Gives the window `title` while the calling view is shown, over the brand's: a print
+ * view's title is the file name the browser offers for 'Guardar como PDF'.
+ */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    ownTitle = title;
+    document.title = title;
+    return () => {
+      ownTitle = null;
+    };
+  }, [title]);
 }

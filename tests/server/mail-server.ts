@@ -3,7 +3,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server for tests (smtp-server, no TLS, any sender), on a free local port. It
+ * A real SMTP server for tests (smtp-server, no TLS, any sender), on a free local port (or on
+ * `port`, where a server started apart must find it: the end-to-end web server). It
  * parses what it accepts with mailparser, counts attempts per recipient, and can be told to
  * refuse a recipient's next messages with a reply code, as a busy (451) or refusing (550)
  * mail server does.
@@ -19,7 +20,7 @@ export interface MailServer {
   close(): Promise<void>;
 }
 
-export async function startMailServer(): Promise<MailServer> {
+export async function startMailServer(port = 0): Promise<MailServer> {
   const received: ParsedMail[] = [];
   const attempts = new Map<string, number>();
   const refusals = new Map<string, { code: number; times: number }>();
@@ -49,10 +50,17 @@ export async function startMailServer(): Promise<MailServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  // A taken fixed port fails the start, rather than leaving it waiting.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound.port}`,
     received,
     attempts,
     refuse: (address, code, times) => refusals.set(address, { code, times }),

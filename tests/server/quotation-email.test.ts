@@ -209,6 +209,24 @@ describe('with a mail server', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${quotationId}/emails` })).statusCode).toBe(401);
     expect(await emailsOf(t, seller, quotationId)).toHaveLength(3);
   });
+
+  it('sends what the quotation says when it goes out, and not at all once it was cancelled while waiting', async () => {
+    const to = 'espera@cliente.mx';
+    mail.refuse(to, 451, 1);
+    const response = await sendEmail(t, seller, quotationId, { to: [to] }, 'email-cancelled-key-1');
+    const { id } = emailMessageSchema.parse(response.json());
+    await waitForEmail(t, seller, quotationId, id, (m) => m.attempts === 1 && m.last_error !== null);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/quotations/${quotationId}/cancel`,
+      headers: bearer(seller),
+      payload: { reason: 'El cliente ya no la quiere' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const failed = await waitForEmail(t, seller, quotationId, id, (m) => m.status !== 'pendiente');
+    expect(failed).toMatchObject({ status: 'fallido', attempts: 2, last_error: messages.email.quotationCanceled });
+    expect(mail.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === to)).toEqual([]);
+  });
 });
 
 describe('when the retry window closes', () => {

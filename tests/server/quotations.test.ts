@@ -131,6 +131,16 @@ describe('pricing a quotation', () => {
     expect(quotation.total).toBeCloseTo(cents(price * 2), 2);
   });
 
+  it('adds up to the lines it shows when a line comes to half a cent', async () => {
+    const f = await fixture();
+    // An item no other test prices, at a price whose line is 2.975 (2.9749999… in binary).
+    const [item] = await rows<{ id: number }>(sql`SELECT id FROM items WHERE is_published AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`);
+    await rows(sql`UPDATE items SET price = 1.19 WHERE id = ${item!.id}`);
+    const quotation = await createQuotation(f, { items: [{ item_id: item!.id, quantity: 2.5 }] });
+    expect(quotation.items.map((line) => line.amount)).toEqual([2.98]);
+    expect([quotation.subtotal, quotation.iva, quotation.total]).toEqual([2.98, 0.48, 3.46]);
+  });
+
   it('follows the deployment flags: IVA shown as 0, no uplift, 8 % uplift on or before the change day', async () => {
     const f = await fixture();
     const cart = { company_id: f.company.id, company_branch_id: null, type: 'Serie A' as const, items: [{ item_id: f.items[0]!.id, quantity: 2 }] };
@@ -370,7 +380,7 @@ describe('who may quote, cancel and sell', () => {
       ['POST', `/api/v2/quotations/${sale!.id}/sale`, {}, ['admin@demo.mx', 'ventas@demo.mx', 'oficina@demo.mx']],
       ['GET', '/api/v2/q', undefined, ['admin@demo.mx', 'ventas@demo.mx']],
       ['GET', '/api/v2/sales', undefined, ['admin@demo.mx', 'ventas@demo.mx', 'oficina@demo.mx']],
-      ['GET', `/api/v2/sales/${quotation.id}`, undefined, ['admin@demo.mx', 'ventas@demo.mx', 'oficina@demo.mx', 'chofer@demo.mx']],
+      ['GET', `/api/v2/sales/${quotation.id}`, undefined, ['admin@demo.mx', 'ventas@demo.mx', 'oficina@demo.mx']],
       ['GET', '/api/v2/sale/totals', undefined, ['admin@demo.mx', 'ventas@demo.mx', 'oficina@demo.mx']],
     ];
     for (const [method, url, body, allowed] of routes) {

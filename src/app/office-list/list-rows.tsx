@@ -12,6 +12,8 @@ export interface ListColumn<Row, C extends string> {
   label: string;
   cell: (row: Row) => ReactNode;
   numeric?: boolean;
+  /** Short values that read badly broken over two lines ('Serie B', a date and time). */
+  nowrap?: boolean;
   /** The server column it sorts by; without one the column does not sort. */
   sort?: C;
 }
@@ -42,6 +44,8 @@ function useRowWindow<Row>(rows: readonly Row[], rowKey: (row: Row) => number | 
     bottom: virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0,
   };
 }
+
+const cellClass = (column: { numeric?: boolean; nowrap?: boolean }) => (column.numeric ? 'numeric' : column.nowrap ? 'nowrap' : undefined);
 
 interface TableProps<Row, C extends string> {
   rows: readonly Row[];
@@ -142,7 +146,7 @@ function SortHeader<Row, C extends string>({
   sort: ListSort<C> | null;
   onSort: (sort: ListSort<C> | null) => void;
 }) {
-  const className = column.numeric ? 'numeric' : undefined;
+  const className = cellClass(column);
   const key = column.sort;
   if (key === undefined)
     return (
@@ -211,7 +215,7 @@ const TableRow = memo(function TableRow<Row, C extends string>({
         {columns.map((column, columnIndex) => {
           const Cell = columnIndex === 0 ? 'th' : 'td';
           return (
-            <Cell key={column.key} scope={columnIndex === 0 ? 'row' : undefined} className={column.numeric ? 'numeric' : undefined}>
+            <Cell key={column.key} scope={columnIndex === 0 ? 'row' : undefined} className={cellClass(column)}>
               {column.cell(row)}
             </Cell>
           );

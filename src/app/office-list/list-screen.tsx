@@ -45,6 +45,8 @@ export function ListScreen({
       <AppHeader title={title} />
       <IonContent scrollY={false}>
         <div className={`office-list${add ? ' office-list--with-add' : ''}`}>
+          {/* The top bar shows the title; the page's heading names it for screen readers. */}
+          <h1 className="visually-hidden">{title}</h1>
           <div className="office-list__toolbar">{toolbar}</div>
           {above}
           <QueryStatus query={list.query} loading={loading} />
@@ -111,14 +113,27 @@ export function ExportButton({ run, disabled, onError }: { run: () => Promise<vo
  * A link to another screen of the app, followed by Ionic's router (a page transition, no
  * reload); with a modifier key or another button it is an ordinary link (a new tab).
  */
-export function ListLink({ href, className, label, children }: { href: string; className?: string; label?: string; children: ReactNode }) {
+export function ListLink({
+  href,
+  className,
+  label,
+  title = label,
+  children,
+}: {
+  href: string;
+  className?: string;
+  /** A name for a link without text (an icon); a link with text is named by it. */
+  label?: string;
+  title?: string;
+  children: ReactNode;
+}) {
   const router = useIonRouter();
   return (
     <a
       href={href}
       className={className}
       aria-label={label}
-      title={label}
+      title={title}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();

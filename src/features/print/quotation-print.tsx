@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { BusinessIdentity } from '../../../domain/deployment';
 import {
   quotationDocument,
@@ -7,7 +7,7 @@ import {
   type QuotationPrintData,
 } from '../../../domain/documents/quotation-document';
 import { messages } from '../../../domain/messages';
-import { useDeployment } from '../../app/deployment';
+import { useDeployment, useDocumentTitle } from '../../app/deployment';
 import { DocumentView } from './document-view';
 import { downloadDocumentPdf } from './download-pdf';
 import { PrintActions } from './print-actions';
@@ -54,9 +54,7 @@ export function QuotationPrintScreen({
   const [emailOpen, setEmailOpen] = useState(false);
   const canEmail = data.sale.kind === 'quotation';
 
-  useEffect(() => {
-    document.title = model.title;
-  }, [model.title]);
+  useDocumentTitle(model.title);
 
   const download = async () => {
     setDrawing(true);

@@ -35,9 +35,9 @@ function canceledColumns(kind: Kind): ListColumn<SalePageRow, SaleSortColumn>[] 
     { key: 'id', sort: 'id', label: columnText.folio, cell: (row) => folioOf(kind, row) },
     { key: 'company', sort: 'company_name', label: columnText.company, cell: (row) => row.company_name },
     { key: 'seller', label: columnText.seller, cell: seller },
-    { key: 'date', sort: 'date', label: columnText.date, cell: (row) => day(row.date) },
+    { key: 'date', sort: 'date', label: columnText.date, cell: (row) => day(row.date), nowrap: true },
     { key: 'total', sort: 'total', label: columnText.total, cell: (row) => formatMoney(row.total), numeric: true },
-    { key: 'canceled_at', label: text.canceledAt, cell: canceledAt },
+    { key: 'canceled_at', label: text.canceledAt, cell: canceledAt, nowrap: true },
     { key: 'reason', label: text.reason, cell: reasonOf },
   ];
 }

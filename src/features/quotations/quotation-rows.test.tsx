@@ -28,14 +28,14 @@ describe('the state of a quotation in the list', () => {
 
 describe('a quotation card', () => {
   it('shows folio, company, dates, seller, series, total and validity, and opens the menu from the whole card', () => {
-    const html = renderToStaticMarkup(<QuotationCard row={quotationRow(12)} now={now} saleLinks onMenu={() => undefined} />);
+    const html = renderToStaticMarkup(<QuotationCard row={quotationRow(12)} now={now} onMenu={() => undefined} />);
     expect(visibleText(html)).toBe('C-12 · Abarrotes Lupita 25/11/2026 · Laura Villarreal Serie A · $1,160.00 · Vigencia: 10/12/2026 Vigente ⋮');
     expect(html).toContain('aria-label="Acciones de la cotización C-12"');
     expect(html.match(/<button/g)).toHaveLength(2);
   });
 
   it('has no menu where the person can do nothing with it', () => {
-    const html = renderToStaticMarkup(<QuotationCard row={quotationRow(12)} now={now} saleLinks />);
+    const html = renderToStaticMarkup(<QuotationCard row={quotationRow(12)} now={now} />);
     expect(html).not.toContain('<button');
   });
 });

@@ -59,7 +59,8 @@ export default function QuotationsPage() {
   const wide = useWideScreen();
   const actions = useQuotationActions(deployment.id);
   const can = { download: hasPermission(user, 'download'), sales: hasPermission(user, 'sales') };
-  const columns = useMemo(() => quotationColumns(now, can.sales), [now, can.sales]);
+  const canOpenSales = can.sales;
+  const columns = useMemo(() => quotationColumns(now, canOpenSales), [now, canOpenSales]);
   const quotations = list.rows;
 
   const { print, toSale, prefetch } = actions;
@@ -70,8 +71,10 @@ export default function QuotationsPage() {
       const open = quotationStatus(row, now);
       const printAs = (layout: 'default' | 'short') => () =>
         printQuotation({ id: row.id, layout }, { onError: (error) => notify(getErrorMessage(error), 'danger') });
+      const saleId = row.sale_id;
       return [
         ...(open === 'current' || open === 'expired' ? [{ text: text.edit, handler: () => router.push(`/quotations/${row.id}`) }] : []),
+        ...(saleId !== null && canOpenSales ? [{ text: text.openSale, handler: () => router.push(`/sales/${saleId}`) }] : []),
         { text: text.print, handler: printAs('default') },
         { text: text.printShort, handler: printAs('short') },
         ...(open === 'current' || open === 'expired'
@@ -82,7 +85,7 @@ export default function QuotationsPage() {
           : []),
       ];
     },
-    [now, printQuotation, notify, router, setSelling],
+    [now, printQuotation, notify, router, setSelling, canOpenSales],
   );
   const header = useCallback((row: SalePageRow) => folioOf(row), []);
   const menu = useRowMenu(header, rowMenu);
@@ -191,7 +194,7 @@ export default function QuotationsPage() {
         />
       ) : (
         <ListCards rows={quotations} rowKey={rowKey} busy={list.query.isFetching} estimateSize={104}>
-          {(row) => <QuotationCard row={row} now={now} saleLinks={can.sales} onMenu={openMenu} />}
+          {(row) => <QuotationCard row={row} now={now} onMenu={openMenu} />}
         </ListCards>
       )}
     </ListScreen>

@@ -12,22 +12,22 @@ export const saleFolio = (row: SalePageRow) => messages.driver.saleFolio(row.id)
 const seller = (row: SalePageRow) => `${row.user_name} ${row.user_last}`;
 const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
 
-const ORDER_TONE: Record<OrderStatus, string> = { nuevo: '', en_produccion: ' status-chip--warning', surtido: ' status-chip--success' };
-const PAYMENT_TONE: Record<string, string> = { Pagada: ' status-chip--success', Parcial: ' status-chip--warning' };
+const ORDER_TONE: Record<OrderStatus, string> = { nuevo: 'neutral', en_produccion: 'warning', surtido: 'success' };
+const PAYMENT_TONE: Record<string, string> = { Pagada: 'success', Parcial: 'warning' };
 
 export function OrderState({ status }: { status: OrderStatus | null }) {
   if (status === null) return <>—</>;
-  return <span className={`status-chip${ORDER_TONE[status]}`}>{messages.sales.orderStatus[status]}</span>;
+  return <span className={`status-chip status-chip--${ORDER_TONE[status]}`}>{messages.sales.orderStatus[status]}</span>;
 }
 
 function PaymentState({ status }: { status: string }) {
-  return <span className={`status-chip${PAYMENT_TONE[status] ?? ''}`}>{status}</span>;
+  return <span className={`status-chip status-chip--${PAYMENT_TONE[status] ?? 'neutral'}`}>{status}</span>;
 }
 
 /** The folio, a link to the sale's page for those who may open it. */
 export function SaleFolio({ row, link }: { row: SalePageRow; link: boolean }) {
   return link ? (
-    <ListLink href={`/sales/${row.id}`} label={text.open(row.id)}>
+    <ListLink href={`/sales/${row.id}`} title={text.open(row.id)}>
       {saleFolio(row)}
     </ListLink>
   ) : (
@@ -39,7 +39,7 @@ const folio = { key: 'id', sort: 'id', label: columns.folio, cell: (row: SalePag
 const company = { key: 'company', sort: 'company_name', label: columns.company, cell: (row: SalePageRow) => row.company_name } as const;
 const branch = { key: 'branch', label: columns.branch, cell: (row: SalePageRow) => row.branch_name ?? '—' };
 const sellerColumn = { key: 'seller', label: columns.seller, cell: seller };
-const date = { key: 'date', sort: 'date', label: columns.date, cell: (row: SalePageRow) => day(row.date) } as const;
+const date = { key: 'date', sort: 'date', label: columns.date, cell: (row: SalePageRow) => day(row.date), nowrap: true } as const;
 const total = { key: 'total', sort: 'total', label: columns.total, cell: (row: SalePageRow) => formatMoney(row.total), numeric: true } as const;
 const order = { key: 'order', label: columns.order, cell: (row: SalePageRow) => <OrderState status={row.order_status} /> };
 
@@ -50,12 +50,12 @@ export const SALE_COLUMNS: ListColumn<SalePageRow, SaleSortColumn>[] = [
   branch,
   sellerColumn,
   date,
-  { key: 'type', label: columns.series, cell: (row) => row.type },
+  { key: 'type', label: columns.series, cell: (row) => row.type, nowrap: true },
   total,
   { key: 'payment_status', label: columns.paymentStatus, cell: (row) => <PaymentState status={row.payment_status} /> },
   { key: 'due_balance', sort: 'due_balance', label: columns.dueBalance, cell: (row) => formatMoney(row.due_balance), numeric: true },
   order,
-  { key: 'created_at', sort: 'created_at', label: columns.createdAt, cell: (row) => formatMoment(row.created_at) },
+  { key: 'created_at', sort: 'created_at', label: columns.createdAt, cell: (row) => formatMoment(row.created_at), nowrap: true },
 ];
 
 const delivery = (row: SalePageRow) => (row.bar ? messages.sales.pedidos.counter : messages.sales.pedidos.route);
@@ -86,15 +86,12 @@ export function SaleCard({ row, link, pedidos = false }: { row: SalePageRow; lin
         {day(row.date)} · {pedidos ? delivery(row) : seller(row)}
         {row.branch_name ? ` · ${row.branch_name}` : ''}
       </span>
-      <span className="list-card__line">
+      <span>
         {formatMoney(row.total)}
-        {!pedidos && (
-          <>
-            {' · '}
-            <PaymentState status={row.payment_status} /> {text.dueBalance(formatMoney(row.due_balance))}
-          </>
-        )}
-        {' · '}
+        {!pedidos && ` · ${text.dueBalance(formatMoney(row.due_balance))}`}
+      </span>
+      <span className="list-card__line">
+        {!pedidos && <PaymentState status={row.payment_status} />}
         <OrderState status={row.order_status} />
       </span>
     </>

@@ -617,6 +617,7 @@ export const messages = {
       emptySales: 'No hay ventas canceladas.',
       filterTitle: 'Filtrar cancelaciones',
       canceledAt: 'Cancelada el',
+      canceledBy: 'Canceló',
       reason: 'Motivo',
       noReason: 'Sin motivo registrado',
     },
@@ -665,7 +666,7 @@ export const messages = {
       fromToday: 'Desde hoy',
       delivery: 'Entrega',
       counter: 'Mostrador',
-      route: 'Reparto',
+      notRouted: 'Sin ruta',
     },
     /** The sale's page (/sales/{sale_id}). */
     page: {

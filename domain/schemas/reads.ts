@@ -50,6 +50,9 @@ export const salePageRowSchema = z.extend(saleRowSchema, {
   sale_id: opt(int),
   quotation_id: opt(int),
   order_status: opt(z.enum(['nuevo', 'en_produccion', 'surtido'])),
+  canceled_by_name: opt(str),
+  /** Its latest delivery on a route (a rejected sale can go out again); null when on none. */
+  delivery: opt(z.object({ completed: z.boolean(), is_delivered: z.boolean() })),
 });
 export type SalePageRow = z.infer<typeof salePageRowSchema>;
 export const salePageSchema = paged(salePageRowSchema);

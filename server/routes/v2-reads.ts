@@ -22,7 +22,10 @@ const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.ra
   s.date, s.due_date, s.type, s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
   s.sale_weight::float8 AS sale_weight, s.sale_total_weight::float8 AS sale_total_weight, s.note, s.internal_note, s.purchase_order, s.bar,
   ${iso(sql`s.created_at`)} AS created_at, ${iso(sql`s.updated_at`)} AS updated_at, ${iso(sql`s.canceled_at`)} AS canceled_at, s.cancel_reason, s.quotation_id,
-  (SELECT made.id FROM sales made WHERE made.quotation_id = s.id AND made.deleted_at IS NULL) AS sale_id, ${ORDER_STATUS_SQL} AS order_status`;
+  (SELECT made.id FROM sales made WHERE made.quotation_id = s.id AND made.deleted_at IS NULL) AS sale_id, ${ORDER_STATUS_SQL} AS order_status,
+  (SELECT cu.name || ' ' || cu.last FROM users cu WHERE cu.id = s.canceled_by_user_id) AS canceled_by_name,
+  (SELECT json_build_object('completed', d.completed, 'is_delivered', d.is_delivered) FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
+    WHERE d.sale_id = s.id AND d.deleted_at IS NULL AND sh.deleted_at IS NULL ORDER BY sh.date DESC, d.id DESC LIMIT 1) AS delivery`;
 const SALE_FROM = sql`sales s JOIN companies c ON c.id = s.company_id LEFT JOIN company_branches b ON b.id = s.company_branch_id JOIN users u ON u.id = s.user_id`;
 const SALE_SORTS = { id: 's.id', date: 's.date', total: 's.total', due_balance: 's.due_balance', created_at: 's.created_at', company_name: 'c.name' };
 const ORDER_STATUSES = ['nuevo', 'en_produccion', 'surtido'];

@@ -130,13 +130,20 @@ test.describe('quotation and sale lists on a desktop', () => {
     await expect(converted).toBeVisible();
     const saleId = Number(/venta (\d+)\./.exec((await converted.textContent())!)![1]);
     await expect(row(page, smallFolio).getByRole('link', { name: `Vendida · venta ${saleId}` })).toHaveAttribute('href', `/sales/${saleId}`);
-    // A sold quotation is neither edited, sold again nor cancelled.
+    // The toast leads to the sale's page.
+    await page.locator('ion-toast').getByRole('button', { name: 'Ver venta' }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/quotations$/);
+    // A sold quotation is neither edited, sold again nor cancelled; its menu opens its sale.
     await page.getByRole('button', { name: `Acciones de la cotización ${smallFolio}` }).click();
-    await expect(page.getByRole('button', { name: 'Imprimir', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Ver venta' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Convertir en venta' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    const soldMenu = page.locator('ion-action-sheet').filter({ hasText: smallFolio });
+    await expect(soldMenu.getByRole('button', { name: 'Imprimir', exact: true })).toBeVisible();
+    await expect(soldMenu.getByRole('button', { name: 'Ver venta' })).toBeVisible();
+    await expect(soldMenu.getByRole('button', { name: 'Editar' })).toHaveCount(0);
+    await expect(soldMenu.getByRole('button', { name: 'Convertir en venta' })).toHaveCount(0);
+    await soldMenu.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Imprimir (corta)' })).toHaveCount(0);
 
     // Cancel the large one: the reason is required; it leaves the list.
     await page.getByRole('button', { name: `Acciones de la cotización ${largeFolio}` }).click();

@@ -224,7 +224,8 @@ describe('cancelling a quotation', () => {
       salePageSchema.parse((await call('GET', `/api/v2/q?itemsPerPage=100000${query}`, seller())).json()).data;
     expect((await list('')).some((q) => q.id === quotation.id)).toBe(false);
     const cancelled = (await list('&filter[canceled]=1')).find((q) => q.id === quotation.id);
-    expect(cancelled).toMatchObject({ cancel_reason: 'El cliente compró en otro lado', user_email: 'ventas@demo.mx' });
+    const [canceller] = await rows<{ name: string }>(sql`SELECT name || ' ' || last AS name FROM users WHERE email = 'ventas@demo.mx'`);
+    expect(cancelled).toMatchObject({ cancel_reason: 'El cliente compró en otro lado', user_email: 'ventas@demo.mx', canceled_by_name: canceller!.name });
 
     const again = await call('POST', `/api/v2/quotations/${quotation.id}/cancel`, seller(), { reason: 'Otra vez' });
     expect(again.statusCode).toBe(409);
@@ -471,5 +472,10 @@ describe('one sale in full (GET /api/v2/sales/{id})', () => {
     expect(sale.items.length).toBeGreaterThan(0);
     expect(sale.items.every((line) => line.amount === cents(line.price * line.quantity))).toBe(true);
     expect(sale.user.email).toMatch(/@demo\.mx$/);
+
+    // The list row says where its latest delivery stands (/pedidos shows it).
+    const listed = salePageSchema.parse((await call('GET', `/api/v2/sales?filter[id]=${target!.id}`, tokens['oficina@demo.mx']!)).json()).data;
+    const latest = sale.shipping_details.at(-1)!;
+    expect(listed[0]!.delivery).toEqual({ completed: latest.completed, is_delivered: latest.is_delivered });
   });
 });

@@ -38,6 +38,7 @@ function canceledColumns(kind: Kind): ListColumn<SalePageRow, SaleSortColumn>[] 
     { key: 'date', sort: 'date', label: columnText.date, cell: (row) => day(row.date), nowrap: true },
     { key: 'total', sort: 'total', label: columnText.total, cell: (row) => formatMoney(row.total), numeric: true },
     { key: 'canceled_at', label: text.canceledAt, cell: canceledAt, nowrap: true },
+    { key: 'canceled_by', label: text.canceledBy, cell: (row) => row.canceled_by_name ?? '—' },
     { key: 'reason', label: text.reason, cell: reasonOf },
   ];
 }

@@ -58,8 +58,8 @@ export default function QuotationsPage() {
   const [notify, toast] = useListToast();
   const wide = useWideScreen();
   const actions = useQuotationActions(deployment.id);
-  const can = { download: hasPermission(user, 'download'), sales: hasPermission(user, 'sales') };
-  const canOpenSales = can.sales;
+  const canDownload = hasPermission(user, 'download');
+  const canOpenSales = hasPermission(user, 'sales');
   const columns = useMemo(() => quotationColumns(now, canOpenSales), [now, canOpenSales]);
   const quotations = list.rows;
 
@@ -68,16 +68,18 @@ export default function QuotationsPage() {
   const printQuotation = print.mutate;
   const rowMenu = useCallback(
     (row: SalePageRow): ActionSheetButton[] => {
-      const open = quotationStatus(row, now);
+      // Cancelled ones are not on this list; a sold one is only printed and followed to its sale.
+      const status = quotationStatus(row, now);
+      const editable = status === 'current' || status === 'expired';
       const printAs = (layout: 'default' | 'short') => () =>
         printQuotation({ id: row.id, layout }, { onError: (error) => notify(getErrorMessage(error), 'danger') });
       const saleId = row.sale_id;
       return [
-        ...(open === 'current' || open === 'expired' ? [{ text: text.edit, handler: () => router.push(`/quotations/${row.id}`) }] : []),
+        ...(editable ? [{ text: text.edit, handler: () => router.push(`/quotations/${row.id}`) }] : []),
         ...(saleId !== null && canOpenSales ? [{ text: text.openSale, handler: () => router.push(`/sales/${saleId}`) }] : []),
         { text: text.print, handler: printAs('default') },
         { text: text.printShort, handler: printAs('short') },
-        ...(open === 'current' || open === 'expired'
+        ...(editable
           ? [
               { text: text.toSale, handler: () => setSelling(row) },
               { text: text.cancel, role: 'destructive', handler: () => setCanceling(row) },
@@ -105,7 +107,7 @@ export default function QuotationsPage() {
         notify(
           text.converted(folio, sale.id),
           'success',
-          can.sales ? { text: text.openSale, handler: () => router.push(`/sales/${sale.id}`) } : undefined,
+          canOpenSales ? { text: text.openSale, handler: () => router.push(`/sales/${sale.id}`) } : undefined,
         ),
       onError: (error) => notify(getErrorMessage(error), 'danger'),
     });
@@ -122,7 +124,7 @@ export default function QuotationsPage() {
       toolbar={
         <>
           <FiltersButton active={[...saleFilterParams(filters).keys()].length} onOpen={() => setFilterOpen(true)} />
-          {can.download && (
+          {canDownload && (
             <ExportButton
               run={() => exportQuotations(quotations, now)}
               disabled={quotations.length === 0}

@@ -33,6 +33,8 @@ export function quotationRow(id: number, changes: Partial<SalePageRow> = {}): Sa
     sale_id: null,
     quotation_id: null,
     order_status: null,
+    canceled_by_name: null,
+    delivery: null,
     ...changes,
   };
 }

@@ -33,6 +33,8 @@ const sale = (changes: Partial<SalePageRow>): SalePageRow => ({
   sale_id: null,
   quotation_id: 12,
   order_status: 'en_produccion',
+  canceled_by_name: null,
+  delivery: null,
   ...changes,
 });
 

@@ -1,4 +1,5 @@
 import { formatCalendarDate, formatKg, formatMoment, formatMoney } from '../../../domain/format';
+import { deliveryStatus } from '../../../domain/rules/delivery-status';
 import { messages } from '../../../domain/messages';
 import type { OrderStatus, SaleSortColumn } from '../../../domain/sale-list';
 import type { SalePageRow } from '../../../domain/schemas/reads';
@@ -58,9 +59,11 @@ export const SALE_COLUMNS: ListColumn<SalePageRow, SaleSortColumn>[] = [
   { key: 'created_at', sort: 'created_at', label: columns.createdAt, cell: (row) => formatMoment(row.created_at), nowrap: true },
 ];
 
-const delivery = (row: SalePageRow) => (row.bar ? messages.sales.pedidos.counter : messages.sales.pedidos.route);
+/** Over the counter, or where its latest delivery stands (spec §4 detail status), or not yet on a route. */
+const delivery = (row: SalePageRow) =>
+  row.bar ? messages.sales.pedidos.counter : row.delivery ? deliveryStatus(row.delivery) : messages.sales.pedidos.notRouted;
 
-/** /pedidos: by scheduled date, with where the order stands and how it leaves (counter or route). */
+/** /pedidos: by scheduled date, with where the order stands and how it leaves (counter, or its delivery). */
 export function pedidosColumns(saleLinks: boolean): ListColumn<SalePageRow, SaleSortColumn>[] {
   return [
     saleLinks ? folio : { ...folio, cell: (row) => saleFolio(row) },

@@ -68,6 +68,11 @@ export function shownPrice(price: number, series: SaleSeries, createdOn: string,
   return roundCents(price * (1 + uplift));
 }
 
+/** A line's amount as the totals and the server count it: its shown unit price times its quantity, to the cent. */
+export function lineAmount(shownUnitPrice: number, quantity: number): number {
+  return roundCents(shownUnitPrice * quantity);
+}
+
 export interface CartTotals {
   subtotal: number;
   iva: number;
@@ -80,7 +85,7 @@ export interface CartTotals {
  */
 export function cartTotals(cart: Cart, series: SaleSeries, createdOn: string, rules: PricingRules): CartTotals {
   const subtotal = roundCents(
-    cart.reduce((sum, line) => sum + roundCents(shownPrice(line.price, series, createdOn, rules) * line.quantity), 0),
+    cart.reduce((sum, line) => sum + lineAmount(shownPrice(line.price, series, createdOn, rules), line.quantity), 0),
   );
   const iva = series === 'Serie B' || rules.ivaShownAsZero ? 0 : roundCents(subtotal * VAT_RATE);
   return { subtotal, iva, total: roundCents(subtotal + iva) };

@@ -128,6 +128,7 @@ export const messages = {
     print: 'Imprimir',
     close: 'Cerrar',
     unknown: 'No hay una vista de impresión para estos datos.',
+    blocked: 'El navegador bloqueó la ventana de impresión: permite las ventanas emergentes de este sitio e intenta de nuevo.',
   },
   shipping: {
     required: 'Campo requerido',

@@ -1,6 +1,6 @@
 import { messages } from '../../domain/messages';
 import { apiErrorSchema } from '../../domain/schemas/auth';
-import { readToken } from './session-store';
+import { PrintBlockedError, readToken } from './session-store';
 
 /** The server answered with an error status; `message` is its Spanish message. */
 export class ApiError extends Error {
@@ -61,6 +61,6 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
 
 /** One place that turns any failure into a sentence for the person. */
 export function getErrorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  if (error instanceof ApiError || error instanceof NetworkError || error instanceof PrintBlockedError) return error.message;
   return messages.common.genericError;
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { messages } from '../../domain/messages';
 
 /**
  * The signed-in session and the pending print job live in local storage (spec §2 root
@@ -54,19 +55,27 @@ export interface PrintJob {
   data: unknown;
 }
 
-function readPrintJob(): string | null {
-  return localStorage.getItem(PRINT_KEY);
+/**
+ * The print job of this window. The slot in local storage only carries a job from the window
+ * that stores it to the window it opens: the new window takes it out as it loads and keeps it
+ * in its own session storage (which survives its reloads). So a second job printed meanwhile
+ * never changes a print window already open, and a job never lingers to turn the next start
+ * of the app into a print view. The window that stores a job, and other open tabs, stay as they are.
+ */
+function takePrintJob(): string | null {
+  const handedOver = localStorage.getItem(PRINT_KEY);
+  if (handedOver !== null) {
+    sessionStorage.setItem(PRINT_KEY, handedOver);
+    localStorage.removeItem(PRINT_KEY);
+  }
+  return sessionStorage.getItem(PRINT_KEY);
 }
 
-/**
- * A window shows a print view only when print data was there as it loaded: the window
- * opened to print. The window that stores a job, and other open tabs, stay as they are.
- */
-const openedToPrint = typeof localStorage !== 'undefined' && readPrintJob() !== null;
+let windowPrintJob: string | null = typeof localStorage !== 'undefined' ? takePrintJob() : null;
 
 export function usePrintJob(): PrintJob | null {
-  const raw = useSyncExternalStore(subscribe, readPrintJob);
-  if (raw === null || !openedToPrint) return null;
+  const raw = useSyncExternalStore(subscribe, () => windowPrintJob);
+  if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed === 'object' && parsed !== null && 'kind' in parsed && typeof parsed.kind === 'string') {
@@ -78,8 +87,7 @@ export function usePrintJob(): PrintJob | null {
   return { kind: 'desconocido', data: null };
 }
 
-/** Stores a print job and opens the root in a new window, which shows its print view (spec §2). */
-export function openPrintWindow(job: PrintJob): void {
+function storePrintJob(job: PrintJob): void {
   const value = JSON.stringify(job);
   try {
     localStorage.setItem(PRINT_KEY, value);
@@ -88,10 +96,44 @@ export function openPrintWindow(job: PrintJob): void {
     localStorage.removeItem(QUERY_CACHE_KEY);
     localStorage.setItem(PRINT_KEY, value);
   }
-  window.open('/', '_blank');
+}
+
+/**
+ * Stores a print job and opens the root in a new window, which shows its print view (spec §2).
+ * False when the browser blocked the window: then nothing is left stored.
+ */
+export function openPrintWindow(job: PrintJob): boolean {
+  storePrintJob(job);
+  if (window.open('/', '_blank')) return true;
+  localStorage.removeItem(PRINT_KEY);
+  return false;
+}
+
+/** The browser refused to open the print window (a pop-up blocker). */
+export class PrintBlockedError extends Error {
+  constructor() {
+    super(messages.print.blocked);
+  }
+}
+
+/**
+ * For a job whose data is read first: the window opens at once, while the click still allows
+ * pop-ups, and loads the app once the job is stored. Throws PrintBlockedError when blocked.
+ */
+export async function openPrintWindowAfter(load: () => Promise<PrintJob>): Promise<void> {
+  const opened = window.open('', '_blank');
+  if (!opened) throw new PrintBlockedError();
+  try {
+    storePrintJob(await load());
+  } catch (error) {
+    opened.close();
+    throw error;
+  }
+  opened.location.href = '/';
 }
 
 export function clearPrintJob(): void {
-  localStorage.removeItem(PRINT_KEY);
+  windowPrintJob = null;
+  sessionStorage.removeItem(PRINT_KEY);
   notify();
 }

@@ -111,10 +111,11 @@ test.describe('quotation and sale lists on a desktop', () => {
     ] as const) {
       await page.getByRole('button', { name: `Acciones de la cotización ${smallFolio}` }).click();
       const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: entry, exact: true }).click()]);
-      const job = JSON.parse((await popup.evaluate(() => localStorage.getItem('print'))) ?? 'null') as unknown;
+      await expect(popup.getByRole('button', { name: 'Descargar PDF' })).toBeVisible();
+      // The print window took the job as it loaded: it is its own, and nothing is left for the next start.
+      const job = JSON.parse((await popup.evaluate(() => sessionStorage.getItem('print'))) ?? 'null') as unknown;
       expect(job).toMatchObject({ kind: 'quotation', data: { layout, sale: { id: small, kind: 'quotation' } } });
-      // As the print window does once printed: otherwise the next load of this origin would be a print view.
-      await popup.evaluate(() => localStorage.removeItem('print'));
+      expect(await page.evaluate(() => localStorage.getItem('print'))).toBeNull();
       await popup.close();
       await page.bringToFront();
     }

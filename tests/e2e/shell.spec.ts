@@ -21,7 +21,20 @@ test.describe('the shell on a desktop', () => {
 
   test('gives the administrator the menu, the version and Settings in the user menu', async ({ page }) => {
     await signIn(page, 'admin@demo.mx');
-    await expectMenuLinks(page, ['Inicio', 'Pedidos por Surtir', 'Pedidos Surtidos', 'Envíos', 'Nueva Venta', 'Inventario', 'Notas']);
+    await expectMenuLinks(page, [
+      'Inicio',
+      'Pedidos',
+      'Pedidos por Surtir',
+      'Pedidos Surtidos',
+      'Envíos',
+      'Nueva Venta',
+      'Ventas',
+      'Pedidos Programados',
+      'Cotizaciones',
+      'Cancelaciones',
+      'Inventario',
+      'Notas',
+    ]);
     await expect(page.getByText('Versión 4.34.7')).toBeVisible();
     await openUserMenu(page);
     await expect(page.getByRole('button', { name: 'Soporte' })).toBeVisible();
@@ -34,7 +47,7 @@ test.describe('the shell on a desktop', () => {
 
   test('gives office staff a menu of what their permissions open, and no Support', async ({ page }) => {
     await signIn(page, 'oficina@demo.mx');
-    await expectMenuLinks(page, ['Inicio', 'Pedidos Surtidos', 'Envíos', 'Nueva Venta', 'Notas']);
+    await expectMenuLinks(page, ['Inicio', 'Pedidos', 'Pedidos Surtidos', 'Envíos', 'Nueva Venta', 'Ventas', 'Notas']);
     await openUserMenu(page);
     await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Soporte' })).toHaveCount(0);

@@ -6,7 +6,7 @@ import type { SaleListFilters } from '../../../domain/sale-list';
 import { quotationWriteAnswerSchema, saleDetailAnswerSchema, type QuotationCancel } from '../../../domain/schemas/quotations';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
-import { openPrintWindow } from '../../lib/session-store';
+import { openPrintWindowAfter } from '../../lib/session-store';
 
 /**
  * The quotation lists' keys. A quotation's detail is 'sale-detail' (the form and the sale's
@@ -44,10 +44,11 @@ export function useQuotationActions(deployment: DeploymentId) {
     ]);
 
   const print = useMutation({
-    mutationFn: async ({ id, layout }: { id: number; layout: 'default' | QuotationLayout }) => {
-      const sale = await queryClient.fetchQuery(detailOptions(id));
-      openPrintWindow({ kind: 'quotation', data: { sale, layout: layout === 'default' ? defaultQuotationLayout(deployment) : layout } });
-    },
+    mutationFn: ({ id, layout }: { id: number; layout: 'default' | QuotationLayout }) =>
+      openPrintWindowAfter(async () => ({
+        kind: 'quotation',
+        data: { sale: await queryClient.fetchQuery(detailOptions(id)), layout: layout === 'default' ? defaultQuotationLayout(deployment) : layout },
+      })),
   });
 
   const toSale = useMutation({

@@ -42,7 +42,14 @@ interface Initial {
 }
 
 function EditQuotation({ id }: { id: number }) {
-  const detail = useQuery({ ...saleDetailQueryOptions(id), retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2 });
+  const detail = useQuery({
+    ...saleDetailQueryOptions(id),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    // Read once for the form: a refresh on refocus that found it sold or cancelled meanwhile would
+    // swap the form, and what was typed, for a refusal; the server refuses the save instead.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
   const quotation = detail.data;
   const items = useQuery({ ...itemsQueryOptions(), enabled: quotation !== undefined });
   const company = useQuery({

@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { lower, raise, removeFromCart, setQuantity, shownPrice } from '../../../domain/cart';
+import { lineAmount, lower, raise, removeFromCart, setQuantity, shownPrice } from '../../../domain/cart';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { companySearchSchema } from '../../../domain/schemas/orders';
@@ -147,7 +147,7 @@ export function CartLines({ cart }: { cart: Pick<SaleCartState, 'cart' | 'series
                     </div>
                   </td>
                   <td className="numeric">{formatMoney(price)}</td>
-                  <td className="numeric">{formatMoney(price * line.quantity)}</td>
+                  <td className="numeric">{formatMoney(lineAmount(price, line.quantity))}</td>
                   <td>
                     <button
                       type="button"

@@ -50,7 +50,7 @@ const visibleText = (html: string) =>
     .trim();
 
 describe("the sale's page", () => {
-  const html = renderToStaticMarkup(<SaleView sale={sale} onPrintTicket={() => {}} />);
+  const html = renderToStaticMarkup(<SaleView sale={sale} routeLinks onPrintTicket={() => {}} />);
   const text = visibleText(html);
 
   it('says who bought, where, from whom and when', () => {
@@ -81,6 +81,12 @@ describe("the sale's page", () => {
     expect(text).toContain('Envío E-10 Entregado Fecha de Entrega 25 nov 2026 Hora Evidencia 2026-11-25 09:40 Evidencia (PDF) ev 1.pdf');
     expect(html).toContain('href="/shippings/9"');
     expect(html).toContain('href="/files/ev%201.pdf"');
+  });
+
+  it('names the route without a link for someone who may not open the shippings', () => {
+    const seller = renderToStaticMarkup(<SaleView sale={sale} onPrintTicket={() => {}} />);
+    expect(visibleText(seller)).toContain('Envío E-9 No Entregado');
+    expect(seller).not.toContain('href="/shippings/');
   });
 
   it('lists its collections', () => {

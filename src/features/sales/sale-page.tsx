@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatKg, formatMoment, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
 import { quotationFolio } from '../../../domain/sales';
 import type { SaleDetail } from '../../../domain/schemas/quotations';
@@ -11,6 +12,7 @@ import type { SaleTicket } from '../../../domain/schemas/ticket';
 import { monterreyMinute } from '../../../domain/time';
 import { AppHeader } from '../../app/app-header';
 import { QueryStatus } from '../../app/query-status';
+import { useShell } from '../../app/shell-context';
 import { ApiError } from '../../lib/api';
 import { openPrintWindow } from '../../lib/session-store';
 import { AppLink } from './app-link';
@@ -23,6 +25,7 @@ const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'succe
 
 /** `/sales/{sale_id}`: one sale followed from its items to its delivery and its collections. */
 export default function SalePage() {
+  const { user } = useShell();
   const params = useParams<{ sale_id?: string }>();
   const id = params.sale_id && /^\d+$/.test(params.sale_id) ? Number(params.sale_id) : null;
   const sale = useQuery({
@@ -46,7 +49,11 @@ export default function SalePage() {
             </IonButton>
           </div>
         ) : sale.data ? (
-          <SaleView sale={sale.data} onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(sale.data, new Date()) })} />
+          <SaleView
+            sale={sale.data}
+            routeLinks={hasPermission(user, 'shippings')}
+            onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(sale.data, new Date()) })}
+          />
         ) : (
           <QueryStatus query={sale} />
         )}
@@ -81,7 +88,8 @@ export function saleTicketOf(sale: SaleDetail, now: Date): SaleTicket {
 const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
 
 /** Everything about one sale, as facts, tables and lists that read on a phone and on a desktop. */
-export function SaleView({ sale, onPrintTicket }: { sale: SaleDetail; onPrintTicket: () => void }) {
+/** `routeLinks`: the person may open /shippings, so each delivery links to its route. */
+export function SaleView({ sale, onPrintTicket, routeLinks = false }: { sale: SaleDetail; onPrintTicket: () => void; routeLinks?: boolean }) {
   const isSale = sale.kind === 'sale';
   return (
     <article className="sale-page">
@@ -219,7 +227,11 @@ export function SaleView({ sale, onPrintTicket }: { sale: SaleDetail; onPrintTic
                 return (
                   <li key={delivery.id} className="sale-page__card">
                     <p className="sale-page__card-title">
-                      <AppLink to={`/shippings/${delivery.shipping_id}`}>{text.shipping(delivery.shipping_id)}</AppLink>
+                      {routeLinks ? (
+                        <AppLink to={`/shippings/${delivery.shipping_id}`}>{text.shipping(delivery.shipping_id)}</AppLink>
+                      ) : (
+                        <span>{text.shipping(delivery.shipping_id)}</span>
+                      )}
                       <span className={`status-chip status-chip--${timelineColour(delivery)}`}>{status}</span>
                     </p>
                     <dl className="facts">

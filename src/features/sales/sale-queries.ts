@@ -30,6 +30,8 @@ export const contactsQueryOptions = () =>
     queryKey: saleQueryKeys.contacts,
     queryFn: async ({ signal }) => (await apiRequest('/api/v1/contact/all', { schema: contactListSchema, signal })).data,
     staleTime: 5 * 60 * 1000,
+    // Every customer's people, phones and e-mails: kept in memory, not written to local storage.
+    meta: { persist: false },
   });
 
 /** Every item with its list price: an edited quotation previews its totals with today's prices, as the server re-prices it. */

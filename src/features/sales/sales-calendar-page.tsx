@@ -198,9 +198,15 @@ export function CalendarGrid({
 
       <section className="calendar-panel" aria-labelledby={panelTitle} aria-live="polite">
         <h2 id={panelTitle} className="section-heading">
-          {formatLongDay(selected)} · {text.salesCount(chosen.length)}
+          {formatLongDay(selected)}
+          {!busy && ` · ${text.salesCount(chosen.length)}`}
         </h2>
-        {chosen.length === 0 ? (
+        {/* While another range loads, the day's sales are not known yet: no "Sin ventas" meanwhile. */}
+        {busy ? (
+          <p className="empty-state" role="status">
+            {text.loadingRange}
+          </p>
+        ) : chosen.length === 0 ? (
           <p className="empty-state">{text.noSales}</p>
         ) : (
           <>

@@ -3,7 +3,6 @@ import { formatMoment, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import {
   EMPTY_SALE_FILTERS,
-  hasActiveSaleFilters,
   parseStoredSaleFilters,
   saleFilterParams,
   saleListQuery,
@@ -14,6 +13,7 @@ import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads'
 import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
+import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
@@ -53,8 +53,9 @@ const COLUMNS: Record<Kind, ListColumn<SalePageRow, SaleSortColumn>[]> = {
  */
 export default function CanceledPage() {
   const [kind, setKind] = useState<Kind>('quotations');
-  const [filters, saveFilters] = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
   const paging = useListPaging<SaleSortColumn>();
+  const stored = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, saleFilterParams, paging);
   const list = usePagedList({
     queryKey: quotationKeys.canceled(kind, filters),
     path: kind === 'quotations' ? '/api/v2/q' : '/api/v2/sales',
@@ -62,7 +63,6 @@ export default function CanceledPage() {
     paging,
     schema: salePageSchema,
   });
-  const [filterOpen, setFilterOpen] = useState(false);
   const wide = useWideScreen();
   const choose = (next: Kind) => {
     setKind(next);
@@ -103,27 +103,10 @@ export default function CanceledPage() {
               </button>
             ))}
           </div>
-          <FiltersButton active={[...saleFilterParams(filters).keys()].length} onOpen={() => setFilterOpen(true)} />
+          <FiltersButton {...button} />
         </>
       }
-      overlays={
-        filterOpen && (
-          <SaleFilterDrawer
-            title={text.filterTitle}
-            filters={filters}
-            fields={{ series: true }}
-            onApply={(next) => {
-              saveFilters(hasActiveSaleFilters(next) ? next : null);
-              paging.setPage(1);
-            }}
-            onClear={() => {
-              paging.setPage(1);
-              return saveFilters(null);
-            }}
-            onClose={() => setFilterOpen(false)}
-          />
-        )
-      }
+      overlays={drawer && <SaleFilterDrawer title={text.filterTitle} fields={{ series: true }} {...drawer} />}
     >
       {wide ? (
         <ListTable

@@ -4,7 +4,6 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import {
   EMPTY_SALE_FILTERS,
-  hasActiveSaleFilters,
   parseStoredSaleFilters,
   quotationStatus,
   saleFilterParams,
@@ -16,6 +15,7 @@ import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads'
 import { ListCards, ListTable } from '../../app/office-list/list-rows';
 import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
+import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
@@ -43,8 +43,9 @@ export default function QuotationsPage() {
   const { user, deployment } = useShell();
   const router = useIonRouter();
   const [now] = useState(() => new Date());
-  const [filters, saveFilters] = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
   const paging = useListPaging<SaleSortColumn>();
+  const stored = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, saleFilterParams, paging);
   const list = usePagedList({
     queryKey: quotationKeys.list(filters),
     path: '/api/v2/q',
@@ -52,7 +53,6 @@ export default function QuotationsPage() {
     paging,
     schema: salePageSchema,
   });
-  const [filterOpen, setFilterOpen] = useState(false);
   const [canceling, setCanceling] = useState<SalePageRow | null>(null);
   const [selling, setSelling, sellSheet] = useSheet<SalePageRow>();
   const [notify, toast] = useListToast();
@@ -123,7 +123,7 @@ export default function QuotationsPage() {
       add={{ href: '/quotations/new', label: text.add }}
       toolbar={
         <>
-          <FiltersButton active={[...saleFilterParams(filters).keys()].length} onOpen={() => setFilterOpen(true)} />
+          <FiltersButton {...button} />
           {canDownload && (
             <ExportButton
               run={() => exportQuotations(quotations, now)}
@@ -138,22 +138,7 @@ export default function QuotationsPage() {
       }
       overlays={
         <>
-          {filterOpen && (
-            <SaleFilterDrawer
-              title={text.filterTitle}
-              filters={filters}
-              fields={{ series: true }}
-              onApply={(next) => {
-                saveFilters(hasActiveSaleFilters(next) ? next : null);
-                paging.setPage(1);
-              }}
-              onClear={() => {
-                paging.setPage(1);
-                return saveFilters(null);
-              }}
-              onClose={() => setFilterOpen(false)}
-            />
-          )}
+          {drawer && <SaleFilterDrawer title={text.filterTitle} fields={{ series: true }} {...drawer} />}
           {menu.sheet}
           {selling && (
             <IonActionSheet

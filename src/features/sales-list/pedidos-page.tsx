@@ -1,19 +1,13 @@
 import { useMemo, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import {
-  EMPTY_SALE_FILTERS,
-  hasActiveSaleFilters,
-  parseStoredSaleFilters,
-  pedidosQuery,
-  saleFilterParams,
-  type SaleSortColumn,
-} from '../../../domain/sale-list';
+import { EMPTY_SALE_FILTERS, parseStoredSaleFilters, pedidosQuery, saleFilterParams, type SaleSortColumn } from '../../../domain/sale-list';
 import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
 import { monterreyDate } from '../../../domain/time';
 import { ListCards, ListTable } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
+import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
@@ -33,8 +27,9 @@ const rowKey = (row: SalePageRow) => row.id;
 export default function PedidosPage() {
   const { user } = useShell();
   const [now] = useState(() => new Date());
-  const [filters, saveFilters] = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
   const paging = useListPaging<SaleSortColumn>();
+  const stored = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, saleFilterParams, paging);
   const list = usePagedList({
     // Today is part of the key: "from today on" moves with the calendar.
     queryKey: salesKeys.pedidos(filters, monterreyDate(now)),
@@ -43,7 +38,6 @@ export default function PedidosPage() {
     paging,
     schema: salePageSchema,
   });
-  const [filterOpen, setFilterOpen] = useState(false);
   const wide = useWideScreen();
   const saleLinks = hasPermission(user, 'sales');
   const columns = useMemo(() => pedidosColumns(saleLinks), [saleLinks]);
@@ -57,28 +51,11 @@ export default function PedidosPage() {
       empty={text.empty}
       toolbar={
         <>
-          <FiltersButton active={[...saleFilterParams(filters).keys()].length} onOpen={() => setFilterOpen(true)} />
+          <FiltersButton {...button} />
           {!filters.date && <span className="office-list__status">{text.fromToday}</span>}
         </>
       }
-      overlays={
-        filterOpen && (
-          <SaleFilterDrawer
-            title={text.filterTitle}
-            filters={filters}
-            fields={{ orderStatus: true }}
-            onApply={(next) => {
-              saveFilters(hasActiveSaleFilters(next) ? next : null);
-              paging.setPage(1);
-            }}
-            onClear={() => {
-              paging.setPage(1);
-              return saveFilters(null);
-            }}
-            onClose={() => setFilterOpen(false)}
-          />
-        )
-      }
+      overlays={drawer && <SaleFilterDrawer title={text.filterTitle} fields={{ orderStatus: true }} {...drawer} />}
     >
       {wide ? (
         <ListTable

@@ -3,7 +3,6 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import {
   EMPTY_SALE_FILTERS,
-  hasActiveSaleFilters,
   parseStoredSaleFilters,
   saleFilterParams,
   saleListQuery,
@@ -13,6 +12,7 @@ import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads'
 import { ListCards, ListTable } from '../../app/office-list/list-rows';
 import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
+import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
@@ -35,8 +35,9 @@ const rowKey = (row: SalePageRow) => row.id;
 export default function SalesListPage() {
   const { user } = useShell();
   const [now] = useState(() => new Date());
-  const [filters, saveFilters] = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
   const paging = useListPaging<SaleSortColumn>();
+  const stored = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, saleFilterParams, paging);
   const list = usePagedList({
     queryKey: salesKeys.list(filters),
     path: '/api/v2/sales',
@@ -44,7 +45,6 @@ export default function SalesListPage() {
     paging,
     schema: salePageSchema,
   });
-  const [filterOpen, setFilterOpen] = useState(false);
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [notify, toast] = useListToast();
   const wide = useWideScreen();
@@ -59,7 +59,7 @@ export default function SalesListPage() {
       empty={text.empty}
       toolbar={
         <>
-          <FiltersButton active={[...saleFilterParams(filters).keys()].length} onOpen={() => setFilterOpen(true)} />
+          <FiltersButton {...button} />
           <TotalsToggle open={totalsOpen} onToggle={() => setTotalsOpen((open) => !open)} controls="sales-totals" />
           {hasPermission(user, 'download') && (
             <ExportButton run={() => exportSales(sales)} disabled={sales.length === 0} onError={(message) => notify(message, 'danger')} />
@@ -69,22 +69,7 @@ export default function SalesListPage() {
       above={totalsOpen && <SaleTotalsPanel id="sales-totals" filters={filters} now={now} />}
       overlays={
         <>
-          {filterOpen && (
-            <SaleFilterDrawer
-              title={text.filterTitle}
-              filters={filters}
-              fields={{ series: true, paymentStatus: true }}
-              onApply={(next) => {
-                saveFilters(hasActiveSaleFilters(next) ? next : null);
-                paging.setPage(1);
-              }}
-              onClear={() => {
-                paging.setPage(1);
-                return saveFilters(null);
-              }}
-              onClose={() => setFilterOpen(false)}
-            />
-          )}
+          {drawer && <SaleFilterDrawer title={text.filterTitle} fields={{ series: true, paymentStatus: true }} {...drawer} />}
           {toast}
         </>
       }

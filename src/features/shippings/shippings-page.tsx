@@ -5,9 +5,10 @@ import { isDeliveryDriver } from '../../../domain/app-routes';
 import { Dialog } from '../../app/dialog';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import { filterParams, hasActiveFilters, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
+import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
 import { shippingPageSchema, type Shipping } from '../../../domain/schemas/shipping';
 import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { useShell } from '../../app/shell-context';
@@ -37,8 +38,10 @@ function OfficeShippings() {
   const { user, deployment } = useShell();
   const params = useParams<{ id?: string }>();
   const routeId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const [filters, saveFilters] = useStoredFilters(deployment.flags.shippingsDefaultToToday);
   const paging = useListPaging<SortColumn>();
+  const stored = useStoredFilters(deployment.flags.shippingsDefaultToToday);
+  // Only what narrows the list counts: a folio that is not one is not sent (filterParams).
+  const { filters, button, drawer } = useListFilters(stored, filterParams, paging);
   const list = usePagedList({
     queryKey: shippingKeys.list({ filters, routeId }),
     path: '/api/v2/shippings',
@@ -46,7 +49,6 @@ function OfficeShippings() {
     paging,
     schema: shippingPageSchema,
   });
-  const [filterOpen, setFilterOpen] = useState(false);
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [editing, setEditing] = useState<Shipping | null>(null);
   const [deleting, setDeleting, deleteSheet] = useSheet<Shipping>();
@@ -62,8 +64,6 @@ function OfficeShippings() {
     download: hasPermission(user, 'download'),
   };
   const shippings = list.rows;
-  // Only what narrows the list counts: a folio that is not one is not sent (filterParams).
-  const activeFilters = [...filterParams(filters).keys()].length;
 
   const print = useCallback((shipping: Shipping) => openPrintWindow({ kind: 'shipping', data: shipping }), []);
   const rowMenu = useCallback(
@@ -89,7 +89,7 @@ function OfficeShippings() {
           {/* One route's page shows that route: no filters or totals over others. */}
           {routeId === undefined && (
             <>
-              <FiltersButton active={activeFilters} onOpen={() => setFilterOpen(true)} />
+              <FiltersButton {...button} />
               <TotalsToggle open={totalsOpen} onToggle={() => setTotalsOpen((open) => !open)} controls="shippings-totals" />
             </>
           )}
@@ -106,20 +106,7 @@ function OfficeShippings() {
       above={totalsOpen && routeId === undefined && <TotalsPanel id="shippings-totals" filters={filters} />}
       overlays={
         <>
-          {filterOpen && (
-            <FilterDrawer
-              filters={filters}
-              onApply={(next) => {
-                saveFilters(hasActiveFilters(next) ? next : null);
-                paging.setPage(1);
-              }}
-              onClear={() => {
-                paging.setPage(1);
-                return saveFilters(null);
-              }}
-              onClose={() => setFilterOpen(false)}
-            />
-          )}
+          {drawer && <FilterDrawer {...drawer} />}
           {menu.sheet}
           {deleting && (
             <IonActionSheet

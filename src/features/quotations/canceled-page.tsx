@@ -1,21 +1,13 @@
 import { useMemo, useState } from 'react';
 import { formatMoment, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import {
-  EMPTY_SALE_FILTERS,
-  parseStoredSaleFilters,
-  saleFilterParams,
-  saleListQuery,
-  type SaleSortColumn,
-} from '../../../domain/sale-list';
+import { saleListQuery, type SaleSortColumn } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
-import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
+import type { SalePageRow } from '../../../domain/schemas/reads';
 import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { quotationKeys } from './queries';
 import { day, seller } from './quotation-rows';
@@ -23,9 +15,6 @@ import { day, seller } from './quotation-rows';
 const text = messages.quotations.canceledList;
 const columnText = messages.sales.list.columns;
 type Kind = 'quotations' | 'sales';
-const FILTERS_KEY = 'canceled-filters';
-const noFilters = () => EMPTY_SALE_FILTERS;
-const rowKey = (row: SalePageRow) => row.id;
 const folioOf = (kind: Kind, row: SalePageRow) => (kind === 'quotations' ? quotationFolio(row.id) : messages.driver.saleFolio(row.id));
 const canceledAt = (row: SalePageRow) => (row.canceled_at ? formatMoment(row.canceled_at) : '—');
 const reasonOf = (row: SalePageRow) => row.cancel_reason ?? text.noReason;
@@ -53,15 +42,11 @@ const COLUMNS: Record<Kind, ListColumn<SalePageRow, SaleSortColumn>[]> = {
  */
 export default function CanceledPage() {
   const [kind, setKind] = useState<Kind>('quotations');
-  const paging = useListPaging<SaleSortColumn>();
-  const stored = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, saleFilterParams, paging);
-  const list = usePagedList({
-    queryKey: quotationKeys.canceled(kind, filters),
+  const { paging, button, drawer, list } = useSaleList({
+    filtersKey: 'canceled-filters',
+    queryKey: (filters) => quotationKeys.canceled(kind, filters),
     path: kind === 'quotations' ? '/api/v2/q' : '/api/v2/sales',
-    search: (page, total) => saleListQuery({ ...page, filters, canceled: true }, total),
-    paging,
-    schema: salePageSchema,
+    search: (page, filters, total) => saleListQuery({ ...page, filters, canceled: true }, total),
   });
   const wide = useWideScreen();
   const choose = (next: Kind) => {
@@ -111,7 +96,7 @@ export default function CanceledPage() {
       {wide ? (
         <ListTable
           rows={list.rows}
-          rowKey={rowKey}
+          rowKey={saleRowKey}
           columns={COLUMNS[kind]}
           busy={list.query.isFetching}
           sort={paging.sort}
@@ -119,7 +104,7 @@ export default function CanceledPage() {
           menuColumn={false}
         />
       ) : (
-        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
+        <ListCards rows={list.rows} rowKey={saleRowKey} busy={list.query.isFetching} estimateSize={100}>
           {cards}
         </ListCards>
       )}

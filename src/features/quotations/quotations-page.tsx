@@ -2,22 +2,13 @@ import { IonActionSheet, useIonRouter, type ActionSheetButton } from '@ionic/rea
 import { useCallback, useMemo, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import {
-  EMPTY_SALE_FILTERS,
-  parseStoredSaleFilters,
-  quotationStatus,
-  saleFilterParams,
-  saleListQuery,
-  type SaleSortColumn,
-} from '../../../domain/sale-list';
+import { quotationStatus, saleListQuery } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
-import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
+import type { SalePageRow } from '../../../domain/schemas/reads';
 import { ListCards, ListTable } from '../../app/office-list/list-rows';
 import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { useShell } from '../../app/shell-context';
 import { useSheet } from '../../app/use-sheet';
@@ -28,9 +19,6 @@ import { quotationKeys, useQuotationActions } from './queries';
 import { quotationColumns, QuotationCard } from './quotation-rows';
 
 const text = messages.quotations.list;
-const FILTERS_KEY = 'quotations-filters';
-const noFilters = () => EMPTY_SALE_FILTERS;
-const rowKey = (row: SalePageRow) => row.id;
 const folioOf = (row: SalePageRow) => quotationFolio(row.id);
 const menuLabel = (row: SalePageRow) => text.actionsFor(folioOf(row));
 
@@ -43,15 +31,11 @@ export default function QuotationsPage() {
   const { user, deployment } = useShell();
   const router = useIonRouter();
   const [now] = useState(() => new Date());
-  const paging = useListPaging<SaleSortColumn>();
-  const stored = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, saleFilterParams, paging);
-  const list = usePagedList({
-    queryKey: quotationKeys.list(filters),
+  const { paging, button, drawer, list } = useSaleList({
+    filtersKey: 'quotations-filters',
+    queryKey: quotationKeys.list,
     path: '/api/v2/q',
-    search: (page, total) => saleListQuery({ ...page, filters }, total),
-    paging,
-    schema: salePageSchema,
+    search: (page, filters, total) => saleListQuery({ ...page, filters }, total),
   });
   const [canceling, setCanceling] = useState<SalePageRow | null>(null);
   const [selling, setSelling, sellSheet] = useSheet<SalePageRow>();
@@ -171,7 +155,7 @@ export default function QuotationsPage() {
       {wide ? (
         <ListTable
           rows={quotations}
-          rowKey={rowKey}
+          rowKey={saleRowKey}
           columns={columns}
           busy={list.query.isFetching}
           sort={paging.sort}
@@ -180,7 +164,7 @@ export default function QuotationsPage() {
           onMenu={openMenu}
         />
       ) : (
-        <ListCards rows={quotations} rowKey={rowKey} busy={list.query.isFetching} estimateSize={104}>
+        <ListCards rows={quotations} rowKey={saleRowKey} busy={list.query.isFetching} estimateSize={104}>
           {(row) => <QuotationCard row={row} now={now} onMenu={openMenu} />}
         </ListCards>
       )}

@@ -1,24 +1,18 @@
 import { useMemo, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import { EMPTY_SALE_FILTERS, parseStoredSaleFilters, pedidosQuery, saleFilterParams, type SaleSortColumn } from '../../../domain/sale-list';
-import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
+import { pedidosQuery } from '../../../domain/sale-list';
 import { monterreyDate } from '../../../domain/time';
 import { ListCards, ListTable } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { useShell } from '../../app/shell-context';
 import { salesKeys } from './queries';
 import { pedidosColumns, SaleCard } from './sale-rows';
 
 const text = messages.sales.pedidos;
-const FILTERS_KEY = 'pedidos-filters';
-const noFilters = () => EMPTY_SALE_FILTERS;
-const rowKey = (row: SalePageRow) => row.id;
 
 /**
  * `/pedidos` (spec §2; permission pedidos): the orders by scheduled date with where each
@@ -27,16 +21,12 @@ const rowKey = (row: SalePageRow) => row.id;
 export default function PedidosPage() {
   const { user } = useShell();
   const [now] = useState(() => new Date());
-  const paging = useListPaging<SaleSortColumn>();
-  const stored = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, saleFilterParams, paging);
-  const list = usePagedList({
+  const { paging, filters, button, drawer, list } = useSaleList({
+    filtersKey: 'pedidos-filters',
     // Today is part of the key: "from today on" moves with the calendar.
-    queryKey: salesKeys.pedidos(filters, monterreyDate(now)),
+    queryKey: (filters) => salesKeys.pedidos(filters, monterreyDate(now)),
     path: '/api/v2/sales',
-    search: (page, total) => pedidosQuery({ ...page, filters }, now, total),
-    paging,
-    schema: salePageSchema,
+    search: (page, filters, total) => pedidosQuery({ ...page, filters }, now, total),
   });
   const wide = useWideScreen();
   const saleLinks = hasPermission(user, 'sales');
@@ -60,7 +50,7 @@ export default function PedidosPage() {
       {wide ? (
         <ListTable
           rows={list.rows}
-          rowKey={rowKey}
+          rowKey={saleRowKey}
           columns={columns}
           busy={list.query.isFetching}
           sort={paging.sort}
@@ -68,7 +58,7 @@ export default function PedidosPage() {
           menuColumn={false}
         />
       ) : (
-        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={104}>
+        <ListCards rows={list.rows} rowKey={saleRowKey} busy={list.query.isFetching} estimateSize={104}>
           {(row) => <SaleCard row={row} link={saleLinks} pedidos />}
         </ListCards>
       )}

@@ -1,20 +1,11 @@
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import {
-  EMPTY_SALE_FILTERS,
-  parseStoredSaleFilters,
-  saleFilterParams,
-  saleListQuery,
-  type SaleSortColumn,
-} from '../../../domain/sale-list';
-import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
+import { saleListQuery } from '../../../domain/sale-list';
 import { ListCards, ListTable } from '../../app/office-list/list-rows';
 import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { useShell } from '../../app/shell-context';
 import { exportSales } from './export-sales';
@@ -23,9 +14,6 @@ import { SALE_COLUMNS, SaleCard } from './sale-rows';
 import { SaleTotalsPanel } from './totals-panel';
 
 const text = messages.sales.list;
-const FILTERS_KEY = 'sales-filters';
-const noFilters = () => EMPTY_SALE_FILTERS;
-const rowKey = (row: SalePageRow) => row.id;
 
 /**
  * `/sales` (issue 12): the sales with their payment status, due balance and order, server
@@ -35,15 +23,11 @@ const rowKey = (row: SalePageRow) => row.id;
 export default function SalesListPage() {
   const { user } = useShell();
   const [now] = useState(() => new Date());
-  const paging = useListPaging<SaleSortColumn>();
-  const stored = useStoredFilters(FILTERS_KEY, parseStoredSaleFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, saleFilterParams, paging);
-  const list = usePagedList({
-    queryKey: salesKeys.list(filters),
+  const { paging, filters, button, drawer, list } = useSaleList({
+    filtersKey: 'sales-filters',
+    queryKey: salesKeys.list,
     path: '/api/v2/sales',
-    search: (page, total) => saleListQuery({ ...page, filters }, total),
-    paging,
-    schema: salePageSchema,
+    search: (page, filters, total) => saleListQuery({ ...page, filters }, total),
   });
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [notify, toast] = useListToast();
@@ -77,7 +61,7 @@ export default function SalesListPage() {
       {wide ? (
         <ListTable
           rows={sales}
-          rowKey={rowKey}
+          rowKey={saleRowKey}
           columns={SALE_COLUMNS}
           busy={list.query.isFetching}
           sort={paging.sort}
@@ -85,7 +69,7 @@ export default function SalesListPage() {
           menuColumn={false}
         />
       ) : (
-        <ListCards rows={sales} rowKey={rowKey} busy={list.query.isFetching} estimateSize={104}>
+        <ListCards rows={sales} rowKey={saleRowKey} busy={list.query.isFetching} estimateSize={104}>
           {(row) => <SaleCard row={row} link />}
         </ListCards>
       )}

@@ -24,9 +24,13 @@ function ionicModuleSideEffects(id: string): boolean | undefined {
  * what the browser compares to detect an update.
  */
 function precompress(): Plugin {
+  let outDir = path.resolve('dist');
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
@@ -42,7 +46,7 @@ function precompress(): Plugin {
             }
           }
         };
-        visit(path.resolve('dist'));
+        visit(outDir);
       },
     },
   };

@@ -17,11 +17,15 @@ export const companies = pgTable(
     delivery_references: varchar('delivery_references', { length: 400 }),
     delivery_time: varchar('delivery_time', { length: 60 }),
     cfdi_id: integer('cfdi_id').references(() => cfdis.id),
+    created_by_user_id: integer('created_by_user_id'),
+    /** Null for a customer created at the counter until the office checks it (spec §2 /unverified_clients). */
+    verified_at: timestamp('verified_at', { withTimezone: true, mode: 'string' }),
+    verified_by_user_id: integer('verified_by_user_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index('companies_name').on(t.name)],
+  (t) => [index('companies_name').on(t.name), index('companies_unverified').on(t.id).where(sql`${t.verified_at} IS NULL AND ${t.deleted_at} IS NULL`)],
 );
 
 export const companyBranches = pgTable(
@@ -128,6 +132,11 @@ export const sales = pgTable(
     index('sales_kind_date').on(t.kind, t.date),
     index('sales_change_seq').on(t.change_seq),
     uniqueIndex('sales_quotation').on(t.quotation_id),
+    // What a customer owes: the balances report and a payment's application read only these rows.
+    index('sales_open_balance')
+      .on(t.company_id, t.due_date)
+      .where(sql`${t.kind} = 'sale' AND ${t.due_balance} > 0 AND ${t.canceled_at} IS NULL AND ${t.deleted_at} IS NULL`),
+    check('sales_due_balance_in_range', sql`${t.due_balance} >= 0 AND ${t.due_balance} <= ${t.total}`),
   ],
 );
 
@@ -140,7 +149,7 @@ export const saleItems = pgTable(
     quantity: kilograms('quantity').notNull(),
     price: money('price').notNull(),
   },
-  (t) => [index('sale_items_sale').on(t.sale_id)],
+  (t) => [index('sale_items_sale').on(t.sale_id), index('sale_items_item').on(t.item_id)],
 );
 
 /**

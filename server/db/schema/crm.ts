@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, money, name, updatedAt } from './columns';
 import { companies, contacts, items, providers, purchaseOrders, sales } from './commerce';
 import { activityTypes, expenseTypes, funnels, origins, paymentMethods } from './reference-lists';
@@ -112,17 +113,36 @@ export const collections = pgTable(
     amount: money('amount').notNull(),
     payment_method_id: integer('payment_method_id').references(() => paymentMethods.id),
     reference: varchar('reference', { length: 60 }),
+    note: text('note'),
+    /** What was not applied to any sale: the customer's credit (issue 13). */
+    unapplied: money('unapplied').notNull().default(0),
+    canceled_at: timestamp('canceled_at', { withTimezone: true, mode: 'string' }),
+    canceled_by_user_id: integer('canceled_by_user_id').references(() => users.id),
+    cancel_reason: text('cancel_reason'),
     created_at: createdAt(),
   },
-  (t) => [index('collections_date').on(t.date)],
+  (t) => [
+    index('collections_date').on(t.date),
+    index('collections_company').on(t.company_id),
+    check('collections_amount_positive', sql`${t.amount} > 0`),
+    check('collections_unapplied_in_range', sql`${t.unapplied} >= 0 AND ${t.unapplied} <= ${t.amount}`),
+  ],
 );
 
-export const collectionDetails = pgTable('collection_details', {
-  id: id(),
-  collection_id: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
-  sale_id: integer('sale_id').notNull().references(() => sales.id),
-  amount: money('amount').notNull(),
-});
+export const collectionDetails = pgTable(
+  'collection_details',
+  {
+    id: id(),
+    collection_id: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    sale_id: integer('sale_id').notNull().references(() => sales.id),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('collection_details_collection').on(t.collection_id),
+    index('collection_details_sale').on(t.sale_id),
+    check('collection_details_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
 
 export const expenses = pgTable(
   'expenses',
@@ -133,9 +153,11 @@ export const expenses = pgTable(
     date: varchar('date', { length: 10 }).notNull(),
     amount: money('amount').notNull(),
     description: varchar('description', { length: 300 }),
+    payment_method_id: integer('payment_method_id').references(() => paymentMethods.id),
     created_at: createdAt(),
+    deleted_at: deletedAt(),
   },
-  (t) => [index('expenses_date').on(t.date)],
+  (t) => [index('expenses_date').on(t.date), check('expenses_amount_positive', sql`${t.amount} > 0`)],
 );
 
 /** Raw material received from a provider. */

@@ -1,13 +1,18 @@
-// `npm run seed:bench`: grows the database to 100k shippings and 500k shipping details
-// for the API benchmark, on the embedded database in BENCH_DATA_DIR (default
+// `npm run seed:bench`: grows the database to 100k sales (300k lines, their payments and
+// 20k expenses, for the report benchmark) and 100k shippings with 500k shipping details
+// (for the API benchmark), on the embedded database in BENCH_DATA_DIR (default
 // .tmp/bench-data) or on PostgreSQL when DATABASE_URL is set. Demo data is loaded first
-// when the database is empty; the generated rows reuse its drivers, vehicles and sales.
+// when the database is empty; the generated rows reuse its people, customers, items,
+// vehicles and reference lists. Each part only adds what is missing, so it can run again.
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
 
 const SHIPPINGS = Number(process.env.BENCH_SHIPPINGS ?? 100_000);
+const SALES = Number(process.env.BENCH_SALES ?? 100_000);
+const EXPENSES = Number(process.env.BENCH_EXPENSES ?? 20_000);
+const LINES_PER_SALE = 3;
 const DETAILS_PER_SHIPPING = 5;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
 const url = process.env.DATABASE_URL;
@@ -17,6 +22,72 @@ const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'p
 await prepareDatabase(database, { demoSeed: true, dataDir: url ? null : dataDir });
 const count = async (table: string) =>
   Number(((await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+
+let added = false;
+
+// Sales over 2020-01-01 + 2,500 days (about 40 a day), three lines each at the items' list
+// prices; a fortieth cancelled; older ones mostly paid: 70 % paid, 20 % half paid, 10 % owed.
+// Each paid or half-paid sale has its payment (a collection and its detail).
+const existingSales = Number(((await database.db.execute(sql`SELECT count(*)::int AS n FROM sales WHERE kind = 'sale'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+if (existingSales < SALES) {
+  const missing = SALES - existingSales;
+  for (let done = 0; done < missing; done += 20_000) {
+    const batch = Math.min(20_000, missing - done);
+    const before = Number(((await database.db.execute(sql`SELECT coalesce(max(id), 0)::int AS n FROM sales`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    await database.db.execute(sql`
+      WITH sellers AS (SELECT array_agg(u.id ORDER BY u.id) AS ids FROM users u JOIN job_positions j ON j.id = u.job_position_id WHERE j.name = 'Ventas'),
+           buyers AS (SELECT array_agg(id ORDER BY id) AS ids FROM companies WHERE deleted_at IS NULL),
+           goods AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(price ORDER BY id) AS prices FROM items WHERE deleted_at IS NULL AND NOT is_raw_material),
+           new_sales AS (
+             INSERT INTO sales (kind, company_id, user_id, created_by_user_id, date, due_date, type, subtotal, iva, total, due_balance, payment_status,
+                                sale_total_weight, sale_weight, note, canceled_at, created_at, updated_at)
+             SELECT 'sale', buyers.ids[1 + g % array_length(buyers.ids, 1)], sellers.ids[1 + g % array_length(sellers.ids, 1)], 1,
+                    to_char(date '2020-01-01' + (g % 2500), 'YYYY-MM-DD'), to_char(date '2020-01-01' + (g % 2500) + 15, 'YYYY-MM-DD'),
+                    CASE WHEN g % 4 = 0 THEN 'Serie B' ELSE 'Serie A' END, 0, 0, 0, 0, 'Pendiente', 0, 0, 'Venta generada',
+                    CASE WHEN g % 40 = 0 THEN (date '2020-01-01' + (g % 2500)) + time '18:00' END,
+                    (date '2020-01-01' + (g % 2500)) + time '09:00', (date '2020-01-01' + (g % 2500)) + time '09:00'
+             FROM generate_series(${done + 1}::int, ${done + batch}::int) AS g, sellers, buyers
+             RETURNING id)
+      INSERT INTO sale_items (sale_id, item_id, quantity, price)
+      SELECT s.id, goods.ids[pick.i], 1 + (s.id + k) % 25, goods.prices[pick.i]
+      FROM new_sales s CROSS JOIN generate_series(1, ${LINES_PER_SALE}::int) AS k CROSS JOIN goods
+      CROSS JOIN LATERAL (SELECT 1 + (s.id * 7 + k * 13) % array_length(goods.ids, 1) AS i) AS pick`);
+    await database.db.execute(sql`
+      UPDATE sales s SET subtotal = x.subtotal, iva = x.iva, total = x.subtotal + x.iva,
+        due_balance = CASE WHEN s.id % 10 < 7 THEN 0 WHEN s.id % 10 < 9 THEN round((x.subtotal + x.iva) / 2, 2) ELSE x.subtotal + x.iva END,
+        payment_status = CASE WHEN s.id % 10 < 7 THEN 'Pagada' WHEN s.id % 10 < 9 THEN 'Parcial' ELSE 'Pendiente' END
+      FROM (SELECT d.sale_id, d.subtotal, CASE WHEN t.type = 'Serie A' THEN round(d.subtotal * 0.16, 2) ELSE 0 END AS iva
+            FROM (SELECT sale_id, sum(round(quantity * price, 2)) AS subtotal FROM sale_items WHERE sale_id > ${before} GROUP BY sale_id) d
+            JOIN sales t ON t.id = d.sale_id) x
+      WHERE s.id = x.sale_id`);
+    await database.db.execute(sql`
+      WITH paid AS (
+             SELECT id, company_id, user_id, date, total - due_balance AS amount FROM sales
+             WHERE id > ${before} AND kind = 'sale' AND canceled_at IS NULL AND due_balance < total),
+           methods AS (SELECT array_agg(id ORDER BY id) AS ids FROM payment_methods),
+           created AS (
+             INSERT INTO collections (company_id, user_id, date, amount, payment_method_id, reference)
+             SELECT company_id, user_id, to_char(date::date + (id % 20), 'YYYY-MM-DD'), amount, methods.ids[1 + id % array_length(methods.ids, 1)], 'BENCH-' || id
+             FROM paid, methods
+             RETURNING id, reference)
+      INSERT INTO collection_details (collection_id, sale_id, amount)
+      SELECT c.id, p.id, p.amount FROM created c JOIN paid p ON c.reference = 'BENCH-' || p.id`);
+    process.stdout.write(`\r${done + batch} / ${missing} ventas`);
+  }
+  console.log('');
+  added = true;
+}
+
+const existingExpenses = await count('expenses');
+if (existingExpenses < EXPENSES) {
+  await database.db.execute(sql`
+    WITH kinds AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(name ORDER BY id) AS names FROM expense_types)
+    INSERT INTO expenses (expense_type_id, user_id, date, amount, description, created_at)
+    SELECT kinds.ids[1 + g % array_length(kinds.ids, 1)], 1, to_char(date '2020-01-01' + (g % 2500), 'YYYY-MM-DD'), 200 + (g * 37) % 8800,
+           kinds.names[1 + g % array_length(kinds.ids, 1)] || ' generado', (date '2020-01-01' + (g % 2500)) + time '12:00'
+    FROM generate_series(1, ${EXPENSES - existingExpenses}::int) AS g, kinds`);
+  added = true;
+}
 
 const existing = await count('shippings');
 if (existing >= SHIPPINGS) {
@@ -45,8 +116,12 @@ if (existing >= SHIPPINGS) {
     process.stdout.write(`\r${done + batch} / ${missing} envíos`);
   }
   await database.db.execute(sql`UPDATE shipping_details d SET company_id = s.company_id FROM sales s WHERE s.id = d.sale_id AND d.company_id IS NULL`);
-  await database.db.execute(sql`VACUUM ANALYZE`);
   console.log('');
+  added = true;
 }
-console.log(`shippings: ${await count('shippings')}, shipping_details: ${await count('shipping_details')} (${((Date.now() - started) / 1000).toFixed(1)} s, ${database.kind})`);
+if (added) await database.db.execute(sql`VACUUM ANALYZE`);
+console.log(
+  `sales: ${await count('sales')}, sale_items: ${await count('sale_items')}, collections: ${await count('collections')}, expenses: ${await count('expenses')}, ` +
+    `shippings: ${await count('shippings')}, shipping_details: ${await count('shipping_details')} (${((Date.now() - started) / 1000).toFixed(1)} s, ${database.kind})`,
+);
 await database.close();

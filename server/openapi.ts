@@ -42,8 +42,6 @@ import {
   collectionBySellerSchema,
   collectionDetailPageSchema,
   collectionListSchema,
-  collectionPageSchema,
-  collectionTotalsSchema,
   companyListSchema,
   contactListSchema,
   conversationListSchema,
@@ -86,6 +84,24 @@ import {
 } from '../domain/schemas/reads';
 import { providerPaymentInputSchema, salemanReportSchema, shoppingInputSchema } from '../domain/schemas/purchasing';
 import { APP_VERSION } from '../domain/version';
+import { expenseDeletedSchema, expenseInputSchema, expensePageSchema, expenseRowSchema } from '../domain/schemas/expenses';
+import { itemsReportPageSchema, salesSeriesSchema, utilitiesSchema } from '../domain/schemas/reports';
+import {
+  companyDeliveryPageSchema,
+  companyDetailAnswerSchema,
+  companyInputSchema,
+  companyPageSchema,
+  companyVerifySchema,
+} from '../domain/schemas/customers';
+import {
+  balancePageSchema,
+  collectionAnswerSchema,
+  collectionCancelSchema,
+  collectionInputSchema,
+  collectionListPageSchema,
+  collectionListTotalsSchema,
+  customerBalanceSchema,
+} from '../domain/schemas/collections';
 import { ROUTE_ACCESS, type RouteKey } from './route-access';
 
 export interface RouteDoc {
@@ -101,6 +117,7 @@ export interface RouteDoc {
 
 const LIST_QUERY = ['page', 'itemsPerPage', 'sort'];
 const SALE_LIST_FILTERS = ['filter[id]', 'filter[company_id]', 'filter[user_id]', 'filter[date_between]', 'filter[payment_status]', 'filter[type]', 'filter[company]', 'filter[canceled]'];
+const COLLECTION_FILTERS = ['filter[date_between]', 'filter[company_id]', 'filter[user_id]', 'filter[company]', 'filter[payment_method_id]', 'filter[canceled]'];
 
 /** What each route takes and answers, from the same domain schemas the server validates with. */
 export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
@@ -154,6 +171,37 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'DELETE /api/v2/uploads/:id': { summary: 'Cancelar la carga' },
   'GET /api/v2/sync/pull': { summary: 'Cambios para el dispositivo desde el cursor', response: syncPullSchema, query: ['cursor'] },
   'GET /api/v2/company_p': { summary: 'Buscar empresas', response: companySearchSchema, query: [...LIST_QUERY, 'filter[name]'] },
+  // Customers (issue 13).
+  'GET /api/v2/companies': {
+    summary: 'Clientes (paginado) con su saldo y saldo vencido; sort name|id|created_at|credit_days|due_balance',
+    response: companyPageSchema,
+    query: [...LIST_QUERY, 'filter[search]', 'filter[verified]'],
+  },
+  'GET /api/v2/companies/:id': {
+    summary: 'Un cliente: datos, sucursales, contactos y saldo por antigüedad (con saldo a favor)',
+    response: companyDetailAnswerSchema,
+  },
+  'GET /api/v2/companies/:id/deliveries': {
+    summary: 'Entregas de las ventas del cliente, con su evidencia (paginado; sort shipping_date|id)',
+    response: companyDeliveryPageSchema,
+    query: LIST_QUERY,
+  },
+  'POST /api/v2/companies': {
+    summary: 'Nuevo cliente con sucursales y contactos (sin permiso companies: queda sin verificar)',
+    body: companyInputSchema,
+    response: companyDetailAnswerSchema,
+  },
+  'PUT /api/v2/companies/:id': {
+    summary: 'Editar cliente; sus sucursales y contactos quedan como la lista enviada (409 si se quita uno usado en ventas)',
+    body: companyInputSchema,
+    response: companyDetailAnswerSchema,
+  },
+  'POST /api/v2/companies/:id/verify': {
+    summary: 'Verificar un cliente dado de alta en mostrador (repetirlo no cambia nada)',
+    body: companyVerifySchema,
+    response: companyDetailAnswerSchema,
+    status: 200,
+  },
   'GET /api/v2/orders/orders_to_dispatch': {
     summary: 'Pedidos por surtir',
     response: ordersToDispatchSchema,
@@ -257,6 +305,52 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'DELETE /api/v2/provider_payments/:id': { summary: 'Eliminar pago a proveedor' },
   'POST /api/v2/saleman_report': { summary: 'Reporte por vendedor', body: salemanReportSchema, response: salemanReportResultSchema },
+  // Expenses, utilities and costs, reports (issue 13).
+  'GET /api/v2/expenses': {
+    summary: 'Gastos (paginado, sin los eliminados); sort date|amount|id',
+    response: expensePageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[expense_type_id]', 'filter[payment_method_id]'],
+  },
+  'POST /api/v2/expenses': { summary: 'Registrar gasto', body: expenseInputSchema, response: expenseRowSchema },
+  'DELETE /api/v2/expenses/:id': { summary: 'Eliminar gasto (deja de contar en listas y reportes)', response: expenseDeletedSchema },
+  'GET /api/v2/report/utilities': {
+    summary: 'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
+    response: utilitiesSchema,
+    query: ['filter[date_between]'],
+  },
+  'GET /api/v2/report/sales_by_day': {
+    summary: 'Ventas y cobranza por día o por mes (group=day|month; por día hasta 62 días si no se indica), con ceros',
+    response: salesSeriesSchema,
+    query: ['filter[date_between]', 'group'],
+  },
+  // Collections and overdue balances (issue 13).
+  'POST /api/v2/collections': {
+    summary: "Registrar un cobro y aplicarlo: a las ventas más antiguas (apply 'oldest', por omisión) o por venta (lines); lo que sobra queda como saldo a favor",
+    body: collectionInputSchema,
+    response: collectionAnswerSchema,
+  },
+  'GET /api/v2/collections/:id': { summary: 'Un cobro con las ventas que pagó (su recibo)', response: collectionAnswerSchema },
+  'POST /api/v2/collections/:id/cancel': {
+    summary: 'Cancelar un cobro: los saldos de sus ventas se restauran',
+    body: collectionCancelSchema,
+    response: collectionAnswerSchema,
+    status: 200,
+  },
+  'GET /api/v2/balances': {
+    summary: 'Saldos vencidos por cliente con su antigüedad (paginado; meta.totals de todos los clientes)',
+    response: balancePageSchema,
+    query: [...LIST_QUERY, 'filter[company]', 'filter[company_id]', 'filter[user_id]'],
+  },
+  'GET /api/v2/balances/:id': {
+    summary: 'Ventas con saldo de un cliente, la de vencimiento más antiguo primero, con días vencidos y antigüedad',
+    response: customerBalanceSchema,
+    query: ['filter[user_id]'],
+  },
+  'GET /api/v2/report/items': {
+    summary: 'Productos vendidos en el periodo (paginado; sort amount|quantity|sales_count|cost|name; meta con los totales)',
+    response: itemsReportPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]'],
+  },
   'GET /api/v2/q': {
     summary: 'Cotizaciones (paginado; sin las canceladas salvo filter[canceled]=1)',
     response: salePageSchema,
@@ -273,9 +367,17 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'GET /api/v2/company/sales': { summary: 'Ventas de una empresa (?id=)', response: salePageSchema },
   'GET /api/v2/sale/totals': { summary: 'Totales de ventas', response: saleTotalsSchema },
-  'GET /api/v2/collections': { summary: 'Cobranza (paginado)', response: collectionPageSchema },
+  'GET /api/v2/collections': {
+    summary: 'Cobranza (paginado; sin los cancelados salvo filter[canceled]=1; sort id|date|amount|company_name)',
+    response: collectionListPageSchema,
+    query: [...LIST_QUERY, ...COLLECTION_FILTERS],
+  },
   'GET /api/v2/collection_details': { summary: 'Detalle de cobranza', response: collectionDetailPageSchema },
-  'GET /api/v2/collection/totals': { summary: 'Totales de cobranza', response: collectionTotalsSchema },
+  'GET /api/v2/collection/totals': {
+    summary: 'Totales de cobranza con los filtros de la lista, y por forma de pago',
+    response: collectionListTotalsSchema,
+    query: COLLECTION_FILTERS,
+  },
   'GET /api/v2/expenses-summary': { summary: 'Gastos por tipo', response: expenseSummarySchema },
   'GET /api/v2/payroll/totals': { summary: 'Totales de nómina', response: payrollTotalsSchema },
   'GET /api/v2/inventory_report': { summary: 'Reporte de inventario (type=card|detail)' },

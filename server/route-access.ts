@@ -41,7 +41,17 @@ export const ROUTE_ACCESS = {
   /** Evidence files are named by 128 random bits: the link is the capability, as spec §2 links them. */
   'GET /files/:name': everyone,
 
-  'GET /api/v2/company_p': permission('companies', 'shippings', 'sales', 'quotations'),
+  /** Also the customer search of the payment form (/new-collections). */
+  'GET /api/v2/company_p': permission('companies', 'shippings', 'sales', 'quotations', 'collections'),
+  // Customers (issue 13): /clients, the customer's page, its form and /unverified_clients.
+  'GET /api/v2/companies': permission('companies'),
+  'GET /api/v2/companies/:id': permission('companies'),
+  'GET /api/v2/companies/:id/deliveries': permission('companies'),
+  /** The office (companies) or a seller at the counter (sales): see the record rule. */
+  'POST /api/v2/companies': permission('companies', 'sales'),
+  'PUT /api/v2/companies/:id': permission('companies'),
+  /** Idempotent: verifying a verified customer answers it unchanged. */
+  'POST /api/v2/companies/:id/verify': permission('companies'),
   'GET /api/v2/orders/orders_to_dispatch': permission('orders'),
   'GET /api/v2/orders/dispatched_orders': permission('editShippingDetails', 'orders_ready'),
   'POST /api/v2/orders/start_order_production': permission('orders'),
@@ -121,7 +131,8 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/collections': permission('collections'),
   'GET /api/v2/collection_details': permission('collections'),
   'GET /api/v2/collection/totals': permission('collections', 'reports'),
-  'GET /api/v2/expenses-summary': permission('expenses', 'reports'),
+  /** Read by /expenses and, as expenses by type, by /costs. */
+  'GET /api/v2/expenses-summary': permission('expenses', 'reports', 'utilities'),
   'GET /api/v2/payroll/totals': permission('pay_rolls'),
   'GET /api/v2/inventory_report': permission('report_inventory', 'inventoryReport'),
   'GET /api/v2/inventory/stock': permission('inventory', 'adjustments'),
@@ -149,6 +160,27 @@ export const ROUTE_ACCESS = {
   'PUT /api/v2/provider_payments/:id': permission('provider_payments'),
   'DELETE /api/v2/provider_payments/:id': permission('provider_payments'),
   'POST /api/v2/saleman_report': permission('reports'),
+  // Expenses, utilities and costs, reports (issue 13).
+  'GET /api/v2/expenses': permission('expenses'),
+  /** A retry under the same Idempotency-Key answers the first expense; no second row. */
+  'POST /api/v2/expenses': permission('expenses'),
+  /** Soft delete: no read counts it any more (list, expenses-summary, indicators, utilities). */
+  'DELETE /api/v2/expenses/:id': permission('expenses'),
+  /** Read by /utilities and by /costs. */
+  'GET /api/v2/report/utilities': permission('utilities'),
+  'GET /api/v2/report/sales_by_day': permission('reports'),
+  /** /items-report, and the costliest items on /costs. */
+  'GET /api/v2/report/items': permission('inventoryReport', 'utilities'),
+  // Collections and overdue balances (issue 13).
+  /** One transaction that locks the customer's open sales; a retry under the same Idempotency-Key answers the same payment. */
+  'POST /api/v2/collections': permission('collections'),
+  /** The payment as its receipt shows it. */
+  'GET /api/v2/collections/:id': permission('collections'),
+  /** Who records payments cancels them (from /collections); the balances of its sales come back. */
+  'POST /api/v2/collections/:id/cancel': permission('collections'),
+  'GET /api/v2/balances': permission('balances', 'collections'),
+  /** A customer's open sales: the payment form reads them, /balances expands a customer with them. */
+  'GET /api/v2/balances/:id': permission('balances', 'collections'),
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;
@@ -161,6 +193,7 @@ export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
   'HEAD /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
   'PATCH /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
   'DELETE /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
+  'POST /api/v2/companies': 'Created with companies: verified at once; with sales only (at the counter): unverified until the office verifies it.',
   'GET /api/v1/note/all': 'Only the signed-in person’s notes.',
   'PATCH /api/v2/notes/:id': 'Only the signed-in person’s notes.',
   'GET /api/support/support_tickets': 'User 1 reads every ticket; everyone else only their own.',

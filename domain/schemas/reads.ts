@@ -74,9 +74,7 @@ export const messageListSchema = list(z.object({ id: int, conversation_id: int, 
 export const messageStatusListSchema = list(z.object({ id: int, message_id: int, status: str, created_at: str }));
 export const collectionRowSchema = z.object({ id: int, company_id: int, company_name: str, user_id: int, date: str, amount: num, payment_method_id: opt(int), reference: opt(str) });
 export const collectionListSchema = list(collectionRowSchema);
-export const collectionPageSchema = paged(z.extend(collectionRowSchema, { payment_method: opt(str) }));
 export const collectionDetailPageSchema = paged(z.object({ id: int, collection_id: int, sale_id: int, amount: num }));
-export const collectionTotalsSchema = z.object({ data: z.object({ count: int, total: num }) });
 export const shippingRowListSchema = list(z.object({ id: int, date: str, driver_id: opt(int), vehicle_id: opt(int), initial_km: opt(int), final_km: opt(int), route: opt(int), weight: num, note: opt(str) }));
 export const shippingDetailRowListSchema = list(
   z.object({ id: int, shipping_id: int, sale_id: int, company_id: opt(int), completed: z.boolean(), is_delivered: z.boolean(), delivered_at: z.nullable(z.union([str, z.date()])), invoice: opt(str), pdf: opt(str) }),
@@ -111,7 +109,8 @@ export const inventoryCardSchema = list(z.object({ item_id: int, name: str, unit
 export const inventoryDetailPageSchema = paged(z.object({ id: int, item_id: int, item_name: str, type: str, quantity: num, signed_quantity: num, created_at: str }));
 export const inventoryMovementPageSchema = paged(z.object({ id: int, item_id: int, item_name: str, type: str, quantity: num, created_by_user_id: opt(int), created_at: str }));
 export const huecosSchema = z.object({
-  data: z.array(z.object({ company_id: int, name: str, months: z.record(str, num), huecos: int })),
+  /** Per customer that bought in the year: the total of each month (0: a gap; null: the month has not come yet). */
+  data: z.array(z.object({ company_id: int, name: str, months: z.record(str, z.nullable(num)), huecos: int })),
   meta: z.object({ year: int, months: z.array(str) }),
 });
 export const posItemPageSchema = paged(

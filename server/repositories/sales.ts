@@ -51,7 +51,7 @@ export async function loadSaleDetail(db: Db, id: number): Promise<SaleDetail | n
       'collections', coalesce((SELECT json_agg(json_build_object('id', cd.id, 'collection_id', k.id, 'date', k.date, 'amount', cd.amount::float8,
           'payment_method', m.name, 'reference', k.reference) ORDER BY k.date, cd.id)
         FROM collection_details cd JOIN collections k ON k.id = cd.collection_id LEFT JOIN payment_methods m ON m.id = k.payment_method_id
-        WHERE cd.sale_id = s.id), '[]')
+        WHERE cd.sale_id = s.id AND k.canceled_at IS NULL), '[]')
     ) AS detail
     FROM sales s JOIN companies c ON c.id = s.company_id LEFT JOIN company_branches b ON b.id = s.company_branch_id
     LEFT JOIN contacts ct ON ct.id = s.contact_id JOIN users u ON u.id = s.user_id

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
+import { reportRangeError } from '../../domain/reports';
 import { roundCents } from '../../domain/sales';
 import { providerPaymentInputSchema, salemanReportSchema, shoppingInputSchema, type ShoppingInput } from '../../domain/schemas/purchasing';
 import type { Db } from '../db/client';
@@ -245,6 +246,8 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
   /** Per seller: sales, amount sold, collected and still owed in a period (spec §7 saleman_report). */
   guardedRoute(app, 'POST /api/v2/saleman_report', async (request) => {
     const input = parseInput(salemanReportSchema, request.body);
+    const problem = reportRangeError(input.date_from, input.date_to);
+    if (problem) throw new HttpError(422, problem);
     const seller = input.user_id ? sql`AND s.user_id = ${input.user_id}` : sql``;
     return {
       data: await rows(

@@ -111,7 +111,7 @@ export function v1ReadRoutes(app: FastifyInstance, db: Db): void {
     app,
     'GET /api/v1/expense/all',
     list(
-      sql`SELECT e.id, e.expense_type_id, t.name AS type, e.user_id, e.date, e.amount::float8 AS amount, e.description FROM expenses e JOIN expense_types t ON t.id = e.expense_type_id ORDER BY e.date DESC, e.id DESC`,
+      sql`SELECT e.id, e.expense_type_id, t.name AS type, e.user_id, e.date, e.amount::float8 AS amount, e.description FROM expenses e JOIN expense_types t ON t.id = e.expense_type_id WHERE e.deleted_at IS NULL ORDER BY e.date DESC, e.id DESC`,
     ),
   );
   guardedRoute(app, 'GET /api/v1/result/all', list(sql`SELECT id, name FROM results ORDER BY name`));

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
+import { reportRangeError } from '../../domain/reports';
+import { monterreyDate } from '../../domain/time';
 import { SALE_SERIES } from '../../domain/sales';
 import type { Db } from '../db/client';
 import { HttpError, notFound, parseInput } from '../http-errors';
@@ -129,27 +131,42 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
     { acceptsQuery: true },
   );
 
-  const COLLECTION_SORTS = { id: 'k.id', date: 'k.date', amount: 'k.amount' };
+  // Collections (issue 13): the list and its totals read the same rows, cancelled ones only with canceled=1.
+  const COLLECTION_SORTS = { id: 'k.id', date: 'k.date', amount: 'k.amount', company_name: 'c.name' };
+  const COLLECTION_FILTERS = ['date_between', 'company_id', 'user_id', 'company', 'payment_method_id', 'canceled'];
+  const COLLECTION_FROM = sql`collections k JOIN companies c ON c.id = k.company_id JOIN users u ON u.id = k.user_id LEFT JOIN payment_methods m ON m.id = k.payment_method_id`;
+  const collectionFilters = (filters: Partial<Record<string, string>>): SQL[] => {
+    const conditions: SQL[] = [];
+    const range = dateRange(filters.date_between);
+    if (range) conditions.push(sql`k.date BETWEEN ${range[0]} AND ${range[1]}`);
+    const companies = idList(filters.company_id, 'company_id');
+    if (companies) conditions.push(sql`k.company_id IN ${companies}`);
+    const users = idList(filters.user_id, 'user_id');
+    if (users) conditions.push(sql`k.user_id IN ${users}`);
+    const methods = idList(filters.payment_method_id, 'payment_method_id');
+    if (methods) conditions.push(sql`k.payment_method_id IN ${methods}`);
+    if (filters.company) {
+      const pattern = containsPattern(filters.company);
+      conditions.push(sql`(c.name ILIKE ${pattern} OR c.razon_social ILIKE ${pattern})`);
+    }
+    if (filters.canceled === undefined || filters.canceled === '' || filters.canceled === '0') conditions.push(sql`k.canceled_at IS NULL`);
+    else if (filters.canceled === '1') conditions.push(sql`k.canceled_at IS NOT NULL`);
+    else throw new HttpError(400, messages.query.unknownFilter(`canceled=${filters.canceled.slice(0, 40)}`));
+    return conditions;
+  };
   guardedRoute(
     app,
     'GET /api/v2/collections',
     async (request) => {
-      const query = parseListQuery(request.query, {
-        filters: ['date_between', 'company_id', 'user_id'],
-        sorts: Object.keys(COLLECTION_SORTS),
-      });
-      const conditions: SQL[] = [];
-      const range = dateRange(query.filters.date_between);
-      if (range) conditions.push(sql`k.date BETWEEN ${range[0]} AND ${range[1]}`);
-      const companies = idList(query.filters.company_id, 'company_id');
-      if (companies) conditions.push(sql`k.company_id IN ${companies}`);
-      const users = idList(query.filters.user_id, 'user_id');
-      if (users) conditions.push(sql`k.user_id IN ${users}`);
+      const query = parseListQuery(request.query, { filters: COLLECTION_FILTERS, sorts: Object.keys(COLLECTION_SORTS) });
       return page(
         db,
-        sql`k.id, k.company_id, c.name AS company_name, k.user_id, k.date, k.amount::float8 AS amount, k.payment_method_id, m.name AS payment_method, k.reference`,
-        sql`collections k JOIN companies c ON c.id = k.company_id LEFT JOIN payment_methods m ON m.id = k.payment_method_id`,
-        and(conditions),
+        sql`k.id, k.company_id, c.name AS company_name, k.user_id, u.name || ' ' || u.last AS user_name, k.date, k.amount::float8 AS amount,
+        k.unapplied::float8 AS unapplied, k.payment_method_id, m.name AS payment_method, k.reference, k.note, ${iso(sql`k.created_at`)} AS created_at,
+        ${iso(sql`k.canceled_at`)} AS canceled_at, k.cancel_reason,
+        (SELECT cu.name || ' ' || cu.last FROM users cu WHERE cu.id = k.canceled_by_user_id) AS canceled_by_name`,
+        COLLECTION_FROM,
+        and(collectionFilters(query.filters)),
         orderBy(query, COLLECTION_SORTS, 'k.date DESC, k.id DESC'),
         query,
       );
@@ -183,13 +200,21 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
     app,
     'GET /api/v2/collection/totals',
     async (request) => {
-      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
-      const range = dateRange(query.filters.date_between);
-      const [totals] = await rows(
-        db,
-        sql`SELECT count(*)::int AS count, coalesce(sum(amount), 0)::float8 AS total FROM collections k WHERE ${range ? sql`k.date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}`,
-      );
-      return { data: totals };
+      const query = parseListQuery(request.query, { filters: COLLECTION_FILTERS, sorts: [] });
+      const where = and(collectionFilters(query.filters));
+      const [[totals], byMethod] = await Promise.all([
+        rows<{ count: number; total: number; unapplied: number }>(
+          db,
+          sql`SELECT count(*)::int AS count, coalesce(sum(k.amount), 0)::float8 AS total, coalesce(sum(k.unapplied), 0)::float8 AS unapplied
+          FROM ${COLLECTION_FROM} WHERE ${where}`,
+        ),
+        rows(
+          db,
+          sql`SELECT k.payment_method_id, m.name, count(*)::int AS count, sum(k.amount)::float8 AS total
+          FROM ${COLLECTION_FROM} WHERE ${where} GROUP BY k.payment_method_id, m.name ORDER BY total DESC, m.name`,
+        ),
+      ]);
+      return { data: { ...totals!, by_payment_method: byMethod } };
     },
     { acceptsQuery: true },
   );
@@ -204,7 +229,7 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
         data: await rows(
           db,
           sql`SELECT t.id AS expense_type_id, t.name, count(e.id)::int AS count, coalesce(sum(e.amount), 0)::float8 AS total
-        FROM expense_types t LEFT JOIN expenses e ON e.expense_type_id = t.id ${range ? sql`AND e.date BETWEEN ${range[0]} AND ${range[1]}` : sql``}
+        FROM expense_types t LEFT JOIN expenses e ON e.expense_type_id = t.id AND e.deleted_at IS NULL ${range ? sql`AND e.date BETWEEN ${range[0]} AND ${range[1]}` : sql``}
         GROUP BY t.id ORDER BY total DESC, t.name`,
         ),
       };
@@ -315,7 +340,10 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
     { acceptsQuery: true },
   );
 
-  /** Huecos: per customer, what they bought each month of a year; empty months are the gaps. */
+  /**
+   * Huecos: per customer, what they bought each month of a year; empty months are the gaps.
+   * Months that have not come yet (Monterrey) are null and are no gap.
+   */
   guardedRoute(
     app,
     'GET /api/v2/huecos',
@@ -327,19 +355,22 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
         db,
         sql`
       SELECT c.id AS company_id, c.name, extract(month FROM s.date::date)::int AS month, sum(s.total)::float8 AS total
-      FROM companies c JOIN sales s ON s.company_id = c.id AND s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.date LIKE ${`${year}-%`}
-      GROUP BY c.id, month ORDER BY c.name`,
+      FROM companies c JOIN sales s ON s.company_id = c.id AND s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL
+        AND s.date BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
+      GROUP BY c.id, month ORDER BY c.name, c.id`,
       );
       const months = messages.reports.monthNames;
-      const byCompany = new Map<number, { company_id: number; name: string; months: Record<string, number>; huecos: number }>();
+      const thisMonth = monterreyDate(new Date()).slice(0, 7);
+      const started = months.map((_, index) => `${year}-${String(index + 1).padStart(2, '0')}` <= thisMonth);
+      const byCompany = new Map<number, { company_id: number; name: string; months: Record<string, number | null>; huecos: number }>();
       for (const row of totals) {
         const entry = byCompany.get(row.company_id) ?? {
           company_id: row.company_id,
           name: row.name,
-          months: Object.fromEntries(months.map((m) => [m, 0])),
+          months: Object.fromEntries(months.map((m, index) => [m, started[index] ? 0 : null])),
           huecos: 0,
         };
-        entry.months[months[row.month - 1]!] = Math.round(row.total * 100) / 100;
+        entry.months[months[row.month - 1]!] = row.total;
         byCompany.set(row.company_id, entry);
       }
       const data = [...byCompany.values()].map((entry) => ({
@@ -435,14 +466,17 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
     async (request) => {
       const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
       const [from, to] = dateRange(query.filters.date_between, true)!;
+      const problem = reportRangeError(from, to);
+      if (problem) throw new HttpError(400, problem);
+      // Cancelled sales and payments and deleted expenses do not count (issue 13).
       const [data] = await rows(
         db,
         sql`SELECT
       (SELECT coalesce(sum(total), 0)::float8 FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS sales_total,
       (SELECT count(*)::int FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS sales_count,
       (SELECT count(*)::int FROM sales WHERE kind = 'quotation' AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS quotations_count,
-      (SELECT coalesce(sum(amount), 0)::float8 FROM collections WHERE date BETWEEN ${from} AND ${to}) AS collections_total,
-      (SELECT coalesce(sum(amount), 0)::float8 FROM expenses WHERE date BETWEEN ${from} AND ${to}) AS expenses_total,
+      (SELECT coalesce(sum(amount), 0)::float8 FROM collections WHERE canceled_at IS NULL AND date BETWEEN ${from} AND ${to}) AS collections_total,
+      (SELECT coalesce(sum(amount), 0)::float8 FROM expenses WHERE deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS expenses_total,
       (SELECT coalesce(sum(total), 0)::float8 FROM purchase_orders WHERE deleted_at IS NULL AND created_at::date BETWEEN ${from}::date AND ${to}::date) AS purchases_total`,
       );
       return { data };
@@ -479,7 +513,7 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
         data: await rows(
           db,
           sql`SELECT k.user_id, u.name, u.last, count(*)::int AS count, sum(k.amount)::float8 AS total
-        FROM collections k JOIN users u ON u.id = k.user_id WHERE ${range ? sql`k.date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}
+        FROM collections k JOIN users u ON u.id = k.user_id WHERE k.canceled_at IS NULL AND ${range ? sql`k.date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}
         GROUP BY k.user_id, u.name, u.last ORDER BY total DESC`,
         ),
       };

@@ -9,6 +9,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 const shippings = lazy(() => import('../features/shippings/shippings-page'));
 // One form for a new quotation and an edited one.
 const quotationForm = lazy(() => import('../features/sales/quotation-form-page'));
+// One form for a new customer and an edited one.
+const customerForm = lazy(() => import('../features/customers/customer-form-page'));
+// One form for a payment from a customer searched for and from the customer in the address.
+const newCollection = lazy(() => import('../features/collections/new-collection-page'));
 
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': lazy(() => import('../features/home/home-page')),
@@ -31,4 +35,21 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/notes': lazy(() => import('../features/notes/notes-page')),
   '/settings': lazy(() => import('../features/settings/settings-page')),
   '/support': lazy(() => import('../features/support/support-page')),
+  // Collections and overdue balances (issue 13).
+  '/new-collections': newCollection,
+  '/new-collections/:id': newCollection,
+  '/collections': lazy(() => import('../features/collections/collections-page')),
+  '/balances': lazy(() => import('../features/balances/balances-page')),
+  '/clients': lazy(() => import('../features/customers/customers-page')),
+  '/clients/new': customerForm,
+  '/clients/client/:id': lazy(() => import('../features/customers/customer-page')),
+  '/clients/client/:id/edit': customerForm,
+  '/unverified_clients': lazy(() => import('../features/customers/unverified-page')),
+  // Expenses, utilities and costs, reports (issue 13).
+  '/expenses': lazy(() => import('../features/expenses/expenses-page')),
+  '/reports': lazy(() => import('../features/reports/reports-page')),
+  '/items-report': lazy(() => import('../features/reports/items-report-page')),
+  '/huecos': lazy(() => import('../features/reports/huecos-page')),
+  '/utilities': lazy(() => import('../features/reports/utilities-page')),
+  '/costs': lazy(() => import('../features/reports/costs-page')),
 };

@@ -23,16 +23,27 @@ test.describe('the shell on a desktop', () => {
     await signIn(page, 'admin@demo.mx');
     await expectMenuLinks(page, [
       'Inicio',
+      'Reportes',
+      'Reporte de Productos',
+      'Huecos',
       'Pedidos',
       'Pedidos por Surtir',
       'Pedidos Surtidos',
       'Envíos',
+      'Clientes',
+      'Clientes sin verificar',
       'Nueva Venta',
       'Ventas',
       'Pedidos Programados',
+      'Nueva Cobranza',
+      'Cobranza',
       'Cotizaciones',
+      'Saldos Vencidos',
       'Cancelaciones',
+      'Gastos',
       'Inventario',
+      'Utilidades',
+      'Costos',
       'Notas',
     ]);
     await expect(page.getByText('Versión 4.34.7')).toBeVisible();
@@ -47,7 +58,21 @@ test.describe('the shell on a desktop', () => {
 
   test('gives office staff a menu of what their permissions open, and no Support', async ({ page }) => {
     await signIn(page, 'oficina@demo.mx');
-    await expectMenuLinks(page, ['Inicio', 'Pedidos', 'Pedidos Surtidos', 'Envíos', 'Nueva Venta', 'Ventas', 'Notas']);
+    await expectMenuLinks(page, [
+      'Inicio',
+      'Reportes',
+      'Pedidos',
+      'Pedidos Surtidos',
+      'Envíos',
+      'Clientes',
+      'Clientes sin verificar',
+      'Nueva Venta',
+      'Ventas',
+      'Nueva Cobranza',
+      'Cobranza',
+      'Saldos Vencidos',
+      'Notas',
+    ]);
     await openUserMenu(page);
     await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Soporte' })).toHaveCount(0);

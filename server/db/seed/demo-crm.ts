@@ -98,7 +98,7 @@ export async function seedCrm(db: Db, random: Random, day: (offset: number) => s
     .returning();
   await db.insert(t.messageStatuses).values(messageRows.map((message) => ({ message_id: message.id, status: message.direction === 'saliente' ? 'leído' : 'recibido' })));
 
-  // Collections pay what each paid or partly paid sale has settled.
+  // Collections pay what each paid or partly paid sale has settled; an order paid ahead was paid today.
   const settled = await db
     .select({ id: t.sales.id, company_id: t.sales.company_id, user_id: t.sales.user_id, date: t.sales.date, total: t.sales.total, due_balance: t.sales.due_balance })
     .from(t.sales)
@@ -107,7 +107,7 @@ export async function seedCrm(db: Db, random: Random, day: (offset: number) => s
     const batch = settled.slice(i, i + 200);
     const created = await db
       .insert(t.collections)
-      .values(batch.map((sale) => ({ company_id: sale.company_id, user_id: sale.user_id, date: sale.date, amount: roundCents(sale.total - sale.due_balance), payment_method_id: random.pick(methodRows).id, reference: `REF-${sale.id}` })))
+      .values(batch.map((sale) => ({ company_id: sale.company_id, user_id: sale.user_id, date: sale.date > day(0) ? day(0) : sale.date, amount: roundCents(sale.total - sale.due_balance), payment_method_id: random.pick(methodRows).id, reference: `REF-${sale.id}` })))
       .returning({ id: t.collections.id });
     await db.insert(t.collectionDetails).values(created.map((collection, n) => ({ collection_id: collection.id, sale_id: batch[n]!.id, amount: roundCents(batch[n]!.total - batch[n]!.due_balance) })));
   }

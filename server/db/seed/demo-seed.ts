@@ -153,6 +153,10 @@ const COMPANY_NAMES = [
   'Fonda Doña Chela', 'Restaurante Sierra Madre', 'Catering Del Valle', 'Abarrotes La Silla',
 ];
 
+/** How many of the demo customers are counter customers the office has not verified yet. */
+const UNVERIFIED_COMPANIES = 3;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
 const NEIGHBOURHOODS = [
   ['Centro', 'Monterrey', '64000'], ['Obispado', 'Monterrey', '64060'], ['Mitras Centro', 'Monterrey', '64460'],
   ['Del Valle', 'San Pedro Garza García', '66220'], ['Valle Oriente', 'San Pedro Garza García', '66269'],
@@ -207,10 +211,11 @@ async function syncSequences(db: Db, tables: string[]): Promise<void> {
 
 const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
   Administrador: PERMISSIONS,
-  Ventas: ['sales', 'scheduled_sales', 'quotations', 'companies', 'collections', 'balances', 'leads', 'calls',
+  // Sellers add customers at the counter (POST /api/v2/companies with sales); the office (companies) checks them.
+  Ventas: ['sales', 'scheduled_sales', 'quotations', 'collections', 'balances', 'leads', 'calls',
     'activities', 'messages', 'cancelations', 'reports', 'pedidos', 'download'],
   Despacho: ['shippings', 'shipping_details', 'editShippings', 'deleteShippings', 'printShippings', 'editShippingDetails',
-    'deleteShippingDetails', 'download', 'orders_ready', 'pedidos', 'sales', 'companies', 'reports'],
+    'deleteShippingDetails', 'download', 'orders_ready', 'pedidos', 'sales', 'companies', 'reports', 'collections', 'balances'],
   /** Reads and prints routes, edits nothing. */
   Consulta: ['shippings', 'shipping_details', 'printShippings', 'download'],
   Chofer: ['shippings', 'shipping_details', 'printShippings'],
@@ -316,13 +321,18 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           name,
           macro: name.split(' ')[0],
           razon_social: `${name.replace(/^(Restaurante|Hotel|Taquería) /, '')} S.A. de C.V.`,
-          rfc: `${name.slice(0, 3).toUpperCase().replace(/[^A-Z]/g, 'X')}${String(150101 + index * 97).slice(0, 6)}A${index % 10}${index % 7}`,
+          // A well-formed RFC of a persona moral: 3 letters, the founding date as YYMMDD, a homoclave.
+          rfc: `${name.slice(0, 3).toUpperCase().replace(/[^A-Z]/g, 'X')}${pad2((index * 7) % 100)}${pad2(1 + (index % 12))}${pad2(1 + ((index * 5) % 28))}A${index % 10}${index % 7}`,
           credit_days: random.pick([0, 0, 7, 15, 30]),
           delivery_address: `${random.pick(STREETS)} ${random.int(100, 3999)}, ${colonia}, ${city}, N.L., C.P. ${zip}`,
           delivery_references: random.pick(['Entrada por la calle lateral', 'Preguntar por el encargado de cocina',
             'Portón verde', 'Andén 2, junto al estacionamiento', null]),
           delivery_time: random.pick(['07:00 a 09:00', '08:00 a 11:00', '09:00 a 13:00', 'Antes de las 10:00']),
           cfdi_id: random.pick([101, 102, 103]),
+          // The last few were entered at the counter by a seller and wait for the office (/unverified_clients).
+          ...(index >= COMPANY_NAMES.length - UNVERIFIED_COMPANIES
+            ? { created_by_user_id: userId('ventas@demo.mx'), created_at: `${day(-2 - (COMPANY_NAMES.length - index))} 12:30:00-06`, verified_at: null }
+            : { created_by_user_id: office, created_at: `${day(-90)} 09:00:00-06`, verified_at: `${day(-90)} 09:30:00-06`, verified_by_user_id: office }),
         };
       }),
     )
@@ -596,6 +606,9 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     { user_id: userId('ventas@demo.mx'), description: 'No aparece el cliente Hotel Santa Rosa en la búsqueda.', status: 'Cerrado' },
   ]);
 
+  // Older debts: sales overdue in every aging bucket (issue 13), before the collections that pay them.
+  await seedOverdueHistory(db, { companies: companyRows, items: itemRows, sellers, warehouse, branchesOf, contactsOf, day });
+
   await seedCrm(db, random, day);
 
   if (options.filesDir) {
@@ -611,6 +624,89 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     shippings: shippingCount,
     shippingDetails: detailCount,
   };
+}
+
+/** The customer that owes exactly three sales, one in each older aging bucket: the collections demo. */
+export const COLLECTIONS_DEMO_CUSTOMER = 'Fonda Doña Chela';
+
+/**
+ * Sales from two to four months back that are still unpaid or half paid, so /balances has
+ * something in every aging bucket (the 60 days of ordinary sales reach only the first two).
+ * Its own random sequence, so the rest of the seed is the same with or without it.
+ */
+async function seedOverdueHistory(
+  db: Db,
+  seed: {
+    companies: (typeof t.companies.$inferSelect)[];
+    items: (typeof t.items.$inferSelect)[];
+    sellers: number[];
+    warehouse: number;
+    branchesOf: (companyId: number) => { id: number }[];
+    contactsOf: (companyId: number) => { id: number }[];
+    day: (offset: number) => string;
+  },
+): Promise<void> {
+  const random = createRandom(20_261_313);
+  const { companies, items, day } = seed;
+  const demo = companies.find((c) => c.name === COLLECTIONS_DEMO_CUSTOMER)!;
+  // Everything the demo customer bought in the last 60 days is paid: what it owes is the three below.
+  await db
+    .update(t.sales)
+    .set({ due_balance: 0, payment_status: 'Pagada' })
+    .where(sql`${t.sales.company_id} = ${demo.id} AND ${t.sales.kind} = 'sale' AND ${t.sales.canceled_at} IS NULL`);
+  // Days past due: the demo customer's three, then one or two old ones for every fourth customer.
+  const debts: { company: (typeof companies)[number]; overdue: number; half: boolean }[] = [
+    { company: demo, overdue: 100, half: false },
+    { company: demo, overdue: 75, half: false },
+    { company: demo, overdue: 45, half: false },
+  ];
+  companies.forEach((company, index) => {
+    if (company.id === demo.id || index % 4 !== 1) return;
+    debts.push({ company, overdue: random.int(61, 130), half: random.chance(0.4) });
+    if (random.chance(0.5)) debts.push({ company, overdue: random.int(31, 60), half: false });
+  });
+  const drafts = debts.map(({ company, overdue, half }) => {
+    const lines = Array.from({ length: random.int(2, 4) }, () => {
+      const item = random.pick(items);
+      return { item_id: item.id, quantity: random.int(3, 25), price: item.price, weight: item.weight };
+    }).filter((line, i, all) => all.findIndex((l) => l.item_id === line.item_id) === i);
+    const subtotal = roundCents(lines.reduce((sum, l) => sum + l.quantity * l.price, 0));
+    const iva = roundCents(subtotal * VAT_RATE);
+    const total = roundCents(subtotal + iva);
+    const weight = roundCents(lines.reduce((sum, l) => sum + l.quantity * l.weight, 0));
+    const date = day(-overdue - Math.max(company.credit_days, 7));
+    const dueBalance = half ? roundCents(total / 2) : total;
+    return {
+      lines,
+      row: {
+        kind: 'sale',
+        company_id: company.id,
+        company_branch_id: random.pick(seed.branchesOf(company.id)).id,
+        contact_id: random.pick(seed.contactsOf(company.id)).id,
+        user_id: random.pick(seed.sellers),
+        created_by_user_id: random.pick(seed.sellers),
+        date,
+        due_date: day(-overdue),
+        type: 'Serie A',
+        subtotal,
+        iva,
+        total,
+        due_balance: dueBalance,
+        payment_status: half ? 'Parcial' : 'Pendiente',
+        sale_total_weight: weight,
+        sale_weight: weight,
+        dispatched_at: `${date} 06:30:00-06`,
+        dispatched_by_user_id: seed.warehouse,
+        created_at: `${day(-overdue - Math.max(company.credit_days, 7) - 1)} 10:00:00-06`,
+      } satisfies typeof t.sales.$inferInsert,
+    };
+  });
+  const saleRows = await db.insert(t.sales).values(drafts.map((d) => d.row)).returning({ id: t.sales.id });
+  await insertInChunks(
+    db,
+    t.saleItems,
+    saleRows.flatMap((sale, index) => drafts[index]!.lines.map(({ weight: _weight, ...line }) => ({ ...line, sale_id: sale.id }))),
+  );
 }
 
 /** A one-page PDF that says it is demo evidence; seeded deliveries point at it. */

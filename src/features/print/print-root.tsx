@@ -18,6 +18,8 @@ export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   shipping: lazy(() => import('./shipping-manifest')),
   ticket: lazy(() => import('./sale-ticket')),
   quotation: lazy(() => import('./quotation-print')),
+  /** A customer's payment receipt (spec §2 /receipts). */
+  receipt: lazy(() => import('./collection-receipt')),
 };
 
 export function finishPrinting(): void {

@@ -7,6 +7,8 @@ import { messages } from '../../../domain/messages';
 import { companySearchSchema } from '../../../domain/schemas/orders';
 import { posItemPageSchema } from '../../../domain/schemas/reads';
 import { SALE_SERIES, type SaleSeries } from '../../../domain/sales';
+import { hasPermission } from '../../../domain/permissions';
+import { useShell } from '../../app/shell-context';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
 import type { CartCompany, CartItem, SaleCartState } from './use-sale-cart';
@@ -15,6 +17,8 @@ import './sales.css';
 const text = messages.newSale;
 // The camera and its decoder load only when the scanner opens.
 const ScannerDialog = lazy(() => import('./scanner-dialog'));
+// 'Nuevo cliente' at the counter (issue 13) loads only when opened.
+const CounterCustomerDialog = lazy(() => import('../customers/counter-customer-dialog'));
 
 export type CartNotify = (message: string, tone: 'success' | 'danger') => void;
 
@@ -224,7 +228,11 @@ export function useCartScanner(cart: Pick<SaleCartState, 'add'>, notify: CartNot
 }
 
 function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompany) => void }) {
+  const { user } = useShell();
   const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  // The office or a seller may add a customer here; it then waits for the office to verify it.
+  const canCreate = hasPermission(user, 'sales') || hasPermission(user, 'companies');
   const name = useSettled(search.trim());
   const results = useQuery({
     queryKey: ['company-search', 'sale', name],
@@ -243,6 +251,16 @@ function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompa
         <label htmlFor={id}>{text.companySearch}</label>
         <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
+      {canCreate && (
+        <IonButton fill="outline" size="small" onClick={() => setCreating(true)}>
+          {messages.customers.counter.open}
+        </IonButton>
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <CounterCustomerDialog initialName={search.trim()} onCreated={onPick} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
       {name.length >= 2 && results.data && (
         <ul className="picker__results" aria-label={text.results}>
           {results.data.data.length === 0 && <li>{text.noCompanies}</li>}

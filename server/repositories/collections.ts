@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import {
+  applyChosenLines,
+  applyOldestFirst,
+  centsToDecimal,
+  chosenLinesProblem,
+  decimalToCents,
+  lineProblemMessage,
+  paymentStatusFor,
+  toCents,
+  type Application,
+  type LineProblem,
+} from '../../domain/collections';
+import { messages } from '../../domain/messages';
+import type { Collection, CollectionInput } from '../../domain/schemas/collections';
+import type { Db } from '../db/client';
+import { HttpError } from '../http-errors';
+import { rows } from '../routes/sql-rows';
+import { iso } from './sales';
+
+/**
+ * Payments from customers (issue 13). A payment and its application to sales are one
+ * transaction: the customer's open sales are locked first, so two offices paying the same
+ * sale at once are applied one after the other, the second seeing what the first left.
+ * Amounts travel as numeric text and are counted in integer cents, never as floats.
+ */
+
+const text = messages.collections;
+
+interface LockedSale {
+  id: number;
+  due_date: string | null;
+  total: string;
+  due_balance: string;
+}
+
+/**
+ * Locks the customer's sales that still owe something (kind 'sale', not cancelled or deleted)
+ * until `tx` ends, in id order: every writer takes them in the same order, so two payments, or a
+ * payment and a cancellation, wait for each other instead of deadlocking. Under READ COMMITTED a
+ * row another payment emptied while this one waited drops out of the result once it is locked.
+ * They are locked before the first write to `sales`, whose sync trigger takes the writers' lock
+ * (migration 0006): as in the other writes, a transaction holding that lock never waits for rows.
+ */
+async function lockOpenSales(tx: Db, companyId: number): Promise<LockedSale[]> {
+  return rows<LockedSale>(
+    tx,
+    sql`SELECT id, due_date, total::text AS total, due_balance::text AS due_balance FROM sales
+    WHERE company_id = ${companyId} AND kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND due_balance > 0
+    ORDER BY id FOR UPDATE`,
+  );
+}
+
+/**
+ * A chosen line whose sale the customer's open sales do not hold: which sale, and why. A sale of
+ * the customer with nothing left to pay is a conflict with its current state (409: someone may
+ * have just paid it); a sale that is not the customer's, or no sale at all, is a bad request.
+ */
+async function notOpenRefusal(tx: Db, saleId: number, companyId: number): Promise<HttpError> {
+  const [sale] = await rows<{ company_id: number; kind: string }>(
+    tx,
+    sql`SELECT company_id, kind FROM sales WHERE id = ${saleId} AND deleted_at IS NULL`,
+  );
+  if (!sale || sale.kind !== 'sale') return new HttpError(422, text.saleNotFound(saleId));
+  if (sale.company_id !== companyId) return new HttpError(422, text.saleOfOtherCustomer(saleId));
+  return new HttpError(409, text.saleNotOpen(saleId));
+}
+
+async function refuse(tx: Db, problem: LineProblem, companyId: number): Promise<never> {
+  switch (problem.kind) {
+    case 'notOpen':
+      throw await notOpenRefusal(tx, problem.saleId, companyId);
+    // The balance may have just been paid in part by someone else: a conflict with the current state.
+    case 'overBalance':
+      throw new HttpError(409, lineProblemMessage(problem));
+    default:
+      throw new HttpError(422, lineProblemMessage(problem));
+  }
+}
+
+/**
+ * Records a payment and applies it (POST /api/v2/collections) inside `tx`; answers its id.
+ * The caller has checked the body with collectionInputSchema.
+ */
+export async function recordPayment(tx: Db, body: CollectionInput, userId: number): Promise<number> {
+  const [company] = await rows<{ id: number }>(tx, sql`SELECT id FROM companies WHERE id = ${body.company_id} AND deleted_at IS NULL`);
+  if (!company) throw new HttpError(422, text.companyNotFound);
+  const [method] = await rows<{ id: number }>(tx, sql`SELECT id FROM payment_methods WHERE id = ${body.payment_method_id}`);
+  if (!method) throw new HttpError(422, text.paymentMethodNotFound);
+
+  const open = await lockOpenSales(tx, body.company_id);
+  const sales = new Map(
+    open.map((sale) => [sale.id, { ...sale, totalCents: decimalToCents(sale.total), balanceCents: decimalToCents(sale.due_balance) }]),
+  );
+  const amountCents = toCents(body.amount);
+  let application: Application;
+  if (body.lines === undefined) {
+    application = applyOldestFirst(amountCents, [...sales.values()]);
+  } else {
+    const lines = body.lines.map((line) => ({ sale_id: line.sale_id, cents: toCents(line.amount) }));
+    const balances = new Map([...sales.values()].map((sale) => [sale.id, sale.balanceCents]));
+    const problem = chosenLinesProblem(amountCents, lines, balances);
+    if (problem) await refuse(tx, problem, body.company_id);
+    application = applyChosenLines(amountCents, lines);
+  }
+
+  const [created] = await rows<{ id: number }>(
+    tx,
+    sql`INSERT INTO collections (company_id, user_id, date, amount, payment_method_id, reference, note, unapplied)
+    VALUES (${body.company_id}, ${userId}, ${body.date}, ${centsToDecimal(amountCents)}::numeric, ${body.payment_method_id},
+      ${body.reference || null}, ${body.note || null}, ${centsToDecimal(application.unappliedCents)}::numeric)
+    RETURNING id`,
+  );
+  const id = created!.id;
+  for (const line of application.lines) {
+    const sale = sales.get(line.sale_id)!;
+    const balanceCents = sale.balanceCents - line.cents;
+    await tx.execute(
+      sql`INSERT INTO collection_details (collection_id, sale_id, amount) VALUES (${id}, ${line.sale_id}, ${centsToDecimal(line.cents)}::numeric)`,
+    );
+    // The row is locked and its balance read under the lock: the new one is exact, and the
+    // database's CHECK (0 <= due_balance <= total) stands behind it.
+    await tx.execute(
+      sql`UPDATE sales SET due_balance = ${centsToDecimal(balanceCents)}::numeric, payment_status = ${paymentStatusFor(sale.totalCents, balanceCents)},
+        updated_at = now() WHERE id = ${line.sale_id}`,
+    );
+  }
+  return id;
+}
+
+/**
+ * Cancels a payment (POST /api/v2/collections/{id}/cancel) inside `tx`: every amount it applied
+ * goes back to its sale's balance, and the sale's payment status follows. A payment already
+ * cancelled is refused (a repeat with the same Idempotency-Key gets the first answer instead).
+ */
+export async function cancelPayment(tx: Db, id: number, userId: number, reason: string): Promise<void> {
+  const [collection] = await rows<{ canceled: boolean }>(
+    tx,
+    sql`SELECT canceled_at IS NOT NULL AS canceled FROM collections WHERE id = ${id} FOR UPDATE`,
+  );
+  if (!collection) throw new HttpError(404, text.notFound);
+  if (collection.canceled) throw new HttpError(409, text.alreadyCanceled);
+  // The same lock order as a payment (sales by id), so the two never deadlock; the balances are
+  // those of the locked rows, whatever a payment committed while this waited.
+  const lines = await rows<{ sale_id: number; amount: string; total: string; due_balance: string }>(
+    tx,
+    sql`SELECT s.id AS sale_id, s.total::text AS total, s.due_balance::text AS due_balance,
+      (SELECT sum(d.amount) FROM collection_details d WHERE d.collection_id = ${id} AND d.sale_id = s.id)::text AS amount
+    FROM sales s WHERE s.id IN (SELECT sale_id FROM collection_details WHERE collection_id = ${id})
+    ORDER BY s.id FOR UPDATE OF s`,
+  );
+  for (const line of lines) {
+    const totalCents = decimalToCents(line.total);
+    const balanceCents = decimalToCents(line.due_balance) + decimalToCents(line.amount);
+    await tx.execute(
+      sql`UPDATE sales SET due_balance = ${centsToDecimal(balanceCents)}::numeric, payment_status = ${paymentStatusFor(totalCents, balanceCents)},
+        updated_at = now() WHERE id = ${line.sale_id}`,
+    );
+  }
+  await tx.execute(
+    sql`UPDATE collections SET canceled_at = now(), canceled_by_user_id = ${userId}, cancel_reason = ${reason} WHERE id = ${id}`,
+  );
+}
+
+/** A payment as GET /api/v2/collections/{id} and its receipt show it, built by the database in one round trip. */
+export async function loadCollection(db: Db, id: number): Promise<Collection | null> {
+  const [row] = await rows<{ detail: Collection }>(
+    db,
+    sql`SELECT json_build_object(
+      'id', k.id, 'date', k.date, 'amount', k.amount::float8, 'applied', (k.amount - k.unapplied)::float8, 'unapplied', k.unapplied::float8,
+      'reference', k.reference, 'note', k.note, 'created_at', ${iso(sql`k.created_at`)},
+      'company', json_build_object('id', c.id, 'name', c.name, 'razon_social', c.razon_social, 'rfc', c.rfc),
+      'payment_method', CASE WHEN m.id IS NULL THEN NULL ELSE json_build_object('id', m.id, 'name', m.name) END,
+      'user', json_build_object('id', u.id, 'name', u.name, 'last', u.last),
+      'details', coalesce((SELECT json_agg(json_build_object(
+          'id', d.id, 'sale_id', s.id, 'sale_date', s.date, 'sale_due_date', s.due_date, 'sale_total', s.total::float8, 'amount', d.amount::float8,
+          -- The balance today plus what later payments that still stand took off it.
+          'balance_after', (s.due_balance + coalesce((SELECT sum(later.amount) FROM collection_details later JOIN collections lk ON lk.id = later.collection_id
+            WHERE later.sale_id = s.id AND lk.id > k.id AND lk.canceled_at IS NULL), 0))::float8,
+          'due_balance', s.due_balance::float8, 'payment_status', s.payment_status) ORDER BY s.due_date NULLS LAST, s.id)
+        FROM collection_details d JOIN sales s ON s.id = d.sale_id WHERE d.collection_id = k.id), '[]'),
+      'canceled_at', ${iso(sql`k.canceled_at`)}, 'cancel_reason', k.cancel_reason,
+      'canceled_by', CASE WHEN cu.id IS NULL THEN NULL ELSE json_build_object('id', cu.id, 'name', cu.name, 'last', cu.last) END
+    ) AS detail
+    FROM collections k JOIN companies c ON c.id = k.company_id JOIN users u ON u.id = k.user_id
+    LEFT JOIN payment_methods m ON m.id = k.payment_method_id LEFT JOIN users cu ON cu.id = k.canceled_by_user_id
+    WHERE k.id = ${id}`,
+  );
+  return row?.detail ?? null;
+}

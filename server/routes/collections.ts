@@ -1,0 +1,199 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { agingBoundaries, agingBucket, daysOverdue } from '../../domain/aging';
+import { decimalToCents, fromCents } from '../../domain/collections';
+import { messages } from '../../domain/messages';
+import { collectionCancelSchema, collectionInputSchema, type CustomerBalance } from '../../domain/schemas/collections';
+import { monterreyDate } from '../../domain/time';
+import type { Db } from '../db/client';
+import { HttpError, parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { runMutation, type MutationResult } from '../plugins/idempotency';
+import { cancelPayment, loadCollection, recordPayment } from '../repositories/collections';
+import { guardedRoute } from '../route-access';
+import { containsPattern, idList, parseListQuery } from './list-query';
+import { idParamSchema } from './params';
+import { orderBy, rows } from './sql-rows';
+
+/**
+ * Collections and overdue balances (issue 13): record a payment and apply it to the
+ * customer's sales, read it back as its receipt, cancel it; and who owes what since when, by
+ * customer and by aging bucket. 'Today' is the server's Monterrey date.
+ */
+
+const text = messages.collections;
+const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
+
+/** The payment as its receipt shows it, read inside the transaction that wrote it. */
+async function answer(tx: Db, id: number, status: number): Promise<MutationResult> {
+  return { status, body: { data: await loadCollection(tx, id) } };
+}
+
+/** An open sale of a customer: a sale, not cancelled or deleted, that still owes something. */
+const OPEN_SALE = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.due_balance > 0`;
+
+/**
+ * Sums of balances by aging bucket as seen from `today`, over the alias `s` (domain/aging.ts
+ * splits them; a boundary day belongs to the younger bucket). Numeric sums, sent as numbers.
+ */
+function bucketSums(today: string): SQL {
+  const { overdue, over30, over60, over90 } = agingBoundaries(today);
+  const sum = (condition: SQL) => sql`coalesce(sum(s.due_balance) FILTER (WHERE ${condition}), 0)`;
+  return sql`${sum(sql`s.due_date IS NULL OR s.due_date >= ${overdue}`)} AS current,
+    ${sum(sql`s.due_date < ${overdue} AND s.due_date >= ${over30}`)} AS days_0_30,
+    ${sum(sql`s.due_date < ${over30} AND s.due_date >= ${over60}`)} AS days_31_60,
+    ${sum(sql`s.due_date < ${over60} AND s.due_date >= ${over90}`)} AS days_61_90,
+    ${sum(sql`s.due_date < ${over90}`)} AS days_over_90`;
+}
+
+const BUCKET_COLUMNS = ['current', 'days_0_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
+const BALANCE_SORTS: Record<string, string> = {
+  company_name: 'company_name',
+  credit_days: 'credit_days',
+  count: 'count',
+  total: 'total',
+  oldest_due_date: 'oldest_due_date',
+  ...Object.fromEntries(BUCKET_COLUMNS.map((column) => [column, column])),
+};
+
+export function collectionRoutes(app: FastifyInstance, db: Db): void {
+  guardedRoute(app, 'POST /api/v2/collections', async (request, reply) => {
+    const user = currentUser(request);
+    const body = parseInput(collectionInputSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      if (body.date > monterreyDate(new Date())) throw new HttpError(422, text.dateInFuture);
+      const id = await recordPayment(tx, body, user.id);
+      return answer(tx, id, 201);
+    });
+  });
+
+  guardedRoute(app, 'GET /api/v2/collections/:id', async (request) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const collection = await loadCollection(db, id);
+    if (!collection) throw new HttpError(404, text.notFound);
+    return { data: collection };
+  });
+
+  guardedRoute(app, 'POST /api/v2/collections/:id/cancel', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(collectionCancelSchema, request.body);
+    const user = currentUser(request);
+    return runMutation(db, request, reply, async (tx) => {
+      await cancelPayment(tx, id, user.id, body.reason);
+      return answer(tx, id, 200);
+    });
+  });
+
+  /** Per customer with something past due: its overdue sales, their total, the buckets, the oldest due date. */
+  guardedRoute(
+    app,
+    'GET /api/v2/balances',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['company', 'company_id', 'user_id'], sorts: Object.keys(BALANCE_SORTS) });
+      const today = monterreyDate(new Date());
+      const conditions: SQL[] = [OPEN_SALE];
+      if (query.filters.company) {
+        const pattern = containsPattern(query.filters.company);
+        conditions.push(sql`(c.name ILIKE ${pattern} OR c.razon_social ILIKE ${pattern})`);
+      }
+      const companies = idList(query.filters.company_id, 'company_id');
+      if (companies) conditions.push(sql`s.company_id IN ${companies}`);
+      const sellers = idList(query.filters.user_id, 'user_id');
+      if (sellers) conditions.push(sql`s.user_id IN ${sellers}`);
+      const overdue = sql`s.due_date < ${today}`;
+      const grouped = sql`WITH grouped AS (
+        SELECT c.id AS company_id, c.name AS company_name, c.credit_days,
+          count(*) FILTER (WHERE ${overdue})::int AS count,
+          coalesce(sum(s.due_balance) FILTER (WHERE ${overdue}), 0) AS total,
+          ${bucketSums(today)},
+          min(s.due_date) FILTER (WHERE ${overdue}) AS oldest_due_date
+        FROM sales s JOIN companies c ON c.id = s.company_id
+        WHERE ${and(conditions)}
+        GROUP BY c.id
+        HAVING count(*) FILTER (WHERE ${overdue}) > 0)`;
+      const money = sql.join(
+        ['total', ...BUCKET_COLUMNS].map((column) => sql.raw(`${column}::float8 AS ${column}`)),
+        sql`, `,
+      );
+      const totals = sql.join(
+        ['total', ...BUCKET_COLUMNS].map((column) => sql.raw(`coalesce(sum(${column}), 0)::float8 AS ${column}`)),
+        sql`, `,
+      );
+      const [data, [summary]] = await Promise.all([
+        rows(
+          db,
+          sql`${grouped} SELECT company_id, company_name, credit_days, count, ${money}, oldest_due_date FROM grouped
+          ORDER BY ${orderBy(query, BALANCE_SORTS, 'total DESC, company_id')} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`,
+        ),
+        rows<{ customers: number; count: number }>(
+          db,
+          sql`${grouped} SELECT count(*)::int AS customers, coalesce(sum(count), 0)::int AS count, ${totals} FROM grouped`,
+        ),
+      ]);
+      return { data, meta: { total: summary!.customers, today, totals: summary } };
+    },
+    { acceptsQuery: true },
+  );
+
+  /** One customer's open sales, oldest due first, each with its days overdue and bucket: the payment form and the drill-down. */
+  guardedRoute(
+    app,
+    'GET /api/v2/balances/:id',
+    async (request) => {
+      const { id } = parseInput(idParamSchema, request.params, 404);
+      const query = parseListQuery(request.query, { filters: ['user_id'], sorts: [] });
+      const sellers = idList(query.filters.user_id, 'user_id');
+      const [company] = await rows<CustomerBalance['meta']['company']>(
+        db,
+        sql`SELECT id, name, razon_social, credit_days FROM companies WHERE id = ${id} AND deleted_at IS NULL`,
+      );
+      if (!company) throw new HttpError(404, text.companyNotFound);
+      const today = monterreyDate(new Date());
+      const [sales, [credit]] = await Promise.all([
+        rows<{
+          id: number;
+          date: string;
+          due_date: string | null;
+          total: number;
+          balance: string;
+          payment_status: string;
+          user_name: string;
+        }>(
+          db,
+          sql`SELECT s.id, s.date, s.due_date, s.total::float8 AS total, s.due_balance::text AS balance, s.payment_status, u.name || ' ' || u.last AS user_name
+          FROM sales s JOIN users u ON u.id = s.user_id
+          WHERE s.company_id = ${id} AND ${OPEN_SALE} ${sellers ? sql`AND s.user_id IN ${sellers}` : sql``}
+          ORDER BY s.due_date NULLS LAST, s.id`,
+        ),
+        rows<{ credit: string }>(
+          db,
+          sql`SELECT coalesce(sum(unapplied), 0)::text AS credit FROM collections WHERE company_id = ${id} AND canceled_at IS NULL`,
+        ),
+      ]);
+      // Added up in cents from the database's own digits.
+      const cents = { total: 0, overdue: 0, current: 0, days_0_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0 };
+      const data = sales.map(({ balance, ...sale }) => {
+        const balanceCents = decimalToCents(balance);
+        const bucket = sale.due_date ? agingBucket(sale.due_date, today) : 'current';
+        cents.total += balanceCents;
+        cents[bucket] += balanceCents;
+        if (bucket !== 'current') cents.overdue += balanceCents;
+        return {
+          ...sale,
+          due_balance: fromCents(balanceCents),
+          days_overdue: sale.due_date ? daysOverdue(sale.due_date, today) : 0,
+          bucket,
+        };
+      });
+      const totals = Object.fromEntries(Object.entries(cents).map(([key, value]) => [key, fromCents(value)])) as Record<
+        keyof typeof cents,
+        number
+      >;
+      return {
+        data,
+        meta: { today, company, totals: { count: data.length, ...totals }, credit: fromCents(decimalToCents(credit!.credit)) },
+      } satisfies CustomerBalance;
+    },
+    { acceptsQuery: true },
+  );
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { messages } from '../../domain/messages';
+import { roundCents } from '../../domain/sales';
+import { expenseInputSchema } from '../../domain/schemas/expenses';
+import type { Db } from '../db/client';
+import { expenses, expenseTypes, paymentMethods } from '../db/schema';
+import { HttpError, parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { runMutation } from '../plugins/idempotency';
+import { guardedRoute } from '../route-access';
+import { dateRange, idList, parseListQuery } from './list-query';
+import { idParamSchema } from './params';
+import { iso } from '../repositories/sales';
+import { orderBy, page, rows } from './sql-rows';
+
+const text = messages.expenses;
+
+const EXPENSE_SELECT = sql`e.id, e.expense_type_id, t.name AS type, e.date, e.amount::float8 AS amount, e.description, e.payment_method_id, m.name AS payment_method,
+  e.user_id, u.name || ' ' || u.last AS user_name, ${iso(sql`e.created_at`)} AS created_at`;
+const EXPENSE_FROM = sql`expenses e JOIN expense_types t ON t.id = e.expense_type_id JOIN users u ON u.id = e.user_id LEFT JOIN payment_methods m ON m.id = e.payment_method_id`;
+const EXPENSE_SORTS = { date: 'e.date', amount: 'e.amount', id: 'e.id' };
+
+/**
+ * Expenses (issue 13, spec §2 /expenses, §6 'expenses'): the paged list, recording one (an
+ * idempotent write) and deleting one. A deleted expense keeps its row (deleted_at) and no
+ * read counts it any more: the list, expenses-summary, the indicators and utilities.
+ */
+export function expenseRoutes(app: FastifyInstance, db: Db): void {
+  guardedRoute(
+    app,
+    'GET /api/v2/expenses',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between', 'expense_type_id', 'payment_method_id'], sorts: Object.keys(EXPENSE_SORTS) });
+      const conditions: SQL[] = [sql`e.deleted_at IS NULL`];
+      const range = dateRange(query.filters.date_between);
+      if (range) conditions.push(sql`e.date BETWEEN ${range[0]} AND ${range[1]}`);
+      const types = idList(query.filters.expense_type_id, 'expense_type_id');
+      if (types) conditions.push(sql`e.expense_type_id IN ${types}`);
+      const methods = idList(query.filters.payment_method_id, 'payment_method_id');
+      if (methods) conditions.push(sql`e.payment_method_id IN ${methods}`);
+      return page(db, EXPENSE_SELECT, EXPENSE_FROM, sql.join(conditions, sql` AND `), orderBy(query, EXPENSE_SORTS, 'e.date DESC, e.id DESC'), query);
+    },
+    { acceptsQuery: true },
+  );
+
+  guardedRoute(app, 'POST /api/v2/expenses', async (request, reply) => {
+    const user = currentUser(request);
+    const input = parseInput(expenseInputSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      const [type] = await tx.select({ id: expenseTypes.id }).from(expenseTypes).where(eq(expenseTypes.id, input.expense_type_id));
+      if (!type) throw new HttpError(422, text.typeNotFound);
+      if (input.payment_method_id) {
+        const [method] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.id, input.payment_method_id));
+        if (!method) throw new HttpError(422, text.paymentMethodNotFound);
+      }
+      const [created] = await tx
+        .insert(expenses)
+        .values({
+          expense_type_id: input.expense_type_id,
+          user_id: user.id,
+          date: input.date,
+          // Already checked to have at most two decimals: this only drops float noise.
+          amount: roundCents(input.amount),
+          description: input.description,
+          payment_method_id: input.payment_method_id ?? null,
+        })
+        .returning({ id: expenses.id });
+      const [row] = await rows(tx, sql`SELECT ${EXPENSE_SELECT} FROM ${EXPENSE_FROM} WHERE e.id = ${created!.id}`);
+      return { status: 201, body: row };
+    });
+  });
+
+  guardedRoute(app, 'DELETE /api/v2/expenses/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    return runMutation(db, request, reply, async (tx) => {
+      const deleted = await tx
+        .update(expenses)
+        .set({ deleted_at: new Date().toISOString() })
+        .where(and(eq(expenses.id, id), isNull(expenses.deleted_at)))
+        .returning({ id: expenses.id });
+      if (deleted.length === 0) throw new HttpError(404, text.notFound);
+      return { status: 200, body: { id } };
+    });
+  });
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { formatCalendarDate } from '../../domain/format';
+import { messages } from '../../domain/messages';
+import { monthLabel, periodsInRange, reportRangeError, seriesGroupFor, type SeriesGroup } from '../../domain/reports';
+import { currentMonth } from '../../domain/office-list';
+import { SERIES_GROUPS, type ItemsReportRow } from '../../domain/schemas/reports';
+import type { Db } from '../db/client';
+import { HttpError } from '../http-errors';
+import { guardedRoute } from '../route-access';
+import { dateRange, parseListQuery } from './list-query';
+import { orderBy, rows } from './sql-rows';
+
+/**
+ * The report reads of issue 13: utilities by month, sales and collections by day or month,
+ * and the items sold in a period. Every amount is summed in SQL numeric and rounded to the
+ * cent there; float8 only carries the finished figure to JSON.
+ *
+ * The period is `filter[date_between]=from,to` ('YYYY-MM-DD', Monterrey calendar days, as
+ * sales, collections and expenses store their dates); without one, the current month
+ * (spec §9: the default range of totals).
+ */
+
+/** The sales that count in a report: real sales, not cancelled, not deleted, scheduled in the period. */
+const countedSales = (from: string, to: string) =>
+  sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.date BETWEEN ${from} AND ${to}`;
+
+function reportPeriod(value: string | undefined, group: SeriesGroup = 'month'): [string, string] {
+  const [from, to] = dateRange(value) ?? currentMonth(new Date());
+  const problem = reportRangeError(from, to, group);
+  if (problem) throw new HttpError(400, problem);
+  return [from, to];
+}
+
+/**
+ * Every day or every month of the period, as a VALUES list: the rows a series always has. Not
+ * generate_series: PostgreSQL guesses 1,000 rows for it, and the joins on that guess looked
+ * costly enough to be JIT-compiled, which took longer than the query (bench/reports.mjs).
+ */
+function periodRows(from: string, to: string, group: SeriesGroup): SQL {
+  const periods = periodsInRange(from, to, group).map((period) => sql`(${period})`);
+  return sql`SELECT period FROM (VALUES ${sql.join(periods, sql`, `)}) AS p(period)`;
+}
+
+interface UtilityRow {
+  month: string | null;
+  sales: number;
+  cost_of_goods: number;
+  gross_profit: number;
+  expenses: number;
+  net_profit: number;
+}
+
+export function reportRoutes(app: FastifyInstance, db: Db): void {
+  guardedRoute(
+    app,
+    'GET /api/v2/report/utilities',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const [from, to] = reportPeriod(query.filters.date_between);
+      // Cost of goods is each line's quantity × the item's cost today: the items table keeps no
+      // history of costs. Each month is rounded to the cent, and the totals add the rounded months.
+      const result = await rows<UtilityRow>(
+        db,
+        sql`
+      WITH months AS (${periodRows(from, to, 'month')}),
+      sold AS (
+        SELECT substr(s.date, 1, 7) AS month, sum(s.subtotal) AS sales FROM sales s WHERE ${countedSales(from, to)} GROUP BY 1),
+      costs AS (
+        SELECT substr(s.date, 1, 7) AS month, round(sum(si.quantity * i.cost), 2) AS cost
+        FROM sales s JOIN sale_items si ON si.sale_id = s.id JOIN items i ON i.id = si.item_id
+        WHERE ${countedSales(from, to)} GROUP BY 1),
+      spent AS (
+        SELECT substr(e.date, 1, 7) AS month, sum(e.amount) AS expenses FROM expenses e
+        WHERE e.deleted_at IS NULL AND e.date BETWEEN ${from} AND ${to} GROUP BY 1),
+      by_month AS (
+        SELECT m.period AS month, coalesce(sold.sales, 0) AS sales, coalesce(costs.cost, 0) AS cost_of_goods, coalesce(spent.expenses, 0) AS expenses
+        FROM months m LEFT JOIN sold ON sold.month = m.period LEFT JOIN costs ON costs.month = m.period LEFT JOIN spent ON spent.month = m.period)
+      SELECT month, sales::float8 AS sales, cost_of_goods::float8 AS cost_of_goods, (sales - cost_of_goods)::float8 AS gross_profit,
+        expenses::float8 AS expenses, (sales - cost_of_goods - expenses)::float8 AS net_profit FROM by_month
+      UNION ALL
+      SELECT NULL, coalesce(sum(sales), 0)::float8, coalesce(sum(cost_of_goods), 0)::float8, coalesce(sum(sales - cost_of_goods), 0)::float8,
+        coalesce(sum(expenses), 0)::float8, coalesce(sum(sales - cost_of_goods - expenses), 0)::float8 FROM by_month
+      ORDER BY month NULLS LAST`,
+      );
+      const { month: _total, ...totals } = result.at(-1)!;
+      const data = result.slice(0, -1).map((row) => ({ ...row, month: row.month!, label: monthLabel(row.month!) }));
+      return { data, meta: { from, to, totals } };
+    },
+    { acceptsQuery: true },
+  );
+
+  guardedRoute(
+    app,
+    'GET /api/v2/report/sales_by_day',
+    async (request) => {
+      const { group: rawGroup, ...rest } = request.query as Record<string, unknown>;
+      const query = parseListQuery(rest, { filters: ['date_between'], sorts: [] });
+      if (rawGroup !== undefined && !(SERIES_GROUPS as readonly unknown[]).includes(rawGroup)) throw new HttpError(400, messages.reports.invalidGroup);
+      const range = dateRange(query.filters.date_between) ?? currentMonth(new Date());
+      const group = (rawGroup as SeriesGroup | undefined) ?? seriesGroupFor(range[0], range[1]);
+      const [from, to] = reportPeriod(`${range[0]},${range[1]}`, group);
+      const length = group === 'day' ? 10 : 7;
+      const data = await rows<{ period: string; sales_total: number; sales_count: number; collections_total: number }>(
+        db,
+        sql`
+      WITH periods AS (${periodRows(from, to, group)}),
+      sold AS (
+        SELECT substr(s.date, 1, ${length}) AS period, sum(s.total) AS total, count(*) AS count FROM sales s WHERE ${countedSales(from, to)} GROUP BY 1),
+      collected AS (
+        SELECT substr(k.date, 1, ${length}) AS period, sum(k.amount) AS total FROM collections k
+        WHERE k.canceled_at IS NULL AND k.date BETWEEN ${from} AND ${to} GROUP BY 1)
+      SELECT p.period, coalesce(sold.total, 0)::float8 AS sales_total, coalesce(sold.count, 0)::int AS sales_count,
+        coalesce(collected.total, 0)::float8 AS collections_total
+      FROM periods p LEFT JOIN sold ON sold.period = p.period LEFT JOIN collected ON collected.period = p.period
+      ORDER BY p.period`,
+      );
+      return {
+        data: data.map((row) => ({ ...row, label: group === 'day' ? formatCalendarDate(row.period) : monthLabel(row.period) })),
+        meta: { from, to, group },
+      };
+    },
+    { acceptsQuery: true },
+  );
+
+  const ITEM_SORTS = { amount: 'amount', quantity: 'quantity', sales_count: 'sales_count', cost: 'cost', name: 'name' };
+  guardedRoute(
+    app,
+    'GET /api/v2/report/items',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: Object.keys(ITEM_SORTS) });
+      const [from, to] = reportPeriod(query.filters.date_between);
+      const lines = sql`sale_items si JOIN sales s ON s.id = si.sale_id JOIN items i ON i.id = si.item_id`;
+      // A line's amount is its quantity × its price to the cent, as a sale's lines count it. A
+      // sale has each item once (a cart refuses a repeated item), so its lines count its sales.
+      // The period's totals come with the page (window sums over every item), in one scan.
+      const found = await rows<ItemsReportRow & { total_items: number; total_amount: number; total_cost: number }>(
+        db,
+        sql`WITH per_item AS (
+          SELECT i.id AS item_id, i.name, un.name AS unit, sum(si.quantity) AS quantity, sum(round(si.quantity * si.price, 2)) AS amount,
+            count(*) AS sales_count, round(sum(si.quantity * i.cost), 2) AS cost
+          FROM ${lines} JOIN units un ON un.id = i.unit_id WHERE ${countedSales(from, to)} GROUP BY i.id, i.name, un.name)
+        SELECT item_id, name, unit, quantity::float8 AS quantity, amount::float8 AS amount, sales_count::int AS sales_count, cost::float8 AS cost,
+          (count(*) OVER ())::int AS total_items, (sum(amount) OVER ())::float8 AS total_amount, (sum(cost) OVER ())::float8 AS total_cost
+        FROM per_item ORDER BY ${orderBy(query, ITEM_SORTS, 'amount DESC, 1 DESC')} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`,
+      );
+      const data = found.map(({ total_items: _n, total_amount: _a, total_cost: _c, ...row }) => row);
+      const first = found[0];
+      // A page past the end has no rows to carry the totals: they are asked apart.
+      const [totals] = first
+        ? [{ total: first.total_items, amount: first.total_amount, cost: first.total_cost }]
+        : await rows<{ total: number; amount: number; cost: number }>(
+            db,
+            sql`SELECT count(*)::int AS total, coalesce(sum(amount), 0)::float8 AS amount, coalesce(sum(cost), 0)::float8 AS cost
+            FROM (SELECT sum(round(si.quantity * si.price, 2)) AS amount, round(sum(si.quantity * i.cost), 2) AS cost
+              FROM ${lines} WHERE ${countedSales(from, to)} GROUP BY si.item_id) AS per_item`,
+          );
+      return { data, meta: totals! };
+    },
+    { acceptsQuery: true },
+  );
+}

@@ -1,0 +1,139 @@
+import { useMemo } from 'react';
+import { AGING_LABELS } from '../../../domain/aging';
+import { formatCalendarDate, formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { balancePageSchema, type BalanceRow, type BalanceTotals } from '../../../domain/schemas/collections';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { BalanceFilterDrawer } from './balance-filters';
+import { BalanceCard, balanceColumns, balanceRowKey, type BalanceLinks } from './balance-rows';
+import { exportBalances } from './export-balances';
+import {
+  balanceFilterParams,
+  balanceListQuery,
+  EMPTY_BALANCE_FILTERS,
+  parseStoredBalanceFilters,
+  type BalanceSortColumn,
+} from './list-query';
+import { OverdueSales } from './overdue-sales';
+import './balances.css';
+
+const text = messages.balances;
+const noFilters = () => EMPTY_BALANCE_FILTERS;
+const metaSchema = balancePageSchema.shape.meta;
+
+/**
+ * `/balances` 'Saldos Vencidos' (issue 13): who owes past due, since when and how much, by
+ * customer and aging bucket, with the totals of every customer on top; server paged and
+ * sorted, filters kept until cleared, Excel export of the page. Each customer opens its
+ * overdue sales, links to its page, and to 'Cobrar'.
+ */
+export default function BalancesPage() {
+  const { user } = useShell();
+  const paging = useListPaging<BalanceSortColumn>();
+  const stored = useStoredFilters('balances-filters', parseStoredBalanceFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, balanceFilterParams, paging);
+  const list = usePagedList({
+    queryKey: ['balances', 'list', filters],
+    path: '/api/v2/balances',
+    search: (page, total) => balanceListQuery({ ...page, filters }, total),
+    paging,
+    schema: balancePageSchema,
+  });
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const links: BalanceLinks = useMemo(
+    () => ({
+      customers: hasPermission(user, 'companies'),
+      sales: hasPermission(user, 'sales'),
+      collect: hasPermission(user, 'collections'),
+    }),
+    [user],
+  );
+  const columns = useMemo(() => balanceColumns(links), [links]);
+  const expand = useMemo(
+    () => ({
+      header: text.salesHeader,
+      label: (row: BalanceRow, open: boolean) => (open ? text.hideSales(row.company_name) : text.showSales(row.company_name)),
+      render: (row: BalanceRow) => <OverdueSales companyId={row.company_id} companyName={row.company_name} saleLinks={links.sales} />,
+    }),
+    [links.sales],
+  );
+  const meta = metaSchema.safeParse(list.query.data?.meta);
+  const rows = list.rows;
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton run={() => exportBalances(rows)} disabled={rows.length === 0} onError={(message) => notify(message, 'danger')} />
+          )}
+        </>
+      }
+      above={meta.success && <GrandTotals totals={meta.data.totals} today={meta.data.today} />}
+      overlays={
+        <>
+          {drawer && <BalanceFilterDrawer {...drawer} />}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={rows}
+          rowKey={balanceRowKey}
+          columns={columns}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+          expand={expand}
+        />
+      ) : (
+        <ListCards rows={rows} rowKey={balanceRowKey} busy={list.query.isFetching} estimateSize={160}>
+          {(row) => <BalanceCard row={row} links={links} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}
+
+/** What every customer the filters select owes past due, by bucket: not only the page on screen. */
+function GrandTotals({ totals, today }: { totals: BalanceTotals; today: string }) {
+  const figures: [string, string][] = [
+    [AGING_LABELS.days_0_30, formatMoney(totals.days_0_30)],
+    [AGING_LABELS.days_31_60, formatMoney(totals.days_31_60)],
+    [AGING_LABELS.days_61_90, formatMoney(totals.days_61_90)],
+    [AGING_LABELS.days_over_90, formatMoney(totals.days_over_90)],
+    [text.columns.total, formatMoney(totals.total)],
+    [AGING_LABELS.current, formatMoney(totals.current)],
+  ];
+  return (
+    <section className="totals-panel" aria-label={text.grandTotals}>
+      <p className="totals-panel__range">
+        {text.asOf(formatCalendarDate(today))} · {text.customers(totals.customers)} · {text.sales(totals.count)}
+      </p>
+      <dl className="totals-panel__figures">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { AGING_LABELS } from '../../../domain/aging';
+import { messages } from '../../../domain/messages';
+import type { BalanceRow } from '../../../domain/schemas/collections';
+import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+
+const text = messages.balances;
+const columns = text.columns;
+
+/** The visible columns of the page, with real values: amounts as numbers, the oldest due date as a date. */
+export function balanceExportRows(rows: readonly BalanceRow[]): Record<string, SheetCell>[] {
+  return rows.map((row) => ({
+    [columns.company]: row.company_name,
+    [columns.total]: row.total,
+    [AGING_LABELS.days_0_30]: row.days_0_30,
+    [AGING_LABELS.days_31_60]: row.days_31_60,
+    [AGING_LABELS.days_61_90]: row.days_61_90,
+    [AGING_LABELS.days_over_90]: row.days_over_90,
+    [columns.oldest]: calendarDate(row.oldest_due_date),
+    [columns.count]: row.count,
+    [columns.creditDays]: row.credit_days,
+    [AGING_LABELS.current]: row.current,
+  }));
+}
+
+/** Writes 'Saldos Vencidos.xlsx' of the page on screen. */
+export function exportBalances(rows: readonly BalanceRow[]): Promise<void> {
+  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: balanceExportRows(rows) });
+}

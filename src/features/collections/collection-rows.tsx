@@ -1,0 +1,80 @@
+import { collectionFolio } from '../../../domain/collections';
+import { formatCalendarDate, formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import type { CollectionListRow } from '../../../domain/schemas/collections';
+import type { ListColumn } from '../../app/office-list/list-rows';
+import { ListLink } from '../../app/office-list/list-screen';
+import type { CollectionSortColumn } from './list-query';
+
+const text = messages.collections.list;
+const label = text.columns;
+
+export const collectionRowKey = (row: CollectionListRow) => row.id;
+export const folioOf = (row: CollectionListRow) => collectionFolio(row.id);
+
+/** Vigente, or Cancelado with its reason (shown on hover and read out with the chip). */
+export function CollectionState({ row }: { row: CollectionListRow }) {
+  if (!row.canceled_at) return <span className="status-chip status-chip--success">{text.current}</span>;
+  const reason = row.cancel_reason ? text.canceledBecause(row.cancel_reason) : text.canceled;
+  return (
+    <span className="status-chip status-chip--danger" title={reason}>
+      {text.canceled}
+      <span className="visually-hidden">{row.cancel_reason ? `: ${row.cancel_reason}` : ''}</span>
+    </span>
+  );
+}
+
+/** The customer, a link to its page for those who may open it. */
+function Customer({ row, link }: { row: CollectionListRow; link: boolean }) {
+  return link ? (
+    <ListLink href={`/clients/client/${row.company_id}`} title={messages.balances.openCustomer(row.company_name)}>
+      {row.company_name}
+    </ListLink>
+  ) : (
+    <>{row.company_name}</>
+  );
+}
+
+/** /collections (issue 13): the payment, who paid it, how, what it left as credit, and whether it stands. */
+export function collectionColumns(customerLinks: boolean): ListColumn<CollectionListRow, CollectionSortColumn>[] {
+  return [
+    { key: 'id', sort: 'id', label: label.folio, cell: folioOf, nowrap: true },
+    { key: 'date', sort: 'date', label: label.date, cell: (row) => formatCalendarDate(row.date), nowrap: true },
+    { key: 'company', sort: 'company_name', label: label.company, cell: (row) => <Customer row={row} link={customerLinks} /> },
+    { key: 'amount', sort: 'amount', label: label.amount, cell: (row) => formatMoney(row.amount), numeric: true },
+    { key: 'payment_method', label: label.paymentMethod, cell: (row) => row.payment_method ?? '—' },
+    { key: 'reference', label: label.reference, cell: (row) => row.reference ?? '—' },
+    { key: 'unapplied', label: label.unapplied, cell: (row) => formatMoney(row.unapplied), numeric: true },
+    { key: 'user', label: label.user, cell: (row) => row.user_name },
+    { key: 'note', label: label.note, cell: (row) => row.note ?? '' },
+    { key: 'state', label: label.state, cell: (row) => <CollectionState row={row} /> },
+  ];
+}
+
+/** A payment on a phone: the whole card opens its menu, a large target for a thumb. */
+export function CollectionCard({ row, onMenu }: { row: CollectionListRow; onMenu: (row: CollectionListRow) => void }) {
+  const folio = folioOf(row);
+  return (
+    <div className="list-card">
+      <button type="button" className="list-card__main" aria-haspopup="dialog" onClick={() => onMenu(row)}>
+        <span className="list-card__title">
+          {folio} · {row.company_name}
+        </span>
+        <span>
+          {formatCalendarDate(row.date)} · {row.payment_method ?? '—'}
+          {row.reference ? ` · ${row.reference}` : ''}
+        </span>
+        <span>
+          {formatMoney(row.amount)}
+          {row.unapplied > 0 ? ` · ${label.unapplied} ${formatMoney(row.unapplied)}` : ''}
+        </span>
+        <span className="list-card__line">
+          <CollectionState row={row} />
+        </span>
+      </button>
+      <button type="button" className="icon-button" aria-label={text.actionsFor(folio)} onClick={() => onMenu(row)}>
+        <span aria-hidden="true">⋮</span>
+      </button>
+    </div>
+  );
+}

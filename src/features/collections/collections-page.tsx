@@ -1,0 +1,142 @@
+import type { ActionSheetButton } from '@ionic/react';
+import { useCallback, useMemo, useState } from 'react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { getErrorMessage } from '../../lib/api';
+import { CancelCollectionDialog } from './cancel-collection-dialog';
+import { CollectionFilterDrawer } from './collection-filters';
+import { CollectionCard, collectionColumns, collectionRowKey, folioOf } from './collection-rows';
+import { exportCollections } from './export-collections';
+import {
+  collectionFilterParams,
+  collectionListQuery,
+  EMPTY_COLLECTION_FILTERS,
+  parseStoredCollectionFilters,
+  type CollectionSortColumn,
+} from './list-query';
+import { collectionKeys, useCollectionActions } from './queries';
+import { CollectionTotalsPanel } from './totals-panel';
+
+const text = messages.collections.list;
+const noFilters = () => EMPTY_COLLECTION_FILTERS;
+const menuLabel = (row: CollectionListRow) => text.actionsFor(folioOf(row));
+
+/**
+ * `/collections` (issue 13): the payments received, server paged and sorted, filters kept
+ * until cleared, the totals of the filtered range with the total by payment method, Excel
+ * export of the page, 'Nueva Cobranza'; each payment's menu opens its receipt or cancels it.
+ */
+export default function CollectionsPage() {
+  const { user } = useShell();
+  const [now] = useState(() => new Date());
+  const paging = useListPaging<CollectionSortColumn>();
+  const stored = useStoredFilters('collections-filters', parseStoredCollectionFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, collectionFilterParams, paging);
+  const list = usePagedList({
+    queryKey: collectionKeys.list(filters),
+    path: '/api/v2/collections',
+    search: (page, total) => collectionListQuery({ ...page, filters }, total),
+    paging,
+    schema: collectionListPageSchema,
+  });
+  const [totalsOpen, setTotalsOpen] = useState(false);
+  const [canceling, setCanceling] = useState<CollectionListRow | null>(null);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const actions = useCollectionActions();
+  const customerLinks = hasPermission(user, 'companies');
+  const columns = useMemo(() => collectionColumns(customerLinks), [customerLinks]);
+  const rows = list.rows;
+
+  const openReceipt = actions.receipt.mutate;
+  const rowMenu = useCallback(
+    (row: CollectionListRow): ActionSheetButton[] => [
+      { text: text.viewReceipt, handler: () => openReceipt(row.id, { onError: (error) => notify(getErrorMessage(error), 'danger') }) },
+      ...(row.canceled_at ? [] : [{ text: text.cancel, role: 'destructive', handler: () => setCanceling(row) }]),
+    ],
+    [openReceipt, notify],
+  );
+  const header = useCallback((row: CollectionListRow) => `${folioOf(row)} · ${row.company_name}`, []);
+  const menu = useRowMenu(header, rowMenu);
+  const { prefetch } = actions;
+  const openRowMenu = menu.open;
+  const openMenu = useCallback(
+    (row: CollectionListRow) => {
+      prefetch(row.id);
+      openRowMenu(row);
+    },
+    [prefetch, openRowMenu],
+  );
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      add={{ href: '/new-collections', label: text.add }}
+      toolbar={
+        <>
+          <FiltersButton {...button} />
+          <TotalsToggle open={totalsOpen} onToggle={() => setTotalsOpen((open) => !open)} controls="collections-totals" />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() => exportCollections(rows)}
+              disabled={rows.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+          <span role="status" className="office-list__status">
+            {actions.receipt.isPending ? text.preparingReceipt : ''}
+          </span>
+        </>
+      }
+      above={totalsOpen && <CollectionTotalsPanel id="collections-totals" filters={filters} now={now} />}
+      overlays={
+        <>
+          {drawer && <CollectionFilterDrawer {...drawer} />}
+          {menu.sheet}
+          {canceling && (
+            <CancelCollectionDialog
+              folio={folioOf(canceling)}
+              onCancel={(body) =>
+                actions.cancel.mutateAsync(
+                  { id: canceling.id, body },
+                  { onSuccess: () => notify(text.canceledOk(folioOf(canceling)), 'success') },
+                )
+              }
+              onClose={() => setCanceling(null)}
+            />
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={rows}
+          rowKey={collectionRowKey}
+          columns={columns}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuLabel={menuLabel}
+          onMenu={openMenu}
+        />
+      ) : (
+        <ListCards rows={rows} rowKey={collectionRowKey} busy={list.query.isFetching} estimateSize={104}>
+          {(row) => <CollectionCard row={row} onMenu={openMenu} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

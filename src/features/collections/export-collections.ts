@@ -1,0 +1,28 @@
+import { collectionFolio } from '../../../domain/collections';
+import { messages } from '../../../domain/messages';
+import type { CollectionListRow } from '../../../domain/schemas/collections';
+import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+
+const text = messages.collections.list;
+const columns = text.columns;
+
+/** The visible columns of the page, with real values: amounts as numbers, the date as a date. */
+export function collectionExportRows(rows: readonly CollectionListRow[]): Record<string, SheetCell>[] {
+  return rows.map((row) => ({
+    [columns.folio]: collectionFolio(row.id),
+    [columns.date]: calendarDate(row.date),
+    [columns.company]: row.company_name,
+    [columns.amount]: row.amount,
+    [columns.paymentMethod]: row.payment_method ?? '',
+    [columns.reference]: row.reference ?? '',
+    [columns.unapplied]: row.unapplied,
+    [columns.user]: row.user_name,
+    [columns.note]: row.note ?? '',
+    [columns.state]: row.canceled_at ? text.canceledBecause(row.cancel_reason ?? '') : text.current,
+  }));
+}
+
+/** Writes 'Cobranza.xlsx' of the page on screen. */
+export function exportCollections(rows: readonly CollectionListRow[]): Promise<void> {
+  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: collectionExportRows(rows) });
+}

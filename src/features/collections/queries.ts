@@ -1,0 +1,122 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ReceiptPrintData } from '../../../domain/documents/receipt-document';
+import {
+  collectionAnswerSchema,
+  collectionListTotalsSchema,
+  customerBalanceSchema,
+  type Collection,
+  type CollectionCancel,
+  type CollectionInput,
+} from '../../../domain/schemas/collections';
+import { namedListSchema } from '../../../domain/schemas/reference';
+import { apiRequest } from '../../lib/api';
+import { useRequestKeys } from '../../lib/request-key';
+import { openPrintWindow, openPrintWindowAfter, PrintBlockedError } from '../../lib/session-store';
+import { collectionTotalsQuery, type CollectionListFilters } from './list-query';
+
+/** Query keys of payments; a payment changes sales and balances too, so a write refreshes every read. */
+export const collectionKeys = {
+  all: ['collections'] as const,
+  list: (filters: CollectionListFilters) => [...collectionKeys.all, 'list', filters] as const,
+  totals: (filters: CollectionListFilters, range: readonly [string, string]) => [...collectionKeys.all, 'totals', filters, range] as const,
+  detail: (id: number) => [...collectionKeys.all, 'detail', id] as const,
+  customer: (companyId: number) => ['balances', 'customer', companyId] as const,
+};
+
+/** The payment methods of the reference list (spec §3), read once an hour. */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: ['payment-methods'],
+    queryFn: ({ signal }) => apiRequest('/api/v1/payment_method/all', { schema: namedListSchema, signal }),
+    select: (answer) => answer.data,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/** A customer's open sales, oldest due first, and its credit (GET /api/v2/balances/{id}). */
+export function customerBalanceOptions(companyId: number) {
+  return queryOptions({
+    queryKey: collectionKeys.customer(companyId),
+    queryFn: ({ signal }) => apiRequest(`/api/v2/balances/${companyId}`, { schema: customerBalanceSchema, signal }),
+  });
+}
+
+const detailOptions = (id: number) =>
+  queryOptions({
+    queryKey: collectionKeys.detail(id),
+    queryFn: async ({ signal }) => (await apiRequest(`/api/v2/collections/${id}`, { schema: collectionAnswerSchema, signal })).data,
+    staleTime: 15_000,
+  });
+
+/** The totals panel of /collections: GET /api/v2/collection/totals over the list's filters, the current month by default. */
+export function useCollectionTotals(filters: CollectionListFilters, now: Date) {
+  const { range, query } = collectionTotalsQuery(filters, now);
+  return useQuery({
+    queryKey: collectionKeys.totals(filters, range),
+    queryFn: async ({ signal }) => ({
+      range,
+      ...(await apiRequest(`/api/v2/collection/totals?${query}`, { schema: collectionListTotalsSchema, signal })).data,
+    }),
+  });
+}
+
+/** Opens the receipt of a payment already at hand; throws PrintBlockedError when the browser blocks the window. */
+export function printReceipt(collection: Collection): void {
+  if (!openPrintWindow({ kind: 'receipt', data: { collection } satisfies ReceiptPrintData })) throw new PrintBlockedError();
+}
+
+/**
+ * Recording a payment: one direct request with an Idempotency-Key that stays the same while the
+ * same payment is sent again (a lost answer must not collect twice) and changes once it saved.
+ */
+export function useRecordPayment() {
+  const queryClient = useQueryClient();
+  const keys = useRequestKeys();
+  return useMutation({
+    mutationFn: (body: CollectionInput) =>
+      apiRequest('/api/v2/collections', {
+        method: 'POST',
+        body,
+        schema: collectionAnswerSchema,
+        idempotencyKey: keys.keyFor('collection', body),
+      }),
+    onSuccess: ({ data }) => {
+      keys.done('collection');
+      queryClient.setQueryData(collectionKeys.detail(data.id), data);
+      // Balances, sales, the customer's page, the lists: a payment changes them all. Not waited
+      // for: the form says it saved at once and the figures follow.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'payment-methods' });
+    },
+  });
+}
+
+/** The row menu of /collections: the receipt (read first, its window opened within the click) and cancelling. */
+export function useCollectionActions() {
+  const queryClient = useQueryClient();
+  const keys = useRequestKeys();
+  const receipt = useMutation({
+    mutationFn: (id: number) =>
+      openPrintWindowAfter(async () => ({
+        kind: 'receipt',
+        data: { collection: await queryClient.fetchQuery(detailOptions(id)) } satisfies ReceiptPrintData,
+      })),
+  });
+  const cancel = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: CollectionCancel }) =>
+      apiRequest(`/api/v2/collections/${id}/cancel`, {
+        method: 'POST',
+        body,
+        schema: collectionAnswerSchema,
+        idempotencyKey: keys.keyFor('cancel', { id, body }),
+      }),
+    onSuccess: ({ data }) => {
+      keys.done('cancel');
+      queryClient.setQueryData(collectionKeys.detail(data.id), data);
+      return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'payment-methods' });
+    },
+  });
+  /** Started when a row's menu opens, so 'Ver recibo' finds the payment at hand. */
+  const prefetch = useCallback((id: number) => void queryClient.prefetchQuery(detailOptions(id)), [queryClient]);
+  return { receipt, cancel, prefetch };
+}

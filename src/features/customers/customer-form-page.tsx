@@ -1,0 +1,443 @@
+import { IonButton, IonContent, IonPage, useIonRouter, useIonToast } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { messages } from '../../../domain/messages';
+import type { CompanyDetail } from '../../../domain/schemas/customers';
+import { AppHeader } from '../../app/app-header';
+import { useListToast } from '../../app/office-list/list-screen';
+import { QueryStatus } from '../../app/query-status';
+import { ApiError, getErrorMessage } from '../../lib/api';
+import { useHoldUpdate } from '../../sync/sending-gate';
+import {
+  checkDraft,
+  draftOf,
+  emptyDraft,
+  newBranch,
+  newContact,
+  type BranchDraft,
+  type CompanyFormDraft,
+  type ContactDraft,
+  type FieldPath,
+} from './company-draft';
+import { cfdiOptions, customerDetailOptions, useCustomerWrites } from './queries';
+import './customers.css';
+
+const text = messages.customers.form;
+const page = messages.customers.page;
+
+/** `/clients/new` and `/clients/client/{id}/edit`: one form for a new customer and an edited one. */
+export default function CustomerFormPage() {
+  const params = useParams<{ id?: string }>();
+  if (params.id === undefined) return <CompanyForm />;
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  return id === null ? <Refusal /> : <EditCustomer key={id} id={id} />;
+}
+
+function EditCustomer({ id }: { id: number }) {
+  const detail = useQuery({
+    ...customerDetailOptions(id),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    // Read once for the form: a refresh on refocus would swap what is being typed.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  if (detail.isError && detail.error instanceof ApiError && detail.error.status === 404) return <Refusal />;
+  // The form starts from what the server holds now, not from a copy read a while ago.
+  if (!detail.isFetchedAfterMount || !detail.data)
+    return (
+      <IonPage>
+        <AppHeader title={page.title} />
+        <IonContent className="ion-padding">
+          <QueryStatus query={{ isPending: !detail.isError, isError: detail.isError, error: detail.error, data: undefined, refetch: detail.refetch }} />
+        </IonContent>
+      </IonPage>
+    );
+  return <CompanyForm company={detail.data} />;
+}
+
+/**
+ * The fields of spec §3 (name, macro, razón social, RFC, credit days, delivery address,
+ * references, delivery time), the CFDI use, and the lists of branches and contacts. Checked
+ * with the server's schema before sending: each message under its field and the focus on the
+ * first; a refusal of the server in a toast. Nothing typed is lost on a failed save.
+ */
+function CompanyForm({ company }: { company?: CompanyDetail }) {
+  const router = useIonRouter();
+  const [presentToast] = useIonToast();
+  const [notify, toast] = useListToast();
+  const [initial] = useState(() => (company ? draftOf(company) : emptyDraft()));
+  const [draft, setDraft] = useState<CompanyFormDraft>(initial);
+  const [errors, setErrors] = useState<ReadonlyMap<FieldPath, string>>(new Map());
+  const { create, update } = useCustomerWrites();
+  const cfdis = useQuery(cfdiOptions());
+  const formId = useId();
+  const saving = create.isPending || update.isPending;
+  const title = company ? text.editTitle(company.name) : text.newTitle;
+  useHoldUpdate(draft !== initial);
+
+  const fieldId = (path: FieldPath) => `${formId}-${path.replace(/\./g, '-')}`;
+  const forget = (prefix: FieldPath) =>
+    setErrors((current) => (current.size === 0 ? current : new Map([...current].filter(([path]) => path !== prefix && !path.startsWith(`${prefix}.`)))));
+  const setField = <K extends keyof CompanyFormDraft>(field: K, value: CompanyFormDraft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    forget(field);
+  };
+  const setBranch = (index: number, change: Partial<BranchDraft>) => {
+    setDraft((current) => ({ ...current, branches: current.branches.map((b, i) => (i === index ? { ...b, ...change } : b)) }));
+    for (const field of Object.keys(change)) forget(`branches.${index}.${field}`);
+  };
+  const setContact = (index: number, change: Partial<ContactDraft>) => {
+    setDraft((current) => ({ ...current, contacts: current.contacts.map((c, i) => (i === index ? { ...c, ...change } : c)) }));
+    for (const field of Object.keys(change)) forget(`contacts.${index}.${field}`);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkDraft(draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      // The first field to fix gets the focus, so its message is read out with it.
+      const [first] = checked.errors.keys();
+      if (first !== undefined) document.getElementById(fieldId(first))?.focus();
+      notify(text.fixErrors, 'danger');
+      return;
+    }
+    setErrors(new Map());
+    const onError = (error: unknown) => notify(getErrorMessage(error), 'danger');
+    const body = checked.body;
+    if (company)
+      update.mutate(
+        { id: company.id, body },
+        {
+          onSuccess: ({ data: saved }) => {
+            void presentToast({ message: text.saved(saved.name), color: 'success', duration: 3000 });
+            if (router.canGoBack()) router.goBack();
+            else router.push(`/clients/client/${saved.id}`, 'back', 'replace');
+          },
+          onError,
+        },
+      );
+    else
+      create.mutate(body, {
+        onSuccess: ({ data: saved }) => {
+          void presentToast({ message: text.created(saved.name), color: 'success', duration: 3000 });
+          // The form leaves the stack: going back from the new customer returns to the list.
+          router.push(`/clients/client/${saved.id}`, 'forward', 'replace');
+        },
+        onError,
+      });
+  };
+
+  const field = (path: FieldPath) => ({ id: fieldId(path), error: errors.get(path) });
+
+  return (
+    <IonPage>
+      <AppHeader title={title} />
+      <IonContent className="ion-padding">
+        <form className="company-form" onSubmit={submit} noValidate aria-label={title}>
+          <fieldset className="company-form__body" disabled={saving}>
+            <fieldset className="company-form__group">
+              <legend>{text.general}</legend>
+              <div className="company-form__fields">
+                <TextField {...field('name')} label={text.name} required value={draft.name} maxLength={200} onChange={(v) => setField('name', v)} />
+                <TextField {...field('macro')} label={text.macro} value={draft.macro} maxLength={200} onChange={(v) => setField('macro', v)} />
+                <TextField
+                  {...field('razon_social')}
+                  label={text.legalName}
+                  required
+                  value={draft.razon_social}
+                  maxLength={200}
+                  onChange={(v) => setField('razon_social', v)}
+                />
+                <TextField
+                  {...field('rfc')}
+                  label={text.rfc}
+                  hint={text.rfcHint}
+                  value={draft.rfc}
+                  maxLength={13}
+                  autoCapitalize="characters"
+                  onChange={(v) => setField('rfc', v)}
+                />
+                <TextField
+                  {...field('credit_days')}
+                  label={text.creditDays}
+                  inputMode="numeric"
+                  value={draft.credit_days}
+                  maxLength={3}
+                  onChange={(v) => setField('credit_days', v)}
+                />
+                <div className="field">
+                  <label htmlFor={fieldId('cfdi_id')}>{text.cfdi}</label>
+                  <select id={fieldId('cfdi_id')} value={draft.cfdi_id} onChange={(e) => setField('cfdi_id', e.target.value)}>
+                    <option value="">{text.noCfdi}</option>
+                    {/* The saved use shows while the list loads, so the select never drops it. */}
+                    {company?.cfdi_id != null && !cfdis.data?.some((c) => c.id === company.cfdi_id) && (
+                      <option value={company.cfdi_id}>{company.cfdi ?? company.cfdi_id}</option>
+                    )}
+                    {cfdis.data?.map((cfdi) => (
+                      <option key={cfdi.id} value={cfdi.id}>
+                        {cfdi.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+            </fieldset>
+
+            <fieldset className="company-form__group">
+              <legend>{text.delivery}</legend>
+              <div className="company-form__fields">
+                <TextField
+                  {...field('delivery_address')}
+                  className="company-form__wide"
+                  label={text.deliveryAddress}
+                  value={draft.delivery_address}
+                  maxLength={400}
+                  autoComplete="street-address"
+                  onChange={(v) => setField('delivery_address', v)}
+                />
+                <TextField
+                  {...field('delivery_references')}
+                  label={text.deliveryReferences}
+                  value={draft.delivery_references}
+                  maxLength={400}
+                  onChange={(v) => setField('delivery_references', v)}
+                />
+                <TextField
+                  {...field('delivery_time')}
+                  label={text.deliveryTime}
+                  hint={text.deliveryTimeHint}
+                  value={draft.delivery_time}
+                  maxLength={60}
+                  onChange={(v) => setField('delivery_time', v)}
+                />
+              </div>
+            </fieldset>
+
+            <fieldset className="company-form__group">
+              <legend>{text.branches}</legend>
+              {draft.branches.map((branch, index) => (
+                <Entry
+                  key={branch.key}
+                  title={text.branch(index + 1)}
+                  removeLabel={text.removeBranch(index + 1)}
+                  inUse={branch.inUse}
+                  onRemove={() => {
+                    setDraft((current) => ({ ...current, branches: current.branches.filter((b) => b.key !== branch.key) }));
+                    forget('branches');
+                  }}
+                >
+                  <TextField
+                    {...field(`branches.${index}.name`)}
+                    label={text.branchName}
+                    required
+                    value={branch.name}
+                    maxLength={200}
+                    onChange={(v) => setBranch(index, { name: v })}
+                  />
+                  <TextField
+                    {...field(`branches.${index}.address`)}
+                    className="company-form__wide"
+                    label={text.branchAddress}
+                    required
+                    value={branch.address}
+                    maxLength={400}
+                    onChange={(v) => setBranch(index, { address: v })}
+                  />
+                </Entry>
+              ))}
+              <IonButton
+                className="company-form__add"
+                fill="outline"
+                onClick={() => setDraft((current) => ({ ...current, branches: [...current.branches, newBranch()] }))}
+              >
+                {text.addBranch}
+              </IonButton>
+            </fieldset>
+
+            <fieldset className="company-form__group">
+              <legend>{text.contacts}</legend>
+              {draft.contacts.map((contact, index) => (
+                <Entry
+                  key={contact.key}
+                  title={text.contact(index + 1)}
+                  removeLabel={text.removeContact(index + 1)}
+                  inUse={contact.inUse}
+                  onRemove={() => {
+                    setDraft((current) => ({ ...current, contacts: current.contacts.filter((c) => c.key !== contact.key) }));
+                    forget('contacts');
+                  }}
+                >
+                  <TextField
+                    {...field(`contacts.${index}.name`)}
+                    label={text.contactName}
+                    required
+                    value={contact.name}
+                    maxLength={200}
+                    autoComplete="off"
+                    onChange={(v) => setContact(index, { name: v })}
+                  />
+                  <TextField
+                    {...field(`contacts.${index}.last`)}
+                    label={text.contactLast}
+                    value={contact.last}
+                    maxLength={200}
+                    autoComplete="off"
+                    onChange={(v) => setContact(index, { last: v })}
+                  />
+                  <TextField
+                    {...field(`contacts.${index}.phone`)}
+                    label={text.phone}
+                    type="tel"
+                    value={contact.phone}
+                    maxLength={40}
+                    autoComplete="off"
+                    onChange={(v) => setContact(index, { phone: v })}
+                  />
+                  <TextField
+                    {...field(`contacts.${index}.email`)}
+                    label={text.email}
+                    type="email"
+                    value={contact.email}
+                    maxLength={254}
+                    autoComplete="off"
+                    onChange={(v) => setContact(index, { email: v })}
+                  />
+                </Entry>
+              ))}
+              <IonButton
+                className="company-form__add"
+                fill="outline"
+                onClick={() => setDraft((current) => ({ ...current, contacts: [...current.contacts, newContact()] }))}
+              >
+                {text.addContact}
+              </IonButton>
+            </fieldset>
+          </fieldset>
+          <div className="form-actions">
+            <IonButton fill="clear" routerLink={company ? `/clients/client/${company.id}` : '/clients'} routerDirection="back">
+              {text.cancel}
+            </IonButton>
+            <IonButton type="submit" disabled={saving}>
+              {saving ? text.saving : text.save}
+            </IonButton>
+          </div>
+        </form>
+        {toast}
+      </IonContent>
+    </IonPage>
+  );
+}
+
+/** One branch or contact of the form, with 'Quitar' unless a sale names it. */
+function Entry({
+  title,
+  removeLabel,
+  inUse,
+  onRemove,
+  children,
+}: {
+  title: string;
+  removeLabel: string;
+  inUse: boolean;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="company-form__entry" aria-labelledby={headingId}>
+      <div className="company-form__entry-head">
+        <h3 id={headingId}>{title}</h3>
+        {inUse ? (
+          <span className="field-hint">{text.inUse}</span>
+        ) : (
+          <button type="button" className="outline-button" onClick={onRemove}>
+            {removeLabel}
+          </button>
+        )}
+      </div>
+      <div className="company-form__fields">{children}</div>
+    </section>
+  );
+}
+
+/** A labelled text input with its hint and its error under it, both read with it. */
+function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required = false,
+  type = 'text',
+  inputMode,
+  maxLength,
+  autoComplete,
+  autoCapitalize,
+  className,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  inputMode?: 'numeric';
+  maxLength?: number;
+  autoComplete?: string;
+  autoCapitalize?: string;
+  className?: string;
+}) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={id}
+        type={type}
+        inputMode={inputMode}
+        value={value}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        autoCapitalize={autoCapitalize}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Refusal() {
+  return (
+    <IonPage>
+      <AppHeader title={page.notFound} />
+      <IonContent className="ion-padding">
+        <div className="centered" role="alert">
+          <p>{page.notFound}</p>
+          <IonButton fill="outline" routerLink="/clients" routerDirection="back">
+            {page.backToList}
+          </IonButton>
+        </div>
+      </IonContent>
+    </IonPage>
+  );
+}

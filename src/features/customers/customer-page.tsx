@@ -1,0 +1,547 @@
+import { IonActionSheet, IonButton, IonContent, IonPage } from '@ionic/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { AGING_BUCKETS, AGING_LABELS } from '../../../domain/aging';
+import { formatCalendarDate, formatMoment, formatMoney, mapsSearchUrl } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
+import { quotationStatus } from '../../../domain/sale-list';
+import { quotationFolio } from '../../../domain/sales';
+import {
+  companyCollectionPageSchema,
+  companyDeliveryPageSchema,
+  type CompanyDetail,
+} from '../../../domain/schemas/customers';
+import { salePageSchema } from '../../../domain/schemas/reads';
+import { AppHeader } from '../../app/app-header';
+import { ListLink, useListToast } from '../../app/office-list/list-screen';
+import { QueryStatus } from '../../app/query-status';
+import { useShell } from '../../app/shell-context';
+import { useSheet } from '../../app/use-sheet';
+import { ApiError, apiRequest, getErrorMessage } from '../../lib/api';
+import { UnverifiedBadge } from './customer-rows';
+import { customerDetailOptions, customerKeys, useCustomerWrites } from './queries';
+import './customers.css';
+
+const text = messages.customers.page;
+const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
+const saleFolio = messages.driver.saleFolio;
+/** Rows per page of each list on the customer's page. */
+const SECTION_PAGE = 10;
+
+/**
+ * `/clients/client/{id}` (issue 13): one customer — its data, branches and contacts, what it
+ * owes by age and its credit, its quotations, sales, collections and deliveries with their
+ * evidence — with 'Editar', 'Verificar' for a counter customer, and 'Registrar cobro'.
+ */
+export default function CustomerPage() {
+  const { user } = useShell();
+  const params = useParams<{ id?: string }>();
+  const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const company = useQuery({
+    ...customerDetailOptions(id ?? 0),
+    enabled: id !== null,
+    // An unknown customer stays unknown: asking again would only delay the message.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+  const { verify } = useCustomerWrites();
+  const [confirming, setConfirming, confirmSheet] = useSheet<CompanyDetail>();
+  const [notify, toast] = useListToast();
+  const notFound = id === null || (company.isError && company.error instanceof ApiError && company.error.status === 404 && !company.data);
+
+  const confirmVerify = (customer: CompanyDetail) =>
+    verify.mutate(customer.id, {
+      onSuccess: () => notify(messages.customers.page.verified(customer.name), 'success'),
+      onError: (error) => notify(getErrorMessage(error), 'danger'),
+    });
+
+  return (
+    <IonPage>
+      <AppHeader title={notFound ? text.notFound : (company.data?.name ?? text.title)} />
+      <IonContent className="ion-padding">
+        {notFound ? (
+          <div className="centered" role="alert">
+            <p>{text.notFound}</p>
+            <IonButton fill="outline" routerLink="/clients" routerDirection="back">
+              {text.backToList}
+            </IonButton>
+          </div>
+        ) : company.data ? (
+          <CustomerView
+            company={company.data}
+            can={{
+              collect: hasPermission(user, 'collections'),
+              quotations: hasPermission(user, 'quotations'),
+              sales: hasPermission(user, 'sales'),
+              collections: hasPermission(user, 'collections'),
+              shippings: hasPermission(user, 'shippings'),
+            }}
+            verifying={verify.isPending}
+            onVerify={() => setConfirming(company.data)}
+          />
+        ) : (
+          <QueryStatus query={company} />
+        )}
+      </IonContent>
+      {confirming && (
+        <IonActionSheet
+          key={confirmSheet.key}
+          isOpen
+          header={text.verifyConfirm(confirming.name)}
+          buttons={[
+            { text: text.verify, handler: () => confirmVerify(confirming) },
+            { text: messages.list.cancel, role: 'cancel' },
+          ]}
+          onDidDismiss={confirmSheet.onDidDismiss}
+        />
+      )}
+      {toast}
+    </IonPage>
+  );
+}
+
+interface Abilities {
+  collect: boolean;
+  quotations: boolean;
+  sales: boolean;
+  collections: boolean;
+  shippings: boolean;
+}
+
+/** The customer's page as facts, its balance, and the lists of what it did with us. */
+export function CustomerView({
+  company,
+  can,
+  verifying,
+  onVerify,
+}: {
+  company: CompanyDetail;
+  can: Abilities;
+  verifying: boolean;
+  onVerify: () => void;
+}) {
+  const unverified = company.verified_at === null;
+  return (
+    <article className="customer-page">
+      <header className="customer-page__header">
+        <h1 className="page-heading">{company.name}</h1>
+        {unverified && <UnverifiedBadge />}
+        <div className="customer-page__actions">
+          <IonButton fill="outline" routerLink={`/clients/client/${company.id}/edit`}>
+            {text.edit}
+          </IonButton>
+          {unverified && (
+            <IonButton onClick={onVerify} disabled={verifying}>
+              {verifying ? text.verifying : text.verify}
+            </IonButton>
+          )}
+          {can.collect && (
+            <IonButton fill="outline" routerLink={`/new-collections/${company.id}`}>
+              {text.collect}
+            </IonButton>
+          )}
+        </div>
+      </header>
+      {unverified && <p className="customer-page__notice">{text.notVerified}</p>}
+
+      <div className="customer-page__grid">
+        <Section title={text.data}>
+          <dl className="facts">
+            <Fact label={text.legalName}>{company.razon_social}</Fact>
+            {company.macro && <Fact label={text.macro}>{company.macro}</Fact>}
+            <Fact label={text.rfc}>{company.rfc ?? '—'}</Fact>
+            {company.cfdi && <Fact label={text.cfdi}>{company.cfdi}</Fact>}
+            <Fact label={text.creditDays}>{messages.customers.list.creditDays(company.credit_days)}</Fact>
+            {company.delivery_address && (
+              <Fact label={text.deliveryAddress}>
+                {company.delivery_address} ·{' '}
+                <a href={mapsSearchUrl(company.delivery_address)} target="_blank" rel="noopener noreferrer">
+                  {text.openMap}
+                </a>
+              </Fact>
+            )}
+            {company.delivery_references && <Fact label={text.deliveryReferences}>{company.delivery_references}</Fact>}
+            {company.delivery_time && <Fact label={text.deliveryTime}>{company.delivery_time}</Fact>}
+            <Fact label={text.createdAt}>
+              {company.created_by ? text.createdBy(company.created_by, formatMoment(company.created_at)) : formatMoment(company.created_at)}
+            </Fact>
+            {company.verified_at && (
+              <Fact label={text.verifiedAt}>
+                {company.verified_by ? text.createdBy(company.verified_by, formatMoment(company.verified_at)) : formatMoment(company.verified_at)}
+              </Fact>
+            )}
+          </dl>
+        </Section>
+        <BalanceSection company={company} />
+      </div>
+
+      <div className="customer-page__grid">
+        <Section title={text.branches}>
+          {company.branches.length === 0 ? (
+            <p className="empty-state">{text.noBranches}</p>
+          ) : (
+            <ul className="customer-page__cards">
+              {company.branches.map((branch) => (
+                <li key={branch.id} className="customer-page__card">
+                  <p className="customer-page__card-title">{branch.name}</p>
+                  <p>{branch.address}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title={text.contacts}>
+          {company.contacts.length === 0 ? (
+            <p className="empty-state">{text.noContacts}</p>
+          ) : (
+            <ul className="customer-page__cards">
+              {company.contacts.map((contact) => (
+                <li key={contact.id} className="customer-page__card">
+                  <p className="customer-page__card-title">
+                    {contact.name} {contact.last}
+                  </p>
+                  {contact.phone && (
+                    <p>
+                      <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}>{contact.phone}</a>
+                    </p>
+                  )}
+                  {contact.email && (
+                    <p>
+                      <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+
+      {can.quotations && <QuotationsSection companyId={company.id} saleLinks={can.sales} />}
+      <SalesSection companyId={company.id} links={can.sales} />
+      {can.collections && <CollectionsSection companyId={company.id} />}
+      <DeliveriesSection companyId={company.id} saleLinks={can.sales} routeLinks={can.shippings} />
+    </article>
+  );
+}
+
+/** What the customer owes, by how long it has been overdue, and the credit it has with us. */
+export function BalanceSection({ company }: { company: CompanyDetail }) {
+  const { balance } = company;
+  return (
+    <Section title={text.balance}>
+      <dl className="customer-figures">
+        <div>
+          <dt>{text.due}</dt>
+          <dd>{formatMoney(balance.due)}</dd>
+        </div>
+        <div>
+          <dt>{text.overdue}</dt>
+          <dd className={balance.overdue > 0 ? 'customer-overdue' : undefined}>{formatMoney(balance.overdue)}</dd>
+        </div>
+        <div>
+          <dt>{text.credit}</dt>
+          <dd>{formatMoney(balance.credit)}</dd>
+        </div>
+      </dl>
+      <p>{text.openSales(balance.open_sales)}</p>
+      <div className="table-scroll">
+        <table className="record-table">
+          <caption className="visually-hidden">{text.agingAsOf(day(balance.today))}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{text.bucket}</th>
+              <th scope="col" className="numeric">
+                {text.salesCount}
+              </th>
+              <th scope="col" className="numeric">
+                {text.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {AGING_BUCKETS.map((bucket) => (
+              <tr key={bucket}>
+                <th scope="row">{AGING_LABELS[bucket]}</th>
+                <td className="numeric">{balance.buckets[bucket].sales}</td>
+                <td className="numeric">{formatMoney(balance.buckets[bucket].amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="field-hint">{text.agingAsOf(day(balance.today))}</p>
+    </Section>
+  );
+}
+
+/**
+ * One list of the customer's page, a page of 10 at a time from the server: its header row,
+ * one table row per record, 'Cargando…' and the error with 'Reintentar', the empty text.
+ */
+function RecordSection<Row extends { id: number }>({
+  title,
+  companyId,
+  name,
+  url,
+  schema,
+  empty,
+  head,
+  row,
+}: {
+  title: string;
+  companyId: number;
+  name: string;
+  url: (page: number) => string;
+  schema: { parse(input: unknown): { data: Row[]; meta: { total: number } } };
+  empty: string;
+  head: ReactNode;
+  row: (record: Row) => ReactNode;
+}) {
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: customerKeys.section(companyId, name, page),
+    queryFn: ({ signal }) => apiRequest(url(page), { schema, signal }),
+    placeholderData: keepPreviousData,
+    meta: { persist: false },
+  });
+  const total = query.data?.meta.total ?? 0;
+  const records = query.data?.data ?? [];
+  const from = records.length === 0 ? 0 : (page - 1) * SECTION_PAGE + 1;
+  return (
+    <Section title={title}>
+      <QueryStatus query={query} />
+      {query.data && records.length === 0 && <p className="empty-state">{empty}</p>}
+      {records.length > 0 && (
+        <>
+          <div className="table-scroll" aria-busy={query.isFetching}>
+            <table className="record-table">
+              <thead>{head}</thead>
+              <tbody>{records.map(row)}</tbody>
+            </table>
+          </div>
+          {total > SECTION_PAGE && (
+            <div className="record-pager">
+              <span aria-live="polite">{text.range(from, from + records.length - 1, total)}</span>
+              <button type="button" className="outline-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {text.previous}
+              </button>
+              <button type="button" className="outline-button" disabled={page * SECTION_PAGE >= total} onClick={() => setPage(page + 1)}>
+                {text.next}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
+
+const pageParams = (page: number, extra: Record<string, string>) =>
+  new URLSearchParams({ ...extra, page: String(page), itemsPerPage: String(SECTION_PAGE) }).toString();
+
+function QuotationsSection({ companyId, saleLinks }: { companyId: number; saleLinks: boolean }) {
+  const [now] = useState(() => new Date());
+  const status = messages.quotations.list;
+  return (
+    <RecordSection
+      title={text.quotations}
+      companyId={companyId}
+      name="quotations"
+      url={(page) => `/api/v2/q?${pageParams(page, { 'filter[company_id]': String(companyId), sort: '-id' })}`}
+      schema={salePageSchema}
+      empty={text.noQuotations}
+      head={
+        <tr>
+          <th scope="col">{text.folio}</th>
+          <th scope="col">{text.date}</th>
+          <th scope="col">{text.validity}</th>
+          <th scope="col" className="numeric">
+            {text.total}
+          </th>
+          <th scope="col">{text.status}</th>
+        </tr>
+      }
+      row={(quotation) => {
+        const state = quotationStatus(quotation, now);
+        return (
+          <tr key={quotation.id}>
+            <th scope="row">
+              <ListLink href={`/quotations/${quotation.id}`}>{quotationFolio(quotation.id)}</ListLink>
+            </th>
+            <td>{day(quotation.date)}</td>
+            <td>{day(quotation.due_date)}</td>
+            <td className="numeric">{formatMoney(quotation.total)}</td>
+            <td>
+              {state === 'sold' && quotation.sale_id !== null ? (
+                saleLinks ? (
+                  <ListLink href={`/sales/${quotation.sale_id}`}>{status.soldAs(quotation.sale_id)}</ListLink>
+                ) : (
+                  status.soldAs(quotation.sale_id)
+                )
+              ) : (
+                status.status[state]
+              )}
+            </td>
+          </tr>
+        );
+      }}
+    />
+  );
+}
+
+const PAYMENT_TONE: Record<string, string> = { Pagada: 'success', Parcial: 'warning', Pendiente: 'danger' };
+
+function SalesSection({ companyId, links }: { companyId: number; links: boolean }) {
+  return (
+    <RecordSection
+      title={text.sales}
+      companyId={companyId}
+      name="sales"
+      url={(page) => `/api/v2/company/sales?${pageParams(page, { id: String(companyId), sort: '-date' })}`}
+      schema={salePageSchema}
+      empty={text.noSales}
+      head={
+        <tr>
+          <th scope="col">{text.folio}</th>
+          <th scope="col">{text.date}</th>
+          <th scope="col" className="numeric">
+            {text.total}
+          </th>
+          <th scope="col" className="numeric">
+            {text.dueBalance}
+          </th>
+          <th scope="col">{text.paymentStatus}</th>
+        </tr>
+      }
+      row={(sale) => (
+        <tr key={sale.id}>
+          <th scope="row">{links ? <ListLink href={`/sales/${sale.id}`}>{saleFolio(sale.id)}</ListLink> : saleFolio(sale.id)}</th>
+          <td>{day(sale.date)}</td>
+          <td className="numeric">{formatMoney(sale.total)}</td>
+          <td className="numeric">{formatMoney(sale.due_balance)}</td>
+          <td>
+            <span className={`status-chip status-chip--${PAYMENT_TONE[sale.payment_status] ?? 'neutral'}`}>{sale.payment_status}</span>
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
+function CollectionsSection({ companyId }: { companyId: number }) {
+  return (
+    <RecordSection
+      title={text.collections}
+      companyId={companyId}
+      name="collections"
+      url={(page) => `/api/v2/collections?${pageParams(page, { 'filter[company_id]': String(companyId) })}`}
+      schema={companyCollectionPageSchema}
+      empty={text.noCollections}
+      head={
+        <tr>
+          <th scope="col">{text.date}</th>
+          <th scope="col" className="numeric">
+            {text.amount}
+          </th>
+          <th scope="col">{text.paymentMethod}</th>
+          <th scope="col">{text.reference}</th>
+        </tr>
+      }
+      row={(collection) => (
+        <tr key={collection.id}>
+          <th scope="row">{day(collection.date)}</th>
+          <td className="numeric">{formatMoney(collection.amount)}</td>
+          <td>{collection.payment_method ?? '—'}</td>
+          <td>
+            {collection.reference ?? '—'}
+            {collection.canceled_at && (
+              <>
+                {' '}
+                <span className="status-chip status-chip--danger">{text.canceled}</span>
+              </>
+            )}
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
+function DeliveriesSection({ companyId, saleLinks, routeLinks }: { companyId: number; saleLinks: boolean; routeLinks: boolean }) {
+  const shipping = messages.sales.page.shipping;
+  return (
+    <RecordSection
+      title={text.deliveries}
+      companyId={companyId}
+      name="deliveries"
+      url={(page) => `/api/v2/companies/${companyId}/deliveries?${pageParams(page, {})}`}
+      schema={companyDeliveryPageSchema}
+      empty={text.noDeliveries}
+      head={
+        <tr>
+          <th scope="col">{text.shipping}</th>
+          <th scope="col">{text.date}</th>
+          <th scope="col">{text.sale}</th>
+          <th scope="col">{text.status}</th>
+          <th scope="col">{text.deliveredAt}</th>
+          <th scope="col">{text.evidence}</th>
+        </tr>
+      }
+      row={(delivery) => {
+        const status = deliveryStatus(delivery);
+        return (
+          <tr key={delivery.id}>
+            <th scope="row">
+              {routeLinks ? <ListLink href={`/shippings/${delivery.shipping_id}`}>{shipping(delivery.shipping_id)}</ListLink> : shipping(delivery.shipping_id)}
+            </th>
+            <td>{day(delivery.shipping_date)}</td>
+            <td>{saleLinks ? <ListLink href={`/sales/${delivery.sale_id}`}>{saleFolio(delivery.sale_id)}</ListLink> : saleFolio(delivery.sale_id)}</td>
+            <td>
+              <span className={`status-chip status-chip--${timelineColour(delivery)}`}>{status}</span>
+              {status === 'No Entregado' && delivery.delivery_rejection_comment && (
+                <span className="rejection-reason">
+                  {' '}
+                  {text.rejection}: {delivery.delivery_rejection_comment}
+                </span>
+              )}
+            </td>
+            <td>{delivery.delivered_at ?? '—'}</td>
+            <td>
+              {delivery.pdf ? (
+                <a href={`/files/${encodeURIComponent(delivery.pdf)}`} target="_blank" rel="noopener noreferrer">
+                  {delivery.pdf}
+                </a>
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        );
+      }}
+    />
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="customer-page__section" aria-labelledby={id}>
+      <h2 id={id} className="section-heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

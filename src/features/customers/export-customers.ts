@@ -1,0 +1,30 @@
+import { messages } from '../../../domain/messages';
+import type { CompanyRow } from '../../../domain/schemas/customers';
+import { writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+
+const text = messages.customers.list;
+const columns = text.columns;
+
+/** The page's customers with real values: days and amounts as numbers, the creation as a date and time. */
+export function customerExportRows(rows: readonly CompanyRow[]): Record<string, SheetCell>[] {
+  return rows.map((row) => ({
+    [columns.id]: row.id,
+    [columns.name]: row.name,
+    [columns.macro]: row.macro ?? '',
+    [columns.legalName]: row.razon_social,
+    [columns.rfc]: row.rfc ?? '',
+    [columns.creditDays]: row.credit_days,
+    [columns.address]: row.delivery_address ?? '',
+    [columns.deliveryTime]: row.delivery_time ?? '',
+    [columns.dueBalance]: row.due_balance,
+    [columns.overdueBalance]: row.overdue_balance,
+    [columns.createdAt]: new Date(row.created_at),
+    [columns.createdBy]: row.created_by ?? '',
+    [columns.state]: row.verified_at === null ? messages.customers.unverified : text.verifiedYes,
+  }));
+}
+
+/** Writes 'Lista de Clientes.xlsx' of the page on screen. */
+export function exportCustomers(rows: readonly CompanyRow[]): Promise<void> {
+  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: customerExportRows(rows), moments: [columns.createdAt] });
+}

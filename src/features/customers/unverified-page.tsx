@@ -1,0 +1,140 @@
+import { IonActionSheet } from '@ionic/react';
+import { useMemo } from 'react';
+import { formatMoment } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { companyPageSchema, type CompanyRow, type CompanySortColumn } from '../../../domain/schemas/customers';
+import type { ListColumn } from '../../app/office-list/list-rows';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useSheet } from '../../app/use-sheet';
+import { getErrorMessage } from '../../lib/api';
+import { customerListQuery, type CustomerFilters } from './customer-list';
+import { customerHref, customerRowKey } from './customer-rows';
+import { customerKeys, useCustomerWrites } from './queries';
+import './customers.css';
+
+const text = messages.customers.unverifiedList;
+const columns = messages.customers.list.columns;
+const UNVERIFIED: CustomerFilters = { search: '', verified: '0' };
+
+/**
+ * `/unverified_clients` (issue 13): the customers sellers entered at the counter that the
+ * office has not checked yet, newest first. 'Verificar' asks first; a verified customer
+ * leaves the list with a toast that says so.
+ */
+export default function UnverifiedCustomersPage() {
+  const paging = useListPaging<CompanySortColumn>();
+  const list = usePagedList({
+    queryKey: customerKeys.unverified,
+    path: '/api/v2/companies',
+    // Newest first unless another order is chosen: the latest counter customers are the ones to check.
+    search: (page, total) => customerListQuery({ ...page, sort: page.sort ?? { column: 'created_at', descending: true } }, UNVERIFIED, total),
+    paging,
+    schema: companyPageSchema,
+  });
+  const { verify } = useCustomerWrites();
+  const [confirming, setConfirming, confirmSheet] = useSheet<CompanyRow>();
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+
+  const confirm = (row: CompanyRow) =>
+    verify.mutate(row.id, {
+      onSuccess: () => notify(messages.customers.page.verified(row.name), 'success'),
+      onError: (error) => notify(getErrorMessage(error), 'danger'),
+    });
+  const pending = verify.isPending ? verify.variables : null;
+
+  const tableColumns = useMemo<ListColumn<CompanyRow, CompanySortColumn>[]>(
+    () => [
+      {
+        key: 'name',
+        sort: 'name',
+        label: columns.name,
+        cell: (row) => (
+          <ListLink href={customerHref(row.id)} title={messages.customers.list.open(row.name)}>
+            {row.name}
+          </ListLink>
+        ),
+      },
+      { key: 'razon_social', label: columns.legalName, cell: (row) => row.razon_social },
+      { key: 'rfc', label: columns.rfc, cell: (row) => row.rfc ?? '—', nowrap: true },
+      { key: 'created_by', label: text.createdBy, cell: (row) => row.created_by ?? '—' },
+      { key: 'created_at', sort: 'created_at', label: text.createdAt, cell: (row) => formatMoment(row.created_at), nowrap: true },
+      {
+        key: 'verify',
+        label: text.verify,
+        cell: (row) => <VerifyButton row={row} busy={pending === row.id} onVerify={setConfirming} />,
+      },
+    ],
+    [pending, setConfirming],
+  );
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={null}
+      overlays={
+        <>
+          {confirming && (
+            <IonActionSheet
+              key={confirmSheet.key}
+              isOpen
+              header={messages.customers.page.verifyConfirm(confirming.name)}
+              buttons={[
+                { text: text.verify, handler: () => confirm(confirming) },
+                { text: messages.list.cancel, role: 'cancel' },
+              ]}
+              onDidDismiss={confirmSheet.onDidDismiss}
+            />
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={list.rows}
+          rowKey={customerRowKey}
+          columns={tableColumns}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={list.rows} rowKey={customerRowKey} busy={list.query.isFetching} estimateSize={120}>
+          {(row) => (
+            <div className="list-card">
+              <ListLink href={customerHref(row.id)} className="list-card__main">
+                <span className="list-card__title">{row.name}</span>
+                <span>
+                  {row.razon_social}
+                  {row.rfc ? ` · ${row.rfc}` : ''}
+                </span>
+                <span>
+                  {formatMoment(row.created_at)}
+                  {row.created_by ? ` · ${row.created_by}` : ''}
+                </span>
+              </ListLink>
+              <VerifyButton row={row} busy={pending === row.id} onVerify={setConfirming} />
+            </div>
+          )}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}
+
+function VerifyButton({ row, busy, onVerify }: { row: CompanyRow; busy: boolean; onVerify: (row: CompanyRow) => void }) {
+  return (
+    <button type="button" className="outline-button" aria-label={text.verifyFor(row.name)} disabled={busy} onClick={() => onVerify(row)}>
+      {busy ? messages.customers.page.verifying : text.verify}
+    </button>
+  );
+}

@@ -8,7 +8,6 @@ import {
   isWholeCents,
   lineProblemMessage,
   oldestFirst,
-  parseAmount,
   paymentStatusFor,
   previewPayment,
   type OpenSaleBalance,
@@ -115,16 +114,6 @@ describe('the form’s preview', () => {
 });
 
 describe('amounts', () => {
-  it('reads what people type in cents, with commas only as thousands', () => {
-    expect(parseAmount('1200')).toBe(120_000);
-    expect(parseAmount('1,200.5')).toBe(120_050);
-    expect(parseAmount('$ 12,345,678.09')).toBe(1_234_567_809);
-    expect(parseAmount('0.1')).toBe(10);
-    expect(parseAmount('1,5')).toBeNull();
-    expect(parseAmount('12.345')).toBeNull();
-    expect(parseAmount('-5')).toBeNull();
-  });
-
   it('says what is wrong with a typed amount', () => {
     expect(amountProblem('')).toBe('Escribe el monto del cobro.');
     expect(amountProblem('0')).toBe('El monto debe ser mayor que cero.');

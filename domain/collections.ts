@@ -1,5 +1,6 @@
 import { formatMoney } from './format';
 import { messages } from './messages';
+import { fromCents, hasTooManyDecimals, parseAmount, toCents } from './money';
 
 /**
  * How a customer's payment is applied to what it owes (issue 13). One rule, run by the server
@@ -18,15 +19,6 @@ export type ApplyMode = 'oldest' | 'lines';
 
 /** The most one payment can be: far above any real one, well inside numeric(14, 2). */
 export const MAX_PAYMENT = 99_999_999.99;
-
-/** Pesos with at most two decimals (as typed or as the server sends them) in integer cents. */
-export function toCents(amount: number): number {
-  return Math.round(amount * 100);
-}
-
-export function fromCents(cents: number): number {
-  return cents / 100;
-}
 
 /** True for an amount that is a whole number of cents ('1200.5' yes, '0.125' no). */
 export function isWholeCents(amount: number): boolean {
@@ -52,25 +44,12 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/**
- * An amount as people type it ('1200', '1,200.50', '$ 1 200.5') in integer cents; null when it
- * is no amount. A comma only separates thousands in es-MX, never decimals: '1,5' is refused
- * rather than read as 15 or 1.5. More than two decimals is refused (see `amountProblem`).
- */
-export function parseAmount(typed: string): number | null {
-  const text = typed.replace(/[$\s]/g, '');
-  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d*)?$/.test(text)) return null;
-  const [whole, fraction = ''] = text.replace(/,/g, '').split('.');
-  if (fraction.length > 2) return null;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
 /** What is wrong with a typed amount, in Spanish; null when it is a positive amount in cents. */
 export function amountProblem(typed: string): string | null {
   const text = messages.collections;
   if (typed.trim() === '') return text.amountRequired;
   const cents = parseAmount(typed);
-  if (cents === null) return /\.\d{3,}\s*$/.test(typed.trim()) ? text.amountCents : text.amountInvalid;
+  if (cents === null) return hasTooManyDecimals(typed) ? text.amountCents : text.amountInvalid;
   if (cents <= 0) return text.amountPositive;
   if (cents > toCents(MAX_PAYMENT)) return text.amountTooLarge;
   return null;

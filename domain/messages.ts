@@ -177,6 +177,7 @@ export const messages = {
   },
   idempotency: {
     invalidKey: 'La clave Idempotency-Key no es válida.',
+    keyRequired: 'Falta la clave Idempotency-Key: sin ella, un reintento podría registrar el cobro dos veces.',
     keyReused: 'La clave Idempotency-Key ya se usó con otra solicitud.',
     inProgress: 'La misma solicitud está en proceso; intenta de nuevo en un momento.',
   },
@@ -243,6 +244,7 @@ export const messages = {
     paymentMethodNotFound: 'La forma de pago no existe.',
     notFound: 'El gasto no existe o ya fue eliminado.',
     amountRequired: 'Captura el monto.',
+    amountInvalid: 'Escribe el monto con números, por ejemplo 1,250.50.',
     amountPositive: 'El monto debe ser mayor que cero.',
     amountCents: 'El monto admite hasta dos decimales.',
     amountTooLarge: 'El monto no puede pasar de $100,000,000.00.',
@@ -1308,6 +1310,7 @@ export const messages = {
       credit: 'Saldo a favor (sin aplicar)',
       save: 'Guardar cobro',
       saving: 'Guardando…',
+      refreshingBalances: 'Actualizando saldos…',
       saved: (folio: string) => `Cobro ${folio} guardado.`,
       viewReceipt: 'Ver recibo',
       backToList: 'Volver a Cobranza',

@@ -22,7 +22,7 @@ export const expenseInputSchema = z.object({
     .string({ error: messages.shipping.required })
     .check(z.minLength(1, messages.shipping.required), z.refine(isCalendarDay, messages.shipping.invalidDate)),
   amount: z
-    .number({ error: text.amountRequired })
+    .number({ error: (issue) => (issue.input === undefined ? text.amountRequired : text.amountInvalid) })
     .check(z.gt(0, text.amountPositive), z.lte(100_000_000, text.amountTooLarge), z.refine(hasCents, text.amountCents)),
   description: z.string({ error: text.descriptionRequired }).check(z.trim(), z.minLength(1, text.descriptionRequired), z.maxLength(300, text.descriptionTooLong)),
   payment_method_id: z.optional(z.nullable(id)),

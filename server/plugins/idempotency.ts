@@ -35,14 +35,19 @@ function fingerprint(request: FastifyRequest): string {
  * together (sync-engine.md rule 3): a repeat gets the stored answer, the same key with
  * another request is refused, and on PostgreSQL a concurrent repeat waits on the key's
  * row until the first commits, then gets its answer. A failed mutation records nothing.
+ * With `keyRequired`, a request without the header is refused.
  */
 export async function runMutation(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   mutate: (tx: Db) => Promise<MutationResult>,
+  options: { keyRequired?: boolean } = {},
 ): Promise<FastifyReply> {
   const header = request.headers['idempotency-key'];
+  // Money moves once: a write that records or reverses a payment is refused without its key,
+  // so no client's blind retry can ever apply it twice.
+  if (header === undefined && options.keyRequired) throw new HttpError(400, messages.idempotency.keyRequired);
   if (header === undefined) {
     const result = await db.transaction((tx) => mutate(tx as unknown as Db));
     return reply.code(result.status).send(result.body);

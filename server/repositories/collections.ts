@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   applyChosenLines,
   applyOldestFirst,
@@ -7,11 +7,11 @@ import {
   decimalToCents,
   lineProblemMessage,
   paymentStatusFor,
-  toCents,
   type Application,
   type LineProblem,
 } from '../../domain/collections';
 import { messages } from '../../domain/messages';
+import { toCents } from '../../domain/money';
 import type { Collection, CollectionInput } from '../../domain/schemas/collections';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
@@ -41,13 +41,16 @@ interface LockedSale {
  * row another payment emptied while this one waited drops out of the result once it is locked.
  * They are locked before the first write to `sales`, whose sync trigger takes the writers' lock
  * (migration 0006): as in the other writes, a transaction holding that lock never waits for rows.
+ * NO KEY UPDATE, the mode the UPDATE itself takes: it still orders payments one after the other,
+ * but does not block an insert that only references the sale (a delivery added to a route under
+ * the writers' lock), which would otherwise wait for this one while this one waits for that lock.
  */
 async function lockOpenSales(tx: Db, companyId: number): Promise<LockedSale[]> {
   return rows<LockedSale>(
     tx,
     sql`SELECT id, due_date, total::text AS total, due_balance::text AS due_balance FROM sales
     WHERE company_id = ${companyId} AND kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND due_balance > 0
-    ORDER BY id FOR UPDATE`,
+    ORDER BY id FOR NO KEY UPDATE`,
   );
 }
 
@@ -76,6 +79,13 @@ async function refuse(tx: Db, problem: LineProblem, companyId: number): Promise<
     default:
       throw new HttpError(422, lineProblemMessage(problem));
   }
+}
+
+/** Sets each sale's balance and payment status from `table` (sale_id, due_balance, payment_status) in one statement. */
+async function setBalances(tx: Db, table: SQL): Promise<void> {
+  await tx.execute(
+    sql`UPDATE sales s SET due_balance = v.due_balance, payment_status = v.payment_status, updated_at = now() FROM ${table} WHERE s.id = v.sale_id`,
+  );
 }
 
 /**
@@ -112,18 +122,23 @@ export async function recordPayment(tx: Db, body: CollectionInput, userId: numbe
     RETURNING id`,
   );
   const id = created!.id;
-  for (const line of application.lines) {
+  // The rows are locked and their balances read under the lock: the new ones are exact, and the
+  // database's CHECK (0 <= due_balance <= total) stands behind them. One statement each, however
+  // many sales the payment covers, so the writers' lock is held for as short a time as can be.
+  const applied = application.lines.map((line) => {
     const sale = sales.get(line.sale_id)!;
     const balanceCents = sale.balanceCents - line.cents;
-    await tx.execute(
-      sql`INSERT INTO collection_details (collection_id, sale_id, amount) VALUES (${id}, ${line.sale_id}, ${centsToDecimal(line.cents)}::numeric)`,
-    );
-    // The row is locked and its balance read under the lock: the new one is exact, and the
-    // database's CHECK (0 <= due_balance <= total) stands behind it.
-    await tx.execute(
-      sql`UPDATE sales SET due_balance = ${centsToDecimal(balanceCents)}::numeric, payment_status = ${paymentStatusFor(sale.totalCents, balanceCents)},
-        updated_at = now() WHERE id = ${line.sale_id}`,
-    );
+    return {
+      sale_id: line.sale_id,
+      amount: centsToDecimal(line.cents),
+      due_balance: centsToDecimal(balanceCents),
+      payment_status: paymentStatusFor(sale.totalCents, balanceCents),
+    };
+  });
+  if (applied.length > 0) {
+    const table = sql`jsonb_to_recordset(${JSON.stringify(applied)}::jsonb) AS v(sale_id int, amount numeric, due_balance numeric, payment_status text)`;
+    await tx.execute(sql`INSERT INTO collection_details (collection_id, sale_id, amount) SELECT ${id}::int, v.sale_id, v.amount FROM ${table}`);
+    await setBalances(tx, table);
   }
   return id;
 }
@@ -147,15 +162,18 @@ export async function cancelPayment(tx: Db, id: number, userId: number, reason: 
     sql`SELECT s.id AS sale_id, s.total::text AS total, s.due_balance::text AS due_balance,
       (SELECT sum(d.amount) FROM collection_details d WHERE d.collection_id = ${id} AND d.sale_id = s.id)::text AS amount
     FROM sales s WHERE s.id IN (SELECT sale_id FROM collection_details WHERE collection_id = ${id})
-    ORDER BY s.id FOR UPDATE OF s`,
+    ORDER BY s.id FOR NO KEY UPDATE OF s`,
   );
-  for (const line of lines) {
-    const totalCents = decimalToCents(line.total);
+  const restored = lines.map((line) => {
     const balanceCents = decimalToCents(line.due_balance) + decimalToCents(line.amount);
-    await tx.execute(
-      sql`UPDATE sales SET due_balance = ${centsToDecimal(balanceCents)}::numeric, payment_status = ${paymentStatusFor(totalCents, balanceCents)},
-        updated_at = now() WHERE id = ${line.sale_id}`,
-    );
+    return {
+      sale_id: line.sale_id,
+      due_balance: centsToDecimal(balanceCents),
+      payment_status: paymentStatusFor(decimalToCents(line.total), balanceCents),
+    };
+  });
+  if (restored.length > 0) {
+    await setBalances(tx, sql`jsonb_to_recordset(${JSON.stringify(restored)}::jsonb) AS v(sale_id int, due_balance numeric, payment_status text)`);
   }
   await tx.execute(
     sql`UPDATE collections SET canceled_at = now(), canceled_by_user_id = ${userId}, cancel_reason = ${reason} WHERE id = ${id}`,

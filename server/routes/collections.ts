@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { agingBoundaries, agingBucket, daysOverdue } from '../../domain/aging';
-import { decimalToCents, fromCents } from '../../domain/collections';
+import { decimalToCents } from '../../domain/collections';
+import { fromCents } from '../../domain/money';
 import { messages } from '../../domain/messages';
 import { collectionCancelSchema, collectionInputSchema, type CustomerBalance } from '../../domain/schemas/collections';
 import { monterreyDate } from '../../domain/time';
@@ -64,7 +65,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
       if (body.date > monterreyDate(new Date())) throw new HttpError(422, text.dateInFuture);
       const id = await recordPayment(tx, body, user.id);
       return answer(tx, id, 201);
-    });
+    }, { keyRequired: true });
   });
 
   guardedRoute(app, 'GET /api/v2/collections/:id', async (request) => {
@@ -81,7 +82,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
     return runMutation(db, request, reply, async (tx) => {
       await cancelPayment(tx, id, user.id, body.reason);
       return answer(tx, id, 200);
-    });
+    }, { keyRequired: true });
   });
 
   /** Per customer with something past due: its overdue sales, their total, the buckets, the oldest due date. */

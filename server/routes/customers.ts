@@ -46,7 +46,7 @@ const LIST_SORTS: Record<(typeof COMPANY_SORTS)[number], string> = {
 async function lockCompany(tx: Db, id: number): Promise<{ id: number; verified_at: string | null }> {
   const [row] = await rows<{ id: number; verified_at: string | null }>(
     tx,
-    sql`SELECT id, verified_at FROM companies WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
+    sql`SELECT id, verified_at FROM companies WHERE id = ${id} AND deleted_at IS NULL FOR NO KEY UPDATE`,
   );
   if (!row) throw new HttpError(404, text.notFound);
   return row;
@@ -227,6 +227,8 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
         .insert(companies)
         .values({
           ...companyColumns(body),
+          // Credit is the office's decision: a counter customer buys on cash terms until it is checked.
+          ...(checked ? {} : { credit_days: 0 }),
           created_by_user_id: user.id,
           verified_at: checked ? now : null,
           verified_by_user_id: checked ? user.id : null,

@@ -90,7 +90,7 @@ export function v1ReadRoutes(app: FastifyInstance, db: Db): void {
     app,
     'GET /api/v1/collection/all',
     list(
-      sql`SELECT k.id, k.company_id, c.name AS company_name, k.user_id, k.date, k.amount::float8 AS amount, k.payment_method_id, k.reference FROM collections k JOIN companies c ON c.id = k.company_id ORDER BY k.date DESC, k.id DESC`,
+      sql`SELECT k.id, k.company_id, c.name AS company_name, k.user_id, k.date, k.amount::float8 AS amount, k.payment_method_id, k.reference FROM collections k JOIN companies c ON c.id = k.company_id WHERE k.canceled_at IS NULL ORDER BY k.date DESC, k.id DESC`,
     ),
   );
   guardedRoute(

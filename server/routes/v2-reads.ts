@@ -187,7 +187,8 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
       return page(
         db,
         sql`d.id, d.collection_id, d.sale_id, d.amount::float8 AS amount`,
-        sql`collection_details d`,
+        // A cancelled payment's amounts went back to the sales: they are no longer money received.
+        sql`collection_details d JOIN collections k ON k.id = d.collection_id AND k.canceled_at IS NULL`,
         and(conditions),
         sql`d.id DESC`,
         query,

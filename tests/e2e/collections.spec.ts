@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, signIn } from './support';
 /**
  * Issue 13 in Chromium: the office collects from a customer that owes three sales, oldest
  * first (one paid off, one in part), prints the receipt, and sees the sales' balances,
- * /balances and /collections follow; cancelling the payment gives the balances back.
+ * /balances, the customer's page and /collections follow; cancelling the payment gives the balances back.
  */
 const CUSTOMER = 'Fonda Doña Chela';
 const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
@@ -153,6 +153,14 @@ test.describe('collecting from a customer', () => {
       await expect(sales.getByRole('rowheader')).toHaveText([folio(middle.id), folio(newest.id)]);
     });
 
+    await test.step("the customer's page owes less and lists the payment", async () => {
+      await page.goto(`/clients/client/${before.companyId}`);
+      await expect(page.getByRole('region', { name: 'Saldo', exact: true })).toContainText(`Vencido${pesos(overdueBefore - amount)}`);
+      await expect(page.getByRole('region', { name: 'Cobranza', exact: true }).getByRole('row').filter({ hasText: 'SPEI E2E 001' })).toContainText(
+        pesos(amount),
+      );
+    });
+
     await test.step('/collections lists the payment; cancelling it gives the balances back', async () => {
       await page.goto('/collections');
       const payment = row(page, receipt);
@@ -171,6 +179,9 @@ test.describe('collecting from a customer', () => {
       await expect(row(page, receipt)).toHaveCount(0);
       await page.goto('/balances');
       await expect(row(page, CUSTOMER)).toContainText(pesos(overdueBefore));
+      await page.goto(`/clients/client/${before.companyId}`);
+      await expect(page.getByRole('region', { name: 'Saldo', exact: true })).toContainText(`Vencido${pesos(overdueBefore)}`);
+      await expect(page.getByRole('region', { name: 'Cobranza', exact: true })).not.toContainText('SPEI E2E 001');
     });
   });
 });

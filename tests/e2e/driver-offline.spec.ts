@@ -230,8 +230,15 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   await expect(manifest.getByRole('cell', { name: `V-${toDeliver!.sale_id}`, exact: true })).toBeVisible();
   await expect(manifest.getByRole('cell', { name: `V-${toReject!.sale_id}`, exact: true })).toBeVisible();
   await expect(manifest.getByText('Firma del chofer')).toBeVisible();
-  await manifest.getByRole('button', { name: 'Cerrar' }).click();
-  await manifest.close();
+  // Cerrar closes the print window itself: the window going away is what the driver sees, and
+  // the click may still be settling when it does.
+  await Promise.all([
+    manifest.waitForEvent('close'),
+    manifest
+      .getByRole('button', { name: 'Cerrar' })
+      .click({ noWaitAfter: true })
+      .catch(() => undefined),
+  ]);
   await expect(page.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
 
   // Back online: everything is sent (retries back off, so this may take a while).

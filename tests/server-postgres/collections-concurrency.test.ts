@@ -156,7 +156,7 @@ describe('payments racing for the same sale on PostgreSQL', () => {
         servers()[i % 2]!.inject({
           method: 'POST',
           url: `/api/v2/collections/${id}/cancel`,
-          headers: bearer(tokens[i % 2]!),
+          headers: { ...bearer(tokens[i % 2]!), 'idempotency-key': `cancelar-${process.pid}-${id}` },
           payload: { reason: 'Prueba de carrera' },
         }),
       ),
@@ -167,5 +167,28 @@ describe('payments racing for the same sale on PostgreSQL', () => {
     for (const s of sales) expect(s.due_balance).toBe(s.expected);
     const owed = sales.reduce((sum, s) => sum + Number(s.due_balance), 0);
     expect(owed).toBeCloseTo(900 - 4 * 80, 2);
+  });
+
+  it('lets payments and the office putting the same sales on a route both go through, without deadlocks', async () => {
+    const company = await customer();
+    const sales = [await sale(company, 100, -30), await sale(company, 100, -20), await sale(company, 100, -10), await sale(company, 100, -5)];
+    const [route] = await rows<{ id: number }>(sql`SELECT id FROM shippings WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1`);
+    // Each delivery references its sale while a payment holds that sale's row: the payment's lock
+    // must not keep the delivery's reference check waiting while the delivery holds the writers' lock.
+    const answers = await Promise.all([
+      ...payments(4, () => payment(company, 60)),
+      ...sales.map((saleId, i) =>
+        servers()[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/v1/shipping_detail/create',
+          headers: { ...bearer(tokens[0]), 'idempotency-key': `entrega-${process.pid}-${saleId}` },
+          payload: { sale_id: saleId, shipping_id: route!.id },
+        }),
+      ),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201, 201, 201]);
+    for (const s of await ledger(company)) expect(s.due_balance).toBe(s.expected);
+    const owed = (await ledger(company)).reduce((sum, s) => sum + Number(s.due_balance), 0);
+    expect(owed).toBeCloseTo(400 - 4 * 60, 2);
   });
 });

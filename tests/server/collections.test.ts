@@ -35,8 +35,15 @@ const today = () => monterreyDate(new Date());
 const office = () => tokens['oficina@demo.mx']!;
 
 type Method = 'GET' | 'POST';
+let keys = 0;
+/** Payment writes need an Idempotency-Key: each call gets a fresh one unless the test gives its own. */
 const call = (method: Method, url: string, token = office(), payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(method === 'POST' ? { 'idempotency-key': `prueba-cobro-${(keys += 1)}` } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 let customers = 0;
 /** A customer of the test's own, with nothing owed yet. */
@@ -227,6 +234,19 @@ describe('applying a payment to what a customer owes', () => {
 });
 
 describe('a retried payment and a cancelled one', () => {
+  it('refuses to record or cancel a payment without an Idempotency-Key, and records nothing', async () => {
+    const company = await customer();
+    const owing = await sale(company, 100, -5);
+    const noKey = await t.app.inject({ method: 'POST', url: '/api/v2/collections', headers: bearer(office()), payload: payment(company, 40) });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().message).toBe('Falta la clave Idempotency-Key: sin ella, un reintento podría registrar el cobro dos veces.');
+    expect(await saleState(owing)).toEqual({ due_balance: 100, payment_status: 'Pendiente' });
+    const collection = await pay(payment(company, 40));
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/v2/collections/${collection.id}/cancel`, headers: bearer(office()), payload: { reason: 'Sin clave' } });
+    expect(cancel.statusCode).toBe(400);
+    expect(await saleState(owing)).toEqual({ due_balance: 60, payment_status: 'Parcial' });
+  });
+
   it('answers a retry under the same Idempotency-Key with the same payment, written once', async () => {
     const company = await customer();
     const owing = await sale(company, 400, -8);

@@ -118,6 +118,8 @@ describe('creating a customer', () => {
     expect(company.verified_at).toBeNull();
     expect(company.verified_by).toBeNull();
     expect(company.created_by).toBe('Laura Villarreal');
+    // Credit terms are the office's to give: the seller's 15 days are not kept.
+    expect(company.credit_days).toBe(0);
     expect(company.contacts).toMatchObject([{ name: 'Beto', last: '', phone: '8112345678', email: null }]);
     const unverified = await list('filter[verified]=0&itemsPerPage=100');
     expect(unverified.data.map((row) => row.id)).toContain(company.id);

@@ -137,6 +137,9 @@ export const sales = pgTable(
       .on(t.company_id, t.due_date)
       .where(sql`${t.kind} = 'sale' AND ${t.due_balance} > 0 AND ${t.canceled_at} IS NULL AND ${t.deleted_at} IS NULL`),
     check('sales_due_balance_in_range', sql`${t.due_balance} >= 0 AND ${t.due_balance} <= ${t.total}`),
+    // A customer's page says which branches and contacts its sales use, so they are not removed.
+    index('sales_company_branch').on(t.company_branch_id).where(sql`${t.company_branch_id} IS NOT NULL`),
+    index('sales_contact').on(t.contact_id).where(sql`${t.contact_id} IS NOT NULL`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -90,12 +91,20 @@ export function BalanceCard({ row, links }: { row: BalanceRow; links: BalanceLin
             .map((bucket) => `${AGING_LABELS[bucket]}: ${formatMoney(row[bucket])}`)
             .join(' · ')}
         </span>
-        <details className="balance-card__sales">
-          <summary>{text.showSales(row.company_name)}</summary>
-          <OverdueSales companyId={row.company_id} companyName={row.company_name} saleLinks={links.sales} />
-        </details>
+        <OverdueSalesDetails row={row} saleLinks={links.sales} />
       </div>
       {links.collect && <CollectLink row={row} />}
     </div>
+  );
+}
+
+/** A card's overdue sales, read only once opened: a page of closed cards asks the server for nothing more. */
+function OverdueSalesDetails({ row, saleLinks }: { row: BalanceRow; saleLinks: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="balance-card__sales" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{text.showSales(row.company_name)}</summary>
+      {open && <OverdueSales companyId={row.company_id} companyName={row.company_name} saleLinks={saleLinks} />}
+    </details>
   );
 }

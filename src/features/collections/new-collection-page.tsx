@@ -2,7 +2,8 @@ import { IonButton, IonContent, IonPage, useIonToast } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { amountProblem, collectionFolio, fromCents, previewPayment, toCents, type ApplyMode } from '../../../domain/collections';
+import { amountProblem, collectionFolio, previewPayment, type ApplyMode } from '../../../domain/collections';
+import { fromCents, toCents } from '../../../domain/money';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
@@ -89,7 +90,10 @@ function PaymentForm({ companyId, change }: { companyId: number; change: ReactNo
   });
   if (balance.isError && balance.error instanceof ApiError && balance.error.status === 404 && !balance.data) return <CustomerNotFound />;
   if (!balance.data) return <QueryStatus query={balance} loading={text.loadingSales} />;
-  return <PaymentFields balance={balance.data} refreshing={balance.isFetching} refresh={() => void balance.refetch()} change={change} />;
+  // Balances kept from an earlier visit show at once, but the payment is saved only against the
+  // ones read now: what the form previews is then what the server applies.
+  const current = balance.isFetchedAfterMount && !balance.isFetching;
+  return <PaymentFields balance={balance.data} refreshing={!current} refresh={() => void balance.refetch()} change={change} />;
 }
 
 function PaymentFields({
@@ -362,8 +366,8 @@ function PaymentFields({
         <IonButton fill="clear" routerLink="/collections" routerDirection="back">
           {text.backToList}
         </IonButton>
-        <IonButton type="submit" disabled={save.isPending}>
-          {save.isPending ? text.saving : text.save}
+        <IonButton type="submit" disabled={save.isPending || refreshing}>
+          {save.isPending ? text.saving : refreshing ? text.refreshingBalances : text.save}
         </IonButton>
       </div>
     </form>

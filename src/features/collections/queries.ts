@@ -15,7 +15,7 @@ import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow, openPrintWindowAfter, PrintBlockedError } from '../../lib/session-store';
 import { collectionTotalsQuery, type CollectionListFilters } from './list-query';
 
-/** Query keys of payments; a payment changes sales and balances too, so a write refreshes every read. */
+/** Query keys of payments. */
 export const collectionKeys = {
   all: ['collections'] as const,
   list: (filters: CollectionListFilters) => [...collectionKeys.all, 'list', filters] as const,
@@ -23,6 +23,13 @@ export const collectionKeys = {
   detail: (id: number) => [...collectionKeys.all, 'detail', id] as const,
   customer: (companyId: number) => ['balances', 'customer', companyId] as const,
 };
+
+/**
+ * What a payment or its cancellation changes: payments, balances, sales (lists and pages),
+ * customers (their balance and payments) and the reports. Refreshed without being waited for.
+ */
+const CHANGED_BY_A_PAYMENT = new Set(['collections', 'balances', 'sales', 'sale-detail', 'customers', 'reports']);
+const isChangedByAPayment = (query: { queryKey: readonly unknown[] }) => CHANGED_BY_A_PAYMENT.has(String(query.queryKey[0]));
 
 /** The payment methods of the reference list (spec §3), read once an hour. */
 export function usePaymentMethods() {
@@ -84,9 +91,8 @@ export function useRecordPayment() {
     onSuccess: ({ data }) => {
       keys.done('collection');
       queryClient.setQueryData(collectionKeys.detail(data.id), data);
-      // Balances, sales, the customer's page, the lists: a payment changes them all. Not waited
-      // for: the form says it saved at once and the figures follow.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'payment-methods' });
+      // Not waited for: the form says it saved at once and the figures follow.
+      void queryClient.invalidateQueries({ predicate: isChangedByAPayment });
     },
   });
 }
@@ -113,7 +119,7 @@ export function useCollectionActions() {
     onSuccess: ({ data }) => {
       keys.done('cancel');
       queryClient.setQueryData(collectionKeys.detail(data.id), data);
-      return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'payment-methods' });
+      void queryClient.invalidateQueries({ predicate: isChangedByAPayment });
     },
   });
   /** Started when a row's menu opens, so 'Ver recibo' finds the payment at hand. */

@@ -2,6 +2,7 @@ import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { expenseInputSchema, type ExpenseInput, type ExpenseRow } from '../../../domain/schemas/expenses';
+import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/money';
 import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { useExpenseMutations, useExpenseTypes, usePaymentMethods } from './queries';
@@ -18,12 +19,16 @@ interface Draft {
 type Field = keyof Draft;
 type FieldErrors = Partial<Record<Field, string>>;
 
-/** '1,234.50' or '$ 1234.5' as typed: the number, or undefined when nothing was typed. */
-export function parseAmount(typed: string): number | undefined {
-  const cleaned = typed.replace(/[\s$,]/g, '');
-  if (cleaned === '') return undefined;
-  const value = Number(cleaned);
-  return Number.isFinite(value) ? value : undefined;
+/**
+ * The amount as typed, in pesos: undefined when nothing was typed, NaN when it is no amount
+ * ('1,5': a comma only separates thousands), so the schema refuses it with its message.
+ */
+export function typedAmount(typed: string): number | undefined {
+  if (typed.trim() === '') return undefined;
+  const cents = parseAmount(typed);
+  if (cents !== null) return fromCents(cents);
+  // '10.001' is a number with too many decimals: the schema says so rather than 'no amount'.
+  return hasTooManyDecimals(typed) ? Number(typed.replace(/[$\s,]/g, '')) : Number.NaN;
 }
 
 /** What the form sends, before the schema checks it (the same schema the server uses). */
@@ -31,7 +36,7 @@ export function expenseBody(draft: Draft): Record<keyof ExpenseInput, unknown> {
   return {
     expense_type_id: draft.expense_type_id ? Number(draft.expense_type_id) : undefined,
     date: draft.date,
-    amount: parseAmount(draft.amount),
+    amount: typedAmount(draft.amount),
     description: draft.description,
     payment_method_id: draft.payment_method_id ? Number(draft.payment_method_id) : null,
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expenseInputSchema, type ExpenseRow } from '../../../domain/schemas/expenses';
 import { EMPTY_EXPENSE_FILTERS, expenseListQuery, expenseSummaryRange, parseStoredExpenseFilters } from './expense-filters';
-import { expenseBody, parseAmount } from './expense-form';
+import { expenseBody, typedAmount } from './expense-form';
 import { expenseExportRows } from './expense-rows';
 
 describe('the expense filters', () => {
@@ -26,10 +26,21 @@ describe('the expense filters', () => {
 
 describe('the expense form', () => {
   it('reads amounts as people type them', () => {
-    expect(parseAmount('1,234.50')).toBe(1234.5);
-    expect(parseAmount(' $ 80 ')).toBe(80);
-    expect(parseAmount('')).toBeUndefined();
-    expect(parseAmount('ochenta')).toBeUndefined();
+    expect(typedAmount('1,234.50')).toBe(1234.5);
+    expect(typedAmount(' $ 80 ')).toBe(80);
+    expect(typedAmount('')).toBeUndefined();
+  });
+
+  it('refuses what is no amount with its own message, never reading 1,5 as 15', () => {
+    const errorFor = (amount: string) => {
+      const result = expenseInputSchema.safeParse(expenseBody({ expense_type_id: '1', date: '2031-03-10', amount, description: 'Gasolina', payment_method_id: '' }));
+      return result.success ? null : result.error.issues.find((issue) => issue.path[0] === 'amount')?.message;
+    };
+    expect(errorFor('1,5')).toBe('Escribe el monto con números, por ejemplo 1,250.50.');
+    expect(errorFor('ochenta')).toBe('Escribe el monto con números, por ejemplo 1,250.50.');
+    expect(errorFor('10.001')).toBe('El monto admite hasta dos decimales.');
+    expect(errorFor('')).toBe('Captura el monto.');
+    expect(errorFor('1,234.50')).toBeNull();
   });
 
   it('checks with the server’s schema and its Spanish messages', () => {

@@ -1441,6 +1441,7 @@ export const messages = {
     forbidden: 'No tienes permiso para realizar esta acción.',
     notFound: 'Recurso no encontrado.',
     invalidRequest: 'La solicitud no es válida.',
+    invalidText: 'El texto tiene caracteres no válidos.',
     serverError: 'Error interno del servidor. Intenta de nuevo más tarde.',
     tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en un momento.',
   },

@@ -16,6 +16,7 @@ import { registerAuth } from './plugins/auth';
 import { guardedRoute, ROUTE_ACCESS } from './route-access';
 import { openApiDocument } from './openapi';
 import { registerErrorHandling } from './plugins/errors';
+import { refuseNulInText } from './plugins/text-input';
 import { deploymentRoutes } from './routes/v2/deployment';
 import { saleRoutes } from './routes/sales';
 import { quotationRoutes } from './routes/quotations';
@@ -104,6 +105,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     }
   });
   registerErrorHandling(app);
+  refuseNulInText(app);
   registerAuth(app, database.db);
 
   healthRoutes(app, database.db);

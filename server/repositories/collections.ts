@@ -16,7 +16,7 @@ import type { Collection, CollectionInput } from '../../domain/schemas/collectio
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { rows } from '../routes/sql-rows';
-import { iso } from './sales';
+import { iso, OPEN_SALE_SQL } from './sales';
 
 /**
  * Payments from customers (issue 13). A payment and its application to sales are one
@@ -48,9 +48,9 @@ interface LockedSale {
 async function lockOpenSales(tx: Db, companyId: number): Promise<LockedSale[]> {
   return rows<LockedSale>(
     tx,
-    sql`SELECT id, due_date, total::text AS total, due_balance::text AS due_balance FROM sales
-    WHERE company_id = ${companyId} AND kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND due_balance > 0
-    ORDER BY id FOR NO KEY UPDATE`,
+    sql`SELECT s.id, s.due_date, s.total::text AS total, s.due_balance::text AS due_balance FROM sales s
+    WHERE s.company_id = ${companyId} AND ${OPEN_SALE_SQL}
+    ORDER BY s.id FOR NO KEY UPDATE`,
   );
 }
 

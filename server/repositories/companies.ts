@@ -3,7 +3,7 @@ import { AGING_BUCKETS, agingBoundaries, type AgingBucket } from '../../domain/a
 import type { CompanyBalance, CompanyDetail } from '../../domain/schemas/customers';
 import type { Db } from '../db/client';
 import { rows } from '../routes/sql-rows';
-import { iso } from './sales';
+import { iso, OPEN_SALE_SQL } from './sales';
 
 /**
  * Reads of customers (issue 13): balances are summed by the database in numeric and sent
@@ -13,7 +13,7 @@ import { iso } from './sales';
 
 /** The open sales of the customer `company` (an SQL expression naming its id), aliased `s`. */
 export const openSalesOf = (company: SQL) =>
-  sql`sales s WHERE s.company_id = ${company} AND s.kind = 'sale' AND s.due_balance > 0 AND s.canceled_at IS NULL AND s.deleted_at IS NULL`;
+  sql`sales s WHERE s.company_id = ${company} AND ${OPEN_SALE_SQL}`;
 
 /** The bucket conditions over `s.due_date` as seen from `today` (domain/aging.ts; no due date is not yet due). */
 function bucketConditions(today: string): Record<AgingBucket, SQL> {

@@ -11,10 +11,11 @@ import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation, type MutationResult } from '../plugins/idempotency';
 import { cancelPayment, loadCollection, recordPayment } from '../repositories/collections';
+import { OPEN_SALE_SQL } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { containsPattern, idList, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
-import { orderBy, rows } from './sql-rows';
+import { and, orderBy, rows } from './sql-rows';
 
 /**
  * Collections and overdue balances (issue 13): record a payment and apply it to the
@@ -23,7 +24,6 @@ import { orderBy, rows } from './sql-rows';
  */
 
 const text = messages.collections;
-const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
 
 /** The payment as its receipt shows it, read inside the transaction that wrote it. */
 async function answer(tx: Db, id: number, status: number): Promise<MutationResult> {
@@ -31,7 +31,6 @@ async function answer(tx: Db, id: number, status: number): Promise<MutationResul
 }
 
 /** An open sale of a customer: a sale, not cancelled or deleted, that still owes something. */
-const OPEN_SALE = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.due_balance > 0`;
 
 /**
  * Sums of balances by aging bucket as seen from `today`, over the alias `s` (domain/aging.ts
@@ -92,7 +91,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
     async (request) => {
       const query = parseListQuery(request.query, { filters: ['company', 'company_id', 'user_id'], sorts: Object.keys(BALANCE_SORTS) });
       const today = monterreyDate(new Date());
-      const conditions: SQL[] = [OPEN_SALE];
+      const conditions: SQL[] = [OPEN_SALE_SQL];
       if (query.filters.company) {
         const pattern = containsPattern(query.filters.company);
         conditions.push(sql`(c.name ILIKE ${pattern} OR c.razon_social ILIKE ${pattern})`);
@@ -163,7 +162,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
           db,
           sql`SELECT s.id, s.date, s.due_date, s.total::float8 AS total, s.due_balance::text AS balance, s.payment_status, u.name || ' ' || u.last AS user_name
           FROM sales s JOIN users u ON u.id = s.user_id
-          WHERE s.company_id = ${id} AND ${OPEN_SALE} ${sellers ? sql`AND s.user_id IN ${sellers}` : sql``}
+          WHERE s.company_id = ${id} AND ${OPEN_SALE_SQL} ${sellers ? sql`AND s.user_id IN ${sellers}` : sql``}
           ORDER BY s.due_date NULLS LAST, s.id`,
         ),
         rows<{ credit: string }>(

@@ -14,7 +14,7 @@ import { iso } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { containsPattern, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
-import { orderBy, page, rows } from './sql-rows';
+import { and, orderBy, page, rows } from './sql-rows';
 
 /**
  * Customers (issue 13, spec §3 Company): the office's list and page of a customer, its
@@ -24,7 +24,6 @@ import { orderBy, page, rows } from './sql-rows';
  */
 
 const text = messages.customers;
-const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
 /** 'Today' is the server's, in Monterrey: what is overdue does not depend on the caller's clock. */
 const today = () => monterreyDate(new Date());
 

@@ -2,6 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ListQuery } from './list-query';
 
+/** The conditions of a WHERE joined with AND; no condition at all is TRUE. */
+export const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
+
 /** Rows of a raw SQL query, on PGlite and PostgreSQL alike. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);

@@ -7,18 +7,17 @@ import { monterreyDate } from '../../domain/time';
 import { SALE_SERIES } from '../../domain/sales';
 import type { Db } from '../db/client';
 import { HttpError, notFound, parseInput } from '../http-errors';
-import { iso, loadSaleDetail, ORDER_STATUS_SQL } from '../repositories/sales';
+import { iso, loadSaleDetail, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { containsPattern, dateRange, idList, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
-import { orderBy, page, rows } from './sql-rows';
+import { and, orderBy, page, rows } from './sql-rows';
 
 /**
  * The v2 reads of spec §7: paged lists answer `{ data, meta: { total } }` with the shared
  * query semantics; totals and reports answer `{ data }`. Dates are 'YYYY-MM-DD'.
  */
 
-const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
 
 const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.razon_social, s.company_branch_id, b.name AS branch_name, s.user_id, u.name AS user_name, u.last AS user_last, u.email AS user_email,
   s.date, s.due_date, s.type, s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
@@ -496,7 +495,7 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
           sql`SELECT c.id AS company_id, c.name, c.credit_days, count(s.id)::int AS sales, sum(s.due_balance)::float8 AS due_balance,
         min(s.due_date) AS oldest_due_date
         FROM sales s JOIN companies c ON c.id = s.company_id
-        WHERE s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.due_balance > 0
+        WHERE ${OPEN_SALE_SQL}
         GROUP BY c.id ORDER BY due_balance DESC`,
         ),
       };

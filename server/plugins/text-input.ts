@@ -10,9 +10,8 @@ function holdsNul(value: unknown, depth = 0): boolean {
   // Bodies are bounded by the body limit; the depth bound keeps a hostile nesting cheap.
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
-  // Only parsed JSON and query strings: an upload's body is a stream, not text to look into.
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return false;
+  // Parsed JSON and query strings only: an upload's body is a stream or bytes, not text.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return false;
   return Object.entries(value).some(([key, item]) => key.includes(NUL) || holdsNul(item, depth + 1));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyMinute } from './time';
+import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyMinute, onFirstUse } from './time';
 
 describe('Monterrey time', () => {
   it('renders an instant as Monterrey wall-clock to the minute', () => {
@@ -29,5 +29,15 @@ describe('calendar days and the long date', () => {
 
   it('shows midnight as 00, not 24', () => {
     expect(monterreyMinute(new Date('2026-11-22T06:00:00Z'))).toBe('2026-11-22 00:00');
+  });
+});
+
+describe('a value built on first use', () => {
+  it('is not built until asked for, then built once', () => {
+    let built = 0;
+    const formatter = onFirstUse(() => ({ id: (built += 1) }));
+    expect(built).toBe(0);
+    expect(formatter()).toBe(formatter());
+    expect(built).toBe(1);
   });
 });

@@ -5,19 +5,32 @@
  */
 export const BUSINESS_TIME_ZONE = 'America/Monterrey';
 
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * A value built on first use and kept. Intl formatters with a time zone cost tens of
+ * milliseconds to create on a phone: built at module load they would lengthen the start of
+ * every screen that merely imports this module, whether it formats a date or not.
+ */
+export function onFirstUse<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
+
+const parts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: BUSINESS_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 function wallClock(instant: Date): { date: string; time: string } {
   const part: Record<string, string> = {};
-  for (const { type, value } of parts.formatToParts(instant)) part[type] = value;
+  for (const { type, value } of parts().formatToParts(instant)) part[type] = value;
   return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
 }
 
@@ -48,9 +61,11 @@ export function monterreyWallClock(date: string, hour: number, minute: number): 
   return `${date} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
-const longDate = new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const longDate = onFirstUse(
+  () => new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+);
 
 /** Today as people read it on the home screens: 'domingo, 22 de noviembre de 2026'. */
 export function longMonterreyDate(instant: Date): string {
-  return longDate.format(instant);
+  return longDate().format(instant);
 }

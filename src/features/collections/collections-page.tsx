@@ -2,16 +2,16 @@ import type { ActionSheetButton } from '@ionic/react';
 import { useCallback, useMemo, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import { collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
+import { collectionCancelSchema, collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
 import { ListCards, ListTable } from '../../app/office-list/list-rows';
 import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { ReasonDialog } from '../../app/reason-dialog';
 import { useShell } from '../../app/shell-context';
 import { getErrorMessage } from '../../lib/api';
-import { CancelCollectionDialog } from './cancel-collection-dialog';
 import { CollectionFilterDrawer } from './collection-filters';
 import { CollectionCard, collectionColumns, collectionRowKey, folioOf } from './collection-rows';
 import { exportCollections } from './export-collections';
@@ -106,9 +106,16 @@ export default function CollectionsPage() {
           {drawer && <CollectionFilterDrawer {...drawer} />}
           {menu.sheet}
           {canceling && (
-            <CancelCollectionDialog
-              folio={folioOf(canceling)}
-              onCancel={(body) =>
+            <ReasonDialog
+              text={{
+                title: text.cancelTitle(folioOf(canceling)),
+                reasonLabel: text.cancelReason,
+                hint: text.cancelHint,
+                submit: text.cancel,
+                submitting: text.canceling,
+              }}
+              schema={collectionCancelSchema}
+              onSubmit={(body) =>
                 actions.cancel.mutateAsync(
                   { id: canceling.id, body },
                   { onSuccess: () => notify(text.canceledOk(folioOf(canceling)), 'success') },

@@ -1,6 +1,6 @@
 import { IonActionSheet, IonButton, IonContent, IonPage } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { AGING_BUCKETS, AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoment, formatMoney, mapsSearchUrl } from '../../../domain/format';
@@ -20,6 +20,7 @@ import { ListLink, useListToast } from '../../app/office-list/list-screen';
 import { QueryStatus } from '../../app/query-status';
 import { useShell } from '../../app/shell-context';
 import { useSheet } from '../../app/use-sheet';
+import { Fact, PageSection } from '../../app/record-page';
 import { ApiError, apiRequest, getErrorMessage } from '../../lib/api';
 import { UnverifiedBadge } from './customer-rows';
 import { customerDetailOptions, customerKeys, useCustomerWrites } from './queries';
@@ -526,22 +527,9 @@ function DeliveriesSection({ companyId, saleLinks, routeLinks }: { companyId: nu
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section className="customer-page__section" aria-labelledby={id}>
-      <h2 id={id} className="section-heading">
-        {title}
-      </h2>
+    <PageSection title={title} className="customer-page__section">
       {children}
-    </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
+    </PageSection>
   );
 }

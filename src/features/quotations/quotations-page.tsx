@@ -4,16 +4,17 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { quotationStatus, saleListQuery } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
+import { quotationCancelSchema } from '../../../domain/schemas/quotations';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import { ListCards, ListTable } from '../../app/office-list/list-rows';
 import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
 import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { ReasonDialog } from '../../app/reason-dialog';
 import { useShell } from '../../app/shell-context';
 import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
-import { CancelDialog } from './cancel-dialog';
 import { exportQuotations } from './export-quotations';
 import { quotationKeys, useQuotationActions } from './queries';
 import { quotationColumns, QuotationCard } from './quotation-rows';
@@ -137,9 +138,15 @@ export default function QuotationsPage() {
             />
           )}
           {canceling && (
-            <CancelDialog
-              folio={folioOf(canceling)}
-              onCancel={(body) =>
+            <ReasonDialog
+              text={{
+                title: text.cancelTitle(folioOf(canceling)),
+                reasonLabel: text.cancelReason,
+                submit: text.cancel,
+                submitting: text.canceling,
+              }}
+              schema={quotationCancelSchema}
+              onSubmit={(body) =>
                 actions.cancel.mutateAsync(
                   { id: canceling.id, body },
                   { onSuccess: () => notify(text.canceledOk(folioOf(canceling)), 'success') },

@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonPage } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatKg, formatMoment, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -13,6 +13,7 @@ import { monterreyMinute } from '../../../domain/time';
 import { AppHeader } from '../../app/app-header';
 import { QueryStatus } from '../../app/query-status';
 import { useShell } from '../../app/shell-context';
+import { Fact, PageSection } from '../../app/record-page';
 import { ApiError } from '../../lib/api';
 import { openPrintWindow } from '../../lib/session-store';
 import { AppLink } from './app-link';
@@ -283,22 +284,9 @@ export function SaleView({ sale, onPrintTicket, routeLinks = false }: { sale: Sa
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section className="sale-page__section" aria-labelledby={id}>
-      <h2 id={id} className="section-heading">
-        {title}
-      </h2>
+    <PageSection title={title} className="sale-page__section">
       {children}
-    </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
+    </PageSection>
   );
 }

@@ -1,24 +1,37 @@
 import { IonButton } from '@ionic/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
-import { quotationCancelSchema, type QuotationCancel } from '../../../domain/schemas/quotations';
-import { Dialog } from '../../app/dialog';
-import { getErrorMessage } from '../../lib/api';
+import { getErrorMessage } from '../lib/api';
+import { Dialog } from './dialog';
 
-const text = messages.quotations.list;
+/** The words of one cancellation: its title, the reason's label, an optional hint, the button while idle and while sending. */
+export interface ReasonDialogText {
+  title: string;
+  reasonLabel: string;
+  hint?: string;
+  submit: string;
+  submitting: string;
+}
+
+/** What checks the reason: the same zod schema the server applies to the body. */
+interface ReasonSchema<Body> {
+  safeParse(input: { reason: string }): { success: true; data: Body } | { success: false; error: { issues: readonly { message: string }[] } };
+}
 
 /**
- * 'Cancelar cotización': the reason is required (it shows on /canceled). A refused request
- * keeps the text and says why; the button waits while the request is out.
+ * A cancellation that needs a reason (a quotation, a payment): the reason is checked with the
+ * server's schema, a refused request keeps the text and says why, and the button waits while
+ * the request is out.
  */
-export function CancelDialog({
-  folio,
-  onCancel,
+export function ReasonDialog<Body>({
+  text,
+  schema,
+  onSubmit,
   onClose,
 }: {
-  folio: string;
-  /** Sends the cancellation; resolves once the server accepted it. */
-  onCancel: (body: QuotationCancel) => Promise<unknown>;
+  text: ReasonDialogText;
+  schema: ReasonSchema<Body>;
+  /** Sends the request; resolves once the server accepted it. */
+  onSubmit: (body: Body) => Promise<unknown>;
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
@@ -26,11 +39,11 @@ export function CancelDialog({
   const [serverError, setServerError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
-  const ids = { reason: useId(), error: useId() };
+  const ids = { reason: useId(), hint: useId(), error: useId() };
 
   const submit = async (event: FormEvent, close: () => void) => {
     event.preventDefault();
-    const parsed = quotationCancelSchema.safeParse({ reason });
+    const parsed = schema.safeParse({ reason });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       field.current?.focus();
@@ -39,7 +52,7 @@ export function CancelDialog({
     setServerError(null);
     setSending(true);
     try {
-      await onCancel(parsed.data);
+      await onSubmit(parsed.data);
       close();
     } catch (failure) {
       setServerError(getErrorMessage(failure));
@@ -48,12 +61,18 @@ export function CancelDialog({
     }
   };
 
+  const described = [text.hint ? ids.hint : null, error ? ids.error : null].filter(Boolean).join(' ') || undefined;
   return (
-    <Dialog label={text.cancelTitle(folio)} onClose={onClose}>
+    <Dialog label={text.title} onClose={onClose}>
       {(close) => (
         <form onSubmit={(event) => void submit(event, close)} className="filter-form" noValidate>
+          {text.hint && (
+            <p id={ids.hint} className="field-hint">
+              {text.hint}
+            </p>
+          )}
           <div className="field">
-            <label htmlFor={ids.reason}>{text.cancelReason}</label>
+            <label htmlFor={ids.reason}>{text.reasonLabel}</label>
             <textarea
               ref={field}
               id={ids.reason}
@@ -65,7 +84,7 @@ export function CancelDialog({
                 setError(null);
               }}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
+              aria-describedby={described}
             />
             {error && (
               <p id={ids.error} className="field-error">
@@ -80,7 +99,7 @@ export function CancelDialog({
           )}
           <div className="form-actions">
             <IonButton type="submit" color="danger" disabled={sending}>
-              {sending ? text.canceling : text.cancel}
+              {sending ? text.submitting : text.submit}
             </IonButton>
           </div>
         </form>

@@ -1,8 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { companySearchSchema } from '../../../domain/schemas/orders';
-import { apiRequest } from '../../lib/api';
+import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../app/company-search';
 import { useSettled } from '../../lib/use-settled';
 import './collections.css';
 
@@ -13,27 +11,17 @@ export function CustomerSearch({ onPick }: { onPick: (customer: { id: number; na
   const id = useId();
   const [search, setSearch] = useState('');
   const name = useSettled(search.trim());
-  const results = useQuery({
-    queryKey: ['company-search', 'collections', name],
-    enabled: name.length >= 2,
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/v2/company_p?${new URLSearchParams({ 'filter[name]': name, itemsPerPage: '10' })}`, {
-        schema: companySearchSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    meta: { persist: false },
-  });
+  const results = useCompanySearch(name);
   return (
     <div className="customer-picker">
       <div className="field">
         <label htmlFor={id}>{text.customerSearch}</label>
         <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      {name.length >= 2 && results.data && (
+      {name.length >= COMPANY_SEARCH_MIN && results.data && (
         <ul className="customer-picker__results" aria-label={text.results}>
-          {results.data.data.length === 0 && <li>{text.noCustomers}</li>}
-          {results.data.data.map((company) => (
+          {results.data.length === 0 && <li>{text.noCustomers}</li>}
+          {results.data.map((company) => (
             <li key={company.id}>
               <button type="button" className="customer-picker__option" onClick={() => onPick({ id: company.id, name: company.name })}>
                 {company.name}

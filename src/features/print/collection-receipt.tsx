@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { BusinessIdentity } from '../../../domain/deployment';
 import { receiptDocument, receiptPrintDataSchema } from '../../../domain/documents/receipt-document';
 import { messages } from '../../../domain/messages';
 import type { Collection } from '../../../domain/schemas/collections';
 import { useDeployment, useDocumentTitle } from '../../app/deployment';
 import { DocumentView } from './document-view';
-import { downloadDocumentPdf } from './download-pdf';
+import { usePdfDownload } from './download-pdf';
 import { PrintActions } from './print-actions';
 import type { PrintViewProps } from './print-root';
 import './quotation-print.css';
@@ -38,21 +38,8 @@ export function CollectionReceiptScreen({
   onDone: () => void;
 }) {
   const model = useMemo(() => receiptDocument(collection, identity), [collection, identity]);
-  const [drawing, setDrawing] = useState(false);
-  const [pdfError, setPdfError] = useState<string | null>(null);
+  const { drawing, error: pdfError, download } = usePdfDownload(model, text.pdfFailed);
   useDocumentTitle(model.title);
-
-  const download = async () => {
-    setDrawing(true);
-    setPdfError(null);
-    try {
-      await downloadDocumentPdf(model);
-    } catch {
-      setPdfError(text.pdfFailed);
-    } finally {
-      setDrawing(false);
-    }
-  };
 
   return (
     <main className="quotation-print">

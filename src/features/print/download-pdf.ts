@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { DocumentModel } from '../../../domain/documents/document';
 
 /**
@@ -17,4 +18,25 @@ export async function downloadDocumentPdf(model: DocumentModel): Promise<void> {
   link.remove();
   // The download has started from the URL by now; later it would only hold memory.
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * 'Descargar PDF' of a print view: `drawing` while the PDF is made, `error` (the view's own
+ * words for it) when it could not be.
+ */
+export function usePdfDownload(model: DocumentModel, failed: string) {
+  const [drawing, setDrawing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setDrawing(true);
+    setError(null);
+    try {
+      await downloadDocumentPdf(model);
+    } catch {
+      setError(failed);
+    } finally {
+      setDrawing(false);
+    }
+  };
+  return { drawing, error, download };
 }

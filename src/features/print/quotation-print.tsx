@@ -9,7 +9,7 @@ import {
 import { messages } from '../../../domain/messages';
 import { useDeployment, useDocumentTitle } from '../../app/deployment';
 import { DocumentView } from './document-view';
-import { downloadDocumentPdf } from './download-pdf';
+import { usePdfDownload } from './download-pdf';
 import { PrintActions } from './print-actions';
 import type { PrintViewProps } from './print-root';
 import { EmailStatusList, QuotationEmailForm } from './quotation-email';
@@ -49,24 +49,11 @@ export function QuotationPrintScreen({
   const layouts: QuotationLayout[] = [data.layout === 'rental' ? 'rental' : 'full', 'short'];
   const layoutId = useId();
   const model = useMemo(() => quotationDocument(data.sale, identity, layout), [data.sale, identity, layout]);
-  const [drawing, setDrawing] = useState(false);
-  const [pdfError, setPdfError] = useState<string | null>(null);
+  const { drawing, error: pdfError, download } = usePdfDownload(model, text.pdfFailed);
   const [emailOpen, setEmailOpen] = useState(false);
   const canEmail = data.sale.kind === 'quotation';
 
   useDocumentTitle(model.title);
-
-  const download = async () => {
-    setDrawing(true);
-    setPdfError(null);
-    try {
-      await downloadDocumentPdf(model);
-    } catch {
-      setPdfError(text.pdfFailed);
-    } finally {
-      setDrawing(false);
-    }
-  };
 
   return (
     <main className="quotation-print">

@@ -4,10 +4,10 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { lineAmount, lower, raise, removeFromCart, setQuantity, shownPrice } from '../../../domain/cart';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { companySearchSchema } from '../../../domain/schemas/orders';
 import { posItemPageSchema } from '../../../domain/schemas/reads';
 import { SALE_SERIES, type SaleSeries } from '../../../domain/sales';
 import { hasPermission } from '../../../domain/permissions';
+import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../app/company-search';
 import { useShell } from '../../app/shell-context';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
@@ -234,17 +234,7 @@ function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompa
   // The office or a seller may add a customer here; it then waits for the office to verify it.
   const canCreate = hasPermission(user, 'sales') || hasPermission(user, 'companies');
   const name = useSettled(search.trim());
-  const results = useQuery({
-    queryKey: ['company-search', 'sale', name],
-    enabled: name.length >= 2,
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/v2/company_p?${new URLSearchParams({ 'filter[name]': name, itemsPerPage: '10' })}`, {
-        schema: companySearchSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    meta: { persist: false },
-  });
+  const results = useCompanySearch(name);
   return (
     <div className="picker">
       <div className="field">
@@ -261,10 +251,10 @@ function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompa
           <CounterCustomerDialog initialName={search.trim()} onCreated={onPick} onClose={() => setCreating(false)} />
         </Suspense>
       )}
-      {name.length >= 2 && results.data && (
+      {name.length >= COMPANY_SEARCH_MIN && results.data && (
         <ul className="picker__results" aria-label={text.results}>
-          {results.data.data.length === 0 && <li>{text.noCompanies}</li>}
-          {results.data.data.map((company) => (
+          {results.data.length === 0 && <li>{text.noCompanies}</li>}
+          {results.data.map((company) => (
             <li key={company.id}>
               <button
                 type="button"

@@ -3,7 +3,8 @@ import { useSettled } from '../../lib/use-settled';
 import { CheckList, FilterDrawer as ListFilterDrawer, TextField } from '../../app/office-list/filter-drawer';
 import { messages } from '../../../domain/messages';
 import type { ShippingFilters } from '../../../domain/shipping-list';
-import { useCompanySearch, useDrivers, useVehicles } from './queries';
+import { useCompanySearch } from '../../app/company-search';
+import { useDrivers, useVehicles } from './queries';
 
 const text = messages.shippings;
 

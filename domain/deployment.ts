@@ -20,7 +20,10 @@ export const businessIdentitySchema = z.object({
   whatsapp: z.string(),
   website: z.string(),
   logo: z.string(),
+  /** The browser's bar, the install splash and the login panel. */
   themeColor: z.string(),
+  /** Buttons, links, chips and focus rings: dark enough for 7:1 on white, read in sunlight. */
+  primaryColor: z.string(),
 });
 export type BusinessIdentity = z.infer<typeof businessIdentitySchema>;
 
@@ -62,6 +65,7 @@ export const DEPLOYMENTS: Record<DeploymentId, Deployment> = {
       website: 'www.frutasdelnorte.mx',
       logo: '/brand/frutas.svg',
       themeColor: '#2e7d32',
+      primaryColor: '#1b5e20',
     },
     flags: {
       hiddenPaths: [],
@@ -87,6 +91,7 @@ export const DEPLOYMENTS: Record<DeploymentId, Deployment> = {
       website: 'www.eventosdelnorte.mx',
       logo: '/brand/eventos.svg',
       themeColor: '#6a1b9a',
+      primaryColor: '#4a148c',
     },
     flags: {
       hiddenPaths: ['/orders', '/orders-ready', '/calls', '/messages', '/leads', '/balances', '/production', '/mfproductions'],

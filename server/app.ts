@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { es } from 'zod/locales';
-import { DEPLOYMENTS } from '../domain/deployment';
+import { DEPLOYMENTS, type Deployment } from '../domain/deployment';
 import { messages } from '../domain/messages';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -38,6 +38,7 @@ import { reportRoutes } from './routes/reports';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
 import { evidenceUploadRoutes } from './routes/evidence-uploads';
+import { deploymentHtml } from './pwa-html';
 import { shippingRoutes } from './routes/shippings';
 import { customerRoutes } from './routes/customers';
 import { FileStore, MAX_UPLOAD_BYTES } from './files';
@@ -138,7 +139,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   const openApi = openApiDocument();
   guardedRoute(app, 'GET /api/docs', async () => openApi);
 
-  await servePwa(app, path.resolve(env.WEB_DIR));
+  await servePwa(app, path.resolve(env.WEB_DIR), DEPLOYMENTS[env.DEPLOYMENT]);
   return app;
 }
 
@@ -147,7 +148,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
  * always revalidated (so updates are found), and every app path answered with the
  * app's HTML so deep links and reloads work.
  */
-async function servePwa(app: FastifyInstance, webDir: string): Promise<void> {
+async function servePwa(app: FastifyInstance, webDir: string, deployment: Deployment): Promise<void> {
   const notFound = { message: messages.api.notFound };
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -155,10 +156,15 @@ async function servePwa(app: FastifyInstance, webDir: string): Promise<void> {
     app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));
     return;
   }
+  // The page carries the deployment's name and colours (server/pwa-html.ts): written once, not per request.
+  const html = deploymentHtml(readFileSync(indexFile, 'utf8'), deployment);
+  const sendHtml = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  app.get('/', async (_request, reply) => sendHtml(reply));
+  app.get('/index.html', async (_request, reply) => sendHtml(reply));
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: true,
-    index: ['index.html'],
+    index: false,
     // The build writes .br and .gz beside each asset (vite.config.ts).
     preCompressed: true,
     setHeaders(reply, filePath) {
@@ -172,6 +178,6 @@ async function servePwa(app: FastifyInstance, webDir: string): Promise<void> {
       !/^\/(api|files|healthz)(\/|$)/.test(request.url) &&
       (request.headers.accept ?? '').includes('text/html');
     if (!isAppPath) return reply.code(404).send(notFound);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendHtml(reply);
   });
 }

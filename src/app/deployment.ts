@@ -1,10 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { DEPLOYMENTS, deploymentSchema, type Deployment } from '../../domain/deployment';
+import { brandColorProperties } from '../../domain/brand';
+import { DEPLOYMENTS, DEPLOYMENT_IDS, deploymentSchema, type Deployment, type DeploymentId } from '../../domain/deployment';
 import { apiRequest } from '../lib/api';
 
 /**
  * The deployment profile from the server, kept in local storage for offline starts.
- * Until the first answer arrives the default profile's branding is shown. It is read
+ * Until the first answer arrives, the profile the page was served for (server/pwa-html.ts
+ * marks it on <html>) is shown, so a first visit never shows the other brand. It is read
  * before sign-in (login branding), so it does not depend on the query cache of the shell.
  */
 const STORAGE_KEY = 'deployment';
@@ -12,18 +14,31 @@ const listeners = new Set<() => void>();
 let inFlight: Promise<void> | null = null;
 /** The title a view gives its window (useDocumentTitle); the brand's otherwise. */
 let ownTitle: string | null = null;
+/** The brand's title, back in the window when a view with its own title closes. */
+let brandTitle: string | null = null;
 
 function readCached(): string | null {
   return localStorage.getItem(STORAGE_KEY);
 }
 
+function servedFor(): Deployment {
+  const id = document.documentElement.dataset.deployment;
+  return DEPLOYMENT_IDS.includes(id as DeploymentId) ? DEPLOYMENTS[id as DeploymentId] : DEPLOYMENTS.frutas;
+}
+
+// Parsed once per stored value: every screen reads the profile on every render.
+let parsed: { raw: string | null; deployment: Deployment } | null = null;
+
 function parseCached(raw: string | null): Deployment {
-  if (raw === null) return DEPLOYMENTS.frutas;
+  if (parsed?.raw === raw) return parsed.deployment;
+  let deployment = servedFor();
   try {
-    return deploymentSchema.parse(JSON.parse(raw));
+    if (raw !== null) deployment = deploymentSchema.parse(JSON.parse(raw));
   } catch {
-    return DEPLOYMENTS.frutas;
+    // A stored profile of an older shape: the one the page was served for until the server answers.
   }
+  parsed = { raw, deployment };
+  return deployment;
 }
 
 function refresh(): Promise<void> {
@@ -52,11 +67,13 @@ export function useDeployment(): Deployment {
     void refresh();
   }, []);
   useEffect(() => {
-    // A view's own title stays: its effect runs before this one (a child's before its parent's),
-    // and this one runs again whenever the profile is read.
-    document.title = ownTitle ?? deployment.identity.brand;
+    // A view's own title stays: its effect runs before this one (a child's before its parent's).
+    brandTitle = deployment.identity.brand;
+    document.title = ownTitle ?? brandTitle;
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', deployment.identity.themeColor);
-    document.documentElement.style.setProperty('--brand-color', deployment.identity.themeColor);
+    for (const [name, value] of Object.entries(brandColorProperties(deployment.identity))) {
+      document.documentElement.style.setProperty(name, value);
+    }
   }, [deployment]);
   return deployment;
 }
@@ -71,6 +88,7 @@ export function useDocumentTitle(title: string): void {
     document.title = title;
     return () => {
       ownTitle = null;
+      if (brandTitle !== null) document.title = brandTitle;
     };
   }, [title]);
 }

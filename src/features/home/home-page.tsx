@@ -1,6 +1,7 @@
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonContent, IonItem, IonLabel, IonList, IonPage } from '@ionic/react';
 import { lazy, Suspense } from 'react';
 import { isDeliveryDriver, isWarehouseOperator } from '../../../domain/app-routes';
+import { hasPermission } from '../../../domain/permissions';
 import { longMonterreyDate } from '../../../domain/time';
 import { messages } from '../../../domain/messages';
 import { AppHeader } from '../../app/app-header';
@@ -11,16 +12,28 @@ import { useUnseenNoteCount } from '../notes/queries';
 
 // Loaded only for the warehouse operator: nobody else's first screen carries it.
 const OrdersPage = lazy(() => import('../orders/orders-page'));
+// The counter cart, where a deployment opens on the point of sale.
+const PosPage = lazy(() => import('../sales/pos-page'));
 
-/** The landing screen: a delivery driver's routes, or who is signed in, where, and what is waiting for them. */
+/**
+ * The landing screen: a delivery driver's routes, the warehouse's orders, the counter cart
+ * where the deployment opens on the point of sale (spec §2) for whoever sells, or who is
+ * signed in, where, and what is waiting for them.
+ */
 export default function HomePage() {
-  const { user } = useShell();
+  const { user, deployment } = useShell();
   if (isDeliveryDriver(user)) return <DriverHome />;
   // The warehouse operator's one screen is the orders to fill (spec §6).
   if (isWarehouseOperator(user))
     return (
       <Suspense fallback={<ScreenLoading />}>
         <OrdersPage />
+      </Suspense>
+    );
+  if (deployment.flags.homeIsPointOfSale && hasPermission(user, 'sales'))
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <PosPage />
       </Suspense>
     );
   return <OfficeHome />;
@@ -30,7 +43,7 @@ function OfficeHome() {
   const { user, deployment } = useShell();
   const unseen = useUnseenNoteCount();
   const today = longMonterreyDate(new Date());
-  const title = deployment.flags.homeIsPointOfSale ? 'Punto de Venta' : messages.shell.home;
+  const title = deployment.flags.homeIsPointOfSale ? messages.newSale.posTitle : messages.shell.home;
   return (
     <IonPage>
       <AppHeader title={title} />

@@ -1,0 +1,61 @@
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+// The repository's index.html stands in for the built one: the server rewrites the same tags.
+let webDir: string;
+let eventos: TestApp;
+let frutas: TestApp;
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'pwa-html-'));
+  await copyFile(path.resolve(import.meta.dirname, '../../index.html'), path.join(webDir, 'index.html'));
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'export {};');
+  [eventos, frutas] = await Promise.all([
+    createTestApp({ DEPLOYMENT: 'eventos', WEB_DIR: webDir }),
+    createTestApp({ DEPLOYMENT: 'frutas', WEB_DIR: webDir }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([eventos.close(), frutas.close()]);
+  await rm(webDir, { recursive: true, force: true });
+});
+
+const page = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+describe('the app page as a deployment serves it', () => {
+  it('carries the event-rental brand at first paint: name, colours, icons, marked deployment', async () => {
+    for (const url of ['/', '/index.html', '/clients', '/sales/12']) {
+      const response = await page(eventos, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const html = response.body;
+      expect(html).toContain('<html lang="es-MX" data-deployment="eventos">');
+      expect(html).toContain('<title>Eventos del Norte</title>');
+      expect(html).toContain('<meta name="theme-color" content="#6a1b9a" />');
+      expect(html).toContain('<link rel="icon" href="/brand/eventos.svg" type="image/svg+xml" />');
+      expect(html).toContain('<link rel="apple-touch-icon" href="/icons/eventos-192.png" />');
+      expect(html).toContain('<style>html:root{--brand-color:#6a1b9a;--ion-color-primary:#4a148c;');
+      expect(html).not.toContain('Frutas');
+      expect(html).not.toContain('#2e7d32');
+    }
+  });
+
+  it('carries the produce brand on the produce deployment', async () => {
+    const html = (await page(frutas, '/')).body;
+    expect(html).toContain('data-deployment="frutas"');
+    expect(html).toContain('<title>Frutas del Norte</title>');
+    expect(html).toContain('--ion-color-primary:#1b5e20');
+  });
+
+  it('still serves the hashed assets as files, cached for a year, and 404s an unknown API path', async () => {
+    const asset = await eventos.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await page(eventos, '/api/v2/no-existe');
+    expect(api.statusCode).toBe(404);
+  });
+});

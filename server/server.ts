@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ env, database });
   // The database closes after the server has stopped taking requests and answered the ones in flight.
   app.addHook('onClose', () => database.close());
-  await prepareDatabase(database, { demoSeed: env.DEMO_SEED, dataDir: env.DATA_DIR, log: app.log });
+  await prepareDatabase(database, { demoSeed: env.DEMO_SEED, dataDir: env.DATA_DIR, log: app.log, deployment: env.DEPLOYMENT });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeploymentId } from '../../domain/deployment';
 import type { Database } from './client';
 import { seedDemo } from './seed/demo-seed';
 
-/** Applies committed migrations, then seeds demo data into a database that has no users yet. */
+/** Applies committed migrations, then seeds the deployment's demo business into a database that has no users yet. */
 export async function prepareDatabase(
   database: Database,
-  options: { demoSeed: boolean; dataDir: string | null; log?: Pick<FastifyBaseLogger, 'info'>; now?: Date },
+  options: { demoSeed: boolean; dataDir: string | null; log?: Pick<FastifyBaseLogger, 'info'>; now?: Date; deployment?: DeploymentId },
 ): Promise<void> {
   await database.migrate();
   if (!options.demoSeed) return;
@@ -17,6 +18,7 @@ export async function prepareDatabase(
   const summary = await seedDemo(database.db, {
     now: options.now ?? new Date(),
     filesDir: options.dataDir ? path.join(options.dataDir, 'files') : null,
+    deployment: options.deployment,
   });
   options.log?.info(summary, 'demo data loaded');
 }

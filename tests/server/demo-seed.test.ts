@@ -127,3 +127,51 @@ describe('the demo seed', () => {
     expect(digests[1]).toBe(digests[0]);
   });
 });
+
+describe('the event-rental demo seed (DEPLOYMENT=eventos)', () => {
+  const now = new Date('2026-03-10T15:00:00Z');
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  const query = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    await prepareDatabase(database, { demoSeed: true, dataDir: null, now, deployment: 'eventos' });
+  });
+  afterAll(() => database.close());
+
+  it('rents furniture and equipment by the piece, nothing of the produce business', async () => {
+    const units = (await query<{ name: string }>(sql`SELECT name FROM units ORDER BY id`)).map((u) => u.name);
+    expect(units).toEqual(['pieza', 'juego', 'servicio']);
+    const items = (await query<{ name: string }>(sql`SELECT name FROM items`)).map((i) => i.name);
+    for (const kind of ['Silla', 'Mesa', 'Mantel', 'Carpa', 'Plato', 'Guirnalda']) expect(items.some((name) => name.startsWith(kind)), kind).toBe(true);
+    const produce = await query(sql`SELECT 1 FROM items WHERE name ~* 'aguacate|tomate|kg' UNION ALL SELECT 1 FROM companies WHERE name ~* 'frutería|taquería'`);
+    expect(produce).toEqual([]);
+    const [branch] = await query<{ razon_social: string }>(sql`SELECT razon_social FROM branches`);
+    expect(branch!.razon_social).toBe('Eventos del Norte Renta de Mobiliario, S.A. de C.V.');
+  });
+
+  it('has customers planning events, with quotations and sales for events in the weeks ahead', async () => {
+    const [ahead] = await query<{ quotations: number; sales: number; weekends: number; total: number }>(sql`
+      SELECT count(*) FILTER (WHERE kind = 'quotation')::int AS quotations, count(*) FILTER (WHERE kind = 'sale')::int AS sales,
+             count(*) FILTER (WHERE extract(isodow FROM date::date) IN (5, 6))::int AS weekends, count(*)::int AS total
+      FROM sales WHERE date > '2026-03-17'`);
+    expect(ahead!.sales).toBeGreaterThan(5);
+    // Most events fall on a Friday or Saturday.
+    expect(ahead!.weekends / ahead!.total).toBeGreaterThan(0.6);
+    const past = await query(sql`SELECT 1 FROM sales WHERE kind = 'quotation' AND date < '2026-03-10'`);
+    expect(past.length).toBeGreaterThan(0);
+  });
+
+  it('delivers each event and picks the rented goods up the day after, on routes', async () => {
+    const pickUps = await query<{ sale_id: number; delivered_on: string; picked_up_on: string }>(sql`
+      SELECT d.sale_id, delivery.date AS delivered_on, pickup.date AS picked_up_on
+      FROM shipping_details d JOIN shippings pickup ON pickup.id = d.shipping_id
+      JOIN shipping_details dd ON dd.sale_id = d.sale_id AND dd.id <> d.id JOIN shippings delivery ON delivery.id = dd.shipping_id
+      WHERE pickup.note = 'Recolección del mobiliario de los eventos de ayer'`);
+    expect(pickUps.length).toBeGreaterThan(3);
+    for (const row of pickUps) {
+      expect(new Date(`${row.picked_up_on}T12:00:00Z`).getTime() - new Date(`${row.delivered_on}T12:00:00Z`).getTime()).toBe(24 * 3600 * 1000);
+    }
+    const today = await query(sql`SELECT 1 FROM shippings WHERE date = '2026-03-10'`);
+    expect(today.length).toBeGreaterThan(0);
+  });
+});

@@ -20,6 +20,8 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { ARGON2_OPTIONS } from '../../auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { DEMO_BUSINESSES, type DemoBusiness } from './demo-businesses';
+import { DEPLOYMENTS, type DeploymentId } from '../../../domain/deployment';
 import { seedCrm } from './demo-crm';
 
 /** Small, fast, well-distributed PRNG (mulberry32): same seed, same sequence. */
@@ -56,9 +58,9 @@ export function ean13(body: string): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-const REFERENCE_LISTS: [PgTable & { name: unknown }, string[]][] = [
+const referenceLists = (business: DemoBusiness): [PgTable & { name: unknown }, string[]][] => [
   [t.funnels, ['Prospección', 'Mayoreo', 'Restaurantes']],
-  [t.types, ['Restaurante', 'Abarrotes', 'Hotel', 'Comedor industrial', 'Frutería']],
+  [t.types, business.customerTypes],
   [t.frequencies, ['Diaria', 'Semanal', 'Quincenal', 'Mensual']],
   [t.contactModes, ['Teléfono', 'WhatsApp', 'Correo', 'Visita']],
   [t.specialConditions, ['Entrega antes de las 9:00', 'Requiere factura', 'Pago contra entrega']],
@@ -68,90 +70,14 @@ const REFERENCE_LISTS: [PgTable & { name: unknown }, string[]][] = [
   [t.phases, ['Contacto', 'Cotización', 'Negociación', 'Cierre']],
   [t.priceLists, ['Público', 'Mayoreo', 'Restaurantes']],
   [t.paymentMethods, ['Efectivo', 'Transferencia', 'Tarjeta', 'Cheque']],
-  [t.categories, ['Frutas', 'Verduras', 'Hierbas', 'Chiles', 'Abarrotes']],
-  [t.rejections, ['Cliente cerrado', 'Producto en mal estado', 'Pedido duplicado', 'Sin pago']],
+  [t.categories, business.categories],
+  [t.rejections, business.rejections],
   [t.adjustments, ['Merma', 'Conteo físico', 'Error de captura']],
   [t.zones, ['Centro', 'San Pedro', 'Guadalupe', 'Apodaca', 'Escobedo', 'Santa Catarina']],
-  [t.expenseTypes, ['Combustible', 'Mantenimiento', 'Renta', 'Servicios', 'Papelería']],
+  [t.expenseTypes, business.expenseTypes],
 ];
 
-const UNITS = ['kg', 'caja', 'pieza', 'manojo'] as const;
 
-const PRODUCE: [string, (typeof UNITS)[number], number, number][] = [
-  ['Aguacate Hass', 'kg', 58, 1],
-  ['Limón sin semilla', 'kg', 32, 1],
-  ['Tomate saladette', 'kg', 24, 1],
-  ['Tomate bola', 'kg', 28, 1],
-  ['Cebolla blanca', 'kg', 22, 1],
-  ['Cebolla morada', 'kg', 30, 1],
-  ['Chile jalapeño', 'kg', 26, 1],
-  ['Chile serrano', 'kg', 34, 1],
-  ['Chile poblano', 'kg', 38, 1],
-  ['Papa blanca', 'kg', 21, 1],
-  ['Papa cambray', 'kg', 36, 1],
-  ['Zanahoria', 'kg', 14, 1],
-  ['Calabacita italiana', 'kg', 25, 1],
-  ['Pepino', 'kg', 18, 1],
-  ['Lechuga romana', 'pieza', 16, 0.6],
-  ['Lechuga orejona', 'pieza', 15, 0.5],
-  ['Repollo', 'pieza', 20, 1.5],
-  ['Brócoli', 'kg', 40, 1],
-  ['Coliflor', 'pieza', 32, 1.2],
-  ['Ajo', 'kg', 95, 1],
-  ['Cilantro', 'manojo', 8, 0.15],
-  ['Perejil', 'manojo', 8, 0.15],
-  ['Epazote', 'manojo', 10, 0.12],
-  ['Hierbabuena', 'manojo', 10, 0.1],
-  ['Plátano Tabasco', 'kg', 19, 1],
-  ['Plátano macho', 'kg', 26, 1],
-  ['Manzana Red Delicious', 'kg', 45, 1],
-  ['Manzana Golden', 'kg', 48, 1],
-  ['Pera de Anjou', 'kg', 52, 1],
-  ['Naranja para jugo', 'kg', 14, 1],
-  ['Toronja', 'kg', 20, 1],
-  ['Mandarina', 'kg', 28, 1],
-  ['Piña miel', 'pieza', 35, 2],
-  ['Papaya maradol', 'kg', 24, 1],
-  ['Melón chino', 'pieza', 38, 1.8],
-  ['Sandía', 'kg', 12, 1],
-  ['Mango Ataulfo', 'kg', 42, 1],
-  ['Fresa', 'caja', 120, 2],
-  ['Uva verde sin semilla', 'kg', 78, 1],
-  ['Guayaba', 'kg', 30, 1],
-  ['Nopal', 'kg', 22, 1],
-  ['Elote', 'pieza', 9, 0.4],
-  ['Ejote', 'kg', 34, 1],
-  ['Chayote', 'kg', 18, 1],
-  ['Camote', 'kg', 24, 1],
-  ['Betabel', 'kg', 20, 1],
-  ['Rábano', 'manojo', 9, 0.3],
-  ['Apio', 'pieza', 22, 0.8],
-  ['Espinaca', 'manojo', 14, 0.3],
-  ['Champiñón', 'kg', 85, 1],
-  ['Pimiento morrón rojo', 'kg', 55, 1],
-  ['Pimiento morrón verde', 'kg', 40, 1],
-  ['Jitomate cherry', 'caja', 65, 1],
-  ['Tomatillo verde', 'kg', 26, 1],
-  ['Chile habanero', 'kg', 70, 1],
-  ['Jengibre', 'kg', 90, 1],
-  ['Kiwi', 'kg', 80, 1],
-  ['Durazno', 'kg', 55, 1],
-  ['Arándano', 'caja', 95, 0.5],
-  ['Caja de tomate saladette 20 kg', 'caja', 420, 20],
-];
-
-const COMPANY_NAMES = [
-  'Restaurante La Nogalera', 'Taquería El Pastorcito', 'Hotel Ancira Centro', 'Comedor Industrial Apodaca',
-  'Abarrotes Doña Lupita', 'Frutería Los Treviño', 'Cocina Económica Mary', 'Restaurante El Regio',
-  'Cabrito El Rey', 'Tortas La Barda', 'Mariscos El Puerto', 'Cafetería Universitaria',
-  'Súper Garza Sada', 'Tienda La Esquina', 'Comedor Fundidora', 'Hotel Valle Oriente',
-  'Restaurante Pangea', 'Taquería Juanito', 'Frutas y Jugos La Fuente', 'Banquetes Monterrey',
-  'Cocina del Obispado', 'Restaurante Los Cabritos', 'Abarrotes San Nicolás', 'Comedor Escolar Cumbres',
-  'Pizzería Don Nico', 'Loncherías La Purísima', 'Hotel Santa Rosa', 'Restaurante Chapultepec',
-  'Tacos de Trompo El Güero', 'Minisúper Linda Vista', 'Hospital San José Cafetería', 'Cocina Tradicional Lupe',
-  'Asadero El Vaquero', 'Restaurante Barrio Antiguo', 'Jugos y Licuados Mitras', 'Comedor Ternium',
-  'Fonda Doña Chela', 'Restaurante Sierra Madre', 'Catering Del Valle', 'Abarrotes La Silla',
-];
 
 /** How many of the demo customers are counter customers the office has not verified yet. */
 const UNVERIFIED_COMPANIES = 3;
@@ -172,18 +98,8 @@ const STREETS = ['Av. Constitución', 'Av. Gonzalitos', 'Calz. del Valle', 'Av. 
 const FIRST_NAMES = ['María', 'Juan', 'Guadalupe', 'Roberto', 'Patricia', 'Luis', 'Sofía', 'Héctor', 'Claudia', 'Fernando'];
 const LAST_NAMES = ['Garza', 'Treviño', 'Villarreal', 'González', 'Rodríguez', 'Cantú', 'Salinas', 'De la Garza', 'Elizondo', 'Leal'];
 
-const VEHICLES = ['Nissan NP300 blanca', 'Isuzu ELF 400', 'Ford Transit refrigerada', 'Hino 3.5 t', 'Chevrolet Tornado'];
 
-const PROVIDERS = ['Central de Abastos Estrella', 'Agrícola San Juan', 'Huertas de Montemorelos', 'Invernaderos Saltillo',
-  'Aguacates de Uruapan', 'Cítricos del Norte', 'Empaques y Cajas Regias', 'Bodega Don Pancho'];
 
-const NOTE_TEXTS: [string, string][] = [
-  ['Cambio de horario', 'A partir del lunes la bodega abre a las 5:30.'],
-  ['Cliente con adeudo', 'Abarrotes Doña Lupita: cobrar saldo vencido antes de surtir.'],
-  ['Inventario físico', 'El sábado se hace inventario físico; no surtir después de las 14:00.'],
-  ['Ruta de Apodaca', 'La ruta de Apodaca sale con la Isuzu mientras la Hino está en servicio.'],
-  ['Factura pendiente', 'Hotel Ancira pide reenviar la factura de la semana pasada.'],
-];
 
 export interface SeedSummary {
   users: number;
@@ -222,14 +138,17 @@ const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
   Almacén: ['orders', 'orders_ready', 'productions'],
 };
 
-export async function seedDemo(db: Db, options: { now: Date; filesDir: string | null }): Promise<SeedSummary> {
+export async function seedDemo(db: Db, options: { now: Date; filesDir: string | null; deployment?: DeploymentId }): Promise<SeedSummary> {
   const random = createRandom(20_261_122);
   const { now } = options;
+  const deployment = options.deployment ?? 'frutas';
+  const business = DEMO_BUSINESSES[deployment];
+  const { identity } = DEPLOYMENTS[deployment];
   const day = (offset: number) => monterreyDateOffset(now, offset);
   const today = day(0);
 
   // Reference lists. CFDI ids at or below 100 are legacy entries the product hides (spec §5).
-  for (const [table, names] of REFERENCE_LISTS) {
+  for (const [table, names] of referenceLists(business)) {
     await db.insert(table).values(names.map((name) => ({ name })) as never);
   }
   await db.insert(t.cfdis).values([
@@ -239,19 +158,17 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     { id: 103, name: 'S01 Sin efectos fiscales' },
     { id: 104, name: 'CP01 Pagos' },
   ]);
-  const unitRows = await db.insert(t.units).values(UNITS.map((name) => ({ name }))).returning();
-  const unitId = Object.fromEntries(unitRows.map((u) => [u.name, u.id])) as Record<(typeof UNITS)[number], number>;
+  const unitRows = await db.insert(t.units).values(business.units.map((name) => ({ name }))).returning();
+  const unitId = new Map(unitRows.map((u) => [u.name, u.id]));
 
   // People.
   const [branch] = await db
     .insert(t.branches)
     .values({
-      name: 'Matriz Abastos',
-      address: 'Av. Central de Abastos 123, Bodega 45, Guadalupe, N.L.',
-      phone: '81 8123 4567',
-      rfc: 'FND180312AB4',
-      razon_social: 'Frutas del Norte Distribuidora, S.A. de C.V.',
-      email: 'contacto@frutasdelnorte.mx',
+      ...business.warehouse,
+      phone: identity.phone,
+      rfc: identity.taxId,
+      razon_social: identity.legalName,
     })
     .returning();
   const permissionRows = await db.insert(t.permissions).values(PERMISSIONS.map((name) => ({ name }))).returning();
@@ -294,44 +211,46 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
   const itemRows = await db
     .insert(t.items)
     .values(
-      PRODUCE.map(([name, unit, price, weight], index) => ({
+      business.items.map(([name, unit, price, weight], index) => ({
         name,
-        unit_id: unitId[unit],
+        unit_id: unitId.get(unit)!,
         macro: name.split(' ')[0],
         ean13: ean13(`750100${String(1000 + index * 7).padStart(6, '0')}`),
         price,
         cost: roundCents(price * 0.72),
         weight,
         pos: index % 3 === 0,
-        is_raw_material: name.startsWith('Caja de'),
+        is_raw_material: business.isRawMaterial(name),
       })),
     )
     .returning();
-  // Produced from raw material: a kilo of saladette tomato takes a twentieth of a 20 kg box.
-  const itemId = (name: string) => itemRows.find((item) => item.name === name)!.id;
-  await db.insert(t.itemComponents).values({ item_id: itemId('Tomate saladette'), component_id: itemId('Caja de tomate saladette 20 kg'), quantity: 0.05 });
-  const vehicleRows = await db.insert(t.vehicles).values(VEHICLES.map((name, i) => ({ name, plates: `SR-${1200 + i * 37}-B` }))).returning();
+  // Produced from raw material, where the business produces (a kilo of saladette tomato takes a twentieth of a 20 kg box).
+  if (business.recipe) {
+    const { item, component, quantity } = business.recipe;
+    const itemId = (name: string) => itemRows.find((row) => row.name === name)!.id;
+    await db.insert(t.itemComponents).values({ item_id: itemId(item), component_id: itemId(component), quantity });
+  }
+  const vehicleRows = await db.insert(t.vehicles).values(business.vehicles.map((name, i) => ({ name, plates: `SR-${1200 + i * 37}-B` }))).returning();
 
   const companyRows = await db
     .insert(t.companies)
     .values(
-      COMPANY_NAMES.map((name, index) => {
+      business.companies.map((name, index) => {
         const [colonia, city, zip] = random.pick(NEIGHBOURHOODS);
         return {
           name,
           macro: name.split(' ')[0],
-          razon_social: `${name.replace(/^(Restaurante|Hotel|Taquería) /, '')} S.A. de C.V.`,
+          razon_social: `${name.replace(business.tradePrefix, '')} S.A. de C.V.`,
           // A well-formed RFC of a persona moral: 3 letters, the founding date as YYMMDD, a homoclave.
           rfc: `${name.slice(0, 3).toUpperCase().replace(/[^A-Z]/g, 'X')}${pad2((index * 7) % 100)}${pad2(1 + (index % 12))}${pad2(1 + ((index * 5) % 28))}A${index % 10}${index % 7}`,
           credit_days: random.pick([0, 0, 7, 15, 30]),
           delivery_address: `${random.pick(STREETS)} ${random.int(100, 3999)}, ${colonia}, ${city}, N.L., C.P. ${zip}`,
-          delivery_references: random.pick(['Entrada por la calle lateral', 'Preguntar por el encargado de cocina',
-            'Portón verde', 'Andén 2, junto al estacionamiento', null]),
-          delivery_time: random.pick(['07:00 a 09:00', '08:00 a 11:00', '09:00 a 13:00', 'Antes de las 10:00']),
+          delivery_references: random.pick(business.deliveryReferences),
+          delivery_time: random.pick(business.deliveryTimes),
           cfdi_id: random.pick([101, 102, 103]),
           // The last few were entered at the counter by a seller and wait for the office (/unverified_clients).
-          ...(index >= COMPANY_NAMES.length - UNVERIFIED_COMPANIES
-            ? { created_by_user_id: userId('ventas@demo.mx'), created_at: `${day(-2 - (COMPANY_NAMES.length - index))} 12:30:00-06`, verified_at: null }
+          ...(index >= business.companies.length - UNVERIFIED_COMPANIES
+            ? { created_by_user_id: userId('ventas@demo.mx'), created_at: `${day(-2 - (business.companies.length - index))} 12:30:00-06`, verified_at: null }
             : { created_by_user_id: office, created_at: `${day(-90)} 09:00:00-06`, verified_at: `${day(-90)} 09:30:00-06`, verified_by_user_id: office }),
         };
       }),
@@ -370,16 +289,16 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     .returning();
   const contactsOf = (companyId: number) => contactRows.filter((contact) => contact.company_id === companyId);
 
-  // Sales from 60 days ago to 7 days ahead; quotations and cancellations among them.
+  // Sales from 60 days ago to a week ahead (a month for events); quotations and cancellations among them.
   type SaleDraft = { row: typeof t.sales.$inferInsert; lines: { item_id: number; quantity: number; price: number }[]; dayOffset: number };
   const drafts: SaleDraft[] = [];
-  for (let offset = -60; offset <= 7; offset++) {
-    const count = offset < 0 && (offset + 60) % 7 === 6 ? 1 : random.int(3, 6);
+  for (let offset = -60; offset <= business.lastSaleDay; offset++) {
+    const count = business.salesOnDay(offset, day(offset), random);
     for (let n = 0; n < count; n++) {
       const company = random.pick(companyRows);
       const lines = Array.from({ length: random.int(2, 6) }, () => {
         const item = random.pick(itemRows);
-        return { item_id: item.id, quantity: item.weight >= 1 ? random.int(2, 40) : random.int(5, 60), price: item.price };
+        return { item_id: item.id, quantity: business.quantity(item.weight, random), price: item.price };
       }).filter((line, i, all) => all.findIndex((l) => l.item_id === line.item_id) === i);
       const weight = roundCents(lines.reduce((sum, l) => sum + l.quantity * itemRows.find((i) => i.id === l.item_id)!.weight, 0));
       const subtotal = roundCents(lines.reduce((sum, l) => sum + l.quantity * l.price, 0));
@@ -411,8 +330,8 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           payment_status: kind === 'quotation' ? 'Cotización' : paid ? 'Pagada' : partial ? 'Parcial' : 'Pendiente',
           sale_total_weight: weight,
           sale_weight: weight,
-          note: random.pick([null, null, 'Entregar por la puerta de servicio', 'Llamar antes de llegar', 'Fruta madura para hoy']),
-          internal_note: random.pick([null, null, 'Cliente puntual en pagos', 'Revisar calidad del aguacate']),
+          note: random.pick(business.saleNotes),
+          internal_note: random.pick(business.internalNotes),
           purchase_order: random.chance(0.3) ? `OC-${random.int(1000, 9999)}` : null,
           bar: random.chance(0.15),
           canceled_at: kind === 'sale' && offset < -5 && random.chance(0.04) ? `${day(offset)} 18:00:00-06` : null,
@@ -450,19 +369,21 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     }
   }
 
-  // Delivery routes: one or two a day for the past three weeks, today and tomorrow.
+  // Delivery routes: one or two a day for the past three weeks, today and tomorrow (and pick-ups, for rentals).
   const drivers = [userId('chofer@demo.mx'), userId('chofer2@demo.mx'), userId('ejecutivo@demo.mx')];
   const saleWeight = new Map(saleRows.map((s) => [s.id, s.sale_weight]));
   let shippingCount = 0;
   let detailCount = 0;
   for (let offset = -21; offset <= 1; offset++) {
     const daySales = saleRows.filter((s, i) => drafts[i]!.dayOffset === offset && s.kind === 'sale' && !s.canceled_at);
-    if (daySales.length === 0) continue;
-    const routeCount = offset >= 0 ? 2 : daySales.length > 3 ? 2 : 1;
-    for (let r = 0; r < routeCount; r++) {
-      const routeSales = daySales.filter((_, i) => i % routeCount === r);
+    const routeCount = daySales.length === 0 ? 0 : offset >= 0 ? 2 : daySales.length > 3 ? 2 : 1;
+    const routes = Array.from({ length: routeCount }, (_, r) => ({ sales: daySales.filter((_, i) => i % routeCount === r), pickUp: false }));
+    // Rented goods come back the day after the event: one more route collects them.
+    const yesterdaySales = saleRows.filter((s, i) => drafts[i]!.dayOffset === offset - 1 && s.kind === 'sale' && !s.canceled_at);
+    if (business.pickUpNote && yesterdaySales.length > 0) routes.push({ sales: yesterdaySales, pickUp: true });
+    for (const [r, { sales: routeSales, pickUp }] of routes.entries()) {
       if (routeSales.length === 0) continue;
-      const driver = offset >= 0 ? drivers[r]! : random.pick(drivers);
+      const driver = offset >= 0 ? drivers[r % drivers.length]! : random.pick(drivers);
       const date = day(offset);
       const initialKm = random.int(40_000, 90_000);
       const travelled = random.int(25, 140);
@@ -479,7 +400,7 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           km_capture_time_start: started ? monterreyWallClock(date, 7, random.int(0, 45)) : null,
           km_capture_time: finished ? monterreyWallClock(date, random.int(14, 18), random.int(0, 59)) : null,
           route: finished ? travelled : null,
-          note: random.pick([null, 'Cargar primero lo de Apodaca', 'Llevar diablito', null]),
+          note: pickUp ? business.pickUpNote : random.pick(business.routeNotes),
           user_id: office,
           created_by_user_id: office,
           last_updated_by_user_id: office,
@@ -501,7 +422,7 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           company_id: sale.company_id,
           completed: outcome !== 'pending',
           is_delivered: outcome === 'delivered',
-          delivery_rejection_comment: outcome === 'rejected' ? random.pick(['Cliente cerrado', 'No pidieron este pedido', 'Producto no cumple calidad']) : null,
+          delivery_rejection_comment: outcome === 'rejected' ? random.pick(business.rejectionComments) : null,
           delivered_at: outcome === 'pending' ? null : at,
           invoice: random.chance(0.5) ? `F-${random.int(10_000, 99_999)}` : null,
           pdf: outcome === 'delivered' ? 'evidencia-demo.pdf' : null,
@@ -519,7 +440,7 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
   }
 
   // Purchasing, inventory, payroll, notes and support tickets.
-  const providerRows = await db.insert(t.providers).values(PROVIDERS.map((name, i) => ({ name, phone: `81 8${300 + i * 11} ${1000 + i * 123}` }))).returning();
+  const providerRows = await db.insert(t.providers).values(business.providers.map((name, i) => ({ name, phone: `81 8${300 + i * 11} ${1000 + i * 123}` }))).returning();
   const movements: (typeof t.inventoryMovements.$inferInsert)[] = itemRows.map((item) => ({
     item_id: item.id,
     type: 'Creación de Producto' satisfies InventoryMovementType,
@@ -591,7 +512,7 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
 
   await db.insert(t.notes).values(
     DEMO_USERS.flatMap((_, index) =>
-      NOTE_TEXTS.slice(0, 3 + (index % 3)).map(([title, body], n) => ({
+      business.notes.slice(0, 3 + (index % 3)).map(([title, body], n) => ({
         user_id: index + 1,
         author_id: admin,
         title,
@@ -601,13 +522,12 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       })),
     ),
   );
-  await db.insert(t.supportTickets).values([
-    { user_id: office, description: 'La impresora de la oficina no imprime el detalle de envío.', status: 'Abierto' },
-    { user_id: userId('ventas@demo.mx'), description: 'No aparece el cliente Hotel Santa Rosa en la búsqueda.', status: 'Cerrado' },
-  ]);
+  await db.insert(t.supportTickets).values(
+    business.supportTickets.map(([email, description], index) => ({ user_id: userId(email), description, status: index === 0 ? 'Abierto' : 'Cerrado' })),
+  );
 
   // Older debts: sales overdue in every aging bucket (issue 13), before the collections that pay them.
-  await seedOverdueHistory(db, { companies: companyRows, items: itemRows, sellers, warehouse, branchesOf, contactsOf, day });
+  await seedOverdueHistory(db, { demoCustomer: business.collectionsDemoCustomer, companies: companyRows, items: itemRows, sellers, warehouse, branchesOf, contactsOf, day });
 
   await seedCrm(db, random, day);
 
@@ -626,8 +546,8 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
   };
 }
 
-/** The customer that owes exactly three sales, one in each older aging bucket: the collections demo. */
-export const COLLECTIONS_DEMO_CUSTOMER = 'Fonda Doña Chela';
+/** The produce demo's customer that owes exactly three sales, one in each older aging bucket: the collections demo. */
+export const COLLECTIONS_DEMO_CUSTOMER = DEMO_BUSINESSES.frutas.collectionsDemoCustomer;
 
 /**
  * Sales from two to four months back that are still unpaid or half paid, so /balances has
@@ -637,6 +557,7 @@ export const COLLECTIONS_DEMO_CUSTOMER = 'Fonda Doña Chela';
 async function seedOverdueHistory(
   db: Db,
   seed: {
+    demoCustomer: string;
     companies: (typeof t.companies.$inferSelect)[];
     items: (typeof t.items.$inferSelect)[];
     sellers: number[];
@@ -648,7 +569,7 @@ async function seedOverdueHistory(
 ): Promise<void> {
   const random = createRandom(20_261_313);
   const { companies, items, day } = seed;
-  const demo = companies.find((c) => c.name === COLLECTIONS_DEMO_CUSTOMER)!;
+  const demo = companies.find((c) => c.name === seed.demoCustomer)!;
   // Everything the demo customer bought in the last 60 days is paid: what it owes is the three below.
   await db
     .update(t.sales)

@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** A second server, the event-rental deployment on its own database (tests/e2e/eventos/). */
+const eventosPort = port + 1;
 /** The SMTP server that tests/e2e/quotation-to-delivery.spec.ts starts; nothing else sends mail. */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 8283);
 
@@ -21,24 +23,53 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx server/server.ts',
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
-      WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      // A queued e-mail leaves within a second, and a mail server not up yet is tried again soon.
-      EMAIL_POLL_MS: '500',
-      EMAIL_RETRY_FIRST_MS: '1000',
+  projects: [
+    { name: 'chromium', testIgnore: 'eventos/**', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'eventos',
+      testMatch: 'eventos/**/*.spec.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${eventosPort}` },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx server/server.ts',
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
+        WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // A queued e-mail leaves within a second, and a mail server not up yet is tried again soon.
+        EMAIL_POLL_MS: '500',
+        EMAIL_RETRY_FIRST_MS: '1000',
+      },
+    },
+    {
+      command: 'node --import tsx server/server.ts',
+      url: `http://localhost:${eventosPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(eventosPort),
+        DEPLOYMENT: 'eventos',
+        DATA_DIR: `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-eventos`,
+        WEB_DIR: process.env.E2E_WEB_DIR ? `${process.env.E2E_WEB_DIR}-eventos` : 'dist',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

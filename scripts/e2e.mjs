@@ -14,7 +14,11 @@ const webDir = path.join(root, '.tmp', 'e2e-web');
 const dataDir = path.join(root, '.tmp', 'e2e-data');
 rmSync(webDir, { recursive: true, force: true });
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(`${dataDir}-eventos`, { recursive: true, force: true });
 cpSync(path.join(root, 'dist'), webDir, { recursive: true });
+// The event-rental deployment's server gets its own copy: tests of the first change its service worker.
+rmSync(`${webDir}-eventos`, { recursive: true, force: true });
+cpSync(path.join(root, 'dist'), `${webDir}-eventos`, { recursive: true });
 
 process.exit(
   await run('npx', ['playwright', 'test', ...process.argv.slice(2)], {

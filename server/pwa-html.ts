@@ -14,7 +14,10 @@ export function deploymentHtml(template: string, deployment: Deployment): string
     [/<html lang="es-MX">/, `<html lang="es-MX" data-deployment="${id}">`],
     [/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${escapeHtml(identity.themeColor)}" />`],
     [/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(identity.tagline)}" />`],
-    [/<link rel="icon" href="[^"]*" type="image\/svg\+xml" \/>/, `<link rel="icon" href="${escapeHtml(identity.logo)}" type="image/svg+xml" />`],
+    [
+      /<link rel="icon" href="[^"]*" type="image\/svg\+xml" \/>/,
+      `<link rel="icon" href="${escapeHtml(identity.logo)}" type="image/svg+xml" />`,
+    ],
     [/<link rel="apple-touch-icon" href="[^"]*" \/>/, `<link rel="apple-touch-icon" href="/icons/${id}-192.png" />`],
     [/<title>[^<]*<\/title>/, `<title>${escapeHtml(identity.brand)}</title>\n    <style>${brandStyleRule(identity)}</style>`],
   ];

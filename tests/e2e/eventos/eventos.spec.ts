@@ -17,7 +17,8 @@ async function api(request: APIRequestContext, email: string): Promise<Record<st
   return { authorization: `Bearer ${token}` };
 }
 
-const cssVariable = (page: Page, name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+const cssVariable = (page: Page, name: string) =>
+  page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 
 test('the first paint is the event-rental brand, before any script runs', async ({ browser, baseURL }) => {
   // Scripts off: what shows is the page as the server wrote it.
@@ -53,10 +54,16 @@ test('a rental sold at the counter goes on a route and the driver finds it there
   test.setTimeout(90_000);
   await signIn(page, 'ventas@demo.mx');
   await page.getByLabel('Buscar empresa o cliente').fill('quinta los');
-  await page.getByRole('button', { name: /^Quinta Los Robles/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Quinta Los Robles/ })
+    .first()
+    .click();
   await expect(page.getByLabel('Sucursal')).toBeVisible();
   await page.getByLabel('Buscar producto').fill('tiffany dorada');
-  await page.getByRole('button', { name: /^Agregar Silla Tiffany dorada/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Agregar Silla Tiffany dorada/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Guardar venta' }).click();
   const saved = page.getByText(/^Venta \d+ guardada/);
   await expect(saved).toBeVisible();
@@ -65,7 +72,10 @@ test('a rental sold at the counter goes on a route and the driver finds it there
   const office = await api(request, 'oficina@demo.mx');
   const driverHeaders = await api(request, 'chofer@demo.mx');
   const driver = (await (await request.get('/api/v1/user/current', { headers: driverHeaders })).json()) as { id: number };
-  const route = await request.post('/api/v1/shipping/create', { headers: office, data: { date: monterreyDate(new Date()), driver_id: driver.id } });
+  const route = await request.post('/api/v1/shipping/create', {
+    headers: office,
+    data: { date: monterreyDate(new Date()), driver_id: driver.id },
+  });
   expect(route.status()).toBe(201);
   const shipping = ((await route.json()) as { id: number }).id;
   const added = await request.post('/api/v1/shipping_detail/create', { headers: office, data: { sale_id: sale, shipping_id: shipping } });

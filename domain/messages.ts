@@ -914,6 +914,8 @@ export const messages = {
       paymentMethod: 'Forma de pago',
       reference: 'Referencia',
       printTicket: 'Imprimir ticket',
+      printRental: 'Imprimir cotización de renta',
+      rentalTerms: 'Términos de la renta',
     },
     /** The scheduled sales calendar (/sales/calendar). */
     calendar: {

@@ -5,7 +5,7 @@ import { messages } from '../messages';
 import { partyRentalTerms, RENTAL_DEPOSIT_FLAT, RENTAL_DEPOSIT_THRESHOLD } from '../rules/party-rental';
 import { quotationFolio } from '../sales';
 import { saleDetailSchema, type SaleDetail } from '../schemas/quotations';
-import { monterreyDate } from '../time';
+import { monterreyDate, onFirstUse } from '../time';
 import type { DocumentBlock, DocumentModel, KeyValue, TableBlock } from './document';
 
 /**
@@ -44,12 +44,12 @@ export function quotationDocumentFolio(sale: Pick<SaleDetail, 'id' | 'kind' | 'q
 }
 
 // Calendar dates are formatted at noon UTC so no time zone moves them to another day.
-const longDay = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+const longDay = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }));
 const quantityFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
 
 /** 'YYYY-MM-DD' (or a longer date-time string starting so) as '22 de noviembre de 2026'. */
 export function formatLongDay(date: string): string {
-  return longDay.format(new Date(`${date.slice(0, 10)}T12:00:00Z`));
+  return longDay().format(new Date(`${date.slice(0, 10)}T12:00:00Z`));
 }
 
 const person = (p: { name: string; last: string }) => `${p.name} ${p.last}`.trim();
@@ -107,7 +107,7 @@ export function quotationDocument(sale: SaleDetail, identity: BusinessIdentity, 
       ],
     });
   } else if (layout === 'rental') {
-    blocks.push({ kind: 'paragraphs', title: text.rentalTermsTitle, list: true, paragraphs: [...rentalTerms(sale), ...validitySentence] });
+    blocks.push({ kind: 'paragraphs', title: text.rentalTermsTitle, list: true, paragraphs: [...partyRentalSentences(sale), ...validitySentence] });
   } else if (validity) {
     blocks.push({ kind: 'paragraphs', title: text.validUntil, paragraphs: validitySentence });
   }
@@ -176,7 +176,8 @@ function paymentBlock(sale: SaleDetail, identity: BusinessIdentity): DocumentBlo
   return { kind: 'keyValues', title: text.paymentTitle, rows };
 }
 
-function rentalTerms(sale: SaleDetail): string[] {
+/** The party-rental terms of §9 for this sale's total and event date, as the document and the sale's page word them. */
+export function partyRentalSentences(sale: Pick<SaleDetail, 'total' | 'date'>): string[] {
   const terms = partyRentalTerms(sale.total, sale.date.slice(0, 10));
   const r = text.rental;
   return [

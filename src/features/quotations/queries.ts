@@ -1,12 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { defaultQuotationLayout, type QuotationLayout } from '../../../domain/documents/quotation-document';
+import { defaultQuotationLayout, type QuotationLayout, type QuotationPrintData } from '../../../domain/documents/quotation-document';
 import type { DeploymentId } from '../../../domain/deployment';
 import type { SaleListFilters } from '../../../domain/sale-list';
-import { quotationWriteAnswerSchema, saleDetailAnswerSchema, type QuotationCancel } from '../../../domain/schemas/quotations';
+import {
+  quotationWriteAnswerSchema,
+  saleDetailAnswerSchema,
+  type QuotationCancel,
+  type SaleDetail,
+} from '../../../domain/schemas/quotations';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
-import { openPrintWindowAfter } from '../../lib/session-store';
+import { openPrintWindow, openPrintWindowAfter } from '../../lib/session-store';
 
 /**
  * The quotation lists' keys. A quotation's detail is 'sale-detail' (the form and the sale's
@@ -18,6 +23,11 @@ export const quotationKeys = {
   list: (filters: SaleListFilters) => [...quotationKeys.all, 'list', filters] as const,
   canceled: (kind: 'quotations' | 'sales', filters: SaleListFilters) => [...quotationKeys.all, 'canceled', kind, filters] as const,
 };
+/** The print view of a quotation already read (or of a sale, printed as its quotation) in a new window. */
+export function printQuotation(sale: SaleDetail, layout: QuotationLayout): void {
+  openPrintWindow({ kind: 'quotation', data: { sale, layout } satisfies QuotationPrintData });
+}
+
 const detailKey = (id: number) => ['sale-detail', id] as const;
 
 const detailOptions = (id: number) =>
@@ -47,7 +57,10 @@ export function useQuotationActions(deployment: DeploymentId) {
     mutationFn: ({ id, layout }: { id: number; layout: 'default' | QuotationLayout }) =>
       openPrintWindowAfter(async () => ({
         kind: 'quotation',
-        data: { sale: await queryClient.fetchQuery(detailOptions(id)), layout: layout === 'default' ? defaultQuotationLayout(deployment) : layout },
+        data: {
+          sale: await queryClient.fetchQuery(detailOptions(id)),
+          layout: layout === 'default' ? defaultQuotationLayout(deployment) : layout,
+        },
       })),
   });
 

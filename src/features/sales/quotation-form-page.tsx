@@ -4,8 +4,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode
 import { useParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
 import { quotationFolio } from '../../../domain/sales';
-import type { Deployment } from '../../../domain/deployment';
-import { defaultQuotationLayout, type QuotationPrintData } from '../../../domain/documents/quotation-document';
+import { defaultQuotationLayout } from '../../../domain/documents/quotation-document';
 import { quotationInputSchema, quotationWriteAnswerSchema, type QuotationInput, type SaleDetail } from '../../../domain/schemas/quotations';
 import { addDays, monterreyDate, monterreyDateOffset } from '../../../domain/time';
 import { AppHeader } from '../../app/app-header';
@@ -13,7 +12,7 @@ import { QueryStatus } from '../../app/query-status';
 import { useShell } from '../../app/shell-context';
 import { ApiError, apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
-import { openPrintWindow } from '../../lib/session-store';
+import { printQuotation } from '../quotations/queries';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { AppLink } from './app-link';
 import { SaleCart, SeriesField, useCartScanner, type CartNotify } from './sale-cart';
@@ -165,7 +164,7 @@ function QuotationForm({ initial }: { initial?: Initial }) {
         message: text.saved(quotationFolio(saved.id)),
         color: 'success',
         duration: 6000,
-        buttons: [{ text: text.print, handler: () => printQuotation(saved, deployment) }],
+        buttons: [{ text: text.print, handler: () => printQuotation(saved, defaultQuotationLayout(deployment.id)) }],
       });
       // The form leaves the stack: a later 'Nueva cotización' starts empty.
       router.push('/quotations', 'root', 'replace');
@@ -321,11 +320,6 @@ function QuotationForm({ initial }: { initial?: Initial }) {
       </IonContent>
     </IonPage>
   );
-}
-
-/** The quotation's print view in a new window, in the deployment's layout (the party rental one for events). */
-function printQuotation(sale: SaleDetail, deployment: Deployment): void {
-  openPrintWindow({ kind: 'quotation', data: { sale, layout: defaultQuotationLayout(deployment.id) } satisfies QuotationPrintData });
 }
 
 function Loading({ title, query }: { title: string; query: Parameters<typeof QueryStatus>[0]['query'] }) {

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { saleDetailSchema, type SaleDetail } from '../../../domain/schemas/quotations';
 import { saleTicketSchema } from '../../../domain/schemas/ticket';
+import { partyRentalSentences } from '../../../domain/documents/quotation-document';
 import { SaleView, saleTicketOf } from './sale-page';
 
 /** Sale 41 of Hotel Ancira, made from quotation 30, filled, on two routes (rejected, then delivered), half paid. */
@@ -99,6 +100,19 @@ describe("the sale's page", () => {
       renderToStaticMarkup(<SaleView sale={{ ...sale, canceled_at: '2026-11-26T18:00:00.000Z', cancel_reason: 'Pedido duplicado' }} onPrintTicket={() => {}} />),
     );
     expect(canceled).toMatch(/Cancelada el .+: Pedido duplicado/);
+  });
+
+  it('shows the party-rental terms of its total and event date and offers the rental print, where the business rents for events', () => {
+    const rental = renderToStaticMarkup(<SaleView sale={sale} onPrintTicket={() => {}} onPrintRental={() => {}} />);
+    const rentalText = visibleText(rental);
+    expect(rental).toContain('Imprimir cotización de renta');
+    expect(rentalText).toContain('Términos de la renta');
+    for (const sentence of partyRentalSentences(sale)) expect(rentalText).toContain(sentence);
+    // The balance is due 7 days before the event of 24 November.
+    expect(rentalText).toContain('a pagar a más tardar el 17 de noviembre de 2026 (7 días antes del evento)');
+    // The produce business: no rental terms, no rental print.
+    expect(html).not.toContain('Términos de la renta');
+    expect(html).not.toContain('Imprimir cotización de renta');
   });
 
   it('says a sale not yet on a route, with no collections, is waiting for both', () => {

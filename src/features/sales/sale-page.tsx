@@ -2,6 +2,7 @@ import { IonButton, IonContent, IonPage } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
+import { defaultQuotationLayout, partyRentalSentences } from '../../../domain/documents/quotation-document';
 import { formatKg, formatMoment, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
@@ -16,6 +17,7 @@ import { useShell } from '../../app/shell-context';
 import { Fact, PageSection } from '../../app/record-page';
 import { ApiError } from '../../lib/api';
 import { openPrintWindow } from '../../lib/session-store';
+import { printQuotation } from '../quotations/queries';
 import { AppLink } from './app-link';
 import { formatDay } from './calendar-days';
 import { saleDetailQueryOptions } from './sale-queries';
@@ -26,7 +28,9 @@ const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'succe
 
 /** `/sales/{sale_id}`: one sale followed from its items to its delivery and its collections. */
 export default function SalePage() {
-  const { user } = useShell();
+  const { user, deployment } = useShell();
+  // The event-rental business prints a sale as its party-rental quotation, with the terms of §9.
+  const rental = defaultQuotationLayout(deployment.id) === 'rental';
   const params = useParams<{ sale_id?: string }>();
   const id = params.sale_id && /^\d+$/.test(params.sale_id) ? Number(params.sale_id) : null;
   const sale = useQuery({
@@ -54,6 +58,7 @@ export default function SalePage() {
             sale={sale.data}
             routeLinks={hasPermission(user, 'shippings')}
             onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(sale.data, new Date()) })}
+            onPrintRental={rental ? () => printQuotation(sale.data, 'rental') : undefined}
           />
         ) : (
           <QueryStatus query={sale} />
@@ -78,7 +83,13 @@ export function saleTicketOf(sale: SaleDetail, now: Date): SaleTicket {
     seller: `${sale.user.name} ${sale.user.last}`,
     type: sale.type,
     bar: sale.bar,
-    items: sale.items.map((line) => ({ name: line.name, unit: line.unit, quantity: line.quantity, price: line.price, amount: line.amount })),
+    items: sale.items.map((line) => ({
+      name: line.name,
+      unit: line.unit,
+      quantity: line.quantity,
+      price: line.price,
+      amount: line.amount,
+    })),
     subtotal: sale.subtotal,
     iva: sale.iva,
     total: sale.total,
@@ -88,10 +99,24 @@ export function saleTicketOf(sale: SaleDetail, now: Date): SaleTicket {
 
 const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
 
-/** Everything about one sale, as facts, tables and lists that read on a phone and on a desktop. */
-/** `routeLinks`: the person may open /shippings, so each delivery links to its route. */
-export function SaleView({ sale, onPrintTicket, routeLinks = false }: { sale: SaleDetail; onPrintTicket: () => void; routeLinks?: boolean }) {
+/**
+ * Everything about one sale, as facts, tables and lists that read on a phone and on a desktop.
+ * `routeLinks`: the person may open /shippings, so each delivery links to its route.
+ * `onPrintRental`: the business rents for events, so a sale shows the rental terms and prints as a party-rental quotation.
+ */
+export function SaleView({
+  sale,
+  onPrintTicket,
+  onPrintRental,
+  routeLinks = false,
+}: {
+  sale: SaleDetail;
+  onPrintTicket: () => void;
+  onPrintRental?: () => void;
+  routeLinks?: boolean;
+}) {
   const isSale = sale.kind === 'sale';
+  const rental = isSale && onPrintRental !== undefined;
   return (
     <article className="sale-page">
       <header className="sale-page__header">
@@ -107,9 +132,16 @@ export function SaleView({ sale, onPrintTicket, routeLinks = false }: { sale: Sa
           {sale.canceled_at !== null && <span className="status-chip status-chip--danger">{text.canceled}</span>}
         </p>
         {isSale && (
-          <IonButton fill="outline" onClick={onPrintTicket}>
-            {text.printTicket}
-          </IonButton>
+          <p className="sale-page__actions">
+            <IonButton fill="outline" onClick={onPrintTicket}>
+              {text.printTicket}
+            </IonButton>
+            {rental && (
+              <IonButton fill="outline" onClick={onPrintRental}>
+                {text.printRental}
+              </IonButton>
+            )}
+          </p>
         )}
       </header>
       {sale.canceled_at !== null && (
@@ -170,6 +202,15 @@ export function SaleView({ sale, onPrintTicket, routeLinks = false }: { sale: Sa
                 </dl>
               </>
             )}
+          </Section>
+        )}
+        {rental && (
+          <Section title={text.rentalTerms}>
+            <ul className="sale-page__terms">
+              {partyRentalSentences(sale).map((sentence) => (
+                <li key={sentence}>{sentence}</li>
+              ))}
+            </ul>
           </Section>
         )}
       </div>

@@ -43,14 +43,19 @@ test('a seller opens on the point of sale; the menu names it and hides what this
   await signIn(page, 'ventas@demo.mx');
   await expect(page.locator('.top-bar__title').filter({ visible: true })).toHaveText('Punto de Venta');
   await expect(page.getByLabel('Buscar empresa o cliente')).toBeVisible();
-  const menu = page.getByRole('navigation', { name: 'Menú' }).or(page.locator('ion-menu'));
+  const menu = page.getByRole('navigation', { name: 'Menú' });
   const links = menu.getByRole('link');
   await expect(links.first()).toHaveText('Punto de Venta');
   await expect(menu.getByRole('link', { name: 'Saldos Vencidos' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Cotizaciones' })).toBeVisible();
 });
 
-test('a rental sold at the counter goes on a route and the driver finds it there', async ({ page, browser, baseURL, request }) => {
+test('a rental sold at the counter goes on a route, the driver finds it there, and the sale prints as a confirmed rental', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, 'ventas@demo.mx');
   await page.getByLabel('Buscar empresa o cliente').fill('quinta los');
@@ -92,4 +97,17 @@ test('a rental sold at the counter goes on a route and the driver finds it there
   } finally {
     await phone.close();
   }
+
+  // The sale's page shows the rental terms and prints the sale as a confirmed party-rental quotation.
+  await page.goto(`/sales/${sale}`);
+  const terms = page.getByRole('region', { name: 'Términos de la renta' });
+  await expect(terms).toContainText('Anticipo del 50 % para confirmar el evento');
+  await expect(terms).toContainText('Depósito en garantía: $1,000.00');
+  const [print] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Imprimir cotización de renta' }).click(),
+  ]);
+  await expect(print.getByRole('heading', { name: 'Cotización de renta' })).toBeVisible();
+  await expect(print.getByText('Confirmada')).toBeVisible();
+  await expect(print.getByText('Quinta Los Robles').first()).toBeVisible();
 });

@@ -114,55 +114,63 @@ function SalesSeriesSection({ range, notify }: { range: DateRange; notify: Notif
   );
 }
 
+const sellersByAmount = (rows: Parameters<typeof sellersChart>[0]) => sellersChart(rows, formatMoney);
+
 function SellersSection({ range, notify }: { range: DateRange; notify: Notify }) {
   const sellers = useSalemanReport(range);
-  const canDownload = useCanDownload();
-  const chart = useMemo(() => sellers.data && sellersChart(sellers.data, formatMoney), [sellers.data]);
-  if (!chart) return <ChartPlaceholder title={text.sellersTitle} query={sellers} loading={text.loading} height={160} />;
-  return (
-    <ChartFigure
-      title={text.sellersTitle}
-      data={chart.data}
-      extras={chart.extras}
-      labelHeader={text.seller}
-      horizontal
-      height={Math.max(160, 44 * chart.data.labels.length + 40)}
-      totals
-      actions={
-        canDownload && (
-          <ReportExportButton
-            section={text.sellersTitle}
-            onError={notify}
-            disabled={chart.data.labels.length === 0}
-            run={() => exportChart(text.exportSellers, { labelHeader: text.seller, data: chart.data, extras: chart.extras })}
-          />
-        )
-      }
-    />
-  );
+  return <PeopleSection title={text.sellersTitle} labelHeader={text.seller} exportName={text.exportSellers} query={sellers} toChart={sellersByAmount} notify={notify} />;
 }
 
 function CollectionsSection({ range, notify }: { range: DateRange; notify: Notify }) {
   const collections = useCollectionsBySeller(range);
+  return (
+    <PeopleSection
+      title={text.collectionsBySellerTitle}
+      labelHeader={text.receivedBy}
+      exportName={text.exportCollections}
+      query={collections}
+      toChart={collectionsBySellerChart}
+      notify={notify}
+    />
+  );
+}
+
+/** One horizontal bar per person (who sold, who received payments), with its table, totals and Excel export. */
+function PeopleSection<Rows>({
+  title,
+  labelHeader,
+  exportName,
+  query,
+  toChart,
+  notify,
+}: {
+  title: string;
+  labelHeader: string;
+  exportName: string;
+  query: Parameters<typeof QueryStatus>[0]['query'] & { data: Rows | undefined };
+  /** Stable (module level): the chart is rebuilt only when the rows change. */
+  toChart: (rows: Rows) => ReturnType<typeof collectionsBySellerChart>;
+  notify: Notify;
+}) {
   const canDownload = useCanDownload();
-  const chart = useMemo(() => collections.data && collectionsBySellerChart(collections.data), [collections.data]);
-  if (!chart) return <ChartPlaceholder title={text.collectionsBySellerTitle} query={collections} loading={text.loading} height={160} />;
+  const chart = useMemo(() => query.data && toChart(query.data), [query.data, toChart]);
+  if (!chart) return <ChartPlaceholder title={title} query={query} loading={text.loading} height={160} />;
   return (
     <ChartFigure
-      title={text.collectionsBySellerTitle}
+      title={title}
       data={chart.data}
       extras={chart.extras}
-      labelHeader={text.receivedBy}
+      labelHeader={labelHeader}
       horizontal
       height={Math.max(160, 44 * chart.data.labels.length + 40)}
       totals
       actions={
         canDownload && (
           <ReportExportButton
-            section={text.collectionsBySellerTitle}
+            section={title}
             onError={notify}
             disabled={chart.data.labels.length === 0}
-            run={() => exportChart(text.exportCollections, { labelHeader: text.receivedBy, data: chart.data, extras: chart.extras })}
+            run={() => exportChart(exportName, { labelHeader, data: chart.data, extras: chart.extras })}
           />
         )
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatKg, formatKm, formatMoment, formatMoney, mapsSearchUrl } from './format';
+import { formatCalendarDate, formatCompactMoney, formatKg, formatKm, formatMoment, formatMoney, formatQuantity, mapsSearchUrl } from './format';
 
 describe('formats', () => {
   it('shows pesos in es-MX with two decimals', () => {
@@ -46,6 +46,27 @@ describe('formats', () => {
 describe('moments', () => {
   it('read on the Monterrey clock', () => {
     // 03:30 UTC on the 23rd is 21:30 on the 22nd in Monterrey.
-    expect(formatMoment('2026-11-23T03:30:00.000Z')).toMatch(/^22\/11\/26,? 9:30\s?p\.\s?m\.$/);
+    expect(formatMoment('2026-11-23T03:30:00.000Z')).toBe('22/11/2026 21:30');
+    expect(formatMoment('2026-11-22T06:00:00.000Z')).toBe('22/11/2026 00:00');
+  });
+});
+
+describe('quantities and chart axes', () => {
+  it('show up to two decimals, without trailing zeros, as Intl does in es-MX', () => {
+    const intl = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
+    for (const value of [0, 12, 100, 1000, 1234.5, 1234.56, 1234.567, 0.1, 0.105, 2.999, -3.5, 1_000_000, 10.1]) {
+      expect(formatQuantity(value), String(value)).toBe(intl.format(value));
+    }
+  });
+
+  it('shorten amounts to pesos, thousands (mil) and millions (M)', () => {
+    expect(formatCompactMoney(0)).toBe('$0');
+    expect(formatCompactMoney(950)).toBe('$950');
+    expect(formatCompactMoney(999.96)).toBe('$1 mil');
+    expect(formatCompactMoney(12_480)).toBe('$12.5 mil');
+    expect(formatCompactMoney(999_960)).toBe('$1 M');
+    expect(formatCompactMoney(1_250_000)).toBe('$1.3 M');
+    expect(formatCompactMoney(1_500_000_000)).toBe('$1,500 M');
+    expect(formatCompactMoney(-2_500)).toBe('-$2.5 mil');
   });
 });

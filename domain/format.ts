@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, onFirstUse } from './time';
+import { monterreyDateTime } from './time';
 
 /**
  * How amounts read in the product (spec §1, §9): pesos in es-MX format (MXN), weights in kg
@@ -45,6 +45,23 @@ function twoDecimals(value: number): { negative: boolean; digits: string } {
   return { negative, digits: `${units}.${text.slice(-2)}` };
 }
 
+/** A quantity of a product, up to 2 decimals without trailing zeros: '1,234.5', '12'. */
+export function formatQuantity(value: number): string {
+  return formatTwoDecimals(value).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+}
+
+/**
+ * An amount short enough for a chart's axis: '$950', '$12.5 mil', '$1.3 M' (1 decimal at most).
+ * Intl's compact notation words these differently from one browser version to the next.
+ */
+export function formatCompactMoney(amount: number): string {
+  const magnitude = Math.abs(amount);
+  const sign = amount < 0 ? '-' : '';
+  const [scaled, unit] = magnitude >= 999_950 ? [magnitude / 1e6, ' M'] : magnitude >= 999.95 ? [magnitude / 1e3, ' mil'] : [magnitude, ''];
+  const rounded = Math.round(scaled * 10) / 10;
+  return `${sign}$${formatQuantity(rounded)}${unit}`;
+}
+
 /** Kilometres of a total or an average (spec §9: 2 decimals). */
 export function formatKm(km: number): string {
   return `${formatTwoDecimals(km)} kms`;
@@ -56,12 +73,9 @@ export function formatCalendarDate(date: string): string {
   return year && month && day ? `${day}/${month}/${year}` : date;
 }
 
-// Built once, on first use: an Intl formatter is costly to create, and a long list formats two instants a row.
-const moment = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }));
-
-/** An instant (ISO 8601) as Monterrey date and time, as lists show created and edited times. */
+/** An instant (ISO 8601) as Monterrey date and time, as lists show created and edited times: '22/11/2026 21:30'. */
 export function formatMoment(iso: string): string {
-  return moment().format(new Date(iso));
+  return monterreyDateTime(new Date(iso));
 }
 
 /** A maps search on an address (spec §2: the delivery address opens a maps search). */

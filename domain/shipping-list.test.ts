@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_FILTERS,
-  currentMonthRange,
   folioNumber,
   parseStoredFilters,
   shippingListQuery,
@@ -100,7 +99,6 @@ describe('the totals', () => {
   it('cover the current Monterrey month unless dates are chosen', () => {
     // 2026-12-01 03:00 UTC is still 30 November in Monterrey.
     const now = new Date('2026-12-01T03:00:00Z');
-    expect(currentMonthRange(now)).toEqual(['2026-11-01', '2026-11-30']);
     expect(totalsFilters(EMPTY_FILTERS, now).date).toEqual(['2026-11-01', '2026-11-30']);
     expect(totalsFilters({ ...EMPTY_FILTERS, date: ['2026-01-01', '2026-01-31'] }, now).date).toEqual(['2026-01-01', '2026-01-31']);
   });

@@ -1,6 +1,5 @@
-import { DateTime } from 'luxon';
-import { dateBetween, folioDigits, pagedQuery, stored, type ListPaging, type ListSort } from './office-list';
-import { BUSINESS_TIME_ZONE } from './time';
+import { currentMonth, dateBetween, folioDigits, pagedQuery, stored, type ListPaging, type ListSort } from './office-list';
+import { monterreyDate } from './time';
 
 /**
  * The office shippings list (spec §2 'Shippings list', §3 'Shipping filter', §7): what the
@@ -81,20 +80,14 @@ export function hasActiveFilters(filters: ShippingFilters): boolean {
   return filterParams(filters).toString() !== '';
 }
 
-/** The first and last day of the current Monterrey month: the totals' default range (spec §9). */
-export function currentMonthRange(now: Date): [string, string] {
-  const today = DateTime.fromJSDate(now, { zone: BUSINESS_TIME_ZONE });
-  return [today.startOf('month').toFormat('yyyy-MM-dd'), today.endOf('month').toFormat('yyyy-MM-dd')];
-}
-
 export function todayRange(now: Date): [string, string] {
-  const today = DateTime.fromJSDate(now, { zone: BUSINESS_TIME_ZONE }).toFormat('yyyy-MM-dd');
+  const today = monterreyDate(now);
   return [today, today];
 }
 
 /** The filters the totals use: the list's, over the current month when no dates are chosen. */
 export function totalsFilters(filters: ShippingFilters, now: Date): ShippingFilters {
-  return filters.date ? filters : { ...filters, date: currentMonthRange(now) };
+  return filters.date ? filters : { ...filters, date: currentMonth(now) };
 }
 
 export interface ShippingTotals {

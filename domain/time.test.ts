@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyMinute, onFirstUse } from './time';
+import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyDateTime, monterreyMinute, onFirstUse } from './time';
 
 describe('Monterrey time', () => {
   it('renders an instant as Monterrey wall-clock to the minute', () => {
@@ -14,6 +14,42 @@ describe('Monterrey time', () => {
   it('moves whole calendar days', () => {
     expect(monterreyDateOffset(new Date('2026-11-30T18:00:00Z'), 1)).toBe('2026-12-01');
     expect(monterreyDateOffset(new Date('2026-11-01T18:00:00Z'), -1)).toBe('2026-10-31');
+  });
+});
+
+describe('the Monterrey clock without Intl', () => {
+  // The same instants through the time-zone database: if the law brings daylight saving back,
+  // tzdata learns it and this fails, naming the instant where the fixed UTC−6 stops being right.
+  const intl = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Monterrey',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const intlLong = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Monterrey', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const throughIntl = (instant: Date) => {
+    const part = Object.fromEntries(intl.formatToParts(instant).map(({ type, value }) => [type, value]));
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  };
+
+  it('agrees with the time-zone database every few hours from 2022 to 2032, and before on the historic path', () => {
+    // 2022-04-03 08:00 UTC started the last daylight saving; 2022-10-30 07:00 UTC ended it.
+    const instants = [Date.UTC(2022, 3, 3, 7, 59), Date.UTC(2022, 3, 3, 8), Date.UTC(2022, 9, 30, 6, 59), Date.UTC(2022, 9, 30, 7)];
+    for (let t = Date.UTC(2021, 0, 1); t < Date.UTC(2032, 0, 1); t += 7 * 60 * 60 * 1000 + 13 * 60 * 1000) instants.push(t);
+    for (const t of instants) {
+      const instant = new Date(t);
+      expect(monterreyMinute(instant), instant.toISOString()).toBe(throughIntl(instant));
+    }
+    for (let t = Date.UTC(2021, 0, 1); t < Date.UTC(2032, 0, 1); t += 97 * 60 * 60 * 1000) {
+      expect(longMonterreyDate(new Date(t))).toBe(intlLong.format(new Date(t)));
+    }
+  });
+
+  it('reads a moment as day/month/year and the 24-hour clock', () => {
+    expect(monterreyDateTime(new Date('2026-01-02T03:05:00Z'))).toBe('01/01/2026 21:05');
   });
 });
 

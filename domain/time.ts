@@ -1,7 +1,9 @@
+import { messages } from './messages';
+
 /**
  * The business runs on Monterrey time (spec §9); every timestamp is trimmed to the minute.
- * Written on the platform's Intl rather than a date library: these run at every start of a
- * driver's phone, and the library's code would be loaded for them alone.
+ * Written out rather than with a date library: these run at every start of a driver's phone,
+ * and the library's code would be loaded for them alone.
  */
 export const BUSINESS_TIME_ZONE = 'America/Monterrey';
 
@@ -15,7 +17,17 @@ export function onFirstUse<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
-const parts = onFirstUse(
+/**
+ * Since 2022-10-30 07:00 UTC (Mexico ended daylight saving) Monterrey is UTC−6 all year, with
+ * no transition in the time-zone database after it. Instants from then on are read without
+ * Intl: its first time-zone formatter costs 20–40 ms of a phone's start, on every screen that
+ * shows today. Earlier instants go through Intl. time.test.ts compares both paths with Intl
+ * over the years ahead, so a change in the law shows up as a failing test when tzdata learns it.
+ */
+const FIXED_OFFSET_SINCE = Date.UTC(2022, 9, 30, 7);
+const FIXED_OFFSET_MS = -6 * 60 * 60 * 1000;
+
+const historicParts = onFirstUse(
   () =>
     new Intl.DateTimeFormat('en-CA', {
       timeZone: BUSINESS_TIME_ZONE,
@@ -28,10 +40,42 @@ const parts = onFirstUse(
     }),
 );
 
+interface WallClock {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 = Sunday. */
+  weekday: number;
+}
+
+/** The Monterrey calendar and clock at an instant. */
+function wallClockAt(instant: Date): WallClock {
+  const time = instant.getTime();
+  if (time >= FIXED_OFFSET_SINCE) {
+    const local = new Date(time + FIXED_OFFSET_MS);
+    return {
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      hour: local.getUTCHours(),
+      minute: local.getUTCMinutes(),
+      weekday: local.getUTCDay(),
+    };
+  }
+  const part: Record<string, number> = {};
+  for (const { type, value } of historicParts().formatToParts(instant)) part[type] = Number(value);
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0 } = part;
+  return { year, month, day, hour, minute, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 function wallClock(instant: Date): { date: string; time: string } {
-  const part: Record<string, string> = {};
-  for (const { type, value } of parts().formatToParts(instant)) part[type] = value;
-  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+  const { year, month, day, hour, minute } = wallClockAt(instant);
+  return { date: `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(day)}`, time: `${twoDigits(hour)}:${twoDigits(minute)}` };
 }
 
 /** 'YYYY-MM-DD HH:mm' in Monterrey for an instant: the format of delivered_at and km capture times. */
@@ -61,11 +105,16 @@ export function monterreyWallClock(date: string, hour: number, minute: number): 
   return `${date} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
-const longDate = onFirstUse(
-  () => new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
-);
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 
 /** Today as people read it on the home screens: 'domingo, 22 de noviembre de 2026'. */
 export function longMonterreyDate(instant: Date): string {
-  return longDate().format(instant);
+  const { year, month, day, weekday } = wallClockAt(instant);
+  return `${WEEKDAYS[weekday]}, ${day} de ${messages.reports.monthNames[month - 1]!.toLowerCase()} de ${year}`;
+}
+
+/** An instant as Monterrey date and time, as lists and records show it: '22/11/2026 14:05'. */
+export function monterreyDateTime(instant: Date): string {
+  const { year, month, day, hour, minute } = wallClockAt(instant);
+  return `${twoDigits(day)}/${twoDigits(month)}/${year} ${twoDigits(hour)}:${twoDigits(minute)}`;
 }

@@ -1,13 +1,11 @@
-import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE } from '../time';
+import { monterreyDateOffset } from '../time';
 
 /** The quick filters of the orders to fill (spec §2): Hoy, Mañana, 7 días, or a chosen range. */
 export type OrderQuickFilter = 'today' | 'tomorrow' | 'week' | 'range';
 
 /** The dates a quick filter covers, 'YYYY-MM-DD', in Monterrey; a chosen range only with both dates. */
 export function orderDateRange(filter: OrderQuickFilter, now: Date, chosen: [string, string] | null = null): [string, string] | null {
-  const today = DateTime.fromJSDate(now, { zone: BUSINESS_TIME_ZONE }).startOf('day');
-  const day = (offset: number) => today.plus({ days: offset }).toFormat('yyyy-MM-dd');
+  const day = (offset: number) => monterreyDateOffset(now, offset);
   switch (filter) {
     case 'today':
       return [day(0), day(0)];

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useId, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { formatMoney } from '../../../domain/format';
+import { formatCompactMoney, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { QueryStatus } from '../query-status';
 import { chartTableRows, seriesTotals, type ChartData } from './chart-data';
@@ -11,8 +11,6 @@ const text = messages.reportScreens.chart;
 // Chartist and its styles load with the first chart, never with the app's start.
 const BarChart = lazy(() => import('./bar-chart'));
 
-const compactMoney = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN', notation: 'compact', maximumFractionDigits: 1 });
-export const formatCompactMoney = (value: number) => compactMoney.format(value);
 
 /** A column of the table that the chart does not draw (a count, say). */
 export interface TableExtra {

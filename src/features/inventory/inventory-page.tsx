@@ -5,7 +5,7 @@ import { Dialog } from '../../app/dialog';
 import { messages } from '../../../domain/messages';
 import { adjustmentResultSchema, itemStockListSchema } from '../../../domain/schemas/adjustment';
 import { inventoryMovementPageSchema } from '../../../domain/schemas/reads';
-import { formatMoment } from '../../../domain/format';
+import { formatMoment, formatQuantity } from '../../../domain/format';
 import { AppHeader } from '../../app/app-header';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
@@ -13,7 +13,6 @@ import './inventory.css';
 import { QueryStatus } from '../../app/query-status';
 
 const text = messages.inventory;
-const quantityFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
 type StockRow = { item_id: number; name: string; unit: string; stock: number };
 
 /** `/inventory`: each item's stock as the signed sum of its movements, the movements, and 'Ajuste Manual'. */
@@ -57,7 +56,7 @@ export default function InventoryPage() {
                 <tr key={row.item_id}>
                   <th scope="row">{row.name}</th>
                   <td className={`numeric${row.stock < 0 ? ' stock-table__negative' : ''}`}>
-                    {quantityFormat.format(row.stock)} {row.unit}
+                    {formatQuantity(row.stock)} {row.unit}
                   </td>
                   <td>
                     <IonButton fill="clear" size="small" aria-label={text.show(row.name)} onClick={() => setOpen(row)}>
@@ -105,7 +104,7 @@ function MovementsDialog({ row, onClose }: { row: StockRow; onClose: () => void 
     onSuccess: (result) => {
       keys.done('adjustment');
       setValue('');
-      setNotice(text.saved(`${quantityFormat.format(result.stock)} ${row.unit}`));
+      setNotice(text.saved(`${formatQuantity(result.stock)} ${row.unit}`));
       void queryClient.invalidateQueries({ queryKey: ['inventory'] });
     },
     onError: (failure) => setError(getErrorMessage(failure)),
@@ -181,7 +180,7 @@ function MovementsDialog({ row, onClose }: { row: StockRow; onClose: () => void 
                 <td>{formatMoment(movement.created_at)}</td>
                 <td>{movement.type}</td>
                 <td className="numeric">
-                  {quantityFormat.format(movement.quantity)} {row.unit}
+                  {formatQuantity(movement.quantity)} {row.unit}
                 </td>
               </tr>
             ))}

@@ -13,19 +13,15 @@ import {
   IonToast,
   IonToolbar,
 } from '@ionic/react';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import type { Note } from '../../../domain/schemas/notes';
-import { BUSINESS_TIME_ZONE } from '../../../domain/time';
+import { formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { AppHeader } from '../../app/app-header';
 import { getErrorMessage } from '../../lib/api';
 import { useMarkNoteSeen, useNotes } from './queries';
 import { QueryStatus } from '../../app/query-status';
 
-function formatWhen(iso: string): string {
-  return DateTime.fromISO(iso).setZone(BUSINESS_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm');
-}
 
 /** The person's notes; opening one shows it whole and lets them mark it seen. */
 export default function NotesPage() {
@@ -56,7 +52,7 @@ export default function NotesPage() {
               <IonItem key={note.id} button detail onClick={() => setOpen(note)}>
                 <IonLabel>
                   <h2>{note.title}</h2>
-                  <p>{formatWhen(note.created_at)}</p>
+                  <p>{formatMoment(note.created_at)}</p>
                 </IonLabel>
                 {!note.seen && (
                   <IonBadge slot="end" color="warning">
@@ -82,7 +78,7 @@ export default function NotesPage() {
                 <p className="note-body">{open.body}</p>
                 <p>
                   {open.author && `${messages.notes.from}: ${open.author.name} ${open.author.last} · `}
-                  {formatWhen(open.created_at)}
+                  {formatMoment(open.created_at)}
                 </p>
                 {!open.seen && (
                   <IonButton expand="block" disabled={markSeen.isPending} onClick={() => confirmSeen(open)}>

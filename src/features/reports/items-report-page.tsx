@@ -13,7 +13,8 @@ import { writeSheet } from '../../app/office-list/export-sheet';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { reportKeys, useTopItems } from './queries';
 import { useCanDownload } from './report-parts';
-import { formatQuantity, topItemsChart } from './report-charts';
+import { formatQuantity } from '../../../domain/format';
+import { topItemsChart } from './report-charts';
 import './reports.css';
 
 const text = messages.reportScreens.items;

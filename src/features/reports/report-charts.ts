@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { collectionBySellerSchema, dueBalanceReportSchema, expenseSummarySchema, salemanReportResultSchema } from '../../../domain/schemas/reads';
 import type { ItemsReportRow, SalesSeries, Utilities } from '../../../domain/schemas/reports';
@@ -96,8 +97,6 @@ export function costsByMonthChart(utilities: Utilities): ChartData {
   };
 }
 
-const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
-export const formatQuantity = (value: number) => quantity.format(value);
 
 /** Items by what they sold (amount) or what they cost, with their quantity and sales. */
 export function topItemsChart(rows: readonly ItemsReportRow[], measure: 'amount' | 'cost'): { data: ChartData; extras: TableExtra[] } {

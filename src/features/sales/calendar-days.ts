@@ -1,4 +1,4 @@
-import { addDays } from '../../../domain/time';
+import { addDays, onFirstUse } from '../../../domain/time';
 
 /**
  * Calendar arithmetic on 'YYYY-MM-DD' days (the scheduled date of a sale is a day, not an
@@ -47,28 +47,29 @@ export function stepAnchor(view: CalendarView, anchor: string, step: -1 | 1): st
 }
 
 // Days are formatted as dates in UTC: 'YYYY-MM-DD' parsed as UTC midnight stays that day.
-const monthTitle = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', month: 'long', year: 'numeric' });
-const longDay = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const shortDay = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-const weekdayName = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'short' });
-const weekdayLong = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long' });
+// Built on first use: an Intl formatter is costly to create, and importing this module must not pay it.
+const monthTitle = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', month: 'long', year: 'numeric' }));
+const longDay = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
+const shortDay = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }));
+const weekdayName = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'short' }));
+const weekdayLong = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long' }));
 
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** 'Noviembre de 2026'. */
 export function formatMonth(day: string): string {
-  return capitalized(monthTitle.format(asDate(day)));
+  return capitalized(monthTitle().format(asDate(day)));
 }
 
 /** 'martes, 24 de noviembre de 2026': what a day's label reads. */
 export function formatLongDay(day: string): string {
-  return longDay.format(asDate(day));
+  return longDay().format(asDate(day));
 }
 
 /** '24 nov 2026': a day in a list or a fact. */
 export function formatDay(day: string): string {
-  return shortDay.format(asDate(day));
+  return shortDay().format(asDate(day));
 }
 
 /** '24 nov 2026 – 30 nov 2026': the title of a week. */
@@ -81,5 +82,5 @@ export function formatWeek(anchor: string): string {
 export const WEEKDAYS: readonly { short: string; long: string }[] = Array.from({ length: 7 }, (_, i) => {
   // 2024-01-01 was a Monday.
   const day = asDate(addDays('2024-01-01', i));
-  return { short: capitalized(weekdayName.format(day).replace('.', '')), long: weekdayLong.format(day) };
+  return { short: capitalized(weekdayName().format(day).replace('.', '')), long: weekdayLong().format(day) };
 });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { defaultQuotationLayout, partyRentalSentences } from '../../../domain/documents/quotation-document';
-import { formatKg, formatMoment, formatMoney } from '../../../domain/format';
+import { formatKg, formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
@@ -97,7 +97,6 @@ export function saleTicketOf(sale: SaleDetail, now: Date): SaleTicket {
   };
 }
 
-const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
 
 /**
  * Everything about one sale, as facts, tables and lists that read on a phone and on a desktop.
@@ -237,7 +236,7 @@ export function SaleView({
               {sale.items.map((line) => (
                 <tr key={line.id}>
                   <th scope="row">{line.name}</th>
-                  <td className="numeric">{quantity.format(line.quantity)}</td>
+                  <td className="numeric">{formatQuantity(line.quantity)}</td>
                   <td>{line.unit}</td>
                   <td className="numeric">{formatMoney(line.price)}</td>
                   <td className="numeric">{formatMoney(line.amount)}</td>

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import * as z from 'zod/mini';
 import { JOB_POSITIONS, SELECTABLE_DRIVER_POSITIONS } from '../../../domain/job-positions';
 import {
@@ -19,6 +18,7 @@ import {
   type ShippingCreate,
   type ShippingUpdate,
 } from '../../../domain/schemas/shipping';
+import { addDays } from '../../../domain/time';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 
@@ -61,8 +61,7 @@ export function useNearbyRoutes(date: string) {
   return useQuery({
     queryKey: [...shippingKeys.all, 'nearby', date],
     queryFn: ({ signal }) => {
-      const day = DateTime.fromISO(date);
-      const range = `${day.minus({ days: 3 }).toISODate()},${day.plus({ days: 3 }).toISODate()}`;
+      const range = `${addDays(date, -3)},${addDays(date, 3)}`;
       const query = new URLSearchParams({ 'filter[date_between]': range, sort: '-date', itemsPerPage: '100' });
       return apiRequest(`/api/v2/shippings?${query}`, { schema: shippingPageSchema, signal });
     },

@@ -1,9 +1,8 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonContent, IonInput, IonItem, IonLabel, IonList, IonPage, IonTextarea, IonToast } from '@ionic/react';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { newSupportTicketSchema } from '../../../domain/schemas/support';
-import { BUSINESS_TIME_ZONE } from '../../../domain/time';
+import { formatMoment } from '../../../domain/format';
 import { AppHeader } from '../../app/app-header';
 import { Pager } from '../../app/pager';
 import { getErrorMessage } from '../../lib/api';
@@ -104,7 +103,7 @@ export default function SupportPage() {
                   <h2>{ticket.description}</h2>
                   <p>
                     {text.createdBy}: {ticket.user.name} {ticket.user.last} ·{' '}
-                    {DateTime.fromISO(ticket.created_at).setZone(BUSINESS_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm')} · {text.status}:{' '}
+                    {formatMoment(ticket.created_at)} · {text.status}:{' '}
                     {ticket.status}
                   </p>
                 </IonLabel>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyDateTime, monterreyMinute, onFirstUse } from './time';
+import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyDateTime, monterreyDayBounds, monterreyMinute, onFirstUse } from './time';
 
 describe('Monterrey time', () => {
   it('renders an instant as Monterrey wall-clock to the minute', () => {
@@ -46,6 +46,11 @@ describe('the Monterrey clock without Intl', () => {
     for (let t = Date.UTC(2021, 0, 1); t < Date.UTC(2032, 0, 1); t += 97 * 60 * 60 * 1000) {
       expect(longMonterreyDate(new Date(t))).toBe(intlLong.format(new Date(t)));
     }
+  });
+
+  it('spans a Monterrey day from its midnight to the next, in summer time before 2022 too', () => {
+    expect(monterreyDayBounds('2026-11-23').map((d) => d.toISOString())).toEqual(['2026-11-23T06:00:00.000Z', '2026-11-24T06:00:00.000Z']);
+    expect(monterreyDayBounds('2021-07-01').map((d) => d.toISOString())).toEqual(['2021-07-01T05:00:00.000Z', '2021-07-02T05:00:00.000Z']);
   });
 
   it('reads a moment as day/month/year and the 24-hour clock', () => {

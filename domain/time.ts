@@ -95,6 +95,20 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
+/** The instants a Monterrey calendar day spans: from its midnight to the next one (excluded). */
+export function monterreyDayBounds(date: string): [Date, Date] {
+  const midnight = (day: string) => {
+    const [year, month, dayOfMonth] = day.split('-').map(Number);
+    const utcMidnight = Date.UTC(year!, month! - 1, dayOfMonth!);
+    // The offset of that day, read at noon: far from any change of the clock at 2:00.
+    const noon = new Date(utcMidnight + 12 * 60 * 60 * 1000);
+    const wall = wallClockAt(noon);
+    const offset = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - noon.getTime();
+    return new Date(utcMidnight - offset);
+  };
+  return [midnight(date), midnight(addDays(date, 1))];
+}
+
 /** The Monterrey calendar date `days` away from the one containing `instant`. */
 export function monterreyDateOffset(instant: Date, days: number): string {
   return addDays(monterreyDate(instant), days);

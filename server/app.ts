@@ -25,6 +25,7 @@ import { quotationDocumentRoutes } from './routes/quotation-documents';
 import { startEmailSender } from './email/sender';
 import { inventoryRoutes } from './routes/inventory';
 import { healthRoutes } from './routes/health';
+import { homeRoutes } from './routes/home';
 import { noteRoutes } from './routes/notes';
 import { supportRoutes } from './routes/support';
 import { orderRoutes } from './routes/orders';
@@ -113,6 +114,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   deploymentRoutes(app, DEPLOYMENTS[env.DEPLOYMENT]);
   userRoutes(app, database.db);
   noteRoutes(app, database.db);
+  homeRoutes(app, database.db);
   supportRoutes(app, database.db);
   shippingRoutes(app, database.db);
   syncRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);

@@ -2,6 +2,7 @@ import { toJSONSchema } from 'zod/v4/core';
 import type * as z from 'zod/mini';
 import { loginPayloadSchema, loginResponseSchema, currentUserSchema, apiErrorSchema } from '../domain/schemas/auth';
 import { deploymentSchema } from '../domain/deployment';
+import { homeSchema } from '../domain/schemas/home';
 import { noteListSchema, noteSeenPatchSchema, noteSeenResponseSchema } from '../domain/schemas/notes';
 import { newSupportTicketSchema, supportTicketPageSchema, supportTicketSchema } from '../domain/schemas/support';
 import {
@@ -126,6 +127,7 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'POST /api/v1/user/logout': { summary: 'Cerrar sesión (revoca el token)' },
   'GET /api/v2/deployment': { summary: 'Perfil de la empresa', response: deploymentSchema },
   'GET /api/v1/note/all': { summary: 'Notas del usuario', response: noteListSchema },
+  'GET /api/v2/home': { summary: 'Inicio de la oficina: ventas, pedidos, rutas y saldos del día', response: homeSchema },
   'PATCH /api/v2/notes/:id': { summary: 'Marcar nota como vista', body: noteSeenPatchSchema, response: noteSeenResponseSchema },
   'GET /api/support/support_tickets': {
     summary: 'Tickets de soporte',

@@ -16,6 +16,8 @@ export const ROUTE_ACCESS = {
   'POST /api/v1/user/logout': signedIn,
   'GET /api/v2/deployment': everyone,
   'GET /api/v1/note/all': signedIn,
+  /** Each section only for whoever may open its screen (sales, pedidos, shippings, balances). */
+  'GET /api/v2/home': signedIn,
   'PATCH /api/v2/notes/:id': signedIn,
   'GET /api/support/support_tickets': signedIn,
   'POST /api/support/support_tickets': signedIn,
@@ -195,6 +197,7 @@ export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
   'DELETE /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
   'POST /api/v2/companies': 'Created with companies: verified at once; with sales only (at the counter): unverified until the office verifies it.',
   'GET /api/v1/note/all': 'Only the signed-in person’s notes.',
+  'GET /api/v2/home': 'Sales with sales, orders with pedidos, the day’s routes with shippings (not to a Chofer Repartidor), overdue balances with balances or collections; unseen notes are the person’s own.',
   'PATCH /api/v2/notes/:id': 'Only the signed-in person’s notes.',
   'GET /api/support/support_tickets': 'User 1 reads every ticket; everyone else only their own.',
   'GET /api/v2/sync/pull': 'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders.',

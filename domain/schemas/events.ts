@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 /** Live events (Server-Sent Events at /api/v2/events). */
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order.created'), order_id: z.int(), date: z.string() }),
+  z.object({ type: z.literal('shipping.changed'), shipping_id: z.int(), date: z.string() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 

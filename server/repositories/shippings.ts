@@ -3,6 +3,7 @@ import type { Shipping, ShippingDetail } from '../../domain/schemas/shipping';
 import type { Db } from '../db/client';
 import { sales, shippingDetails, shippings } from '../db/schema';
 import { containsPattern, dateRange, idList, type ListQuery } from '../routes/list-query';
+import { publishShippingChanged } from '../routes/events';
 import { rows } from '../routes/sql-rows';
 
 export const SHIPPING_LIST_SPEC = {
@@ -109,8 +110,14 @@ export async function loadDetail(db: Db, id: number): Promise<ShippingDetail | n
   return row?.detail ?? null;
 }
 
+/** After a delivery was added, changed or removed: the route's weight, and the office told live. */
+export async function deliveriesChanged(tx: Db, shippingId: number): Promise<void> {
+  await recomputeShippingWeight(tx, shippingId);
+  await publishShippingChanged(tx, shippingId);
+}
+
 /** Shipping weight (spec §9) = delivered sales' weight, kept on the row so lists and totals read it. */
-export async function recomputeShippingWeight(tx: Db, shippingId: number): Promise<void> {
+async function recomputeShippingWeight(tx: Db, shippingId: number): Promise<void> {
   await tx.execute(sql`
     UPDATE ${shippings} SET weight = COALESCE((
       SELECT round(sum(${sales.sale_weight}), 2) FROM ${shippingDetails}

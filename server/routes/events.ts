@@ -22,10 +22,19 @@ export async function publishEvent(tx: Db, event: AppEvent): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+/** A route changed (a delivery, a rejection, the odometer): the office's Inicio follows its progress. */
+export async function publishShippingChanged(tx: Db, shippingId: number): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'shipping.changed', 'shipping_id', id, 'date', date)::text) FROM shippings WHERE id = ${shippingId}`,
+  );
+}
+
 function isRelevant(event: AppEvent, user: CurrentUser): boolean {
   switch (event.type) {
     case 'order.created':
       return hasPermission(user, 'orders');
+    case 'shipping.changed':
+      return hasPermission(user, 'shippings');
   }
 }
 

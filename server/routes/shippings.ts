@@ -14,6 +14,7 @@ import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { listShippings, loadShippings, SHIPPING_LIST_SPEC } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
+import { publishShippingChanged } from './events';
 import { parseListQuery } from './list-query';
 import { idParamSchema } from './params';
 
@@ -84,6 +85,7 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
           last_updated_by_user_id: user.id,
         })
         .returning({ id: shippings.id });
+      await publishShippingChanged(tx, created!.id);
       const [shipping] = await loadShippings(tx, [created!.id]);
       return { status: 201, body: shipping };
     });
@@ -121,6 +123,7 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
           updated_at: new Date().toISOString(),
         })
         .where(eq(shippings.id, body.id));
+      await publishShippingChanged(tx, body.id);
       const [shipping] = await loadShippings(tx, [body.id]);
       return { status: 200, body: shipping };
     });
@@ -136,6 +139,7 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
         .where(and(eq(shippings.id, id), isNull(shippings.deleted_at)))
         .returning({ id: shippings.id });
       if (deleted.length === 0) throw notFound();
+      await publishShippingChanged(tx, id);
       // Its deliveries go with it, so no device keeps them.
       await tx
         .update(shippingDetails)

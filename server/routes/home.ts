@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { isDeliveryDriver } from '../../domain/app-routes';
+import { hasPermission } from '../../domain/permissions';
+import type { Home, HomeRoute } from '../../domain/schemas/home';
+import { addDays, monterreyDate, monterreyDayBounds } from '../../domain/time';
+import type { Db } from '../db/client';
+import { currentUser } from '../plugins/auth';
+import { OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
+import { guardedRoute } from '../route-access';
+import { rows } from './sql-rows';
+
+const LIVE_SALE = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL`;
+
+/**
+ * The office's Inicio (issue 17): the day's figures in one read, each section computed only
+ * for whoever may open the screen it links to, the sections' queries run side by side.
+ */
+export function homeRoutes(app: FastifyInstance, db: Db): void {
+  guardedRoute(app, 'GET /api/v2/home', async (request) => {
+    const user = currentUser(request);
+    const today = monterreyDate(new Date());
+    const lastWeek = addDays(today, -7);
+
+    const daySales = async (date: string) => {
+      const [from, to] = monterreyDayBounds(date);
+      const [row] = await rows<{ count: number; total: number }>(
+        db,
+        sql`SELECT count(*)::int AS count, coalesce(sum(s.total), 0)::float8 AS total FROM sales s
+          WHERE ${LIVE_SALE} AND s.created_at >= ${from.toISOString()} AND s.created_at < ${to.toISOString()}`,
+      );
+      return row ?? { count: 0, total: 0 };
+    };
+
+    const sales = hasPermission(user, 'sales')
+      ? Promise.all([daySales(today), daySales(lastWeek)]).then(([todaySales, lastWeekSales]) => ({ today: todaySales, last_week: lastWeekSales }))
+      : undefined;
+
+    const orders = hasPermission(user, 'pedidos')
+      ? rows<{ status: 'nuevo' | 'en_produccion' | 'surtido'; count: number }>(
+          db,
+          sql`SELECT ${ORDER_STATUS_SQL} AS status, count(*)::int AS count FROM sales s WHERE ${LIVE_SALE} AND s.date = ${today} GROUP BY 1`,
+        ).then((counted) => {
+          const byStatus = { nuevo: 0, en_produccion: 0, surtido: 0 };
+          for (const { status, count } of counted) byStatus[status] = count;
+          return byStatus;
+        })
+      : undefined;
+
+    // A driver holds shippings for their own routes; the day's routes are the office's.
+    const routes = hasPermission(user, 'shippings') && !isDeliveryDriver(user)
+      ? rows<HomeRoute>(
+          db,
+          sql`SELECT sh.id, nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.last, '')), '') AS driver_name, v.name AS vehicle,
+              count(d.id) FILTER (WHERE d.completed AND d.is_delivered)::int AS delivered,
+              count(d.id) FILTER (WHERE d.completed AND NOT d.is_delivered)::int AS rejected,
+              count(d.id) FILTER (WHERE NOT d.completed)::int AS pending,
+              sh.initial_km, sh.final_km, sh.route
+            FROM shippings sh
+            LEFT JOIN users u ON u.id = sh.driver_id
+            LEFT JOIN vehicles v ON v.id = sh.vehicle_id
+            LEFT JOIN shipping_details d ON d.shipping_id = sh.id AND d.deleted_at IS NULL
+            WHERE sh.deleted_at IS NULL AND sh.date = ${today}
+            GROUP BY sh.id, u.name, u.last, v.name
+            ORDER BY sh.id`,
+        )
+      : undefined;
+
+    const overdue =
+      hasPermission(user, 'balances') || hasPermission(user, 'collections')
+        ? rows<{ total: number; customers: number }>(
+            db,
+            sql`SELECT coalesce(sum(s.due_balance), 0)::float8 AS total, count(DISTINCT s.company_id)::int AS customers
+              FROM sales s WHERE ${OPEN_SALE_SQL} AND s.due_date < ${today}`,
+          ).then(([row]) => row ?? { total: 0, customers: 0 })
+        : undefined;
+
+    const unseenNotes = rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM notes WHERE user_id = ${user.id} AND seen = 0`).then(
+      ([row]) => row?.count ?? 0,
+    );
+
+    const [salesFigures, orderCounts, todayRoutes, overdueTotal, unseen] = await Promise.all([sales, orders, routes, overdue, unseenNotes]);
+    const data: Home = {
+      date: today,
+      last_week_date: lastWeek,
+      sales: salesFigures,
+      orders: orderCounts,
+      routes: todayRoutes,
+      overdue: overdueTotal,
+      unseen_notes: unseen,
+    };
+    return { data };
+  });
+}

@@ -103,6 +103,17 @@ export function isWarehouseOperator(user: ShellUser): boolean {
   return user.job_position === JOB_POSITIONS.warehouse;
 }
 
+/** What '/' shows this person (spec §2): their routes, the orders to fill, the point of sale, or the office's day. */
+export type HomeScreen = 'driverRoutes' | 'ordersToFill' | 'pointOfSale' | 'officeDay';
+
+export function homeScreenFor(user: ShellUser, deployment: Deployment): HomeScreen {
+  if (isDeliveryDriver(user)) return 'driverRoutes';
+  // The warehouse operator's one screen is the orders to fill (spec §6).
+  if (isWarehouseOperator(user)) return 'ordersToFill';
+  if (deployment.flags.homeIsPointOfSale && hasPermission(user, 'sales')) return 'pointOfSale';
+  return 'officeDay';
+}
+
 export function canOpen(user: ShellUser, appRoute: AppRoute, deployment: Deployment): boolean {
   if (!appRoute.implemented) return false;
   if (deployment.flags.hiddenPaths.includes(appRoute.path)) return false;

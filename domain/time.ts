@@ -121,6 +121,12 @@ export function monterreyWallClock(date: string, hour: number, minute: number): 
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 
+/** The weekday of a calendar date ('YYYY-MM-DD'): 'lunes'. */
+export function weekdayName(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return WEEKDAYS[new Date(Date.UTC(year!, month! - 1, day!)).getUTCDay()]!;
+}
+
 /** Today as people read it on the home screens: 'domingo, 22 de noviembre de 2026'. */
 export function longMonterreyDate(instant: Date): string {
   const { year, month, day, weekday } = wallClockAt(instant);

@@ -6,5 +6,6 @@ export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shipping.changed'), shipping_id: z.int(), date: z.string() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
+export const APP_EVENT_TYPES: readonly AppEvent['type'][] = ['order.created', 'shipping.changed'];
 
 export const eventTicketSchema = z.object({ ticket: z.string(), expires_in: z.int() });

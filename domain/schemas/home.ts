@@ -24,7 +24,7 @@ export type HomeRoute = z.infer<typeof homeRouteSchema>;
 export const homeSchema = z.object({
   data: z.object({
     date: z.string(),
-    /** The same weekday a week before, the comparison of today's sales. */
+    /** The same weekday a week before: its sales up to this time are what today's are compared with. */
     last_week_date: z.string(),
     sales: z.optional(z.object({ today: daySalesSchema, last_week: daySalesSchema })),
     orders: z.optional(z.object({ nuevo: z.int(), en_produccion: z.int(), surtido: z.int() })),

@@ -10,6 +10,7 @@ import { OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { rows } from './sql-rows';
 
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const LIVE_SALE = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL`;
 
 /**
@@ -19,11 +20,14 @@ const LIVE_SALE = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at
 export function homeRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/home', async (request) => {
     const user = currentUser(request);
-    const today = monterreyDate(new Date());
+    const now = new Date();
+    const today = monterreyDate(now);
     const lastWeek = addDays(today, -7);
 
-    const daySales = async (date: string) => {
-      const [from, to] = monterreyDayBounds(date);
+    // Last week's day up to this same time: a morning is compared with a morning, not a whole day.
+    const daySales = async (date: string, until: Date) => {
+      const [from, end] = monterreyDayBounds(date);
+      const to = until < end ? until : end;
       const [row] = await rows<{ count: number; total: number }>(
         db,
         sql`SELECT count(*)::int AS count, coalesce(sum(s.total), 0)::float8 AS total FROM sales s
@@ -33,7 +37,7 @@ export function homeRoutes(app: FastifyInstance, db: Db): void {
     };
 
     const sales = hasPermission(user, 'sales')
-      ? Promise.all([daySales(today), daySales(lastWeek)]).then(([todaySales, lastWeekSales]) => ({ today: todaySales, last_week: lastWeekSales }))
+      ? Promise.all([daySales(today, now), daySales(lastWeek, new Date(now.getTime() - WEEK_MS))]).then(([todaySales, lastWeekSales]) => ({ today: todaySales, last_week: lastWeekSales }))
       : undefined;
 
     const orders = hasPermission(user, 'pedidos')

@@ -6,18 +6,32 @@ import { Shell } from './shell';
 
 /**
  * The Ionic app: router, split pane, menu and every screen the person may open. `openAfterStart`
- * is where a driver went from their light start: the app starts at its root and goes there,
- * so Ionic's own history holds both and going back returns to the routes.
+ * is where the person went from a light start: the app starts at its root and goes there, so
+ * Ionic's own history holds both and going back returns to the start; `openMenu`, that they
+ * asked for the menu.
  */
-export default function IonicShell({ openAfterStart }: { openAfterStart?: string }) {
+export default function IonicShell({ openAfterStart, openMenu = false }: { openAfterStart?: string; openMenu?: boolean }) {
   return (
     <IonApp>
       <IonReactRouter>
         <Shell />
         {openAfterStart !== undefined && <OpenOnce path={openAfterStart} />}
+        {openMenu && <OpenMenuOnce />}
       </IonReactRouter>
     </IonApp>
   );
+}
+
+function OpenMenuOnce() {
+  useEffect(() => {
+    // The menu opens once Ionic has defined and drawn it; if it cannot, the app stays as it is.
+    void customElements
+      .whenDefined('ion-menu')
+      .then(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+      .then(() => document.querySelector('ion-menu')?.open())
+      .catch(() => undefined);
+  }, []);
+  return null;
 }
 
 function OpenOnce({ path }: { path: string }) {

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { isDeliveryDriver, menuFor } from '../../domain/app-routes';
+import { homeScreenFor, menuFor } from '../../domain/app-routes';
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
 import type { CurrentUser } from '../../domain/schemas/auth';
@@ -15,6 +15,7 @@ import { ShellContext } from './shell-context';
 // phone opens on their routes without it, and loads it with the first step elsewhere.
 const IonicShell = lazy(() => import('./ionic-shell'));
 const DriverStart = lazy(() => import('../features/driver/driver-start'));
+const OfficeStart = lazy(() => import('../features/home/office-start'));
 
 const loading = (
   <p className="print-message" role="status">
@@ -43,23 +44,28 @@ function CurrentUserGate() {
 function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: Deployment }) {
   const hasMenu = menuFor(user, deployment).length > 0;
   const shell = useMemo(() => ({ user, deployment, hasMenu }), [user, deployment, hasMenu]);
-  // Decided once: only a driver starting at the root gets the light start, and leaving it for
-  // the full app is one way (a refetched user never swaps the shell under the person).
-  const [lightStart, setLightStart] = useState(() => window.location.pathname === '/' && isDeliveryDriver(user));
-  const [openAfterStart, setOpenAfterStart] = useState<string | undefined>(undefined);
-  const leave = useCallback((path: string) => {
-    if (path === window.location.pathname) return;
-    // A transition: the routes stay on screen until the full app is ready to replace them.
+  // Decided once: a driver's routes and the office's day, opened at the root, get the light
+  // start, and leaving it for the full app is one way (a refetched user never swaps the shell
+  // under the person).
+  const [lightStart, setLightStart] = useState(() => {
+    if (window.location.pathname !== '/') return null;
+    const home = homeScreenFor(user, deployment);
+    return home === 'driverRoutes' || home === 'officeDay' ? home : null;
+  });
+  const [openAfterStart, setOpenAfterStart] = useState<{ path?: string; openMenu?: boolean }>({});
+  const leave = useCallback((path: string, options: { openMenu?: boolean } = {}) => {
+    if (path === window.location.pathname && !options.openMenu) return;
+    // A transition: the light start stays on screen until the full app is ready to replace it.
     startTransition(() => {
-      setOpenAfterStart(path);
-      setLightStart(false);
+      setOpenAfterStart({ path: path === window.location.pathname ? undefined : path, openMenu: options.openMenu });
+      setLightStart(null);
     });
   }, []);
   // Back or forward from the light start (a tab reloaded at the root keeps its history): the
   // full app takes over at the address the browser now shows.
   useEffect(() => {
     if (!lightStart) return;
-    const handOver = () => startTransition(() => setLightStart(false));
+    const handOver = () => startTransition(() => setLightStart(null));
     window.addEventListener('popstate', handOver);
     return () => window.removeEventListener('popstate', handOver);
   }, [lightStart]);
@@ -67,7 +73,13 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
     <ShellContext.Provider value={shell}>
       <SyncProvider userId={user.id}>
         <Suspense fallback={loading}>
-          {lightStart ? <DriverStart onLeave={leave} /> : <IonicShell openAfterStart={openAfterStart} />}
+          {lightStart === 'driverRoutes' ? (
+            <DriverStart onLeave={leave} />
+          ) : lightStart === 'officeDay' ? (
+            <OfficeStart onLeave={leave} />
+          ) : (
+            <IonicShell openAfterStart={openAfterStart.path} openMenu={openAfterStart.openMenu} />
+          )}
         </Suspense>
         <ConnectivityToast />
       </SyncProvider>

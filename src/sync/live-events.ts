@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { appEventSchema, eventTicketSchema, type AppEvent } from '../../domain/schemas/events';
+import { APP_EVENT_TYPES, appEventSchema, eventTicketSchema, type AppEvent } from '../../domain/schemas/events';
 import { apiRequest } from '../lib/api';
 
 const RECONNECT_MS = 5_000;
@@ -28,10 +28,11 @@ export function useLiveEvents(enabled: boolean, onEvent: (event: AppEvent) => vo
         const { ticket } = await apiRequest('/api/v2/events/ticket', { method: 'POST', schema: eventTicketSchema });
         if (stopped) return;
         source = new EventSource(`/api/v2/events?ticket=${encodeURIComponent(ticket)}`);
-        source.addEventListener('order.created', (message) => {
+        const deliver = (message: Event) => {
           const parsed = appEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
           if (parsed.success) handler.current(parsed.data);
-        });
+        };
+        for (const type of APP_EVENT_TYPES) source.addEventListener(type, deliver);
         source.onerror = () => {
           // The ticket is spent: the browser's own retry would be refused. Start again.
           source?.close();

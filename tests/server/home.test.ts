@@ -26,8 +26,9 @@ async function expectedFigures(email: string) {
   const db = t.database.db;
   const today = monterreyDate(new Date());
   const liveSales = (await db.select().from(sales)).filter((s) => s.kind === 'sale' && s.canceled_at === null && s.deleted_at === null);
-  const madeOn = (date: string) => {
-    const [from, to] = monterreyDayBounds(date);
+  const madeOn = (date: string, until: Date) => {
+    const [from, end] = monterreyDayBounds(date);
+    const to = until < end ? until : end;
     const made = liveSales.filter((s) => new Date(s.created_at) >= from && new Date(s.created_at) < to);
     return { count: made.length, total: made.reduce((sum, s) => sum + Number(s.total), 0) };
   };
@@ -47,7 +48,7 @@ async function expectedFigures(email: string) {
   const unseen = (await db.select().from(notes).where(eq(notes.user_id, person!.id))).filter((n) => n.seen === 0).length;
   return {
     today,
-    sales: { today: madeOn(today), last_week: madeOn(addDays(today, -7)) },
+    sales: { today: madeOn(today, new Date()), last_week: madeOn(addDays(today, -7), new Date(Date.now() - 7 * 24 * 60 * 60 * 1000)) },
     orders,
     overdue: { total: overdueSales.reduce((sum, s) => sum + Number(s.due_balance), 0), customers: new Set(overdueSales.map((s) => s.company_id)).size },
     routes: routes
@@ -66,7 +67,7 @@ async function expectedFigures(email: string) {
 }
 
 describe('the office Inicio (GET /api/v2/home)', () => {
-  it('gives the day’s sales, orders, routes, overdue balances and unseen notes as the rows count them', async () => {
+  it('gives the day’s sales (against last week’s same day up to this time), orders, routes, overdue balances and unseen notes as the rows count them', async () => {
     const figures = await home('admin@demo.mx');
     const expected = await expectedFigures('admin@demo.mx');
     expect(figures.date).toBe(expected.today);

@@ -37,7 +37,9 @@ export default function OrdersPage() {
   const [toast, setToast] = useState<string | null>(null);
   const range = orderDateRange(filter, new Date(), chosen);
   const orders = useOrdersToFill(range);
-  useLiveEvents(hasPermission(user, 'orders'), () => engine?.wake());
+  useLiveEvents(hasPermission(user, 'orders'), (event) => {
+    if (event.type === 'order.created') engine?.wake();
+  });
   const loading = orders === undefined || !sync.loaded || (orders.length === 0 && sync.lastPulledAt === null);
 
   return (

@@ -513,6 +513,15 @@ export const messages = {
     timeline: 'Ventas de la ruta',
     rejectionShown: (reason: string) => `Motivo: ${reason}`,
     position: 'Ubicación de la entrega',
+    next: 'Siguiente',
+    navigate: 'Navegar',
+    navigateTo: (address: string) => `Navegar a ${address}`,
+    call: 'Llamar',
+    callTo: (name: string) => `Llamar a ${name}`,
+    products: (count: number) => (count === 1 ? '1 producto' : `${count} productos`),
+    stopFacts: (weight: string, balance: string) => `${weight} · Saldo ${balance}`,
+    odometer: 'Odómetro',
+    completedStops: (count: number) => `Terminadas (${count})`,
   },
   /** The office shippings list (spec §2 'Shippings list' and 'Shipping detail panel'). */
   shippings: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyDateTime, monterreyDayBounds, monterreyMinute, onFirstUse } from './time';
+import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyDateTime, monterreyDayBounds, monterreyMinute, onFirstUse, readableMinute } from './time';
 
 describe('Monterrey time', () => {
   it('renders an instant as Monterrey wall-clock to the minute', () => {
@@ -51,6 +51,13 @@ describe('the Monterrey clock without Intl', () => {
   it('spans a Monterrey day from its midnight to the next, in summer time before 2022 too', () => {
     expect(monterreyDayBounds('2026-11-23').map((d) => d.toISOString())).toEqual(['2026-11-23T06:00:00.000Z', '2026-11-24T06:00:00.000Z']);
     expect(monterreyDayBounds('2021-07-01').map((d) => d.toISOString())).toEqual(['2021-07-01T05:00:00.000Z', '2021-07-02T05:00:00.000Z']);
+  });
+
+  it('reads a minute of today as its time, of yesterday as ayer, and earlier with its day', () => {
+    expect(readableMinute('2026-11-23 07:34', '2026-11-23')).toBe('07:34');
+    expect(readableMinute('2026-11-22 18:10', '2026-11-23')).toBe('ayer 18:10');
+    expect(readableMinute('2026-10-31 18:10', '2026-11-01')).toBe('ayer 18:10');
+    expect(readableMinute('2026-11-20 09:05', '2026-11-23')).toBe('20/11 09:05');
   });
 
   it('reads a moment as day/month/year and the 24-hour clock', () => {

@@ -121,6 +121,17 @@ export function monterreyWallClock(date: string, hour: number, minute: number): 
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 
+/**
+ * A Monterrey wall-clock minute ('YYYY-MM-DD HH:mm') as people read it on the day: '07:34'
+ * today, 'ayer 18:10' the day before, '21/11 18:10' before that.
+ */
+export function readableMinute(minute: string, today: string): string {
+  const [date = '', time = ''] = minute.split(' ');
+  if (date === today) return time;
+  if (date === addDays(today, -1)) return `ayer ${time}`;
+  return `${date.slice(8, 10)}/${date.slice(5, 7)} ${time}`;
+}
+
 /** The weekday of a calendar date ('YYYY-MM-DD'): 'lunes'. */
 export function weekdayName(date: string): string {
   const [year, month, day] = date.split('-').map(Number);

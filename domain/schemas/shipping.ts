@@ -105,7 +105,8 @@ export const shippingDetailSchema = z.object({
   sale: z.object({
     id: z.int(),
     company_name: z.string(),
-    contact: z.nullable(person),
+    /** The phone is absent from deliveries a device stored before it was sent. */
+    contact: z.nullable(z.object({ name: z.string(), last: z.string(), phone: z.optional(z.nullable(z.string())) })),
     company_branch: z.nullable(z.object({ name: z.string() })),
     sale_items: z.array(z.object({ quantity: z.number(), item: z.object({ name: z.string() }) })),
     sale_weight: z.number(),

@@ -66,7 +66,7 @@ const DETAIL_JSON = sql`json_build_object(
   'delivered_at', ${minute(sql`d.delivered_at`)}, 'invoice', d.invoice, 'pdf', d.pdf, 'latitude', d.latitude, 'longitude', d.longitude,
   'sale', json_build_object(
     'id', sa.id, 'company_name', c.name,
-    'contact', CASE WHEN ct.id IS NULL THEN NULL ELSE json_build_object('name', ct.name, 'last', ct.last) END,
+    'contact', CASE WHEN ct.id IS NULL THEN NULL ELSE json_build_object('name', ct.name, 'last', ct.last, 'phone', ct.phone) END,
     'company_branch', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('name', b.name) END,
     'sale_items', coalesce((SELECT json_agg(json_build_object('quantity', si.quantity::float8, 'item', json_build_object('name', i.name)) ORDER BY si.id)
                             FROM sale_items si JOIN items i ON i.id = si.item_id WHERE si.sale_id = sa.id), '[]'),

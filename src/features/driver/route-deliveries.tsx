@@ -1,19 +1,11 @@
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardSubtitle,
-  IonCardTitle,
-  IonInput,
-  IonSpinner,
-  IonTextarea,
-  IonToast,
-} from '@ionic/react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { IonButton, IonInput, IonSpinner, IonTextarea, IonToast } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
 import '../../app/ionic-setup';
+import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { monterreyMinute } from '../../../domain/time';
+import { deliveryStatus, shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
+import { routeKilometres } from '../../../domain/rules/shipping-progress';
+import { monterreyDate, monterreyMinute, readableMinute } from '../../../domain/time';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
 import { Dialog } from '../../app/dialog';
 import { openPrintWindow } from '../../lib/session-store';
@@ -22,8 +14,9 @@ import { PendingBadge } from '../../sync/pending-badge';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { useCommand } from '../../sync/sync-context';
 import { parseKm, prepareEvidence, refuseEvidenceFile } from './driver-input';
-import { DeliveryOutcome, DeliveryTimeline, ProgressButtons, RouteFacts, SaleFacts } from './route-view';
+import { DeliveryOutcome, ProgressButtons } from './route-view';
 import { useDevicePosition } from './use-device-position';
+import './route-deliveries.css';
 
 const text = messages.driver;
 type Toast = { text: string; color: string } | null;
@@ -66,17 +59,12 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
       {route === null && <p className="empty-state">{text.routeMissing}</p>}
       {route && (
         <>
-          <RouteCard
+          <RouteSummary
             shipping={route.shipping}
             details={route.details}
             onDone={(message) => setToast({ text: message, color: 'success' })}
           />
-          <DeliveryTimeline
-            details={route.details}
-            renderDelivery={(detail, status) => (
-              <DeliveryCard detail={detail} status={status} onDone={(message) => setToast({ text: message, color: 'success' })} />
-            )}
-          />
+          <Stops details={route.details} onDone={(message) => setToast({ text: message, color: 'success' })} />
         </>
       )}
       <IonToast
@@ -90,9 +78,16 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
   );
 }
 
-function RouteCard({ shipping, details, onDone }: { shipping: LocalShipping; details: LocalDetail[]; onDone: (message: string) => void }) {
+/**
+ * The route's facts in a few lines above its stops (issue 17): odometer readings with the
+ * time they were taken as the driver reads it, weight and kilometres, then its buttons.
+ */
+function RouteSummary({ shipping, details, onDone }: { shipping: LocalShipping; details: LocalDetail[]; onDone: (message: string) => void }) {
   const command = useCommand();
   const [asking, setAsking] = useState<'start' | 'finish' | null>(null);
+  const today = monterreyDate(new Date());
+  const travelled = routeKilometres(shipping);
+  const odometer = (km: number | null, at: string | null) => (km === null ? text.notCaptured : text.km(km, at ? readableMinute(at, today) : null));
 
   const save = async (km: number) => {
     // The moment the person acts is the time recorded (sync-engine.md rule 4).
@@ -112,20 +107,111 @@ function RouteCard({ shipping, details, onDone }: { shipping: LocalShipping; det
   const print = () => openPrintWindow({ kind: 'shipping', data: { ...shipping, shipping_details: details } });
 
   return (
-    <IonCard>
-      <IonCardHeader>
-        <IonCardTitle>{text.routeFolio(shipping.id)}</IonCardTitle>
-      </IonCardHeader>
-      <IonCardContent>
+    <section className="route-summary" aria-label={text.routeFolio(shipping.id)}>
+      <p className="route-summary__line">
+        <strong>{text.routeFolio(shipping.id)}</strong> · {shipping.vehicle?.name ?? text.noVehicle}
         <PendingBadge records={`shipping:${shipping.id}`} />
-        <RouteFacts shipping={shipping} details={details} />
-        {asking ? (
-          <KmForm label={asking === 'start' ? text.initialKm : text.finalKm} onSave={save} onCancel={() => setAsking(null)} />
-        ) : (
-          <ProgressButtons shipping={shipping} onStart={() => setAsking('start')} onFinish={() => setAsking('finish')} onPrint={print} />
+      </p>
+      <dl className="route-summary__facts">
+        <div>
+          <dt>{text.initialKm}</dt>
+          <dd>{odometer(shipping.initial_km, shipping.km_capture_time_start)}</dd>
+        </div>
+        <div>
+          <dt>{text.finalKm}</dt>
+          <dd>{odometer(shipping.final_km, shipping.km_capture_time)}</dd>
+        </div>
+        <div>
+          <dt>{text.weight}</dt>
+          <dd>{formatKg(shippingWeight(details))}</dd>
+        </div>
+        <div>
+          <dt>{text.travelled}</dt>
+          <dd>{travelled === null ? '—' : text.kms(travelled)}</dd>
+        </div>
+      </dl>
+      {shipping.note && <p className="route-summary__note">{shipping.note}</p>}
+      {asking ? (
+        <KmForm label={asking === 'start' ? text.initialKm : text.finalKm} onSave={save} onCancel={() => setAsking(null)} />
+      ) : (
+        <ProgressButtons shipping={shipping} onStart={() => setAsking('start')} onFinish={() => setAsking('finish')} onPrint={print} />
+      )}
+    </section>
+  );
+}
+
+const STATUS_LABEL = { Pendiente: text.statusPending, Entregado: text.statusDelivered, 'No Entregado': text.statusRejected } as const;
+
+/**
+ * The route's stops, the pending ones first in route order with the next one marked, then
+ * the finished ones, one line each with their status colour (issue 17: next stop first).
+ */
+function Stops({ details, onDone }: { details: LocalDetail[]; onDone: (message: string) => void }) {
+  if (details.length === 0) return <p className="empty-state">{text.noDeliveries}</p>;
+  const pending = details.filter((detail) => !detail.completed);
+  const finished = details.filter((detail) => detail.completed);
+  return (
+    <ol className="stops" aria-label={text.timeline}>
+      {pending.map((detail, index) => (
+        <li key={detail.id}>
+          <StopCard detail={detail} next={index === 0} onDone={onDone} />
+        </li>
+      ))}
+      {finished.map((detail) => (
+        <li key={detail.id}>
+          <FinishedStop detail={detail} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function StatusChip({ detail }: { detail: LocalDetail }) {
+  return <span className={`status-chip status-chip--${timelineColour(detail)}`}>{STATUS_LABEL[deliveryStatus(detail)]}</span>;
+}
+
+/** A finished stop on one line: status, folio and customer, when; a rejection says why. */
+function FinishedStop({ detail }: { detail: LocalDetail }) {
+  const headingId = useId();
+  const today = monterreyDate(new Date());
+  return (
+    <article className={`stop stop--finished stop--${timelineColour(detail)}`} aria-labelledby={headingId}>
+      <div className="stop__line">
+        <StatusChip detail={detail} />
+        <h3 id={headingId} className="stop__title">
+          {text.saleFolio(detail.sale.id)} · {detail.sale.company_name}
+        </h3>
+        {detail.delivered_at && <span className="stop__time">{readableMinute(detail.delivered_at, today)}</span>}
+      </div>
+      <PendingBadge records={`detail:${detail.id}`} />
+      <DeliveryOutcome detail={detail} />
+    </article>
+  );
+}
+
+/** Where the stop is and whom to call there: the maps search and the contact's phone. */
+function StopLinks({ detail }: { detail: LocalDetail }) {
+  const { sale } = detail;
+  const address = sale.company.delivery_address;
+  const contact = sale.contact ? `${sale.contact.name} ${sale.contact.last}`.trim() : null;
+  const phone = sale.contact?.phone?.replace(/[^\d+]/g, '');
+  return (
+    <>
+      <p className="stop__where">{[sale.company_branch?.name, address ?? text.noAddress].filter(Boolean).join(' · ')}</p>
+      {contact && <p className="stop__where">{`${text.contact}: ${contact}`}</p>}
+      <div className="stop__links">
+        {address && (
+          <a className="touch-button" href={mapsSearchUrl(address)} target="_blank" rel="noopener noreferrer" aria-label={text.navigateTo(address)}>
+            {text.navigate}
+          </a>
         )}
-      </IonCardContent>
-    </IonCard>
+        {phone && (
+          <a className="touch-button" href={`tel:${phone}`} aria-label={text.callTo(contact ?? phone)}>
+            {text.call}
+          </a>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -183,7 +269,8 @@ export function KmForm({ label, onSave, onCancel }: { label: string; onSave: Sav
   );
 }
 
-function DeliveryCard({ detail, status, onDone }: { detail: LocalDetail; status: ReactNode; onDone: (message: string) => void }) {
+/** A pending stop: folio and customer, where and whom to call, weight and balance, its products folded, and its buttons. */
+function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean; onDone: (message: string) => void }) {
   const command = useCommand();
   const [mode, setMode] = useState<'deliver' | 'reject' | null>(null);
   const position = useDevicePosition(mode !== null);
@@ -223,37 +310,40 @@ function DeliveryCard({ detail, status, onDone }: { detail: LocalDetail; status:
   };
 
   return (
-    <article aria-labelledby={headingId}>
-      <IonCard className="delivery-card">
-        <IonCardHeader>
-          <IonCardTitle>
-            <span id={headingId}>
-              {folio} · {detail.sale.company_name}
-            </span>
-          </IonCardTitle>
-          <IonCardSubtitle>
-            {status}
-            <PendingBadge records={`detail:${detail.id}`} />
-          </IonCardSubtitle>
-        </IonCardHeader>
-        <IonCardContent>
-          <SaleFacts detail={detail} />
-          <DeliveryOutcome detail={detail} />
-          {/* A completed delivery is not editable by the driver (spec §4, §6). */}
-          {!detail.completed && mode === null && (
-            <div className="progress-buttons">
-              <button type="button" className="touch-button touch-button--success" onClick={() => setMode('deliver')}>
-                {text.deliver}
-              </button>
-              <button type="button" className="touch-button touch-button--danger" onClick={() => setMode('reject')}>
-                {text.reject}
-              </button>
-            </div>
-          )}
-          {!detail.completed && mode === 'deliver' && <DeliverForm onSave={deliver} onCancel={() => setMode(null)} />}
-          {!detail.completed && mode === 'reject' && <RejectForm onSave={reject} onCancel={() => setMode(null)} />}
-        </IonCardContent>
-      </IonCard>
+    <article className={`stop${next ? ' stop--next' : ''}`} aria-labelledby={headingId}>
+      <div className="stop__line">
+        {next ? <span className="status-chip stop__next">{text.next}</span> : <StatusChip detail={detail} />}
+        <h3 id={headingId} className="stop__title">
+          {folio} · {detail.sale.company_name}
+        </h3>
+      </div>
+      {next && <StatusChip detail={detail} />}
+      <PendingBadge records={`detail:${detail.id}`} />
+      <StopLinks detail={detail} />
+      <p className="stop__facts">{text.stopFacts(formatKg(detail.sale.sale_weight), formatMoney(detail.sale.sale_due_balance))}</p>
+      <details className="stop__products">
+        <summary>{text.products(detail.sale.sale_items.length)}</summary>
+        <ul className="sale-items">
+          {detail.sale.sale_items.map((line, index) => (
+            <li key={index}>
+              {line.quantity} × {line.item.name}
+            </li>
+          ))}
+        </ul>
+        <p>{`${text.seller}: ${detail.sale.user.name} ${detail.sale.user.last}`}</p>
+      </details>
+      {mode === null && (
+        <div className="progress-buttons">
+          <button type="button" className="touch-button touch-button--success" onClick={() => setMode('deliver')}>
+            {text.deliver}
+          </button>
+          <button type="button" className="touch-button touch-button--danger" onClick={() => setMode('reject')}>
+            {text.reject}
+          </button>
+        </div>
+      )}
+      {mode === 'deliver' && <DeliverForm onSave={deliver} onCancel={() => setMode(null)} />}
+      {mode === 'reject' && <RejectForm onSave={reject} onCancel={() => setMode(null)} />}
     </article>
   );
 }

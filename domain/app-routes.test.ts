@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, canOpen, canSeeSettings, canSeeSupport, menuFor, shortcutsFor, type ShellUser } from './app-routes';
+import { APP_ROUTES, canOpen, canSeeSettings, canSeeSupport, homeScreenFor, menuFor, shortcutsFor, type ShellUser } from './app-routes';
 import { DEPLOYMENTS } from './deployment';
 import { ADMIN_USER_ID } from './permissions';
 
@@ -23,6 +23,17 @@ describe('the side menu', () => {
   it('titles the home route point of sale where the deployment says so', () => {
     expect(menuFor(office, eventos)[0]?.title).toBe('Punto de Venta');
     expect(menuFor(office, frutas)[0]?.title).toBe('Inicio');
+  });
+});
+
+describe('what / opens', () => {
+  it('is the driver’s routes, the warehouse’s orders, the point of sale where the deployment opens on it for whoever sells, else the office’s day', () => {
+    const seller: ShellUser = { id: 5, permissions: ['sales'], job_position: 'Ventas' };
+    expect(homeScreenFor(driver, frutas)).toBe('driverRoutes');
+    expect(homeScreenFor(warehouse, eventos)).toBe('ordersToFill');
+    expect(homeScreenFor(seller, eventos)).toBe('pointOfSale');
+    expect(homeScreenFor(seller, frutas)).toBe('officeDay');
+    expect(homeScreenFor(office, eventos)).toBe('officeDay');
   });
 });
 

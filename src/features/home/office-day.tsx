@@ -30,7 +30,8 @@ export function OfficeDay({ navigate }: { navigate: (path: string) => void }) {
     navigate(path);
   };
   const figures = day.data;
-  const stale = figures !== undefined && (day.isError || day.fetchStatus === 'paused');
+  // Only isError and isPaused are read: a refetch that changes nothing draws nothing again.
+  const stale = figures !== undefined && (day.isError || day.isPaused);
 
   return (
     <div className="office-day">
@@ -88,7 +89,7 @@ export function OfficeDay({ navigate }: { navigate: (path: string) => void }) {
               {figures.routes.length === 0 ? (
                 <p className="office-day__empty">{text.noRoutes}</p>
               ) : (
-                <ul className="route-progress-list" aria-busy={day.isFetching}>
+                <ul className="route-progress-list">
                   {figures.routes.map((route) => (
                     <li key={route.id}>
                       <a href={`/shippings/${route.id}`} className="route-progress" onClick={follow(`/shippings/${route.id}`)}>

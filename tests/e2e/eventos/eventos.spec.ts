@@ -92,6 +92,8 @@ test('a rental sold at the counter goes on a route, the driver finds it there, a
     await signIn(driverPage, 'chofer@demo.mx');
     await driverPage.getByText(`E-${shipping}`, { exact: true }).click();
     await expect(driverPage.getByText('Quinta Los Robles').first()).toBeVisible();
+    // The stop's products are folded behind their count.
+    await driverPage.getByText('1 producto', { exact: true }).click();
     await expect(driverPage.getByText(/Silla Tiffany dorada/).first()).toBeVisible();
     expect(await cssVariable(driverPage, '--ion-color-primary')).toBe('#4a148c');
   } finally {

@@ -109,6 +109,26 @@ test.describe('the office Inicio on a phone', () => {
     await expect(page).toHaveURL(new RegExp(`/shippings/${routeId}$`));
   });
 
+  test('shows the last figures with their age when the server cannot be reached', async ({ page, context, request }) => {
+    await signIn(page, 'oficina@demo.mx');
+    const expected = await serverHome(request, await tokenOf(request, 'oficina@demo.mx'));
+    await expect(page.getByRole('link', { name: /Saldos vencidos/ })).toContainText(formatMoney(expected.overdue!.total));
+    // Installed: the service worker serves the app with no network.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: /^Sin conexión con el servidor: datos de / })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Saldos vencidos/ })).toContainText(formatMoney(expected.overdue!.total));
+      await expect(page.getByRole('region', { name: 'Rutas de hoy' }).getByRole('link')).toHaveCount(expected.routes!.length);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   test('opens the menu from the light start, and the screens from it', async ({ page }) => {
     await signIn(page, 'oficina@demo.mx');
     await page.getByRole('button', { name: 'Abrir o cerrar el menú' }).click();

@@ -1,20 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { mapsSearchUrl } from '../../domain/format';
 import { homeSchema } from '../../domain/schemas/home';
-import { DEMO_PASSWORD, signIn } from './support';
+import { bearer, seriousViolations, signIn, tokenOf } from './support';
 
 // Quotations and sales of a day of their own, far from the demo's and other tests' days.
 const SALE_DAY = '2027-03-16';
 const STOPS = 8;
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/v1/user/login', { data: { email, password: DEMO_PASSWORD } });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface Contact {
   id: number;
@@ -79,16 +70,6 @@ async function routeOfEightStops(request: APIRequestContext) {
     expect(detail.status()).toBe(201);
   }
   return { routeId, contact, address: customer!.delivery_address! };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  // Evaluated through the debugging protocol: the app's Content-Security-Policy forbids inline scripts.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}`);
-  });
 }
 
 test.describe('a driver’s route on a 360 px phone', () => {

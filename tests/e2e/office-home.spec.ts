@@ -1,19 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatMoney } from '../../domain/format';
 import { homeSchema, type Home } from '../../domain/schemas/home';
-import { DEMO_PASSWORD, signIn } from './support';
+import { bearer, seriousViolations, signIn, tokenOf } from './support';
 
 // A sale for a day of its own, so that this test's route adds nothing to other tests' days.
 const SALE_DAY = '2027-03-09';
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/v1/user/login', { data: { email, password: DEMO_PASSWORD } });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function serverHome(request: APIRequestContext, token: string): Promise<Home> {
   return homeSchema.parse(await (await request.get('/api/v2/home', { headers: bearer(token) })).json()).data;
@@ -52,17 +43,6 @@ async function routeWithOnePendingDelivery(request: APIRequestContext, today: st
   const detail = await request.post('/api/v1/shipping_detail/create', { headers: office, data: { shipping_id: routeId, sale_id: saleId } });
   expect(detail.status()).toBe(201);
   return { routeId, detailId: ((await detail.json()) as { id: number }).id };
-}
-
-/** Serious and critical accessibility violations on the page (axe-core, the engine Lighthouse uses). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  // Evaluated through the debugging protocol: the app's Content-Security-Policy forbids inline scripts.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
 }
 
 test.describe('the office Inicio on a phone', () => {

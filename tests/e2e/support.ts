@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -14,4 +16,23 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function openUserMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+}
+
+/** A demo person's token, for calls the test makes to the API itself. */
+export async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/v1/user/login', { data: { email, password: DEMO_PASSWORD } });
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Serious and critical accessibility violations on the page (axe-core, the engine Lighthouse uses). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the debugging protocol: the app's Content-Security-Policy forbids inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe.run();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
 }

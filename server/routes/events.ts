@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
+import { isDeliveryDriver } from '../../domain/app-routes';
 import { hasPermission } from '../../domain/permissions';
 import { appEventSchema, type AppEvent } from '../../domain/schemas/events';
 import type { CurrentUser } from '../../domain/schemas/auth';
@@ -33,8 +34,9 @@ function isRelevant(event: AppEvent, user: CurrentUser): boolean {
   switch (event.type) {
     case 'order.created':
       return hasPermission(user, 'orders');
+    // A driver holds shippings for their own routes: the office's live progress is not theirs.
     case 'shipping.changed':
-      return hasPermission(user, 'shippings');
+      return hasPermission(user, 'shippings') && !isDeliveryDriver(user);
   }
 }
 

@@ -96,12 +96,18 @@ describe('the office Inicio (GET /api/v2/home)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/home' })).statusCode).toBe(401);
   });
 
-  it('tells the office live when a driver delivers, and the route’s progress moves', async () => {
+  it('tells the office live when a route’s delivery changes, not the drivers, and the route’s progress moves', async () => {
     const token = await loginAs(t.app, 'oficina@demo.mx');
     const ticket = eventTicketSchema.parse((await t.app.inject({ method: 'POST', url: '/api/v2/events/ticket', headers: bearer(token) })).json()).ticket;
     const stream = await openEventStream(`${base}/api/v2/events?ticket=${ticket}`);
+    const driverToken = await loginAs(t.app, 'chofer2@demo.mx');
+    const driverTicket = eventTicketSchema.parse(
+      (await t.app.inject({ method: 'POST', url: '/api/v2/events/ticket', headers: bearer(driverToken) })).json(),
+    ).ticket;
+    const driverStream = await openEventStream(`${base}/api/v2/events?ticket=${driverTicket}`);
     try {
       await stream.waitFor((text) => text.includes(': conectado'));
+      await driverStream.waitFor((text) => text.includes(': conectado'));
       const before = await home('oficina@demo.mx');
       const route = before.routes!.find((r) => r.pending > 0)!;
       const [pending] = await t.database.db
@@ -120,8 +126,11 @@ describe('the office Inicio (GET /api/v2/home)', () => {
       const after = (await home('oficina@demo.mx')).routes!.find((r) => r.id === route.id)!;
       expect(after.rejected).toBe(route.rejected + 1);
       expect(after.pending).toBe(route.pending - 1);
+      // A driver hears nothing of the office's routes (checked after the office heard it).
+      expect(driverStream.received).toEqual([]);
     } finally {
       stream.close();
+      driverStream.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { BusinessIdentity, DeploymentId } from '../deployment';
+import type { BusinessIdentity } from '../deployment';
 import { formatMoney } from '../format';
 import { messages } from '../messages';
 import { partyRentalTerms, RENTAL_DEPOSIT_FLAT, RENTAL_DEPOSIT_THRESHOLD } from '../rules/party-rental';
@@ -7,6 +7,7 @@ import { quotationFolio } from '../sales';
 import { saleDetailSchema, type SaleDetail } from '../schemas/quotations';
 import { monterreyDate, onFirstUse } from '../time';
 import type { DocumentBlock, DocumentModel, KeyValue, TableBlock } from './document';
+import { QUOTATION_LAYOUTS, type QuotationLayout } from './quotation-layout';
 
 /**
  * The quotation as a document (spec §2 print views, §9 conditions): the full layout, the
@@ -14,8 +15,7 @@ import type { DocumentBlock, DocumentModel, KeyValue, TableBlock } from './docum
  * and the PDF both draw what this returns; nothing is formatted anywhere else.
  */
 
-export const QUOTATION_LAYOUTS = ['full', 'short', 'rental'] as const;
-export type QuotationLayout = (typeof QUOTATION_LAYOUTS)[number];
+export { defaultQuotationLayout, QUOTATION_LAYOUTS, type QuotationLayout } from './quotation-layout';
 
 /**
  * What a screen stores to open the quotation's print view (print job kind 'quotation'):
@@ -28,11 +28,6 @@ export type QuotationPrintData = z.infer<typeof quotationPrintDataSchema>;
 export const FREE_DELIVERY_MINIMUM = 2_000;
 
 const text = messages.quotationPrint;
-
-/** The layout a deployment prints by default: the event-rental business quotes rentals. */
-export function defaultQuotationLayout(deployment: DeploymentId): QuotationLayout {
-  return deployment === 'eventos' ? 'rental' : 'full';
-}
 
 /**
  * The folio the document carries: a quotation's own; a sale prints as the quotation it was

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { defaultQuotationLayout, type QuotationLayout, type QuotationPrintData } from '../../../domain/documents/quotation-document';
+import type { QuotationPrintData } from '../../../domain/documents/quotation-document';
+import { defaultQuotationLayout, type QuotationLayout } from '../../../domain/documents/quotation-layout';
 import type { DeploymentId } from '../../../domain/deployment';
 import type { SaleListFilters } from '../../../domain/sale-list';
 import {

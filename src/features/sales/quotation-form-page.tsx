@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode
 import { useParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
 import { quotationFolio } from '../../../domain/sales';
-import { defaultQuotationLayout } from '../../../domain/documents/quotation-document';
+import { defaultQuotationLayout } from '../../../domain/documents/quotation-layout';
 import { quotationInputSchema, quotationWriteAnswerSchema, type QuotationInput, type SaleDetail } from '../../../domain/schemas/quotations';
 import { addDays, monterreyDate, monterreyDateOffset } from '../../../domain/time';
 import { AppHeader } from '../../app/app-header';

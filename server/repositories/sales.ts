@@ -21,7 +21,10 @@ const minute = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD HH24:MI')`;
  * cancelled or deleted, with a balance. The rows of the partial index sales_open_balance; the
  * payment form, /balances, a customer's page and the reports all read what is owed through it.
  */
-export const OPEN_SALE_SQL = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.due_balance > 0`;
+/** A sale that counts (over the alias `s`): not a quotation, not cancelled, not deleted. */
+export const LIVE_SALE_SQL = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL`;
+
+export const OPEN_SALE_SQL = sql`${LIVE_SALE_SQL} AND s.due_balance > 0`;
 
 export const ORDER_STATUS_SQL = sql`CASE WHEN s.kind <> 'sale' THEN NULL WHEN s.dispatched_at IS NOT NULL THEN 'surtido' WHEN s.is_in_production THEN 'en_produccion' ELSE 'nuevo' END`;
 

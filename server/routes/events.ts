@@ -23,7 +23,10 @@ export async function publishEvent(tx: Db, event: AppEvent): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
-/** A route changed (a delivery, a rejection, the odometer): the office's Inicio follows its progress. */
+/**
+ * A route changed (a delivery, a rejection, the odometer): the office's Inicio follows its progress.
+ * The notification reads the route's date itself: one round trip on every delivery, not two.
+ */
 export async function publishShippingChanged(tx: Db, shippingId: number): Promise<void> {
   await tx.execute(
     sql`SELECT pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'shipping.changed', 'shipping_id', id, 'date', date)::text) FROM shippings WHERE id = ${shippingId}`,

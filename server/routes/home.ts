@@ -6,12 +6,11 @@ import type { Home, HomeRoute } from '../../domain/schemas/home';
 import { addDays, monterreyDate, monterreyDayBounds } from '../../domain/time';
 import type { Db } from '../db/client';
 import { currentUser } from '../plugins/auth';
-import { OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
+import { LIVE_SALE_SQL, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { rows } from './sql-rows';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-const LIVE_SALE = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL`;
 
 /**
  * The office's Inicio (issue 17): the day's figures in one read, each section computed only
@@ -31,7 +30,7 @@ export function homeRoutes(app: FastifyInstance, db: Db): void {
       const [row] = await rows<{ count: number; total: number }>(
         db,
         sql`SELECT count(*)::int AS count, coalesce(sum(s.total), 0)::float8 AS total FROM sales s
-          WHERE ${LIVE_SALE} AND s.created_at >= ${from.toISOString()} AND s.created_at < ${to.toISOString()}`,
+          WHERE ${LIVE_SALE_SQL} AND s.created_at >= ${from.toISOString()} AND s.created_at < ${to.toISOString()}`,
       );
       return row ?? { count: 0, total: 0 };
     };
@@ -43,7 +42,7 @@ export function homeRoutes(app: FastifyInstance, db: Db): void {
     const orders = hasPermission(user, 'pedidos')
       ? rows<{ status: 'nuevo' | 'en_produccion' | 'surtido'; count: number }>(
           db,
-          sql`SELECT ${ORDER_STATUS_SQL} AS status, count(*)::int AS count FROM sales s WHERE ${LIVE_SALE} AND s.date = ${today} GROUP BY 1`,
+          sql`SELECT ${ORDER_STATUS_SQL} AS status, count(*)::int AS count FROM sales s WHERE ${LIVE_SALE_SQL} AND s.date = ${today} GROUP BY 1`,
         ).then((counted) => {
           const byStatus = { nuevo: 0, en_produccion: 0, surtido: 0 };
           for (const { status, count } of counted) byStatus[status] = count;

@@ -10,6 +10,7 @@ import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { guardedRoute } from '../route-access';
+import { LIVE_SALE_SQL } from '../repositories/sales';
 import { dateRange, idList, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
 import { orderBy, page, rows } from './sql-rows';
@@ -255,7 +256,7 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
         sql`SELECT u.id AS user_id, u.name, u.last, count(s.id)::int AS sales_count, coalesce(sum(s.total), 0)::float8 AS sales_total,
         coalesce(sum(s.total - s.due_balance), 0)::float8 AS collected, coalesce(sum(s.due_balance), 0)::float8 AS due_balance
         FROM sales s JOIN users u ON u.id = s.user_id
-        WHERE s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.date BETWEEN ${input.date_from} AND ${input.date_to} ${seller}
+        WHERE ${LIVE_SALE_SQL} AND s.date BETWEEN ${input.date_from} AND ${input.date_to} ${seller}
         GROUP BY u.id ORDER BY sales_total DESC`,
       ),
     };

@@ -8,6 +8,7 @@ import { SERIES_GROUPS, type ItemsReportRow } from '../../domain/schemas/reports
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { guardedRoute } from '../route-access';
+import { LIVE_SALE_SQL } from '../repositories/sales';
 import { dateRange, parseListQuery } from './list-query';
 import { orderBy, rows } from './sql-rows';
 
@@ -23,7 +24,7 @@ import { orderBy, rows } from './sql-rows';
 
 /** The sales that count in a report: real sales, not cancelled, not deleted, scheduled in the period. */
 const countedSales = (from: string, to: string) =>
-  sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.date BETWEEN ${from} AND ${to}`;
+  sql`${LIVE_SALE_SQL} AND s.date BETWEEN ${from} AND ${to}`;
 
 function reportPeriod(value: string | undefined, group: SeriesGroup = 'month'): [string, string] {
   const [from, to] = dateRange(value) ?? currentMonth(new Date());

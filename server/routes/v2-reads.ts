@@ -7,7 +7,7 @@ import { monterreyDate } from '../../domain/time';
 import { SALE_SERIES } from '../../domain/sales';
 import type { Db } from '../db/client';
 import { HttpError, notFound, parseInput } from '../http-errors';
-import { iso, loadSaleDetail, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
+import { iso, LIVE_SALE_SQL, loadSaleDetail, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { containsPattern, dateRange, idList, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
@@ -355,7 +355,7 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
         db,
         sql`
       SELECT c.id AS company_id, c.name, extract(month FROM s.date::date)::int AS month, sum(s.total)::float8 AS total
-      FROM companies c JOIN sales s ON s.company_id = c.id AND s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL
+      FROM companies c JOIN sales s ON s.company_id = c.id AND ${LIVE_SALE_SQL}
         AND s.date BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
       GROUP BY c.id, month ORDER BY c.name, c.id`,
       );

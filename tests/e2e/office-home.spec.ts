@@ -64,7 +64,9 @@ test.describe('the office Inicio on a phone', () => {
       ['en_produccion', 'En producción'],
       ['surtido', 'Surtidos'],
     ] as const) {
-      await expect(orders.locator('div').filter({ hasText: label })).toContainText(String(expected.orders![state]));
+      await expect(orders.locator('div').filter({ has: page.getByRole('term').filter({ hasText: label }) }).getByRole('definition')).toHaveText(
+        String(expected.orders![state]),
+      );
     }
     await expect(page.getByRole('link', { name: /Saldos vencidos/ })).toContainText(formatMoney(expected.overdue!.total));
     await expect(page.getByRole('link', { name: /Notas sin ver/ })).toContainText(String(expected.unseen_notes));

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import '../../app/ionic-setup';
 import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { deliveryStatus, shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
+import { shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
 import { routeKilometres } from '../../../domain/rules/shipping-progress';
 import { monterreyDate, monterreyMinute, readableMinute } from '../../../domain/time';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
@@ -14,7 +14,7 @@ import { PendingBadge } from '../../sync/pending-badge';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { useCommand } from '../../sync/sync-context';
 import { parseKm, prepareEvidence, refuseEvidenceFile } from './driver-input';
-import { DeliveryOutcome, ProgressButtons } from './route-view';
+import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from './route-view';
 import { useDevicePosition } from './use-device-position';
 import './route-deliveries.css';
 
@@ -140,8 +140,6 @@ function RouteSummary({ shipping, details, onDone }: { shipping: LocalShipping; 
   );
 }
 
-const STATUS_LABEL = { Pendiente: text.statusPending, Entregado: text.statusDelivered, 'No Entregado': text.statusRejected } as const;
-
 /**
  * The route's stops, the pending ones first in route order with the next one marked, then
  * the finished ones, one line each with their status colour (issue 17: next stop first).
@@ -166,10 +164,6 @@ function Stops({ details, onDone }: { details: LocalDetail[]; onDone: (message: 
   );
 }
 
-function StatusChip({ detail }: { detail: LocalDetail }) {
-  return <span className={`status-chip status-chip--${timelineColour(detail)}`}>{STATUS_LABEL[deliveryStatus(detail)]}</span>;
-}
-
 /** A finished stop on one line: status, folio and customer, when; a rejection says why. */
 function FinishedStop({ detail }: { detail: LocalDetail }) {
   const headingId = useId();
@@ -177,7 +171,7 @@ function FinishedStop({ detail }: { detail: LocalDetail }) {
   return (
     <article className={`stop stop--finished stop--${timelineColour(detail)}`} aria-labelledby={headingId}>
       <div className="stop__line">
-        <StatusChip detail={detail} />
+        <DeliveryStatusChip detail={detail} />
         <h3 id={headingId} className="stop__title">
           {text.saleFolio(detail.sale.id)} · {detail.sale.company_name}
         </h3>
@@ -193,7 +187,7 @@ function FinishedStop({ detail }: { detail: LocalDetail }) {
 function StopLinks({ detail }: { detail: LocalDetail }) {
   const { sale } = detail;
   const address = sale.company.delivery_address;
-  const contact = sale.contact ? `${sale.contact.name} ${sale.contact.last}`.trim() : null;
+  const contact = sale.contact ? personName(sale.contact) : null;
   const phone = sale.contact?.phone?.replace(/[^\d+]/g, '');
   return (
     <>
@@ -312,12 +306,12 @@ function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean
   return (
     <article className={`stop${next ? ' stop--next' : ''}`} aria-labelledby={headingId}>
       <div className="stop__line">
-        {next ? <span className="status-chip stop__next">{text.next}</span> : <StatusChip detail={detail} />}
+        {next ? <span className="status-chip stop__next">{text.next}</span> : <DeliveryStatusChip detail={detail} />}
         <h3 id={headingId} className="stop__title">
           {folio} · {detail.sale.company_name}
         </h3>
       </div>
-      {next && <StatusChip detail={detail} />}
+      {next && <DeliveryStatusChip detail={detail} />}
       <PendingBadge records={`detail:${detail.id}`} />
       <StopLinks detail={detail} />
       <p className="stop__facts">{text.stopFacts(formatKg(detail.sale.sale_weight), formatMoney(detail.sale.sale_due_balance))}</p>
@@ -330,7 +324,7 @@ function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean
             </li>
           ))}
         </ul>
-        <p>{`${text.seller}: ${detail.sale.user.name} ${detail.sale.user.last}`}</p>
+        <p>{`${text.seller}: ${personName(detail.sale.user)}`}</p>
       </details>
       {mode === null && (
         <div className="progress-buttons">

@@ -14,7 +14,7 @@ const text = messages.driver;
 /** A route's own fields, from the device store (driver) or the server (office). */
 type RouteFields = Omit<Shipping, 'shipping_details'>;
 
-const personName = (person: { name: string; last: string } | null | undefined) => (person ? `${person.name} ${person.last}`.trim() : '—');
+export const personName = (person: { name: string; last: string } | null | undefined) => (person ? `${person.name} ${person.last}`.trim() : '—');
 
 /** 'Iniciar' until the start is captured, then 'Terminar', then neither (spec §4); 'Imprimir' always. */
 export function ProgressButtons({
@@ -124,6 +124,11 @@ const STATUS_LABEL = {
   'No Entregado': text.statusRejected,
 } as const;
 
+/** A delivery's status word in its colour: green delivered, red not delivered, amber pending. */
+export function DeliveryStatusChip({ detail }: { detail: ShippingDetail }) {
+  return <span className={`status-chip status-chip--${timelineColour(detail)}`}>{STATUS_LABEL[deliveryStatus(detail)]}</span>;
+}
+
 /**
  * The sales of the route in a timeline coloured by status (spec §2): green delivered,
  * red not delivered, amber pending. `renderDelivery` draws each sale with its actions.
@@ -143,7 +148,7 @@ export function DeliveryTimeline({
         const colour = timelineColour(detail);
         return (
           <li key={detail.id} className={`timeline__item timeline__item--${colour}`}>
-            {renderDelivery(detail, <span className={`status-chip status-chip--${colour}`}>{STATUS_LABEL[deliveryStatus(detail)]}</span>)}
+            {renderDelivery(detail, <DeliveryStatusChip detail={detail} />)}
           </li>
         );
       })}

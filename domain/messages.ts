@@ -408,6 +408,7 @@ export const messages = {
     unknownParameter: (name: string) => `Parámetro desconocido: ${name}.`,
     unknownFilter: (name: string) => `Filtro desconocido: ${name}.`,
     unknownSort: (name: string) => `No se puede ordenar por ${name}.`,
+    unknownInclude: (name: string) => `No se puede incluir ${name}.`,
     invalidPage: 'La página debe ser un número entero desde 1.',
     invalidItemsPerPage: 'La cantidad por página debe ser un número entero entre 1 y 100000.',
     repeatedParameter: (name: string) => `El parámetro ${name} está repetido.`,

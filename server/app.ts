@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { es } from 'zod/locales';
@@ -92,7 +93,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so the limit holds however many server processes share the work.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(multipart, {
     // One evidence file per request, at most 100 MB, streamed to disk (spec §5).
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 12, fieldSize: 64 * 1024 },

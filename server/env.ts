@@ -29,6 +29,14 @@ const envSchema = z
     DEMO_SEED: booleanFlag.optional(),
     WEB_DIR: z.string().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Server processes sharing the port; more than one needs PostgreSQL (DATABASE_URL). */
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /** Bearer token that opens GET /metrics; without it the metrics are not served. */
+    METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+  })
+  .refine((env) => env.WORKERS === 1 || env.DATABASE_URL !== undefined, {
+    path: ['WORKERS'],
+    message: 'varios procesos comparten una base de datos PostgreSQL: defina DATABASE_URL (la base embebida es de un solo proceso)',
   })
   .transform((env) => ({
     ...env,

@@ -136,10 +136,11 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'POST /api/support/support_tickets': { summary: 'Nuevo ticket de soporte', body: newSupportTicketSchema, response: supportTicketSchema },
   'GET /api/v2/shippings': {
-    summary: 'Envíos',
+    summary: 'Envíos (cada entrega con el resumen de su venta; include=shipping_details.sale la envía completa)',
     response: shippingPageSchema,
     query: [
       ...LIST_QUERY,
+      'include',
       'filter[id]',
       'filter[note]',
       'filter[shippingDetail.sale_id]',

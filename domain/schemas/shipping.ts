@@ -88,7 +88,18 @@ export type ShippingDetailPatch = z.infer<typeof shippingDetailPatchSchema>;
 
 const person = z.object({ name: z.string(), last: z.string() });
 
-export const shippingDetailSchema = z.object({
+/** What a routes list shows of each delivery's sale (the default of GET /api/v2/shippings). */
+const saleSummary = {
+  id: z.int(),
+  company_name: z.string(),
+  sale_weight: z.number(),
+  sale_due_balance: z.number(),
+  /** The sale's notes, shown in the office detail panel (internal note, else note). */
+  note: z.optional(z.nullable(z.string())),
+  internal_note: z.optional(z.nullable(z.string())),
+};
+
+const detailFields = {
   id: z.int(),
   sale_id: z.int(),
   shipping_id: z.int(),
@@ -102,25 +113,27 @@ export const shippingDetailSchema = z.object({
   /** Where the driver was when delivering or rejecting, when the device gave its position. */
   latitude: z.optional(z.nullable(z.number())),
   longitude: z.optional(z.nullable(z.number())),
+};
+
+export const shippingDetailSummarySchema = z.object({ ...detailFields, sale: z.object(saleSummary) });
+export type ShippingDetailSummary = z.infer<typeof shippingDetailSummarySchema>;
+
+/** A delivery with everything the driver, the manifest and the sale's page show of its sale. */
+export const shippingDetailSchema = z.object({
+  ...detailFields,
   sale: z.object({
-    id: z.int(),
-    company_name: z.string(),
+    ...saleSummary,
     /** The phone is absent from deliveries a device stored before it was sent. */
     contact: z.nullable(z.object({ name: z.string(), last: z.string(), phone: z.optional(z.nullable(z.string())) })),
     company_branch: z.nullable(z.object({ name: z.string() })),
     sale_items: z.array(z.object({ quantity: z.number(), item: z.object({ name: z.string() }) })),
-    sale_weight: z.number(),
-    sale_due_balance: z.number(),
-    /** The sale's notes, shown in the office detail panel (internal note, else note). */
-    note: z.optional(z.nullable(z.string())),
-    internal_note: z.optional(z.nullable(z.string())),
     company: z.object({ delivery_address: z.nullable(z.string()) }),
     user: person,
   }),
 });
 export type ShippingDetail = z.infer<typeof shippingDetailSchema>;
 
-export const shippingSchema = z.object({
+const shippingFields = {
   id: z.int(),
   date: z.string(),
   driver_id: z.nullable(z.int()),
@@ -139,8 +152,18 @@ export const shippingSchema = z.object({
   created_by_user_id: z.nullable(z.int()),
   last_updated_by_user_id: z.nullable(z.int()),
   user_id: z.nullable(z.int()),
-  shipping_details: z.array(shippingDetailSchema),
-});
+};
+
+export const shippingSchema = z.object({ ...shippingFields, shipping_details: z.array(shippingDetailSchema) });
 export type Shipping = z.infer<typeof shippingSchema>;
 
-export const shippingPageSchema = z.object({ data: z.array(shippingSchema), meta: z.object({ total: z.int() }) });
+/** A route as the list sends it by default: its deliveries with the sale's summary only. */
+export const shippingSummarySchema = z.object({ ...shippingFields, shipping_details: z.array(shippingDetailSummarySchema) });
+export type ShippingSummary = z.infer<typeof shippingSummarySchema>;
+
+/** The list's include that sends each delivery's whole sale, as `shippingSchema` reads it. */
+export const SHIPPING_FULL_DETAILS = 'shipping_details.sale';
+
+export const shippingPageSchema = z.object({ data: z.array(shippingSummarySchema), meta: z.object({ total: z.int() }) });
+/** A page asked with `include=shipping_details.sale`. */
+export const fullShippingPageSchema = z.object({ data: z.array(shippingSchema), meta: z.object({ total: z.int() }) });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,37 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Longer statements are one-offs (bulk inserts, seeds): not worth a slot in each connection's cache. */
+const MAX_PREPARED_TEXT = 20_000;
+
+/**
+ * A connection that prepares each parameterized statement once and then only binds and runs
+ * it: PostgreSQL parses and plans the routes list, the session check and every mutation's
+ * statements once per connection instead of on every request. The name is the text's hash,
+ * so the same statement has the same name on every connection. Statements without
+ * parameters go as they are (they may hold several commands, which a prepared one cannot).
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config, values] = args as [unknown, unknown];
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      typeof (config as pg.QueryConfig).text === 'string' &&
+      typeof (config as { submit?: unknown }).submit !== 'function' &&
+      (config as pg.QueryConfig).name === undefined &&
+      Array.isArray(values ?? (config as pg.QueryConfig).values) &&
+      ((values ?? (config as pg.QueryConfig).values) as unknown[]).length > 0 &&
+      (config as pg.QueryConfig).text.length <= MAX_PREPARED_TEXT
+    ) {
+      const text = (config as pg.QueryConfig).text;
+      const name = `s${createHash('sha1').update(text).digest('base64url')}`;
+      return (super.query as (...a: unknown[]) => never)({ ...(config as object), name }, ...args.slice(1));
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
@@ -38,7 +70,7 @@ export type DatabaseTarget =
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: PreparingClient });
     // An idle connection cut by the server (restart, failover) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on('error', () => undefined);

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, exists, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Shipping, ShippingDetail } from '../../domain/schemas/shipping';
+import { and, eq, exists, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { SHIPPING_FULL_DETAILS, type Shipping, type ShippingDetail } from '../../domain/schemas/shipping';
 import type { Db } from '../db/client';
 import { sales, shippingDetails, shippings } from '../db/schema';
 import { containsPattern, dateRange, idList, type ListQuery } from '../routes/list-query';
@@ -9,6 +9,7 @@ import { rows } from '../routes/sql-rows';
 export const SHIPPING_LIST_SPEC = {
   filters: ['id', 'note', 'shippingDetail.sale_id', 'date_between', 'driver_id', 'vehicle_id', 'shippingDetail.company_id'],
   sorts: ['id', 'date', 'driver_id', 'vehicle_id', 'weight', 'initial_km', 'final_km', 'route', 'note', 'created_at', 'updated_at'],
+  includes: [SHIPPING_FULL_DETAILS],
 } as const;
 
 export type ShippingListQuery = ListQuery<(typeof SHIPPING_LIST_SPEC.filters)[number], (typeof SHIPPING_LIST_SPEC.sorts)[number]>;
@@ -40,17 +41,6 @@ function listConditions(filters: ShippingListQuery['filters'], onlyDriver: numbe
   return conditions;
 }
 
-export async function listShippings(db: Db, query: ShippingListQuery, onlyDriver: number | null): Promise<{ data: Shipping[]; meta: { total: number } }> {
-  const where = and(...listConditions(query.filters, onlyDriver));
-  const sortColumn = shippings[query.sort?.field ?? 'id'];
-  const order = query.sort && !query.sort.descending ? asc(sortColumn) : desc(sortColumn);
-  const [page, [count]] = await Promise.all([
-    db.select({ id: shippings.id }).from(shippings).where(where).orderBy(order, desc(shippings.id)).limit(query.itemsPerPage).offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(shippings).where(where),
-  ]);
-  return { data: await loadShippings(db, page.map((row) => row.id)), meta: { total: count?.total ?? 0 } };
-}
-
 /** 'YYYY-MM-DD HH:mm' for Monterrey wall-clock columns, ISO 8601 for instants, as the API sends them. */
 const minute = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD HH24:MI')`;
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -79,29 +69,70 @@ const DETAIL_FROM = sql`shipping_details d JOIN sales sa ON sa.id = d.sale_id JO
 /** A Postgres int[] literal of validated ids, passed as one parameter. */
 const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
+/**
+ * What a routes list shows of each delivery: the sale's folio, customer, weight, balance and
+ * notes. A fifth of the full detail's size, and no per-delivery read of the sale's lines.
+ */
+const DETAIL_SUMMARY_JSON = sql`json_build_object(
+  'id', d.id, 'sale_id', d.sale_id, 'shipping_id', d.shipping_id, 'company_id', d.company_id,
+  'completed', d.completed, 'is_delivered', d.is_delivered, 'delivery_rejection_comment', d.delivery_rejection_comment,
+  'delivered_at', ${minute(sql`d.delivered_at`)}, 'invoice', d.invoice, 'pdf', d.pdf, 'latitude', d.latitude, 'longitude', d.longitude,
+  'sale', json_build_object('id', sa.id, 'company_name', c.name, 'sale_weight', sa.sale_weight::float8,
+    'sale_due_balance', sa.due_balance::float8, 'note', sa.note, 'internal_note', sa.internal_note))`;
+const DETAIL_SUMMARY_FROM = sql`shipping_details d JOIN sales sa ON sa.id = d.sale_id JOIN companies c ON c.id = sa.company_id`;
+
+/** A shipping as JSON over `s` (shippings), `dr` (its driver) and `v` (its vehicle). */
+function shippingJson(full: boolean): SQL {
+  const detail = full ? DETAIL_JSON : DETAIL_SUMMARY_JSON;
+  const from = full ? DETAIL_FROM : DETAIL_SUMMARY_FROM;
+  return sql`json_build_object(
+    'id', s.id, 'date', s.date, 'driver_id', s.driver_id,
+    'driver', CASE WHEN dr.id IS NULL THEN NULL ELSE json_build_object('id', dr.id, 'name', dr.name, 'last', dr.last) END,
+    'vehicle_id', s.vehicle_id,
+    'vehicle', CASE WHEN v.id IS NULL THEN NULL ELSE json_build_object('id', v.id, 'name', v.name) END,
+    'initial_km', s.initial_km, 'final_km', s.final_km,
+    'km_capture_time_start', ${minute(sql`s.km_capture_time_start`)}, 'km_capture_time', ${minute(sql`s.km_capture_time`)},
+    'route', s.route, 'weight', s.weight::float8, 'note', s.note,
+    'created_at', ${iso(sql`s.created_at`)}, 'updated_at', ${iso(sql`s.updated_at`)},
+    'created_by_user_id', s.created_by_user_id, 'last_updated_by_user_id', s.last_updated_by_user_id, 'user_id', s.user_id,
+    'shipping_details', coalesce((SELECT json_agg(${detail} ORDER BY d.id) FROM ${from} WHERE d.shipping_id = s.id AND d.deleted_at IS NULL), '[]')
+  )`;
+}
+
+const SHIPPING_JOINS = sql`LEFT JOIN users dr ON dr.id = s.driver_id LEFT JOIN vehicles v ON v.id = s.vehicle_id`;
+
 /** Shippings with driver, vehicle and their live details, in the order of `ids`. */
 export async function loadShippings(db: Db, ids: number[]): Promise<Shipping[]> {
   if (ids.length === 0) return [];
   const [row] = await rows<{ data: Shipping[] }>(
     db,
-    sql`SELECT coalesce(json_agg(shipping ORDER BY array_position(${intArray(ids)}, id)), '[]') AS data FROM (
-      SELECT s.id, json_build_object(
-        'id', s.id, 'date', s.date, 'driver_id', s.driver_id,
-        'driver', CASE WHEN dr.id IS NULL THEN NULL ELSE json_build_object('id', dr.id, 'name', dr.name, 'last', dr.last) END,
-        'vehicle_id', s.vehicle_id,
-        'vehicle', CASE WHEN v.id IS NULL THEN NULL ELSE json_build_object('id', v.id, 'name', v.name) END,
-        'initial_km', s.initial_km, 'final_km', s.final_km,
-        'km_capture_time_start', ${minute(sql`s.km_capture_time_start`)}, 'km_capture_time', ${minute(sql`s.km_capture_time`)},
-        'route', s.route, 'weight', s.weight::float8, 'note', s.note,
-        'created_at', ${iso(sql`s.created_at`)}, 'updated_at', ${iso(sql`s.updated_at`)},
-        'created_by_user_id', s.created_by_user_id, 'last_updated_by_user_id', s.last_updated_by_user_id, 'user_id', s.user_id,
-        'shipping_details', coalesce((SELECT json_agg(${DETAIL_JSON} ORDER BY d.id) FROM ${DETAIL_FROM} WHERE d.shipping_id = s.id AND d.deleted_at IS NULL), '[]')
-      ) AS shipping
-      FROM shippings s LEFT JOIN users dr ON dr.id = s.driver_id LEFT JOIN vehicles v ON v.id = s.vehicle_id
-      WHERE s.id = ANY(${intArray(ids)})
-    ) page`,
+    sql`SELECT coalesce(json_agg(${shippingJson(true)} ORDER BY array_position(${intArray(ids)}, s.id)), '[]') AS data
+      FROM shippings s ${SHIPPING_JOINS} WHERE s.id = ANY(${intArray(ids)})`,
   );
   return row?.data ?? [];
+}
+
+/**
+ * A page of the routes list and the total, read in one statement and answered as the JSON
+ * text the database wrote: one round trip, and the rows are never parsed or serialized in
+ * Node (this is the office's most frequent read). Deliveries carry their sale's summary
+ * unless `include=shipping_details.sale` asks for the whole sale.
+ */
+export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDriver: number | null): Promise<string> {
+  const where = and(...listConditions(query.filters, onlyDriver));
+  const sortColumn = shippings[query.sort?.field ?? 'id'];
+  const direction = query.sort && !query.sort.descending ? sql`ASC` : sql`DESC`;
+  const order = sql`${sortColumn} ${direction}, ${shippings.id} DESC`;
+  const [row] = await rows<{ body: string }>(
+    db,
+    sql`SELECT '{"data":' || coalesce((
+        SELECT json_agg(${shippingJson(query.include.has(SHIPPING_FULL_DETAILS))} ORDER BY p.position)
+        FROM (SELECT ${shippings.id} AS id, row_number() OVER (ORDER BY ${order}) AS position FROM ${shippings} WHERE ${where}
+              ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}) p
+        JOIN shippings s ON s.id = p.id ${SHIPPING_JOINS}
+      ), '[]')::text || ',"meta":{"total":' || (SELECT count(*) FROM ${shippings} WHERE ${where}) || '}}' AS body`,
+  );
+  return row!.body;
 }
 
 /** One shipping detail (live or not) as the API answers it. */

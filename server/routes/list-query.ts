@@ -9,6 +9,8 @@ import { HttpError } from '../http-errors';
 export interface ListQuerySpec<F extends string, S extends string> {
   filters: readonly F[];
   sorts: readonly S[];
+  /** Parts a caller may ask to be added to each row (`include=a,b`); none by default. */
+  includes?: readonly string[];
 }
 
 export interface ListQuery<F extends string, S extends string> {
@@ -17,6 +19,7 @@ export interface ListQuery<F extends string, S extends string> {
   page: number;
   itemsPerPage: number;
   offset: number;
+  include: ReadonlySet<string>;
 }
 
 export const DEFAULT_ITEMS_PER_PAGE = 15;
@@ -34,6 +37,7 @@ export function parseListQuery<F extends string, S extends string>(query: unknow
   let sort: ListQuery<F, S>['sort'] = null;
   let page = 1;
   let itemsPerPage = DEFAULT_ITEMS_PER_PAGE;
+  const include = new Set<string>();
   for (const [key, raw] of entries) {
     if (typeof raw !== 'string') throw new HttpError(400, messages.query.repeatedParameter(key.slice(0, 60)));
     const filter = /^filter\[([A-Za-z0-9_.]{1,60})\]$/.exec(key);
@@ -55,11 +59,16 @@ export function parseListQuery<F extends string, S extends string>(query: unknow
       const value = positiveInt(raw, MAX_ITEMS_PER_PAGE);
       if (value === null) throw new HttpError(400, messages.query.invalidItemsPerPage);
       itemsPerPage = value;
+    } else if (key === 'include' && spec.includes) {
+      for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+        if (!spec.includes.includes(part)) throw new HttpError(400, messages.query.unknownInclude(part.slice(0, 60)));
+        include.add(part);
+      }
     } else {
       throw new HttpError(400, messages.query.unknownParameter(key.slice(0, 60)));
     }
   }
-  return { filters, sort, page, itemsPerPage, offset: (page - 1) * itemsPerPage };
+  return { filters, sort, page, itemsPerPage, offset: (page - 1) * itemsPerPage, include };
 }
 
 /** A filter given as a comma list (`filter[driver_id]=3,4`), as positive integers. */

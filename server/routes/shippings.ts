@@ -12,7 +12,7 @@ import { jobPositions, shippingDetails, shippings, users, vehicles } from '../db
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { listShippings, loadShippings, SHIPPING_LIST_SPEC } from '../repositories/shippings';
+import { listShippingsJson, loadShippings, SHIPPING_LIST_SPEC } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
 import { publishShippingChanged } from './events';
 import { parseListQuery } from './list-query';
@@ -52,11 +52,12 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
     app,
     'GET /api/v2/shippings',
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const query = parseListQuery(request.query, SHIPPING_LIST_SPEC);
       // A delivery driver sees only the routes they drive (spec §6), whatever they ask for.
-      return listShippings(db, query, isDeliveryDriver(user) ? user.id : null);
+      const body = await listShippingsJson(db, query, isDeliveryDriver(user) ? user.id : null);
+      return reply.type('application/json; charset=utf-8').send(body);
     },
     { acceptsQuery: true },
   );

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippingPageSchema, shippingSchema } from '../../domain/schemas/shipping';
+import { fullShippingPageSchema, shippingPageSchema, shippingSchema } from '../../domain/schemas/shipping';
+import { loadShippings } from '../../server/repositories/shippings';
 import { shippings, users } from '../../server/db/schema';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -23,9 +24,10 @@ const send = (token: string, method: 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: s
   t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload && { payload }) });
 
 describe('GET /api/v2/shippings', () => {
-  it('pages the live shippings with meta.total, newest first, each with driver, vehicle and details', async () => {
+  it('pages the live shippings with meta.total, newest first, each with driver, vehicle and its deliveries summarized', async () => {
     const response = await get(office, '/api/v2/shippings?page=1&itemsPerPage=15');
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const page = shippingPageSchema.parse(response.json());
     const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(shippings).where(isNull(shippings.deleted_at));
     expect(page.meta.total).toBe(count!.n);
@@ -34,8 +36,24 @@ describe('GET /api/v2/shippings', () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     const withDetails = page.data.find((s) => s.shipping_details.length > 0)!;
     expect(withDetails.driver?.name).toEqual(expect.any(String));
+    // The list carries what the office rows show, not each sale's lines, contact and seller.
+    expect(Object.keys(withDetails.shipping_details[0]!.sale).sort()).toEqual(
+      ['company_name', 'id', 'internal_note', 'note', 'sale_due_balance', 'sale_weight'].sort(),
+    );
+  });
+
+  it('sends each delivery\'s whole sale with include=shipping_details.sale, as the route read does', async () => {
+    const light = shippingPageSchema.parse((await get(office, '/api/v2/shippings?itemsPerPage=5')).json());
+    const response = await get(office, '/api/v2/shippings?itemsPerPage=5&include=shipping_details.sale');
+    const full = fullShippingPageSchema.parse(response.json());
+    expect(full.data.map((s) => s.id)).toEqual(light.data.map((s) => s.id));
+    const withDetails = full.data.find((s) => s.shipping_details.length > 0)!;
     expect(withDetails.shipping_details[0]!.sale.sale_items.length).toBeGreaterThan(0);
     expect(withDetails.shipping_details[0]!.sale.user.name).toEqual(expect.any(String));
+    expect(full.data).toEqual(await loadShippings(t.database.db, light.data.map((s) => s.id)));
+    const unknown = await get(office, '/api/v2/shippings?include=sale.user');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('No se puede incluir sale.user.');
   });
 
   it('filters by date range, driver list and vehicle list, and sorts by a chosen column', async () => {

@@ -82,6 +82,13 @@ export const loginFailures = pgTable('login_failures', {
   window_started_at: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/** Request counts per client and route window (@fastify/rate-limit's store), shared by every server process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  hits: integer('hits').notNull(),
+  window_ends_at: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const notes = pgTable(
   'notes',
   {

@@ -3,7 +3,7 @@ import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { deliveryStatus, shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
 import { routeKilometres, shippingProgress } from '../../../domain/rules/shipping-progress';
-import type { Shipping, ShippingDetail } from '../../../domain/schemas/shipping';
+import type { Shipping, ShippingDetail, ShippingDetailSummary } from '../../../domain/schemas/shipping';
 import { formatDate } from './driver-input';
 
 /**
@@ -49,7 +49,7 @@ export function ProgressButtons({
 }
 
 /** The route's facts: vehicle, driver, date, odometer with capture times, weight, notes, kilometres. */
-export function RouteFacts({ shipping, details }: { shipping: RouteFields; details: readonly ShippingDetail[] }) {
+export function RouteFacts({ shipping, details }: { shipping: RouteFields; details: readonly ShippingDetailSummary[] }) {
   const travelled = routeKilometres(shipping);
   const odometer = (km: number | null, at: string | null) => (km === null ? text.notCaptured : text.km(km, at));
   return (
@@ -125,7 +125,7 @@ const STATUS_LABEL = {
 } as const;
 
 /** A delivery's status word in its colour: green delivered, red not delivered, amber pending. */
-export function DeliveryStatusChip({ detail }: { detail: ShippingDetail }) {
+export function DeliveryStatusChip({ detail }: { detail: ShippingDetailSummary }) {
   return <span className={`status-chip status-chip--${timelineColour(detail)}`}>{STATUS_LABEL[deliveryStatus(detail)]}</span>;
 }
 
@@ -133,13 +133,13 @@ export function DeliveryStatusChip({ detail }: { detail: ShippingDetail }) {
  * The sales of the route in a timeline coloured by status (spec §2): green delivered,
  * red not delivered, amber pending. `renderDelivery` draws each sale with its actions.
  */
-export function DeliveryTimeline({
+export function DeliveryTimeline<Detail extends ShippingDetailSummary>({
   details,
   renderDelivery,
 }: {
-  details: readonly ShippingDetail[];
+  details: readonly Detail[];
   /** Renders a sale with its status word (`status`) where the sale wants it. */
-  renderDelivery: (detail: ShippingDetail, status: ReactNode) => ReactNode;
+  renderDelivery: (detail: Detail, status: ReactNode) => ReactNode;
 }) {
   if (details.length === 0) return <p className="empty-state">{text.noDeliveries}</p>;
   return (
@@ -157,7 +157,7 @@ export function DeliveryTimeline({
 }
 
 /** The reason a delivery was not made, and where the driver was, when known. */
-export function DeliveryOutcome({ detail }: { detail: ShippingDetail }) {
+export function DeliveryOutcome({ detail }: { detail: ShippingDetailSummary }) {
   const rejected = detail.completed && !detail.is_delivered && detail.delivery_rejection_comment;
   const hasPosition = typeof detail.latitude === 'number' && typeof detail.longitude === 'number';
   return (

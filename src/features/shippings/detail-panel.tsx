@@ -6,13 +6,13 @@ import { Dialog } from '../../app/dialog';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
-import type { Shipping, ShippingDetail } from '../../../domain/schemas/shipping';
+import type { ShippingSummary, ShippingDetailSummary } from '../../../domain/schemas/shipping';
 import { getErrorMessage } from '../../lib/api';
 import { useShell } from '../../app/shell-context';
 import { useSheet } from '../../app/use-sheet';
 import { formatDate } from '../driver/driver-input';
 import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../driver/route-view';
-import { useDispatchedOrders, useNearbyRoutes, useShippingMutations } from './queries';
+import { useDispatchedOrders, useFullShipping, useNearbyRoutes, useShippingMutations } from './queries';
 
 const text = messages.shippingDetails;
 const saleFolio = messages.driver.saleFolio;
@@ -29,15 +29,15 @@ const STATUS_TEXT = {
  * the route card with its timeline on small ones. Agregar, edit and delete follow the
  * permissions of §6; completed sales have no edit or delete.
  */
-export function DetailPanel({ shipping, wide, notify }: { shipping: Shipping; wide: boolean; notify: Notify }) {
+export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSummary; wide: boolean; notify: Notify }) {
   const { user } = useShell();
   const [adding, setAdding] = useState(false);
-  const [menuFor, setMenuFor, menuSheet] = useSheet<ShippingDetail>();
-  const [editing, setEditing] = useState<ShippingDetail | null>(null);
-  const [deleting, setDeleting, deleteSheet] = useSheet<ShippingDetail>();
+  const [menuFor, setMenuFor, menuSheet] = useSheet<ShippingDetailSummary>();
+  const [editing, setEditing] = useState<ShippingDetailSummary | null>(null);
+  const [deleting, setDeleting, deleteSheet] = useSheet<ShippingDetailSummary>();
   const { removeDetail } = useShippingMutations();
   const canAdd = hasPermission(user, 'editShippingDetails');
-  const menuItems = (detail: ShippingDetail) =>
+  const menuItems = (detail: ShippingDetailSummary) =>
     detail.completed
       ? []
       : [
@@ -46,13 +46,16 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: Shipping; wi
             ? [{ text: messages.shippings.delete, role: 'destructive', handler: () => setDeleting(detail) }]
             : []),
         ];
-  const actions = (detail: ShippingDetail) =>
+  const actions = (detail: ShippingDetailSummary) =>
     menuItems(detail).length > 0 ? (
       <IonButton fill="clear" size="small" aria-label={text.actionsFor(saleFolio(detail.sale_id))} onClick={() => setMenuFor(detail)}>
         <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
       </IonButton>
     ) : null;
   const details = shipping.shipping_details;
+  // The card shows each sale's lines, contact and address, which the list does not send.
+  const full = useFullShipping(shipping, !wide);
+  const fullDetails = new Map(full.data?.shipping_details.map((detail) => [detail.id, detail]));
 
   return (
     <section className="detail-panel" aria-label={`${text.title} · ${messages.driver.routeFolio(shipping.id)}`}>
@@ -131,7 +134,11 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: Shipping; wi
                   {status}
                   {actions(detail)}
                 </header>
-                <SaleFacts detail={detail} />
+                {fullDetails.has(detail.id) ? (
+                  <SaleFacts detail={fullDetails.get(detail.id)!} />
+                ) : (
+                  <p className="detail-panel__loading">{full.isError ? getErrorMessage(full.error) : messages.common.loading}</p>
+                )}
                 <DeliveryOutcome detail={detail} />
                 {detail.pdf && (
                   <a href={`/files/${encodeURIComponent(detail.pdf)}`} target="_blank" rel="noopener noreferrer">
@@ -182,7 +189,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: Shipping; wi
   );
 }
 
-function StatusChip({ detail }: { detail: ShippingDetail }) {
+function StatusChip({ detail }: { detail: ShippingDetailSummary }) {
   const status = deliveryStatus(detail);
   const reason =
     status === 'No Entregado' && detail.delivery_rejection_comment ? text.rejection(detail.delivery_rejection_comment) : undefined;
@@ -257,8 +264,8 @@ function EditDetailDialog({
   notify,
   onClose,
 }: {
-  detail: ShippingDetail;
-  route: Shipping;
+  detail: ShippingDetailSummary;
+  route: ShippingSummary;
   notify: Notify;
   onClose: () => void;
 }) {

@@ -1,12 +1,12 @@
 import { messages } from '../../../domain/messages';
-import type { Shipping } from '../../../domain/schemas/shipping';
+import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
 
 const columns = messages.shippings.columns;
 const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p.last}` : '');
 
 /** The visible columns of the current page, with real values: dates as dates, numbers as numbers. */
-export function exportRows(shippings: readonly Shipping[]): Record<string, SheetCell>[] {
+export function exportRows(shippings: readonly ShippingSummary[]): Record<string, SheetCell>[] {
   return shippings.map((s) => ({
     [columns.folio]: s.id,
     [columns.driver]: person(s.driver),
@@ -23,7 +23,7 @@ export function exportRows(shippings: readonly Shipping[]): Record<string, Sheet
 }
 
 /** Writes 'Lista de Envíos.xlsx' (spec §2); Creación and Edición keep their time of day. */
-export function exportShippings(shippings: readonly Shipping[]): Promise<void> {
+export function exportShippings(shippings: readonly ShippingSummary[]): Promise<void> {
   return writeSheet({
     file: messages.shippings.exportFile,
     sheet: messages.shippings.exportSheet,

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { messages } from '../../../domain/messages';
 import { JOB_POSITIONS, SELECTABLE_DRIVER_POSITIONS } from '../../../domain/job-positions';
 import {
   filterParams,
@@ -12,6 +13,8 @@ import {
 import { dispatchedOrdersSchema, vehicleListSchema } from '../../../domain/schemas/orders';
 import { userListSchema } from '../../../domain/schemas/reference';
 import {
+  fullShippingPageSchema,
+  SHIPPING_FULL_DETAILS,
   shippingDetailSchema,
   shippingPageSchema,
   shippingSchema,
@@ -51,6 +54,26 @@ export function useShippingTotals(filters: ShippingFilters, enabled: boolean) {
       const all = await apiRequest(`/api/v2/shippings?${params.toString()}`, { schema: shippingPageSchema, signal });
       return { range: scoped.date!, ...shippingTotals(all.data) };
     },
+  });
+}
+
+/** One route with each delivery's whole sale (the list sends a summary): the manifest and the phone card. */
+export function fetchFullShipping(id: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ 'filter[id]': String(id), include: SHIPPING_FULL_DETAILS });
+  return apiRequest(`/api/v2/shippings?${query}`, { schema: fullShippingPageSchema, signal }).then((page) => {
+    const [shipping] = page.data;
+    if (!shipping) throw new Error(messages.api.notFound);
+    return shipping;
+  });
+}
+
+/** The whole route, read when its card is opened; `updated_at` keys it so a change reads it again. */
+export function useFullShipping(shipping: { id: number; updated_at: string }, enabled: boolean) {
+  return useQuery({
+    queryKey: [...shippingKeys.all, 'full', shipping.id, shipping.updated_at],
+    enabled,
+    queryFn: ({ signal }) => fetchFullShipping(shipping.id, signal),
+    meta: { persist: false },
   });
 }
 

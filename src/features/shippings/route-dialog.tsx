@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../app/dialog';
 import { messages } from '../../../domain/messages';
-import type { Shipping } from '../../../domain/schemas/shipping';
+import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { monterreyMinute } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { KmForm } from '../driver/route-deliveries';
@@ -22,9 +22,9 @@ export function RouteDialog({
   notify,
   onClose,
 }: {
-  shipping: Shipping;
+  shipping: ShippingSummary;
   canEdit: boolean;
-  onPrint?: (shipping: Shipping) => void;
+  onPrint?: (shipping: ShippingSummary) => void;
   notify: Notify;
   onClose: () => void;
 }) {

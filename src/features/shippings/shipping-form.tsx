@@ -1,7 +1,7 @@
 import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
-import { shippingCreateSchema, type Shipping } from '../../../domain/schemas/shipping';
+import { shippingCreateSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
 import { getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { useDrivers, useShippingMutations, useVehicles } from './queries';
@@ -17,7 +17,7 @@ interface Draft {
   note: string;
 }
 
-const draftOf = (shipping: Shipping | null): Draft => ({
+const draftOf = (shipping: ShippingSummary | null): Draft => ({
   driver_id: shipping?.driver_id ? String(shipping.driver_id) : '',
   vehicle_id: shipping?.vehicle_id ? String(shipping.vehicle_id) : '',
   initial_km: shipping?.initial_km != null ? String(shipping.initial_km) : '',
@@ -38,8 +38,8 @@ export function ShippingForm({
   onSaved,
   onCancel,
 }: {
-  shipping: Shipping | null;
-  onSaved: (saved: Shipping) => void;
+  shipping: ShippingSummary | null;
+  onSaved: (saved: ShippingSummary) => void;
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(shipping));

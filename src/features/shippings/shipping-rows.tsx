@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatKg, formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ShippingSort, SortColumn } from '../../../domain/shipping-list';
-import type { Shipping } from '../../../domain/schemas/shipping';
+import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
 import { formatDate } from '../driver/driver-input';
 import { DetailPanel, type Notify } from './detail-panel';
@@ -15,7 +15,7 @@ const columns = text.columns;
 const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p.last}` : '—');
 const km = (value: number | null) => (value === null ? '—' : text.kmValue(value));
 
-const COLUMNS: ListColumn<Shipping, SortColumn>[] = [
+const COLUMNS: ListColumn<ShippingSummary, SortColumn>[] = [
   { key: 'id', sort: 'id', label: columns.folio, cell: (s) => messages.driver.routeFolio(s.id) },
   { key: 'driver_id', sort: 'driver_id', label: columns.driver, cell: (s) => person(s.driver) },
   { key: 'date', sort: 'date', label: columns.date, cell: (s) => formatDate(s.date) },
@@ -29,12 +29,12 @@ const COLUMNS: ListColumn<Shipping, SortColumn>[] = [
   { key: 'updated_at', sort: 'updated_at', label: columns.updatedAt, cell: (s) => formatMoment(s.updated_at) },
 ];
 
-const shippingKey = (shipping: Shipping) => shipping.id;
-const menuLabel = (shipping: Shipping) => text.actionsFor(shipping.id);
-const expandLabel = (shipping: Shipping, open: boolean) => (open ? text.collapse(shipping.id) : text.expand(shipping.id));
+const shippingKey = (shipping: ShippingSummary) => shipping.id;
+const menuLabel = (shipping: ShippingSummary) => text.actionsFor(shipping.id);
+const expandLabel = (shipping: ShippingSummary, open: boolean) => (open ? text.collapse(shipping.id) : text.expand(shipping.id));
 
 interface RowsProps {
-  shippings: readonly Shipping[];
+  shippings: readonly ShippingSummary[];
   wide: boolean;
   busy: boolean;
   sort: ShippingSort | null;
@@ -43,10 +43,10 @@ interface RowsProps {
   /** Iniciar and Terminar in the card view's dialog (editShippings). */
   canEditRoutes: boolean;
   hasMenu: boolean;
-  onMenu: (shipping: Shipping) => void;
-  onPrint?: (shipping: Shipping) => void;
-  onEdit?: (shipping: Shipping) => void;
-  onDelete?: (shipping: Shipping) => void;
+  onMenu: (shipping: ShippingSummary) => void;
+  onPrint?: (shipping: ShippingSummary) => void;
+  onEdit?: (shipping: ShippingSummary) => void;
+  onDelete?: (shipping: ShippingSummary) => void;
   notify: Notify;
 }
 
@@ -57,14 +57,14 @@ interface RowsProps {
 export function ShippingRows(props: RowsProps) {
   const { shippings, wide, canExpand, notify } = props;
   // The card whose 'Entregas' dialog is open; the list's own copy, so it follows refetches.
-  const [openCard, setOpenCard] = useState<Shipping | null>(null);
+  const [openCard, setOpenCard] = useState<ShippingSummary | null>(null);
   const openRoute = openCard ? (shippings.find((s) => s.id === openCard.id) ?? openCard) : null;
   // Stable between renders, so the memoized rows redraw only when their route changes.
   const expand = useMemo(
     () => ({
       header: columns.sales,
       label: expandLabel,
-      render: canExpand ? (shipping: Shipping) => <DetailPanel shipping={shipping} wide notify={notify} /> : undefined,
+      render: canExpand ? (shipping: ShippingSummary) => <DetailPanel shipping={shipping} wide notify={notify} /> : undefined,
     }),
     [canExpand, notify],
   );
@@ -112,10 +112,10 @@ export function ShippingRows(props: RowsProps) {
  * A route as a card: swipe right to print, left to edit or delete (spec §2: reveal of 65 or
  * 130 px); the same actions are on its menu button for a keyboard or a mouse.
  */
-function ShippingCard({ shipping, onOpen, ...props }: RowsProps & { shipping: Shipping; onOpen?: () => void }) {
+function ShippingCard({ shipping, onOpen, ...props }: RowsProps & { shipping: ShippingSummary; onOpen?: () => void }) {
   const details = shipping.shipping_details;
   const delivered = details.filter((d) => d.completed).length;
-  const action = (label: string, run: (s: Shipping) => void, tone = '') => (
+  const action = (label: string, run: (s: ShippingSummary) => void, tone = '') => (
     <button key={label} type="button" className={`swipe-action${tone}`} onClick={() => run(shipping)}>
       {label}
     </button>

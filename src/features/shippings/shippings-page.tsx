@@ -6,7 +6,7 @@ import { Dialog } from '../../app/dialog';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
-import { shippingPageSchema, type Shipping } from '../../../domain/schemas/shipping';
+import { shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
 import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
@@ -14,11 +14,11 @@ import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { useShell } from '../../app/shell-context';
 import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
-import { openPrintWindow } from '../../lib/session-store';
+import { openPrintWindowAfter } from '../../lib/session-store';
 import { DriverHome } from '../driver/driver-home';
 import { exportShippings } from './export-shippings';
 import { FilterDrawer } from './filter-drawer';
-import { shippingKeys, useShippingMutations } from './queries';
+import { fetchFullShipping, shippingKeys, useShippingMutations } from './queries';
 import { ShippingForm } from './shipping-form';
 import { ShippingRows } from './shipping-rows';
 import { useStoredFilters } from './stored-filters';
@@ -26,7 +26,7 @@ import { TotalsPanel } from './totals-panel';
 import './shippings.css';
 
 const text = messages.shippings;
-const routeHeader = (shipping: Shipping) => messages.driver.routeFolio(shipping.id);
+const routeHeader = (shipping: ShippingSummary) => messages.driver.routeFolio(shipping.id);
 
 /** `/shippings` and `/shippings/{id}`; a delivery driver gets their simplified list (spec §6). */
 export default function ShippingsPage() {
@@ -50,8 +50,8 @@ function OfficeShippings() {
     schema: shippingPageSchema,
   });
   const [totalsOpen, setTotalsOpen] = useState(false);
-  const [editing, setEditing] = useState<Shipping | null>(null);
-  const [deleting, setDeleting, deleteSheet] = useSheet<Shipping>();
+  const [editing, setEditing] = useState<ShippingSummary | null>(null);
+  const [deleting, setDeleting, deleteSheet] = useSheet<ShippingSummary>();
   const [notify, toast] = useListToast();
   const wide = useWideScreen();
   const { remove } = useShippingMutations();
@@ -65,9 +65,16 @@ function OfficeShippings() {
   };
   const shippings = list.rows;
 
-  const print = useCallback((shipping: Shipping) => openPrintWindow({ kind: 'shipping', data: shipping }), []);
+  // The manifest lists each sale's lines: the whole route is read as the window opens.
+  const print = useCallback(
+    (shipping: ShippingSummary) =>
+      void openPrintWindowAfter(async () => ({ kind: 'shipping', data: await fetchFullShipping(shipping.id) })).catch((error: unknown) =>
+        notify(getErrorMessage(error), 'danger'),
+      ),
+    [notify],
+  );
   const rowMenu = useCallback(
-    (shipping: Shipping) => [
+    (shipping: ShippingSummary) => [
       ...(can.edit ? [{ text: text.edit, handler: () => setEditing(shipping) }] : []),
       ...(can.delete ? [{ text: text.delete, role: 'destructive', handler: () => setDeleting(shipping) }] : []),
       ...(can.print ? [{ text: text.print, handler: () => print(shipping) }] : []),

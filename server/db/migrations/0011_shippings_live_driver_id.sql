@@ -1,0 +1,1 @@
+CREATE INDEX "shippings_live_driver_id" ON "shippings" USING btree ("driver_id","id") WHERE "shippings"."deleted_at" IS NULL;

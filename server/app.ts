@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -6,6 +7,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
+import { registerMetrics } from './plugins/metrics';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { es } from 'zod/locales';
@@ -56,6 +58,8 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
 /** Plugins in order: security and limits, then auth, then routes, then the PWA. */
 export async function buildApp({ env, database, logger = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -63,6 +67,15 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     // Behind a proxy the client address (for sign-in limits) comes from X-Forwarded-For.
     trustProxy: env.PUBLIC_URL !== undefined,
     bodyLimit: 1024 * 1024,
+    // Every log line of a request carries its id; a proxy's X-Request-Id is kept when well formed.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   const behindTls = env.PUBLIC_URL?.startsWith('https://') ?? false;
 
@@ -109,6 +122,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     }
   });
   registerErrorHandling(app);
+  registerMetrics(app, database, env.METRICS_TOKEN);
   refuseNulInText(app);
   registerAuth(app, database.db);
 

@@ -5,9 +5,6 @@ import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
 
-/** A worker that dies this soon after starting is failing to start, not crashing: stop rather than loop. */
-const MIN_WORKER_LIFE_MS = 5_000;
-
 function readEnv(): Env {
   try {
     return parseEnv(process.env);
@@ -64,41 +61,37 @@ async function supervise(env: Env): Promise<void> {
   await database.close();
 
   let stopping = false;
-  const startedAt = new Map<number, number>();
-  const fork = () => {
-    const worker = cluster.fork({ FRUTAS_WORKER: '1' });
-    startedAt.set(worker.id, Date.now());
-  };
-  cluster.on('exit', (worker, code, signal) => {
-    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
-    startedAt.delete(worker.id);
-    if (stopping) {
-      if (startedAt.size === 0) process.exit(0);
-      return;
-    }
-    console.error(`Proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza.`);
-    if (lived < MIN_WORKER_LIFE_MS) {
-      console.error('El proceso no logró arrancar: se detiene el servidor.');
-      stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
-      process.exitCode = 1;
-      if (startedAt.size === 0) process.exit(1);
-      return;
-    }
-    fork();
-  });
-  let listening = 0;
-  cluster.on('listening', () => {
-    listening += 1;
-    if (listening === env.WORKERS) console.log(`Frutas: http://localhost:${env.PORT} (postgres, ${env.DEPLOYMENT}, ${env.WORKERS} procesos)`);
-  });
-  const stop = () => {
-    if (stopping) return;
+  // Workers alive, and whether each has reached the port: one that dies before is failing to
+  // start (bad configuration, port taken), which replacing it would only repeat.
+  const listened = new Map<number, boolean>();
+  const fork = () => listened.set(cluster.fork().id, false);
+  const stopAll = () => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  cluster.on('exit', (worker, code, signal) => {
+    const started = listened.get(worker.id) ?? false;
+    listened.delete(worker.id);
+    if (!stopping && !started) {
+      console.error(`El proceso ${worker.process.pid} no logró arrancar (${signal ?? code}): se detiene el servidor.`);
+      process.exitCode = 1;
+      stopAll();
+    } else if (!stopping) {
+      console.error(`El proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza.`);
+      fork();
+    }
+    if (listened.size === 0) process.exit();
+  });
+  let announced = false;
+  cluster.on('listening', (worker) => {
+    listened.set(worker.id, true);
+    if (!announced && [...listened.values()].every(Boolean)) {
+      announced = true;
+      console.log(`Frutas: http://localhost:${env.PORT} (postgres, ${env.DEPLOYMENT}, ${env.WORKERS} procesos)`);
+    }
+  });
+  process.on('SIGINT', stopAll);
+  process.on('SIGTERM', stopAll);
   for (let i = 0; i < env.WORKERS; i++) fork();
 }
 

@@ -23,6 +23,8 @@ export interface Database {
    * (PostgreSQL LISTEN/NOTIFY; PGlite has the same within its one process).
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Connections of this process's pool (PostgreSQL); null for the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       async listen(channel, onMessage) {
         const client = await listenerClient();
@@ -113,6 +116,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    poolStats: () => null,
     migrate: () => migratePglite(db, { migrationsFolder }),
     async listen(channel, onMessage) {
       const unlisten = await client.listen(channel, onMessage);

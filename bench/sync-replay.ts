@@ -1,14 +1,16 @@
 // Sync engine benchmark (architecture.md budget: outbox replay ≥ 200 commands/s, no
 // duplicate, no loss; issue: first pull of a driver's week ≤ 2 s).
 //
-// The real server and the real engine in one process: the server on a fresh database
-// (embedded PGlite, or PostgreSQL when DATABASE_URL is set) with the demo seed, listening
-// on loopback; the engine on fake-indexeddb (Node has no IndexedDB). 1,000 commands are
+// The real server and the real engine: the server on a fresh database with the demo seed,
+// listening on loopback — on PostgreSQL (DATABASE_URL) in a process of its own, as a phone
+// and the server never share a processor; on the embedded PGlite, which one process owns,
+// inside this one. The engine runs on fake-indexeddb (Node has no IndexedDB). 1,000 commands are
 // queued offline (a quarter each of 'Iniciar', two delivery rejections, 'Terminar' on 250
 // routes), then replayed; the database is checked for exactly one applied key per command
 // and the effects. Then an empty device pulls a driver's week of 200 deliveries.
 //
 // Usage: npm run bench:sync   (SYNC_BENCH_CONCURRENCY to change lanes sent at once)
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,15 +35,49 @@ const database = await openDatabase(
   process.env.DATABASE_URL ? { kind: 'postgres', url: process.env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
 );
 const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DEMO_SEED: 'true' });
-const app = await buildApp({ env, database, logger: false });
-await prepareDatabase(database, { demoSeed: true, dataDir, log: app.log });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+await prepareDatabase(database, { demoSeed: true, dataDir });
+const { baseUrl, stopServer } = database.kind === 'postgres' ? await serverProcess() : await serverInProcess();
 const db = database.db;
 
+async function serverInProcess(): Promise<{ baseUrl: string; stopServer: () => Promise<void> }> {
+  const app = await buildApp({ env, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, stopServer: () => app.close() };
+}
+
+async function serverProcess(): Promise<{ baseUrl: string; stopServer: () => Promise<void> }> {
+  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DEMO_SEED: 'false', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      if (i > 240) throw new Error('el servidor no arrancó');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl: url,
+    stopServer: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 async function login(email: string): Promise<{ token: string; id: number }> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email, password: 'demo1234' } });
-  const token = response.json<{ access_token: string }>().access_token;
+  const response = await fetch(`${baseUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  const { access_token: token } = (await response.json()) as { access_token: string };
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return { token, id: user!.id };
 }
@@ -94,49 +130,50 @@ try {
   // ── Replay of 1,000 queued commands ──
   const driver = await login('chofer@demo.mx');
   const today = monterreyDateOffset(new Date(), 0);
-  const routes = await makeRoutes(driver.id, [today], ROUTES, 2);
-  let online = true;
-  const phone = device('bench-replay', driver.id, driver.token, (input, init) =>
-    online ? fetch(input, init) : Promise.reject(new TypeError('offline')),
-  );
-  await phone.engine.start();
-  await phone.engine.idle();
-  online = false;
   const at = '2026-11-22 08:00';
-  for (const route of routes) {
-    await phone.engine.command('startRoute', { shippingId: route.id, initial_km: 1000, km_capture_time_start: at });
-    for (const detailId of route.details) {
-      await phone.engine.command('rejectDelivery', {
-        detailId,
-        shippingId: route.id,
-        delivered_at: at,
-        delivery_rejection_comment: 'Cerrado',
-        position: null,
-      });
+
+  /**
+   * A phone that has the driver's routes, queues a day of commands on `routes` offline, and
+   * replays them through `answer` (the real server unless given); the replay's seconds.
+   */
+  async function queueAndReplay(name: string, routes: { id: number; details: number[] }[], answer: typeof fetch = fetch) {
+    let online = true;
+    const phone = device(name, driver.id, driver.token, (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('offline'))));
+    await phone.engine.start();
+    await phone.engine.idle();
+    online = false;
+    for (const route of routes) {
+      await phone.engine.command('startRoute', { shippingId: route.id, initial_km: 1000, km_capture_time_start: at });
+      for (const detailId of route.details) {
+        await phone.engine.command('rejectDelivery', { detailId, shippingId: route.id, delivered_at: at, delivery_rejection_comment: 'Cerrado', position: null });
+      }
+      await phone.engine.command('finishRoute', { shippingId: route.id, final_km: 1080, km_capture_time: '2026-11-22 18:00' });
     }
-    await phone.engine.command('finishRoute', { shippingId: route.id, final_km: 1080, km_capture_time: '2026-11-22 18:00' });
+    await phone.engine.stop();
+    const queued = await phone.local.outbox.count();
+    const replayer = new SyncEngine({
+      db: phone.local,
+      transport: { baseUrl, fetch: (input, init) => (String(input).includes('/sync/pull') ? fetch(input, init) : answer(input, init)) },
+      userId: driver.id,
+      getToken: () => driver.token,
+      intervalMs: 3_600_000,
+      concurrency,
+    });
+    const started = performance.now();
+    await replayer.start();
+    // As the app does on the browser's 'online' event: rows that failed for want of network go at once.
+    await replayer.connectivityRestored();
+    while ((await phone.local.outbox.where('state').anyOf('pending', 'sending').count()) > 0) {
+      replayer.wake();
+      await replayer.idle();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await replayer.stop();
+    return { phone, queued, seconds };
   }
-  await phone.engine.stop();
-  const queued = await phone.local.outbox.count();
-  online = true;
-  const replayer = new SyncEngine({
-    db: phone.local,
-    transport: { baseUrl, fetch },
-    userId: driver.id,
-    getToken: () => driver.token,
-    intervalMs: 3_600_000,
-    concurrency,
-  });
-  const started = performance.now();
-  await replayer.start();
-  // As the app does on the browser's 'online' event: rows that failed for want of network go at once.
-  await replayer.connectivityRestored();
-  while ((await phone.local.outbox.where('state').anyOf('pending', 'sending').count()) > 0) {
-    replayer.wake();
-    await replayer.idle();
-  }
-  const seconds = (performance.now() - started) / 1000;
-  await replayer.stop();
+
+  const routes = await makeRoutes(driver.id, [today], ROUTES, 2);
+  const { phone, queued, seconds } = await queueAndReplay('bench-replay', routes);
   const deviceId = (await phone.local.meta.get('deviceId'))!.value as string;
   const [keys] = await db
     .select({ total: sql<number>`count(*)::int`, distinctSeq: sql<number>`count(DISTINCT device_seq)::int` })
@@ -193,6 +230,16 @@ try {
     `  the same ${ROUTES * 4} requests straight to the server: ${directSeconds.toFixed(2)} s = ${((ROUTES * 4) / directSeconds).toFixed(0)} requests/s`,
   );
 
+  // ── The device alone: the same day replayed against answers that come at once ──
+  // What the engine on fake-indexeddb sustains by itself; with the server's figure above,
+  // the two bounds of the replay when phone and server share this machine's two cores.
+  const instant = (async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+  const alone = await queueAndReplay('bench-device-alone', await makeRoutes(driver.id, [today], ROUTES, 2), instant);
+  console.log(`  the device alone (every answer at once): ${alone.queued} commands in ${alone.seconds.toFixed(2)} s = ${(alone.queued / alone.seconds).toFixed(0)} commands/s`);
+  console.log(
+    `  goal ≥ 200 commands/s: replay ${(queued / seconds).toFixed(0)}, server alone ${((ROUTES * 4) / directSeconds).toFixed(0)}, device alone ${(alone.queued / alone.seconds).toFixed(0)} (4 lanes, one 2-core machine for phone, server and database)`,
+  );
+
   // ── First pull of a driver's week into an empty device ──
   const other = await login('chofer2@demo.mx');
   const week = Array.from({ length: 7 }, (_, i) => monterreyDateOffset(new Date(), i - 3));
@@ -206,7 +253,7 @@ try {
     `first pull: ${await empty.local.shippings.count()} routes, ${await empty.local.details.count()} deliveries, ${await empty.local.items.count()} items into an empty device in ${pullSeconds.toFixed(2)} s`,
   );
 } finally {
-  await app.close();
+  await stopServer();
   await database.close();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -72,19 +72,17 @@ export async function runMutation(
       return { status: stored.status_code, body: stored.response, replayed: true };
     }
     const result = await mutate(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ status_code: result.status, response: sql`${JSON.stringify(result.body ?? null)}::jsonb` })
-      .where(eq(idempotencyKeys.key, header));
-    if (device) {
-      await tx
-        .insert(syncDevices)
-        .values({ device_id: device.id, user_id: user.id, last_seq: device.seq })
-        .onConflictDoUpdate({
-          target: syncDevices.device_id,
-          set: { last_seq: sql`GREATEST(${syncDevices.last_seq}, ${device.seq})`, user_id: user.id, last_seen_at: sql`now()` },
-        });
-    }
+    // The answer is stored and the device's sequence number advanced in one statement.
+    const response = sql`${JSON.stringify(result.body ?? null)}::jsonb`;
+    await tx.execute(
+      device
+        ? sql`WITH stored AS (
+              UPDATE ${idempotencyKeys} SET status_code = ${result.status}, response = ${response} WHERE key = ${header} RETURNING key)
+            INSERT INTO ${syncDevices} (device_id, user_id, last_seq) VALUES (${device.id}, ${user.id}, ${device.seq})
+            ON CONFLICT (device_id) DO UPDATE SET last_seq = GREATEST(${syncDevices.last_seq}, EXCLUDED.last_seq),
+              user_id = EXCLUDED.user_id, last_seen_at = now()`
+        : sql`UPDATE ${idempotencyKeys} SET status_code = ${result.status}, response = ${response} WHERE key = ${header}`,
+    );
     return { ...result, replayed: false };
   });
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');

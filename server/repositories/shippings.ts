@@ -1,9 +1,9 @@
-import { and, eq, exists, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SHIPPING_FULL_DETAILS, type Shipping, type ShippingDetail } from '../../domain/schemas/shipping';
 import type { Db } from '../db/client';
 import { sales, shippingDetails, shippings } from '../db/schema';
 import { containsPattern, dateRange, idList, type ListQuery } from '../routes/list-query';
-import { publishShippingChanged } from '../routes/events';
+import { shippingChangedNotice } from '../routes/events';
 import { rows } from '../routes/sql-rows';
 
 export const SHIPPING_LIST_SPEC = {
@@ -63,8 +63,9 @@ const DETAIL_JSON = sql`json_build_object(
     'sale_weight', sa.sale_weight::float8, 'sale_due_balance', sa.due_balance::float8, 'note', sa.note, 'internal_note', sa.internal_note,
     'company', json_build_object('delivery_address', c.delivery_address),
     'user', json_build_object('name', u.name, 'last', u.last)))`;
-const DETAIL_FROM = sql`shipping_details d JOIN sales sa ON sa.id = d.sale_id JOIN companies c ON c.id = sa.company_id
+const DETAIL_JOINS = sql`JOIN sales sa ON sa.id = d.sale_id JOIN companies c ON c.id = sa.company_id
   LEFT JOIN contacts ct ON ct.id = sa.contact_id LEFT JOIN company_branches b ON b.id = sa.company_branch_id JOIN users u ON u.id = sa.user_id`;
+const DETAIL_FROM = sql`shipping_details d ${DETAIL_JOINS}`;
 
 /** A Postgres int[] literal of validated ids, passed as one parameter. */
 const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
@@ -135,25 +136,45 @@ export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDr
   return row!.body;
 }
 
+/**
+ * Runs an UPDATE of one shipping (with `RETURNING *`), tells the office, and answers the
+ * shipping as the API sends it, in one statement: the answer is built from the updated row.
+ */
+export async function updatedShipping(tx: Db, update: SQLWrapper): Promise<Shipping | null> {
+  // getSQL(): a query builder set in a template would be wrapped in parentheses, which WITH refuses.
+  const [row] = await rows<{ shipping: Shipping }>(
+    tx,
+    sql`WITH s AS (${update.getSQL()}) SELECT ${shippingChangedNotice(sql`s`)}, ${shippingJson(true)} AS shipping FROM s ${SHIPPING_JOINS}`,
+  );
+  return row?.shipping ?? null;
+}
+
+/** Runs an UPDATE of one shipping detail (with `RETURNING *`) and answers the detail as the API sends it, in one statement. */
+export async function updatedDetail(tx: Db, update: SQLWrapper): Promise<ShippingDetail | null> {
+  const [row] = await rows<{ detail: ShippingDetail }>(tx, sql`WITH d AS (${update.getSQL()}) SELECT ${DETAIL_JSON} AS detail FROM d ${DETAIL_JOINS}`);
+  return row?.detail ?? null;
+}
+
 /** One shipping detail (live or not) as the API answers it. */
 export async function loadDetail(db: Db, id: number): Promise<ShippingDetail | null> {
   const [row] = await rows<{ detail: ShippingDetail }>(db, sql`SELECT ${DETAIL_JSON} AS detail FROM ${DETAIL_FROM} WHERE d.id = ${id}`);
   return row?.detail ?? null;
 }
 
-/** After a delivery was added, changed or removed: the route's weight, and the office told live. */
+/**
+ * After a delivery was added, changed or removed: the route's weight (spec §9: delivered
+ * sales' weight, kept on the row so lists and totals read it) and the office told live,
+ * in one statement.
+ */
 export async function deliveriesChanged(tx: Db, shippingId: number): Promise<void> {
-  await recomputeShippingWeight(tx, shippingId);
-  await publishShippingChanged(tx, shippingId);
-}
-
-/** Shipping weight (spec §9) = delivered sales' weight, kept on the row so lists and totals read it. */
-async function recomputeShippingWeight(tx: Db, shippingId: number): Promise<void> {
   await tx.execute(sql`
-    UPDATE ${shippings} SET weight = COALESCE((
-      SELECT round(sum(${sales.sale_weight}), 2) FROM ${shippingDetails}
-      JOIN ${sales} ON ${sales.id} = ${shippingDetails.sale_id}
-      WHERE ${shippingDetails.shipping_id} = ${shippingId} AND ${shippingDetails.is_delivered} AND ${shippingDetails.deleted_at} IS NULL
-    ), 0), updated_at = now()
-    WHERE ${shippings.id} = ${shippingId}`);
+    WITH weighed AS (
+      UPDATE ${shippings} SET weight = COALESCE((
+        SELECT round(sum(${sales.sale_weight}), 2) FROM ${shippingDetails}
+        JOIN ${sales} ON ${sales.id} = ${shippingDetails.sale_id}
+        WHERE ${shippingDetails.shipping_id} = ${shippingId} AND ${shippingDetails.is_delivered} AND ${shippingDetails.deleted_at} IS NULL
+      ), 0), updated_at = now()
+      WHERE ${shippings.id} = ${shippingId}
+      RETURNING ${shippings.id}, ${shippings.date})
+    SELECT ${shippingChangedNotice(sql`weighed`)} FROM weighed`);
 }

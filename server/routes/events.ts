@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { isDeliveryDriver } from '../../domain/app-routes';
 import { hasPermission } from '../../domain/permissions';
@@ -23,14 +23,17 @@ export async function publishEvent(tx: Db, event: AppEvent): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+/** The NOTIFY of 'shipping.changed' for the rows of `from`, which has a route's `id` and `date`. */
+export function shippingChangedNotice(from: SQL): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'shipping.changed', 'shipping_id', ${from}.id, 'date', ${from}.date)::text)`;
+}
+
 /**
  * A route changed (a delivery, a rejection, the odometer): the office's Inicio follows its progress.
  * The notification reads the route's date itself: one round trip on every delivery, not two.
  */
 export async function publishShippingChanged(tx: Db, shippingId: number): Promise<void> {
-  await tx.execute(
-    sql`SELECT pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'shipping.changed', 'shipping_id', id, 'date', date)::text) FROM shippings WHERE id = ${shippingId}`,
-  );
+  await tx.execute(sql`SELECT ${shippingChangedNotice(sql`shippings`)} FROM shippings WHERE id = ${shippingId}`);
 }
 
 function isRelevant(event: AppEvent, user: CurrentUser): boolean {

@@ -11,7 +11,7 @@ import { EVIDENCE_TYPES, isStoredName, MAX_UPLOAD_BYTES, type FileStore } from '
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { deliveriesChanged, loadDetail } from '../repositories/shippings';
+import { deliveriesChanged, loadDetail, updatedDetail } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
 import { idParamSchema } from './params';
 
@@ -131,9 +131,15 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
     const body = parseInput(shippingDetailPatchSchema, request.body);
     // State checks run inside the mutation: a retry of an applied request gets its stored answer first.
     return runMutation(db, request, reply, async (tx) => {
-      const existing = await findLiveDetail(tx, id);
-      const shipping = await findLiveShipping(tx, existing.shipping_id);
-      if (!hasPermission(user, 'editShippingDetails') && shipping.driver_id !== user.id) throw new HttpError(403, text.driverOnlyOwn);
+      // The delivery and its route's driver in one read.
+      const [existing] = await tx
+        .select({ shipping_id: shippingDetails.shipping_id, completed: shippingDetails.completed, driver_id: shippings.driver_id, route: shippings.id })
+        .from(shippingDetails)
+        .leftJoin(shippings, and(eq(shippings.id, shippingDetails.shipping_id), isNull(shippings.deleted_at)))
+        .where(and(eq(shippingDetails.id, id), isNull(shippingDetails.deleted_at)));
+      if (!existing) throw new HttpError(404, text.detailNotFound);
+      if (existing.route === null) throw new HttpError(422, text.shippingNotFound);
+      if (!hasPermission(user, 'editShippingDetails') && existing.driver_id !== user.id) throw new HttpError(403, text.driverOnlyOwn);
       if (existing.completed) throw new HttpError(422, text.detailCompleted);
       const pdf = body.pdf?.trim() ?? '';
       const comment = body.delivery_rejection_comment?.trim() ?? '';
@@ -143,23 +149,27 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
       } else if (comment === '') {
         throw new HttpError(422, text.rejectionRequired);
       }
-      await tx
-        .update(shippingDetails)
-        .set({
-          completed: true,
-          is_delivered: body.is_delivered,
-          // The moment the person acted, carried by the client; the server's clock only if absent.
-          delivered_at: body.delivered_at ?? monterreyMinute(new Date()),
-          pdf: body.is_delivered ? pdf : null,
-          delivery_rejection_comment: body.is_delivered ? null : comment,
-          latitude: body.latitude ?? null,
-          longitude: body.longitude ?? null,
-          last_updated_by_user_id: user.id,
-          updated_at: new Date().toISOString(),
-        })
-        .where(eq(shippingDetails.id, id));
+      const detail = await updatedDetail(
+        tx,
+        tx
+          .update(shippingDetails)
+          .set({
+            completed: true,
+            is_delivered: body.is_delivered,
+            // The moment the person acted, carried by the client; the server's clock only if absent.
+            delivered_at: body.delivered_at ?? monterreyMinute(new Date()),
+            pdf: body.is_delivered ? pdf : null,
+            delivery_rejection_comment: body.is_delivered ? null : comment,
+            latitude: body.latitude ?? null,
+            longitude: body.longitude ?? null,
+            last_updated_by_user_id: user.id,
+            updated_at: new Date().toISOString(),
+          })
+          .where(eq(shippingDetails.id, id))
+          .returning(),
+      );
       await deliveriesChanged(tx, existing.shipping_id);
-      return { status: 200, body: await detailResponse(tx, id) };
+      return { status: 200, body: detail };
     });
   });
 

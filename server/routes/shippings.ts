@@ -12,7 +12,7 @@ import { jobPositions, shippingDetails, shippings, users, vehicles } from '../db
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { listShippingsJson, loadShippings, SHIPPING_LIST_SPEC } from '../repositories/shippings';
+import { listShippingsJson, loadShippings, SHIPPING_LIST_SPEC, updatedShipping } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
 import { publishShippingChanged } from './events';
 import { parseListQuery } from './list-query';
@@ -112,20 +112,22 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
         await assertVehicle(tx, body.vehicle_id);
       }
       const changes = odometerChanges(body, existing, actsAsDriver);
-      await tx
-        .update(shippings)
-        .set({
-          ...(body.date !== undefined && { date: body.date }),
-          ...(body.driver_id !== undefined && { driver_id: body.driver_id }),
-          ...(body.vehicle_id !== undefined && { vehicle_id: body.vehicle_id }),
-          ...(body.note !== undefined && { note: body.note }),
-          ...changes,
-          last_updated_by_user_id: user.id,
-          updated_at: new Date().toISOString(),
-        })
-        .where(eq(shippings.id, body.id));
-      await publishShippingChanged(tx, body.id);
-      const [shipping] = await loadShippings(tx, [body.id]);
+      const shipping = await updatedShipping(
+        tx,
+        tx
+          .update(shippings)
+          .set({
+            ...(body.date !== undefined && { date: body.date }),
+            ...(body.driver_id !== undefined && { driver_id: body.driver_id }),
+            ...(body.vehicle_id !== undefined && { vehicle_id: body.vehicle_id }),
+            ...(body.note !== undefined && { note: body.note }),
+            ...changes,
+            last_updated_by_user_id: user.id,
+            updated_at: new Date().toISOString(),
+          })
+          .where(eq(shippings.id, body.id))
+          .returning(),
+      );
       return { status: 200, body: shipping };
     });
   });

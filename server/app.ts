@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -107,6 +109,15 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     maxAge: 600,
   });
   // Counted in the database, so the limit holds however many server processes share the work.
+  // Large lists go compressed ('Todos' over months of routes: megabytes of JSON, a tenth on
+  // the wire); images and PDFs are not compressible types and the built app's assets are
+  // compressed ahead (vite.config.ts), so neither is compressed again.
+  await app.register(compress, {
+    global: true,
+    threshold: 2048,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(multipart, {
     // One evidence file per request, at most 100 MB, streamed to disk (spec §5).

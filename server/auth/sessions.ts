@@ -79,14 +79,24 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
   return { ...user, permissions: user.permissions ?? [] };
 }
 
+function tokenLookup(db: Db) {
+  return profileQuery(db, true)
+    .innerJoin(authTokens, eq(authTokens.user_id, users.id))
+    .where(and(eq(authTokens.token_hash, sql.placeholder('hash')), gt(authTokens.expires_at, sql.placeholder('now'))))
+    .prepare('user_for_token');
+}
+
+/** Built once per database: this runs on every request, and building the query cost more than running it. */
+const tokenLookups = new WeakMap<Db, ReturnType<typeof tokenLookup>>();
+
 /**
  * The user a live token belongs to, in one query (this runs on every request), sliding
  * the token's expiry forward at most once an hour; null when unknown or expired.
  */
 export async function userForToken(db: Db, token: string, now = new Date()): Promise<CurrentUser | null> {
-  const [row] = await profileQuery(db, true)
-    .innerJoin(authTokens, eq(authTokens.user_id, users.id))
-    .where(and(eq(authTokens.token_hash, sha256(token)), gt(authTokens.expires_at, now)));
+  let lookup = tokenLookups.get(db);
+  if (!lookup) tokenLookups.set(db, (lookup = tokenLookup(db)));
+  const [row] = await lookup.execute({ hash: sha256(token), now: now.toISOString() });
   if (!row) return null;
   const { token_id, token_last_used_at, ...user } = row;
   if (token_id !== null && token_last_used_at !== null && now.getTime() - new Date(token_last_used_at).getTime() > SLIDE_EVERY_MS) {

@@ -6,7 +6,8 @@
 //
 //   npm run bench:api                                   # embedded PGlite in .tmp/bench-data
 //   DATABASE_URL=postgresql://… npm run bench:api       # PostgreSQL
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -26,8 +27,30 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], 
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
+/** CPU seconds used so far by a process (Linux /proc), and by the database server's processes. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+function databaseCpuSeconds() {
+  if (database !== 'PostgreSQL') return 0;
+  try {
+    return execSync('pgrep -u postgres postgres').toString().trim().split('\n').map(Number).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  } catch {
+    return 0;
+  }
+}
+
 async function run(title, url, headers = {}, seconds = DURATION) {
-  return { title, result: await openLoop({ rate: RATE, seconds, request: (agent) => get(url, headers, agent) }) };
+  const before = { server: cpuSeconds(server.pid), database: databaseCpuSeconds() };
+  const result = await openLoop({ rate: RATE, seconds, request: (agent) => get(url, headers, agent) });
+  const per = (total) => ((total * 1000) / result.count).toFixed(2);
+  result.cpu = `CPU per request: server ${per(cpuSeconds(server.pid) - before.server)} ms${database === 'PostgreSQL' ? `, database ${per(databaseCpuSeconds() - before.database)} ms` : ' (database inside)'}`;
+  return { title, result };
 }
 
 try {
@@ -52,16 +75,18 @@ try {
   // Warm-up, then the floor and the target at the same fixed rate.
   await run('warm-up', `${base}/api/v2/shippings?${query}`, headers, 3);
   const floor = await run('floor GET /api/v2/deployment', `${base}/api/v2/deployment`);
+  // The least a signed-in read costs: the session check, one database round trip.
+  const signedIn = await run('signed-in floor GET /api/v1/user/current', `${base}/api/v1/user/current`, headers);
   const target = await run(`GET /api/v2/shippings?${query}`, `${base}/api/v2/shippings?${query}`, headers);
-  for (const { title, result } of [floor, target]) {
+  for (const { title, result } of [floor, signedIn, target]) {
     console.log(
-      `${title}\n  offered ${result.offered} req/s, served ${result.served.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      `${title}\n  offered ${result.offered} req/s, served ${result.served.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, non-2xx ${result.non2xx}, errors ${result.errors}\n  ${result.cpu}`,
     );
   }
   const served = target.result.served;
   const ratio = target.result.p99 / floor.result.p99;
   console.log(`served ${served.toFixed(0)} of ${RATE} req/s offered (goal ≥ ${RATE * 0.95}): ${served >= RATE * 0.95 ? 'OK' : 'SHORT'}`);
-  console.log(`p99 ratio to the floor ×${ratio.toFixed(2)} (goal ≤ ×2): ${ratio <= 2 ? 'OK' : 'OVER'}`);
+  console.log(`p99 ratio to the floor ×${ratio.toFixed(2)} (goal ≤ ×2): ${ratio <= 2 ? 'OK' : 'OVER'}; to the signed-in floor ×${(target.result.p99 / signedIn.result.p99).toFixed(2)}`);
 
   // 'Todos' over 3,000 routes: the office's whole list of 75 days, as the browser asks it.
   const days = `filter[date_between]=2022-01-01,2022-03-16`;

@@ -72,7 +72,9 @@ export type DatabaseTarget =
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: PreparingClient });
+    // Connections are kept through a quiet spell: a new one starts cold (its statements
+    // prepared again, the server's caches empty), and the first requests after a pause paid for it.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 10 * 60_000, Client: PreparingClient });
     // An idle connection cut by the server (restart, failover) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on('error', () => undefined);

@@ -43,14 +43,24 @@ describe('GET /api/v2/shippings', () => {
   });
 
   it('sends each delivery\'s whole sale with include=shipping_details.sale, as the route read does', async () => {
-    const light = shippingPageSchema.parse((await get(office, '/api/v2/shippings?itemsPerPage=5')).json());
-    const response = await get(office, '/api/v2/shippings?itemsPerPage=5&include=shipping_details.sale');
+    const light = shippingPageSchema.parse((await get(office, '/api/v2/shippings?itemsPerPage=40')).json());
+    const response = await get(office, '/api/v2/shippings?itemsPerPage=40&include=shipping_details.sale');
     const full = fullShippingPageSchema.parse(response.json());
     expect(full.data.map((s) => s.id)).toEqual(light.data.map((s) => s.id));
     const withDetails = full.data.find((s) => s.shipping_details.length > 0)!;
     expect(withDetails.shipping_details[0]!.sale.sale_items.length).toBeGreaterThan(0);
     expect(withDetails.shipping_details[0]!.sale.user.name).toEqual(expect.any(String));
     expect(full.data).toEqual(await loadShippings(t.database.db, light.data.map((s) => s.id)));
+    // The summary is the whole route with each sale cut to what the list shows.
+    const summaryOf = ({ id, company_name, sale_weight, sale_due_balance, note, internal_note }: (typeof full.data)[number]['shipping_details'][number]['sale']) => ({
+      id,
+      company_name,
+      sale_weight,
+      sale_due_balance,
+      note,
+      internal_note,
+    });
+    expect(light.data).toEqual(full.data.map((s) => ({ ...s, shipping_details: s.shipping_details.map((d) => ({ ...d, sale: summaryOf(d.sale) })) })));
     const unknown = await get(office, '/api/v2/shippings?include=sale.user');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('No se puede incluir sale.user.');

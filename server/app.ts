@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { registerMetrics } from './plugins/metrics';
+import { registerBackupControl } from './backup-control';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { es } from 'zod/locales';
@@ -165,6 +166,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   expenseRoutes(app, database.db);
   reportRoutes(app, database.db);
   await eventRoutes(app, database);
+  await registerBackupControl(app, database, env.DATA_DIR);
   const openApi = openApiDocument();
   guardedRoute(app, 'GET /api/docs', async () => openApi);
 

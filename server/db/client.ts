@@ -25,6 +25,11 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Connections of this process's pool (PostgreSQL); null for the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * A consistent copy of the embedded database's data directory (gzipped tar), taken inside
+   * the process that owns it while it keeps serving; null on PostgreSQL, which pg_dump copies.
+   */
+  snapshot(): Promise<Blob> | null;
   close(): Promise<void>;
 }
 
@@ -94,6 +99,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      snapshot: () => null,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       async listen(channel, onMessage) {
         const client = await listenerClient();
@@ -119,6 +125,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     poolStats: () => null,
+    snapshot: () => client.dumpDataDir('gzip'),
     migrate: () => migratePglite(db, { migrationsFolder }),
     async listen(channel, onMessage) {
       const unlisten = await client.listen(channel, onMessage);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Database } from '../../server/db/client';
-import { login, runScript, startServer } from './server-process';
+import { login, runScript, startServer } from '../../bench/processes';
 
 interface Place {
   /** DATA_DIR and, on PostgreSQL, DATABASE_URL of a server. */

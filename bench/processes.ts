@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 /** The project's root, where `server/server.ts` and the scripts are. */
-export const root = path.resolve(import.meta.dirname, '../..');
+export const root = path.resolve(import.meta.dirname, '..');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

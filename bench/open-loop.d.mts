@@ -1,0 +1,18 @@
+import type http from 'node:http';
+
+export function percentile(sorted: readonly number[], q: number): number;
+
+export interface OpenLoopResult {
+  offered: number;
+  served: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  count: number;
+}
+
+export function openLoop(options: { rate: number; seconds: number; request: (agent: http.Agent) => Promise<number> }): Promise<OpenLoopResult>;
+
+export function get(url: string, headers: Record<string, string>, agent: http.Agent): Promise<number>;

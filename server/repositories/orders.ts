@@ -12,27 +12,26 @@ export const toFill = and(eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNu
 /** Orders as the warehouse sees them (spec §2 'Orders to fill'), in the order of `ids`. */
 export async function loadOrders(db: Db, ids: number[]): Promise<OrderToDispatch[]> {
   if (ids.length === 0) return [];
-  const [rows, lines] = await Promise.all([
-    db
-      .select({
-        sale: sales,
-        company: { name: companies.name, razon_social: companies.razon_social },
-        branch: { name: companyBranches.name },
-        seller: { name: sellers.name, last: sellers.last },
-      })
-      .from(sales)
-      .innerJoin(companies, eq(companies.id, sales.company_id))
-      .leftJoin(companyBranches, eq(companyBranches.id, sales.company_branch_id))
-      .innerJoin(sellers, eq(sellers.id, sales.user_id))
-      .where(inArray(sales.id, ids)),
-    db
-      .select({ sale_id: saleItems.sale_id, quantity: saleItems.quantity, item_id: items.id, name: items.name, unit: units.name })
-      .from(saleItems)
-      .innerJoin(items, eq(items.id, saleItems.item_id))
-      .innerJoin(units, eq(units.id, items.unit_id))
-      .where(inArray(saleItems.sale_id, ids))
-      .orderBy(asc(saleItems.id)),
-  ]);
+  // One after the other: `db` may be a transaction, one connection that takes one query at a time.
+  const rows = await db
+    .select({
+      sale: sales,
+      company: { name: companies.name, razon_social: companies.razon_social },
+      branch: { name: companyBranches.name },
+      seller: { name: sellers.name, last: sellers.last },
+    })
+    .from(sales)
+    .innerJoin(companies, eq(companies.id, sales.company_id))
+    .leftJoin(companyBranches, eq(companyBranches.id, sales.company_branch_id))
+    .innerJoin(sellers, eq(sellers.id, sales.user_id))
+    .where(inArray(sales.id, ids));
+  const lines = await db
+    .select({ sale_id: saleItems.sale_id, quantity: saleItems.quantity, item_id: items.id, name: items.name, unit: units.name })
+    .from(saleItems)
+    .innerJoin(items, eq(items.id, saleItems.item_id))
+    .innerJoin(units, eq(units.id, items.unit_id))
+    .where(inArray(saleItems.sale_id, ids))
+    .orderBy(asc(saleItems.id));
   const byId = new Map(
     rows.map(({ sale, company, branch, seller }): [number, OrderToDispatch] => [
       sale.id,

@@ -143,7 +143,9 @@ export async function pullChanges(db: Db, scope: Scope, given: Cursor | null, de
         ? { v: 1, seq: 0, fullUntil: await highestChange(tx), user: scope.userId, day: today, scope: scopeKey }
         : given;
       const kinds: SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items'];
-      const changed = await Promise.all(kinds.map((kind) => changedRows(tx, kind, scope, cursor)));
+      // One after another: a transaction is one connection, and pg will refuse queries sent to it at once.
+      const changed: Awaited<ReturnType<typeof changedRows>>[] = [];
+      for (const kind of kinds) changed.push(await changedRows(tx, kind, scope, cursor));
       // A page ends where the first kind that has more ends; later changes of other kinds wait for the next page.
       let cut = Infinity;
       changed.forEach((list, index) => {
@@ -155,13 +157,11 @@ export async function pullChanges(db: Db, scope: Scope, given: Cursor | null, de
       const nextSeq = hasMore ? cut : Math.max(cursor.seq, await highestChange(tx));
       const liveIds = (index: number) => page[index]!.filter((r) => r.live).map((r) => r.id);
       const goneIds = (index: number) => page[index]!.filter((r) => !r.live).map((r) => r.id);
-      const [shippings, orders, vehicles, drivers, items] = await Promise.all([
-        loadShippings(tx, liveIds(0)),
-        loadOrders(tx, liveIds(1)),
-        loadCatalogue(tx, 'vehicles', liveIds(2)),
-        loadCatalogue(tx, 'drivers', liveIds(3)),
-        loadCatalogue(tx, 'items', liveIds(4)),
-      ]);
+      const shippings = await loadShippings(tx, liveIds(0));
+      const orders = await loadOrders(tx, liveIds(1));
+      const vehicles = await loadCatalogue(tx, 'vehicles', liveIds(2));
+      const drivers = await loadCatalogue(tx, 'drivers', liveIds(3));
+      const items = await loadCatalogue(tx, 'items', liveIds(4));
       return {
         cursor: encodeCursor({ ...cursor, seq: nextSeq }),
         has_more: hasMore,

@@ -10,21 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client';
 import { CONTROL_TOKEN_FILE } from '../server/backup-control';
-import { EnvError, parseEnv } from '../server/env';
+import { envOrExit } from '../server/env';
 
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 const out = path.resolve(process.argv[2] ?? path.join('backups', `frutas-${stamp}.tar.gz`));
 
-let env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = envOrExit(process.env);
 
 const work = await mkdtemp(path.join(tmpdir(), 'frutas-backup-'));
 try {

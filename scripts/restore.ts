@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
-import { EnvError, parseEnv } from '../server/env';
+import { envOrExit } from '../server/env';
 
 const archive = process.argv[2];
 if (!archive) {
@@ -15,16 +15,7 @@ if (!archive) {
   process.exit(1);
 }
 
-let env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = envOrExit(process.env);
 
 const fail = (message: string): never => {
   console.error(message);

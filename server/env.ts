@@ -58,3 +58,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new EnvError(`Configuración inválida:\n${lines.join('\n')}`);
 }
+
+/** The environment for a command: a bad value is printed in Spanish and the process ends (exit code 1). */
+export function envOrExit(source: Record<string, string | undefined>): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

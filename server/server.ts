@@ -3,19 +3,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
-import { EnvError, parseEnv, type Env } from './env';
-
-function readEnv(): Env {
-  try {
-    return parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
+import { envOrExit, type Env } from './env';
 
 function open(env: Env): Promise<Database> {
   return openDatabase(
@@ -95,7 +83,7 @@ async function supervise(env: Env): Promise<void> {
   for (let i = 0; i < env.WORKERS; i++) fork();
 }
 
-const env = readEnv();
+const env = envOrExit(process.env);
 if (cluster.isWorker) void serve(env, { prepare: false });
 else if (env.WORKERS > 1) void supervise(env);
 else void serve(env, { prepare: true });

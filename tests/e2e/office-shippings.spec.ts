@@ -184,6 +184,11 @@ test.describe('office shippings on a phone', () => {
     await expect(page.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
     await expect(dialog.getByText(`Entregas · ${id}`)).toBeVisible();
     await expect(dialog.getByRole('list', { name: 'Ventas de la ruta' })).toBeVisible();
+    // The list sends each sale's summary; the card reads the whole route for its lines, contact and seller.
+    const sales = dialog.getByRole('list', { name: 'Ventas de la ruta' });
+    await expect(sales.getByText('Productos').first()).toBeVisible();
+    await expect(sales.getByText(/^\d+(\.\d+)? × .+/).first()).toBeVisible();
+    await expect(sales.getByText('Vendedor').first()).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Imprimir' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(page.getByRole('dialog', { name: 'Entregas' })).toHaveCount(0);

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startServer, type ServerProcess } from '../../bench/processes';
 import { openEventStream } from '../server/sse-client';
 import { createTestApp, type TestApp } from '../server/test-app';
 
@@ -14,80 +13,22 @@ import { createTestApp, type TestApp } from '../server/test-app';
  * one process was asked, the other knows. And `WORKERS=2` starts two processes on one port.
  * Runs when DATABASE_URL is set (CI).
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const metrics = (url: string, token = METRICS_TOKEN) =>
   fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: 'close' } });
 let t: TestApp;
-let servers: { url: string; process: ChildProcess }[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      DEMO_SEED: 'false',
-      DATABASE_URL: t.databaseUrl!,
-      DATA_DIR: t.dataDir,
-      WEB_DIR: '/nonexistent',
-      LOG_LEVEL: 'error',
-      METRICS_TOKEN,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 200) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child };
-    } catch {
-      if (waited > 60_000 || child.exitCode !== null) throw new Error('the server process did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function login(url: string, email: string): Promise<string> {
-  const response = await fetch(`${url}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'demo1234' }),
-  });
-  if (!response.ok) throw new Error(`login ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+let servers: ServerProcess[] = [];
+const start = (env: Record<string, string> = {}) =>
+  startServer({ DEMO_SEED: 'false', DATABASE_URL: t.databaseUrl!, DATA_DIR: t.dataDir, METRICS_TOKEN, ...env });
 
 const rows = <T>(query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
 
 beforeAll(async () => {
   t = await createTestApp();
-  servers = await Promise.all([startServer(), startServer()]);
+  servers = await Promise.all([start(), start()]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all(servers.map((server) => stop(server.process)));
+  await Promise.all(servers.map((server) => server.stop()));
   await t.close();
 });
 
@@ -209,7 +150,7 @@ describe('GET /metrics', () => {
 
 describe('WORKERS=2', () => {
   it('runs two processes on one port and replaces one that dies', async () => {
-    const cluster = await startServer({ WORKERS: '2' });
+    const cluster = await start({ WORKERS: '2' });
     try {
       const pids = async () => {
         const seen = new Set<string>();
@@ -231,7 +172,7 @@ describe('WORKERS=2', () => {
       expect(after.size).toBe(2);
       expect([...after]).not.toContain([...first][0]);
     } finally {
-      await stop(cluster.process);
+      await cluster.stop();
     }
   }, 90_000);
 });

@@ -10,7 +10,6 @@
 // and the effects. Then an empty device pulls a driver's week of 200 deliveries.
 //
 // Usage: npm run bench:sync   (SYNC_BENCH_CONCURRENCY to change lanes sent at once)
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +24,7 @@ import { idempotencyKeys, sales, shippingDetails, shippings, users } from '../se
 import { parseEnv } from '../server/env';
 import { openSyncDatabase } from '../sync/db';
 import { SyncEngine } from '../sync/engine';
+import { startServer } from './processes';
 
 const ROUTES = 250;
 const WEEK_DELIVERIES = 200;
@@ -46,29 +46,8 @@ async function serverInProcess(): Promise<{ baseUrl: string; stopServer: () => P
 }
 
 async function serverProcess(): Promise<{ baseUrl: string; stopServer: () => Promise<void> }> {
-  const port = 19_000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DEMO_SEED: 'false', NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      if (i > 240) throw new Error('el servidor no arrancó');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    baseUrl: url,
-    stopServer: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const server = await startServer({ DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false' });
+  return { baseUrl: server.url, stopServer: server.stop };
 }
 
 async function login(email: string): Promise<{ token: string; id: number }> {

@@ -45,22 +45,14 @@ const MAX_PREPARED_TEXT = 20_000;
  */
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
-    const [config, values] = args as [unknown, unknown];
-    if (
-      config !== null &&
-      typeof config === 'object' &&
-      typeof (config as pg.QueryConfig).text === 'string' &&
-      typeof (config as { submit?: unknown }).submit !== 'function' &&
-      (config as pg.QueryConfig).name === undefined &&
-      Array.isArray(values ?? (config as pg.QueryConfig).values) &&
-      ((values ?? (config as pg.QueryConfig).values) as unknown[]).length > 0 &&
-      (config as pg.QueryConfig).text.length <= MAX_PREPARED_TEXT
-    ) {
-      const text = (config as pg.QueryConfig).text;
-      const name = `s${createHash('sha1').update(text).digest('base64url')}`;
-      return (super.query as (...a: unknown[]) => never)({ ...(config as object), name }, ...args.slice(1));
-    }
-    return (super.query as (...a: unknown[]) => never)(...args);
+    const run = (...a: unknown[]) => (super.query as (...b: unknown[]) => never).apply(this, a);
+    const config = args[0] as (pg.QueryConfig & { submit?: unknown }) | string | null;
+    if (config === null || typeof config !== 'object' || typeof config.text !== 'string') return run(...args);
+    const values = (args[1] ?? config.values) as unknown[] | undefined;
+    const preparable =
+      config.name === undefined && typeof config.submit !== 'function' && Array.isArray(values) && values.length > 0 && config.text.length <= MAX_PREPARED_TEXT;
+    if (!preparable) return run(...args);
+    return run({ ...config, name: `s${createHash('sha1').update(config.text).digest('base64url')}` }, ...args.slice(1));
   }
 }
 

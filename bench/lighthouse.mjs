@@ -57,6 +57,9 @@ try {
     for (const item of scripts) console.log(`  script ${item.url.replace(origin, '')}: ${Math.round(item.scripting)} ms running, ${Math.round(item.scriptParseCompile)} ms compiling`);
     const longTasks = audits['long-tasks'].details?.items ?? [];
     console.log(`  long tasks: ${longTasks.map((task) => `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} (${task.url.replace(origin, '') || '—'})`).join(', ') || 'none'}`);
+    // What moved: the elements behind the layout-shift score.
+    const shifts = audits['layout-shifts']?.details?.items ?? [];
+    for (const shift of shifts.slice(0, 3)) console.log(`  shift ${shift.score.toFixed(3)}: ${shift.node?.snippet ?? shift.node?.nodeLabel ?? '—'}`);
     if (failing.length > 0) console.log(`audits not passed: ${failing.map((audit) => audit.id).join(', ')}`);
   };
   await audit('Inicio de sesión', false);
@@ -88,7 +91,11 @@ try {
     if (only && screen !== only) continue;
     const token = await signInToken(origin, email);
     await page.goto(`${origin}/`);
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    // Each person starts as after the previous one signed out (sign-out clears local storage).
+    await page.evaluate((value) => {
+      localStorage.clear();
+      localStorage.setItem('token', value);
+    }, token);
     await page.goto(`${origin}${screen}`);
     await page.getByRole('heading', { name: heading, exact: true }).first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');

@@ -4,7 +4,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { ReactNode } from 'react';
 import { APP_VERSION } from '../../domain/version';
 import { ApiError } from '../lib/api';
-import { discardToken, QUERY_CACHE_KEY } from '../lib/session-store';
+import { discardToken, QUERY_CACHE_KEY, readToken, subscribeToSession } from '../lib/session-store';
 
 /** Any 401 means the server no longer accepts the token: back to the login (spec §4). */
 function signOutOnUnauthorized(error: unknown): void {
@@ -20,6 +20,12 @@ const queryClient = new QueryClient({
     // mutation, a second queue beside the sync outbox (architecture.md).
     mutations: { networkMode: 'always', retry: false },
   },
+});
+
+// A session ended by the server (a 401 here or in the sync engine) leaves nothing it read in
+// memory either: the next person to sign in on this device must not start as the last one.
+subscribeToSession(() => {
+  if (readToken() === null) queryClient.clear();
 });
 
 // The last answers are kept in local storage so an offline start shows them; sign-out clears it.

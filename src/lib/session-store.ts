@@ -13,7 +13,8 @@ export const QUERY_CACHE_KEY = 'query-cache';
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the token or the print job changes, in this tab or another. */
+export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab signing in or out changes this one too.
   const onStorage = (event: StorageEvent) => {
@@ -41,13 +42,15 @@ export function clearLocalStorage(): void {
   notify();
 }
 
+/** The server no longer accepts the token: whoever signs in next starts without this session's reads. */
 export function discardToken(): void {
   localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(QUERY_CACHE_KEY);
   notify();
 }
 
 export function useToken(): string | null {
-  return useSyncExternalStore(subscribe, readToken);
+  return useSyncExternalStore(subscribeToSession, readToken);
 }
 
 export interface PrintJob {
@@ -74,7 +77,7 @@ function takePrintJob(): string | null {
 let windowPrintJob: string | null = typeof localStorage !== 'undefined' ? takePrintJob() : null;
 
 export function usePrintJob(): PrintJob | null {
-  const raw = useSyncExternalStore(subscribe, () => windowPrintJob);
+  const raw = useSyncExternalStore(subscribeToSession, () => windowPrintJob);
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);

@@ -32,6 +32,22 @@ test('signs out on every tab when the token is revoked on the server', async ({ 
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
 });
 
+test('a person signing in after another one was signed out by the server sees their own screens', async ({ page, request }) => {
+  await signIn(page, 'ventas@demo.mx');
+  await page.goto('/quotations');
+  await expect(page.getByRole('heading', { name: 'Cotizaciones', exact: true }).first()).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await request.post('/api/v1/user/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  // Nothing the previous person's session read is kept for the next one.
+  expect(await page.evaluate(() => localStorage.getItem('query-cache')?.includes('ventas@demo.mx') ?? false)).toBe(false);
+  await signIn(page, 'oficina@demo.mx');
+  await expect(page.getByRole('heading', { name: 'Hola, Jorge' })).toBeVisible();
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { name: 'Clientes', exact: true }).first()).toBeVisible();
+});
+
 test('shows the print view instead of the app while print data is stored', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('print', JSON.stringify({ kind: 'shipping', data: { id: 1 } })));

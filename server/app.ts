@@ -41,6 +41,7 @@ import { v2ReadRoutes } from './routes/v2-reads';
 import { collectionRoutes } from './routes/collections';
 import { purchasingRoutes } from './routes/purchasing';
 import { expenseRoutes } from './routes/expenses';
+import { activityLogRoutes } from './routes/activity-log';
 import { reportRoutes } from './routes/reports';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
@@ -164,6 +165,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   collectionRoutes(app, database.db);
   purchasingRoutes(app, database.db);
   expenseRoutes(app, database.db);
+  activityLogRoutes(app, database.db);
   reportRoutes(app, database.db);
   await eventRoutes(app, database);
   await registerBackupControl(app, database, env.DATA_DIR);

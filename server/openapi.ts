@@ -85,6 +85,7 @@ import {
 } from '../domain/schemas/reads';
 import { providerPaymentInputSchema, salemanReportSchema, shoppingInputSchema } from '../domain/schemas/purchasing';
 import { APP_VERSION } from '../domain/version';
+import { activityLogPageSchema } from '../domain/schemas/activity-log';
 import { expenseDeletedSchema, expenseInputSchema, expensePageSchema, expenseRowSchema } from '../domain/schemas/expenses';
 import { itemsReportPageSchema, salesSeriesSchema, utilitiesSchema } from '../domain/schemas/reports';
 import {
@@ -316,6 +317,12 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'POST /api/v2/expenses': { summary: 'Registrar gasto', body: expenseInputSchema, response: expenseRowSchema },
   'DELETE /api/v2/expenses/:id': { summary: 'Eliminar gasto (deja de contar en listas y reportes)', response: expenseDeletedSchema },
+  // The activity log (issue 15).
+  'GET /api/v2/logs': {
+    summary: 'Bitácora: cada cambio hecho por la API (quién, cuándo, qué, antes y después, desde qué dispositivo); sort created_at',
+    response: activityLogPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[user_id]', 'filter[entity]', 'filter[entity_id]', 'filter[action]'],
+  },
   'GET /api/v2/report/utilities': {
     summary: 'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
     response: utilitiesSchema,

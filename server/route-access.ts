@@ -168,6 +168,8 @@ export const ROUTE_ACCESS = {
   'POST /api/v2/expenses': permission('expenses'),
   /** Soft delete: no read counts it any more (list, expenses-summary, indicators, utilities). */
   'DELETE /api/v2/expenses/:id': permission('expenses'),
+  /** The activity log: read only, no route writes it (the database does, issue 15). */
+  'GET /api/v2/logs': permission('activityLog'),
   /** Read by /utilities and by /costs. */
   'GET /api/v2/report/utilities': permission('utilities'),
   'GET /api/v2/report/sales_by_day': permission('reports'),

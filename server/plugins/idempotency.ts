@@ -23,6 +23,23 @@ function deviceOf(request: FastifyRequest): { id: string; seq: number } | null {
   return { id, seq: Number(seq) };
 }
 
+/**
+ * Who is changing data and from where, for the activity log written by the database in the
+ * change's own transaction (migration 0013): the person, the route, the device (the outbox's
+ * device id, or the browser's description), the address and the request id.
+ */
+function actorOf(request: FastifyRequest): string {
+  const deviceId = request.headers['x-device-id'];
+  const userAgent = request.headers['user-agent'];
+  return JSON.stringify({
+    user_id: currentUser(request).id,
+    route: `${request.method} ${request.routeOptions.url ?? request.url}`,
+    device: typeof deviceId === 'string' ? deviceId : typeof userAgent === 'string' ? userAgent : null,
+    ip: request.ip,
+    request_id: request.id,
+  });
+}
+
 function fingerprint(request: FastifyRequest): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
@@ -49,7 +66,11 @@ export async function runMutation(
   // so no client's blind retry can ever apply it twice.
   if (header === undefined && options.keyRequired) throw new HttpError(400, messages.idempotency.keyRequired);
   if (header === undefined) {
-    const result = await db.transaction((tx) => mutate(tx as unknown as Db));
+    const result = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`SELECT set_config('app.actor', ${actorOf(request)}, true)`);
+      return mutate(tx);
+    });
     return reply.code(result.status).send(result.body);
   }
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, messages.idempotency.invalidKey);
@@ -58,12 +79,14 @@ export async function runMutation(
   const device = deviceOf(request);
   const outcome = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ key: header, user_id: user.id, request: requestHash, status_code: 0, device_id: device?.id, device_seq: device?.seq })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
+    // The key is claimed and the log's actor set for this transaction in one statement.
+    const claim = await tx.execute(
+      sql`INSERT INTO ${idempotencyKeys} (key, user_id, request, status_code, device_id, device_seq)
+          SELECT ${header}, ${user.id}, ${requestHash}, 0, ${device?.id ?? null}, ${device?.seq ?? null}
+          FROM (SELECT set_config('app.actor', ${actorOf(request)}, true)) AS actor
+          ON CONFLICT DO NOTHING RETURNING key`,
+    );
+    if ((claim as unknown as { rows: unknown[] }).rows.length === 0) {
       const [stored] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, header));
       if (!stored || stored.user_id !== user.id || stored.request !== requestHash) {
         throw new HttpError(422, messages.idempotency.keyReused);

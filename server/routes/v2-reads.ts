@@ -364,6 +364,8 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
       const started = months.map((_, index) => `${year}-${String(index + 1).padStart(2, '0')}` <= thisMonth);
       const byCompany = new Map<number, { company_id: number; name: string; months: Record<string, number | null>; huecos: number }>();
       for (const row of totals) {
+        // A sale scheduled for a month that has not come yet is no purchase of that month yet.
+        if (!started[row.month - 1]) continue;
         const entry = byCompany.get(row.company_id) ?? {
           company_id: row.company_id,
           name: row.name,

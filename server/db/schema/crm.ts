@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, money, name, updatedAt } from './columns';
 import { companies, contacts, items, providers, purchaseOrders, sales } from './commerce';
 import { activityTypes, expenseTypes, funnels, origins, paymentMethods } from './reference-lists';
@@ -93,15 +93,31 @@ export const messageStatuses = pgTable('message_statuses', {
   created_at: createdAt(),
 });
 
-/** The activity log (spec §2 /activity-log). */
-export const logs = pgTable('logs', {
-  id: id(),
-  user_id: integer('user_id').references(() => users.id),
-  action: varchar('action', { length: 60 }).notNull(),
-  entity: varchar('entity', { length: 60 }).notNull(),
-  entity_id: integer('entity_id'),
-  created_at: createdAt(),
-});
+/**
+ * The activity log (spec §2 /activity-log, issue 15): one row per row changed through the
+ * API, written by a trigger in the change's own transaction (migration 0013), never edited.
+ * `action` is create, update or delete; `entity` the table; `before`/`after` the row (on an
+ * update, only the fields that changed); `route`, `device`, `ip` and `request_id` where the
+ * change came from.
+ */
+export const logs = pgTable(
+  'logs',
+  {
+    id: id(),
+    user_id: integer('user_id').references(() => users.id),
+    action: varchar('action', { length: 60 }).notNull(),
+    entity: varchar('entity', { length: 60 }).notNull(),
+    entity_id: integer('entity_id'),
+    route: varchar('route', { length: 160 }),
+    device: varchar('device', { length: 200 }),
+    ip: varchar('ip', { length: 64 }),
+    request_id: varchar('request_id', { length: 64 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    created_at: createdAt(),
+  },
+  (t) => [index('logs_created_at').on(t.created_at), index('logs_entity').on(t.entity, t.entity_id), index('logs_user').on(t.user_id)],
+);
 
 export const collections = pgTable(
   'collections',

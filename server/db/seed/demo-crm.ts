@@ -135,13 +135,4 @@ export async function seedCrm(db: Db, random: Random, day: (offset: number) => s
       .filter((_, n) => n % 3 !== 2)
       .map((order) => ({ provider_id: order.provider_id, purchase_order_id: order.id, date: order.created_at.slice(0, 10), amount: order.total, payment_method_id: random.pick(methodRows).id, reference: `TRF-${order.id}`, created_by_user_id: admin })),
   );
-  await db.insert(t.logs).values(
-    Array.from({ length: 40 }, (_, n) => ({
-      user_id: random.pick(people).id,
-      action: random.pick(['creó', 'editó', 'eliminó', 'imprimió']),
-      entity: random.pick(['venta', 'envío', 'cotización', 'cliente']),
-      entity_id: random.int(1, 200),
-      created_at: `${day(-Math.floor(n / 2))} 1${n % 10}:00:00-06`,
-    })),
-  );
 }

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { isLogAction, isLoggedEntity } from '../../domain/activity-log';
+import { messages } from '../../domain/messages';
+import type { Db } from '../db/client';
+import { HttpError } from '../http-errors';
+import { guardedRoute } from '../route-access';
+import { iso } from '../repositories/sales';
+import { dateRange, idList, parseListQuery } from './list-query';
+import { and, orderBy, page } from './sql-rows';
+
+const LOG_SELECT = sql`l.id, ${iso(sql`l.created_at`)} AS created_at, l.user_id, u.name || ' ' || u.last AS user_name, l.action, l.entity, l.entity_id,
+  l.route, l.device, l.ip, l.request_id, l.before, l.after`;
+const LOG_FROM = sql`logs l LEFT JOIN users u ON u.id = l.user_id`;
+const LOG_SORTS = { created_at: 'l.created_at' };
+
+/** A filter holding one of a fixed set of words; anything else is a bad request, not an empty page. */
+function oneOf(value: string | undefined, field: string, accepts: (value: string) => boolean): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!accepts(value)) throw new HttpError(400, messages.query.unknownFilter(`${field}=${value.slice(0, 40)}`));
+  return value;
+}
+
+/**
+ * The activity log (issue 15, spec §2 /activity-log, §6 'activityLog'): every change made
+ * through the API, newest first, paged, by Monterrey day, person, entity (with its id) and
+ * kind of change. The rows are written by the database in each change's own transaction
+ * (migration 0013); there is no route that writes or edits them.
+ */
+export function activityLogRoutes(app: FastifyInstance, db: Db): void {
+  guardedRoute(
+    app,
+    'GET /api/v2/logs',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between', 'user_id', 'entity', 'entity_id', 'action'], sorts: Object.keys(LOG_SORTS) });
+      const conditions: SQL[] = [];
+      const range = dateRange(query.filters.date_between);
+      // Bounds on the timestamp itself, so the index on created_at serves the range.
+      if (range) {
+        conditions.push(sql`l.created_at >= (${range[0]}::date::timestamp AT TIME ZONE 'America/Monterrey')`);
+        conditions.push(sql`l.created_at < ((${range[1]}::date + 1)::timestamp AT TIME ZONE 'America/Monterrey')`);
+      }
+      const users = idList(query.filters.user_id, 'user_id');
+      if (users) conditions.push(sql`l.user_id IN ${users}`);
+      const entity = oneOf(query.filters.entity, 'entity', isLoggedEntity);
+      if (entity) conditions.push(sql`l.entity = ${entity}`);
+      const entityIds = idList(query.filters.entity_id, 'entity_id');
+      if (entityIds) conditions.push(sql`l.entity_id IN ${entityIds}`);
+      const action = oneOf(query.filters.action, 'action', isLogAction);
+      if (action) conditions.push(sql`l.action = ${action}`);
+      return page(db, LOG_SELECT, LOG_FROM, and(conditions), orderBy(query, LOG_SORTS, 'l.created_at DESC, l.id DESC'), query);
+    },
+    { acceptsQuery: true },
+  );
+}

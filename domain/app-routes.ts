@@ -81,7 +81,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // The cost side of the utilities: who may see the profits may see the costs.
   route('/costs', 'Costos', needs('utilities'), { implemented: true }),
   route('/invoices', 'Facturas', needs('invoices')),
-  route('/activity-log', 'Bitácora', needs('activityLog')),
+  route('/activity-log', 'Bitácora', needs('activityLog'), { implemented: true }),
   route('/notes', 'Notas', everyone, { implemented: true }),
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
   route('/support', 'Soporte', admin, { inMenu: false, implemented: true }),

@@ -52,4 +52,6 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/huecos': lazy(() => import('../features/reports/huecos-page')),
   '/utilities': lazy(() => import('../features/reports/utilities-page')),
   '/costs': lazy(() => import('../features/reports/costs-page')),
+  // People and relationships (issue 15).
+  '/activity-log': lazy(() => import('../features/activity-log/activity-log-page')),
 };

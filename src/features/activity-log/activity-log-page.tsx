@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { LOG_ACTIONS, LOGGED_ENTITIES, type LogAction, type LoggedEntity } from '../../../domain/activity-log';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { activityLogPageSchema, type ActivityLogRow, type ActivityLogSortColumn } from '../../../domain/schemas/activity-log';
+import { userListSchema } from '../../../domain/schemas/reference';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { apiRequest } from '../../lib/api';
+import { EMPTY_LOG_FILTERS, logFilterParams, logListQuery, parseStoredLogFilters } from './log-filters';
+import { LOG_COLUMNS, LogCard, LogChanges, logExportRows, logRowKey } from './log-rows';
+import './activity-log.css';
+
+const text = messages.activityLog;
+const noFilters = () => EMPTY_LOG_FILTERS;
+const ENTITIES = (Object.entries(LOGGED_ENTITIES) as [LoggedEntity, string][])
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'es'));
+const ACTIONS = (Object.entries(LOG_ACTIONS) as [LogAction, string][]).map(([value, label]) => ({ value, label }));
+const expand = {
+  header: text.detailsHeader,
+  label: (row: ActivityLogRow, open: boolean) => text.showChanges(row.id, open),
+  render: (row: ActivityLogRow) => <LogChanges row={row} />,
+};
+
+/** Everyone who can sign in, for the Usuario filter; the same cached answer as every other user list. */
+function usePeople() {
+  return useQuery({
+    queryKey: ['users'],
+    queryFn: ({ signal }) => apiRequest('/api/v1/user/all', { schema: userListSchema, signal }),
+    select: (answer) => answer.data.map((user) => ({ value: String(user.id), label: `${user.name} ${user.last}` })),
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/**
+ * `/activity-log` ('Bitácora', issue 15): every change made through the API, newest first,
+ * server paged, filters (dates, person, record, action) kept until cleared, each entry's
+ * changes (before and after) opened under its row, Excel export of the page. Read only: the
+ * server writes the log in each change's own transaction and nothing can edit it.
+ */
+export default function ActivityLogPage() {
+  const { user } = useShell();
+  const paging = useListPaging<ActivityLogSortColumn>();
+  const stored = useStoredFilters('activity-log-filters', parseStoredLogFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, logFilterParams, paging);
+  const list = usePagedList({
+    queryKey: ['activity-log', 'list', filters],
+    path: '/api/v2/logs',
+    search: (page, total) => logListQuery(filters, page, total),
+    paging,
+    schema: activityLogPageSchema,
+  });
+  const people = usePeople();
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const entries = list.rows;
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: logExportRows(entries) })}
+              disabled={entries.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={text.filterTitle} {...drawer}>
+              {(draft, set) => (
+                <>
+                  <ChoiceField
+                    label={text.user}
+                    anyLabel={text.anyUser}
+                    options={people.data ?? []}
+                    value={draft.userId === null ? '' : String(draft.userId)}
+                    onChange={(value) => set({ userId: value === '' ? null : Number(value) })}
+                  />
+                  <ChoiceField label={text.entity} anyLabel={text.anyEntity} options={ENTITIES} value={draft.entity} onChange={(entity) => set({ entity })} />
+                  <ChoiceField label={text.action} anyLabel={text.anyAction} options={ACTIONS} value={draft.action} onChange={(action) => set({ action })} />
+                </>
+              )}
+            </FilterDrawer>
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={entries}
+          rowKey={logRowKey}
+          columns={LOG_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+          expand={expand}
+        />
+      ) : (
+        <ListCards rows={entries} rowKey={logRowKey} busy={list.query.isFetching} estimateSize={110}>
+          {(row) => <LogCard row={row} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -7,7 +7,9 @@ describe('reading the activity log', () => {
       { field: 'note', before: null, after: 'listo' },
       { field: 'status', before: 'Abierto', after: 'Cerrado' },
     ]);
-    expect(fieldChanges(null, { id: 4, created_at: '2026-11-25T10:00:00Z', amount: 10 })).toEqual([{ field: 'amount', before: null, after: 10 }]);
+    expect(fieldChanges(null, { id: 4, created_at: '2026-11-25T10:00:00Z', amount: 10 })).toEqual([
+      { field: 'amount', before: null, after: 10 },
+    ]);
     expect(fieldChanges(null, null)).toEqual([]);
   });
 
@@ -30,9 +32,19 @@ describe('reading the activity log', () => {
   });
 
   it('describes the device as browser and system, or as the outbox device it is', () => {
-    expect(describeDevice('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toBe('Chrome · Android');
-    expect(describeDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari · iOS');
-    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0')).toBe('Edge · Windows');
+    expect(
+      describeDevice('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'),
+    ).toBe('Chrome · Android');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari · iOS');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0',
+      ),
+    ).toBe('Edge · Windows');
     expect(describeDevice('6f1c2a9e-3b4d-4c5e-8f70-112233445566')).toBe('Dispositivo 6f1c2a9e');
     expect(describeDevice('curl/8.5.0')).toBe('curl/8.5.0');
     expect(describeDevice(null)).toBe('—');

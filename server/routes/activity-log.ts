@@ -32,7 +32,10 @@ export function activityLogRoutes(app: FastifyInstance, db: Db): void {
     app,
     'GET /api/v2/logs',
     async (request) => {
-      const query = parseListQuery(request.query, { filters: ['date_between', 'user_id', 'entity', 'entity_id', 'action'], sorts: Object.keys(LOG_SORTS) });
+      const query = parseListQuery(request.query, {
+        filters: ['date_between', 'user_id', 'entity', 'entity_id', 'action'],
+        sorts: Object.keys(LOG_SORTS),
+      });
       const conditions: SQL[] = [];
       const range = dateRange(query.filters.date_between);
       // Bounds on the timestamp itself, so the index on created_at serves the range.

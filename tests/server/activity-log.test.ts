@@ -63,7 +63,11 @@ describe('the activity log', () => {
 
   it('names the outbox device of a phone', async () => {
     const device = '6f1c2a9e-3b4d-4c5e-8f70-112233445566';
-    const response = await call('POST', '/api/v2/expenses', expense('Casetas'), { 'idempotency-key': 'bitacora-gasto-0002', 'x-device-id': device, 'x-device-seq': '7' });
+    const response = await call('POST', '/api/v2/expenses', expense('Casetas'), {
+      'idempotency-key': 'bitacora-gasto-0002',
+      'x-device-id': device,
+      'x-device-seq': '7',
+    });
     const [entry] = await logOf('expenses', expenseRowSchema.parse(response.json()).id);
     expect(entry!.device).toBe(device);
   });
@@ -73,7 +77,9 @@ describe('the activity log', () => {
     // The change's last step fails after its row was written (and logged).
     await t.database.db.execute(sql`CREATE FUNCTION refuse_expense() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.description = 'Falla al final' THEN RAISE EXCEPTION 'falla inyectada'; END IF; RETURN NULL; END $$`);
-    await t.database.db.execute(sql`CREATE TRIGGER z_refuse_expense AFTER INSERT ON expenses FOR EACH ROW EXECUTE FUNCTION refuse_expense()`);
+    await t.database.db.execute(
+      sql`CREATE TRIGGER z_refuse_expense AFTER INSERT ON expenses FOR EACH ROW EXECUTE FUNCTION refuse_expense()`,
+    );
     try {
       const failed = await call('POST', '/api/v2/expenses', expense('Falla al final'), { 'idempotency-key': 'bitacora-falla-0001' });
       expect(failed.statusCode).toBe(500);

@@ -95,8 +95,20 @@ export default function ActivityLogPage() {
                     value={draft.userId === null ? '' : String(draft.userId)}
                     onChange={(value) => set({ userId: value === '' ? null : Number(value) })}
                   />
-                  <ChoiceField label={text.entity} anyLabel={text.anyEntity} options={ENTITIES} value={draft.entity} onChange={(entity) => set({ entity })} />
-                  <ChoiceField label={text.action} anyLabel={text.anyAction} options={ACTIONS} value={draft.action} onChange={(action) => set({ action })} />
+                  <ChoiceField
+                    label={text.entity}
+                    anyLabel={text.anyEntity}
+                    options={ENTITIES}
+                    value={draft.entity}
+                    onChange={(entity) => set({ entity })}
+                  />
+                  <ChoiceField
+                    label={text.action}
+                    anyLabel={text.anyAction}
+                    options={ACTIONS}
+                    value={draft.action}
+                    onChange={(action) => set({ action })}
+                  />
                 </>
               )}
             </FilterDrawer>

@@ -42,6 +42,7 @@ import { collectionRoutes } from './routes/collections';
 import { purchasingRoutes } from './routes/purchasing';
 import { expenseRoutes } from './routes/expenses';
 import { activityLogRoutes } from './routes/activity-log';
+import { payrollRoutes } from './routes/payroll';
 import { reportRoutes } from './routes/reports';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
@@ -166,6 +167,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   purchasingRoutes(app, database.db);
   expenseRoutes(app, database.db);
   activityLogRoutes(app, database.db);
+  payrollRoutes(app, database.db);
   reportRoutes(app, database.db);
   await eventRoutes(app, database);
   await registerBackupControl(app, database, env.DATA_DIR);

@@ -170,6 +170,10 @@ export const ROUTE_ACCESS = {
   'DELETE /api/v2/expenses/:id': permission('expenses'),
   /** The activity log: read only, no route writes it (the database does, issue 15). */
   'GET /api/v2/logs': permission('activityLog'),
+  /** Payroll receipts (issue 15): totals computed by the server, one per employee and pay date. */
+  'GET /api/v2/payrolls': permission('pay_rolls'),
+  'POST /api/v2/payrolls': permission('pay_rolls'),
+  'PUT /api/v2/payrolls/:id': permission('pay_rolls'),
   /** Read by /utilities and by /costs. */
   'GET /api/v2/report/utilities': permission('utilities'),
   'GET /api/v2/report/sales_by_day': permission('reports'),

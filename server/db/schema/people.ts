@@ -129,7 +129,8 @@ export const payrolls = pgTable(
     total: money('total').notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('payrolls_user_date').on(t.user_id, t.date)],
+  // One receipt per employee and pay date: a second one is refused, not added (issue 15).
+  (t) => [uniqueIndex('payrolls_user_date_unique').on(t.user_id, t.date)],
 );
 
 export const supportTickets = pgTable(

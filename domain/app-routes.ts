@@ -76,7 +76,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/inventory-transfer', 'Traspasos', needs('inventory_transfer')),
   route('/mermas', 'Mermas', needs('mermas')),
   route('/inventory-reports', 'Reportes de Inventario', needs('report_inventory')),
-  route('/payroll', 'Nómina', needs('pay_rolls')),
+  route('/payroll', 'Nómina', needs('pay_rolls'), { implemented: true }),
   route('/utilities', 'Utilidades', needs('utilities'), { implemented: true }),
   // The cost side of the utilities: who may see the profits may see the costs.
   route('/costs', 'Costos', needs('utilities'), { implemented: true }),

@@ -77,3 +77,35 @@ export interface DocumentModel {
   /** 'Página 1 de 2', for the PDF's pages. */
   pageLabel: (page: number, pages: number) => string;
 }
+
+/**
+ * A sheet of small slips cut apart after printing (spec §2/§9: payroll 'Recibo', four per
+ * page): each slip is the same few parts, and the print view and the PDF both put four on a
+ * page, one above the other, with a cutting line between them.
+ */
+export interface Slip {
+  title: string;
+  /** Who issues it (legal name) and the date it is for, beside the title. */
+  issuer: string;
+  date: KeyValue;
+  /** Who it is for and the facts that identify the payment (a fact without a value is left out). */
+  facts: KeyValue[];
+  /** Side by side: what is added and what is taken, each with its subtotal. */
+  columns: { title: string; rows: KeyValue[]; subtotal: KeyValue }[];
+  total: KeyValue;
+  /** The sentence above the signature, and who signs. */
+  statement: string;
+  signature: string;
+  signer: string;
+}
+
+export interface SlipSheetModel {
+  kind: 'slips';
+  title: string;
+  fileName: string;
+  brand: DocumentBrand;
+  slips: Slip[];
+  /** How many slips share a page. */
+  perPage: number;
+  pageLabel: (page: number, pages: number) => string;
+}

@@ -373,7 +373,7 @@ export function sanitize(value: string, encodable: ReadonlySet<number>): string 
   return out;
 }
 
-function parseColor(hex: string): RGB {
+export function parseColor(hex: string): RGB {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
   if (!match) return INK;
   const n = Number.parseInt(match[1]!, 16);

@@ -54,4 +54,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/costs': lazy(() => import('../features/reports/costs-page')),
   // People and relationships (issue 15).
   '/activity-log': lazy(() => import('../features/activity-log/activity-log-page')),
+  '/payroll': lazy(() => import('../features/payroll/payroll-page')),
 };

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { extractText } from 'unpdf';
 import { signIn } from './support';
 
 // Issue 15: the screens about people and what they did.
@@ -35,5 +36,62 @@ test.describe('the activity log', () => {
     await expect(changes.getByRole('row', { name: /description/ })).toContainText('Hojas membretadas (bitácora e2e)');
     await expect(changes.getByRole('row', { name: /amount/ })).toContainText('310');
     await expect(page.getByText(/^POST \/api\/v2\/expenses · /)).toBeVisible();
+  });
+});
+
+test.describe('payroll', () => {
+  test('the office records a receipt with the totals worked out, then prints the page four receipts to a sheet', async ({ page }) => {
+    await signIn(page, 'admin@demo.mx');
+    await page.goto('/payroll');
+    await expect(page.getByRole('heading', { name: 'Nómina', exact: true }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Nuevo recibo' }).click();
+    const dialog = page.locator('ion-modal[aria-label="Recibo de nómina"]');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog.getByText('Elige el empleado.')).toBeVisible();
+    await expect(dialog.getByLabel('Empleado')).toBeFocused();
+
+    await dialog.getByLabel('Empleado').selectOption({ label: 'Ricardo Salinas' });
+    await expect(dialog.getByLabel('Puesto', { exact: true })).toHaveValue('Chofer Ejecutivo');
+    await dialog.getByLabel('Fecha de pago').fill('2031-09-15');
+    await dialog.getByLabel('Salario diario').fill('400');
+    // A fortnight of the daily salary, until the fixed pay is typed.
+    await expect(dialog.getByLabel('Fijos')).toHaveValue('6000');
+    await dialog.getByLabel('Tiempo extra').fill('250.50');
+    await dialog.getByLabel('IMSS').fill('180');
+    await dialog.getByLabel('Préstamo').fill('300');
+    const totals = dialog.locator('.payroll-form__totals');
+    await expect(totals).toContainText('$6,250.50');
+    await expect(totals).toContainText('$480.00');
+    await expect(totals).toContainText('$5,770.50');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Recibo de Ricardo Salinas por $5,770.50 guardado.')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Ricardo Salinas' }).filter({ hasText: '15/09/2031' });
+    await expect(row).toContainText('$5,770.50');
+
+    // A second receipt for the same employee and day is refused with the server's words.
+    await page.getByRole('button', { name: 'Nuevo recibo' }).click();
+    await dialog.getByLabel('Empleado').selectOption({ label: 'Ricardo Salinas' });
+    await dialog.getByLabel('Fecha de pago').fill('2031-09-15');
+    await dialog.getByLabel('Salario diario').fill('400');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Ya existe el recibo de Ricardo Salinas del 15/09/2031.');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The page of receipts (15) printed: four slips a sheet makes four sheets.
+    await expect(page.getByRole('row')).toHaveCount(16);
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Imprimir recibos' }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByRole('button', { name: 'Descargar PDF' })).toBeVisible();
+    await expect(popup.locator('.slip-sheet')).toHaveCount(4);
+    await expect(popup.locator('.slip-sheet').first().locator('.slip')).toHaveCount(4);
+    await popup.emulateMedia({ media: 'print' });
+    const printed = await extractText(new Uint8Array(await popup.pdf({ format: 'Letter', preferCSSPageSize: true })), {
+      mergePages: false,
+    });
+    expect(printed.totalPages).toBe(4);
+    expect(printed.text[0]!.match(/Firma de conformidad/g)).toHaveLength(4);
+    expect(printed.text[0]).not.toContain('Descargar PDF');
   });
 });

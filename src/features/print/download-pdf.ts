@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import type { DocumentModel } from '../../../domain/documents/document';
+import type { DocumentModel, SlipSheetModel } from '../../../domain/documents/document';
 
 /**
  * Draws `model` as a PDF in the browser and saves it under its file name. The drawer (and
  * pdf-lib with it) is imported here, on demand, so it is a chunk of its own that loads only
  * when a PDF is asked for — never with a print view or a screen.
  */
-export async function downloadDocumentPdf(model: DocumentModel): Promise<void> {
-  const { drawDocumentPdf } = await import('../../../domain/documents/pdf');
-  const bytes = await drawDocumentPdf(model);
+export async function downloadDocumentPdf(model: DocumentModel | SlipSheetModel): Promise<void> {
+  const bytes =
+    'kind' in model
+      ? await (await import('../../../domain/documents/slips-pdf')).drawSlipsPdf(model)
+      : await (await import('../../../domain/documents/pdf')).drawDocumentPdf(model);
   const url = URL.createObjectURL(new Blob([bytes.slice()], { type: 'application/pdf' }));
   const link = document.createElement('a');
   link.href = url;
@@ -24,7 +26,7 @@ export async function downloadDocumentPdf(model: DocumentModel): Promise<void> {
  * 'Descargar PDF' of a print view: `drawing` while the PDF is made, `error` (the view's own
  * words for it) when it could not be.
  */
-export function usePdfDownload(model: DocumentModel, failed: string) {
+export function usePdfDownload(model: DocumentModel | SlipSheetModel, failed: string) {
   const [drawing, setDrawing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const download = async () => {

@@ -20,6 +20,8 @@ export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   quotation: lazy(() => import('./quotation-print')),
   /** A customer's payment receipt (spec §2 /receipts). */
   receipt: lazy(() => import('./collection-receipt')),
+  /** Payroll 'Recibo' slips, four per page. */
+  payroll: lazy(() => import('./payroll-receipts')),
 };
 
 export function finishPrinting(): void {

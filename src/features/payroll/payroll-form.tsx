@@ -1,0 +1,247 @@
+import { IonButton, IonText } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import {
+  DEDUCTION_FIELDS,
+  PAYROLL_PERIOD_DAYS,
+  PERCEPTION_FIELDS,
+  payrollTotals,
+  suggestedFixedPay,
+  type PayrollAmounts,
+} from '../../../domain/payroll';
+import { payrollInputSchema, type PayrollInput, type PayrollRow } from '../../../domain/schemas/payroll';
+import { monterreyDate } from '../../../domain/time';
+import { getErrorMessage } from '../../lib/api';
+import { typedAmount } from '../expenses/expense-form';
+import { useEmployees, usePayrollMutations } from './queries';
+
+const text = messages.payroll;
+const AMOUNT_FIELDS = [...PERCEPTION_FIELDS, ...DEDUCTION_FIELDS] as const;
+type AmountField = (typeof AMOUNT_FIELDS)[number];
+type Field = 'user_id' | 'date' | 'job_position' | 'sub_job_position' | 'daily_salary' | AmountField;
+type Draft = Record<Field, string>;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FIELD_ORDER: Field[] = ['user_id', 'date', 'job_position', 'sub_job_position', 'daily_salary', ...AMOUNT_FIELDS];
+const money = (value: number) => (value === 0 ? '' : String(value));
+
+function draftOf(row: PayrollRow | null): Draft {
+  if (!row) {
+    const empty = Object.fromEntries(AMOUNT_FIELDS.map((field) => [field, ''])) as Record<AmountField, string>;
+    return { user_id: '', date: monterreyDate(new Date()), job_position: '', sub_job_position: '', daily_salary: '', ...empty };
+  }
+  const amounts = Object.fromEntries(AMOUNT_FIELDS.map((field) => [field, money(row[field])])) as Record<AmountField, string>;
+  return {
+    user_id: String(row.user_id),
+    date: row.date,
+    job_position: row.job_position ?? '',
+    sub_job_position: row.sub_job_position ?? '',
+    daily_salary: String(row.daily_salary),
+    ...amounts,
+    amount: String(row.amount),
+  };
+}
+
+/**
+ * What the form sends, before the schema checks it (the same schema the server uses). An
+ * empty perception or deduction is zero; the fixed pay and the daily salary must be typed.
+ */
+export function payrollBody(draft: Draft): Record<keyof PayrollInput, unknown> {
+  const amounts = Object.fromEntries(
+    AMOUNT_FIELDS.map((field) => [field, field === 'amount' ? typedAmount(draft[field]) : (typedAmount(draft[field]) ?? 0)]),
+  ) as Record<AmountField, number | undefined>;
+  return {
+    user_id: draft.user_id ? Number(draft.user_id) : undefined,
+    date: draft.date,
+    job_position: draft.job_position.trim() || null,
+    sub_job_position: draft.sub_job_position.trim() || null,
+    daily_salary: typedAmount(draft.daily_salary),
+    ...amounts,
+  };
+}
+
+/** The totals of what is typed so far, while it is all amounts (the server computes the stored ones). */
+function previewTotals(draft: Draft) {
+  const body = payrollBody(draft);
+  const amounts = AMOUNT_FIELDS.map((field) => body[field]);
+  if (amounts.some((value) => typeof value !== 'number' || !Number.isFinite(value))) return null;
+  return payrollTotals(Object.fromEntries(AMOUNT_FIELDS.map((field) => [field, body[field]])) as PayrollAmounts);
+}
+
+/**
+ * A payroll receipt (issue 15): the employee (their positions filled in, editable), the pay
+ * date, the daily salary (which suggests the fixed pay of a fortnight until that is typed),
+ * the perceptions and the deductions, with the totals as they stand. Errors show under each
+ * field and focus the first; a refused save shows the server's message and keeps what was
+ * typed; sending the same receipt again reuses its Idempotency-Key.
+ */
+export function PayrollForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: PayrollRow | null;
+  onSaved: (saved: PayrollRow) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const [fixedTouched, setFixedTouched] = useState(editing !== null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const employees = useEmployees();
+  const { create, update } = usePayrollMutations();
+  const saving = create.isPending || update.isPending;
+  const idBase = useId();
+  const idOf = (field: Field) => `${idBase}-${field}`;
+
+  const set = (changes: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...changes }));
+    setErrors((current) => ({ ...current, ...Object.fromEntries(Object.keys(changes).map((field) => [field, undefined])) }));
+  };
+  const chooseEmployee = (value: string) => {
+    const employee = employees.data?.find((person) => String(person.id) === value);
+    set({ user_id: value, job_position: employee?.job_position ?? '', sub_job_position: employee?.sub_job_position ?? '' });
+  };
+  const setDailySalary = (value: string) => {
+    const daily = typedAmount(value);
+    const suggestion = !fixedTouched && daily !== undefined && Number.isFinite(daily) ? { amount: String(suggestedFixedPay(daily)) } : {};
+    set({ daily_salary: value, ...suggestion });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = payrollInputSchema.safeParse(payrollBody(draft));
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      const first = FIELD_ORDER.find((field) => found[field]);
+      if (first) document.getElementById(idOf(first))?.focus();
+      return;
+    }
+    setServerError(null);
+    const done = { onSuccess: onSaved, onError: (error: unknown) => setServerError(getErrorMessage(error)) };
+    if (editing) update.mutate({ id: editing.id, body: parsed.data }, done);
+    else create.mutate(parsed.data, done);
+  };
+
+  const described = (field: Field) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${idOf(field)}-error` } : {});
+  const errorOf = (field: Field) =>
+    errors[field] ? (
+      <p id={`${idOf(field)}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+  const amountField = (field: AmountField | 'daily_salary', onChange = (value: string) => set({ [field]: value })) => (
+    <div className="field" key={field}>
+      <label htmlFor={idOf(field)}>{text.fields[field]}</label>
+      <input
+        id={idOf(field)}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        value={draft[field]}
+        onChange={(e) => onChange(e.target.value)}
+        {...described(field)}
+      />
+      {errorOf(field)}
+    </div>
+  );
+  const totals = previewTotals(draft);
+
+  return (
+    <form onSubmit={submit} className="payroll-form" noValidate>
+      <div className="payroll-form__grid">
+        <div className="field">
+          <label htmlFor={idOf('user_id')}>{text.employee}</label>
+          <select id={idOf('user_id')} value={draft.user_id} onChange={(e) => chooseEmployee(e.target.value)} {...described('user_id')}>
+            <option value="">{text.chooseEmployee}</option>
+            {employees.data?.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name} {person.last}
+              </option>
+            ))}
+          </select>
+          {errorOf('user_id')}
+        </div>
+        <div className="field">
+          <label htmlFor={idOf('date')}>{text.date}</label>
+          <input id={idOf('date')} type="date" value={draft.date} onChange={(e) => set({ date: e.target.value })} {...described('date')} />
+          {errorOf('date')}
+        </div>
+        <div className="field">
+          <label htmlFor={idOf('job_position')}>{text.jobPosition}</label>
+          <input
+            id={idOf('job_position')}
+            maxLength={120}
+            value={draft.job_position}
+            onChange={(e) => set({ job_position: e.target.value })}
+            {...described('job_position')}
+          />
+          {errorOf('job_position')}
+        </div>
+        <div className="field">
+          <label htmlFor={idOf('sub_job_position')}>{text.subJobPosition}</label>
+          <input
+            id={idOf('sub_job_position')}
+            maxLength={120}
+            value={draft.sub_job_position}
+            onChange={(e) => set({ sub_job_position: e.target.value })}
+            {...described('sub_job_position')}
+          />
+          {errorOf('sub_job_position')}
+        </div>
+        {amountField('daily_salary', setDailySalary)}
+      </div>
+      <fieldset className="payroll-form__group">
+        <legend>{text.perceptions}</legend>
+        <p className="payroll-form__hint">{text.suggestedFixed(PAYROLL_PERIOD_DAYS)}</p>
+        <div className="payroll-form__grid">
+          {PERCEPTION_FIELDS.map((field) =>
+            amountField(
+              field,
+              field === 'amount'
+                ? (value) => {
+                    setFixedTouched(true);
+                    set({ amount: value });
+                  }
+                : undefined,
+            ),
+          )}
+        </div>
+      </fieldset>
+      <fieldset className="payroll-form__group">
+        <legend>{text.deductions}</legend>
+        <div className="payroll-form__grid">{DEDUCTION_FIELDS.map((field) => amountField(field))}</div>
+      </fieldset>
+      <dl className="payroll-form__totals" aria-live="polite">
+        <div>
+          <dt>{text.perceptions}</dt>
+          <dd>{totals ? formatMoney(totals.sum) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{text.deductions}</dt>
+          <dd>{totals ? formatMoney(totals.rest) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{text.total}</dt>
+          <dd>{totals ? formatMoney(totals.total) : '—'}</dd>
+        </div>
+      </dl>
+      {serverError && (
+        <p role="alert" className="form-error">
+          <IonText color="danger">{serverError}</IonText>
+        </p>
+      )}
+      <div className="form-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          {text.cancel}
+        </IonButton>
+        <IonButton type="submit" disabled={saving}>
+          {saving ? text.saving : text.save}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

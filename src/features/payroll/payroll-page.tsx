@@ -1,0 +1,149 @@
+import { useCallback, useState } from 'react';
+import { formatCalendarDate, formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { payrollPageSchema, type PayrollRow, type PayrollSortColumn } from '../../../domain/schemas/payroll';
+import { Dialog } from '../../app/dialog';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { openPrintWindow } from '../../lib/session-store';
+import { PayrollForm } from './payroll-form';
+import { EMPTY_PAYROLL_FILTERS, parseStoredPayrollFilters, payrollFilterParams, payrollListQuery } from './payroll-filters';
+import { PAYROLL_COLUMNS, PayrollCard, payrollExportRows, payrollRowKey } from './payroll-rows';
+import { PayrollTotals } from './payroll-totals';
+import { payrollKeys, useEmployees } from './queries';
+import './payroll.css';
+
+const text = messages.payroll;
+const noFilters = () => EMPTY_PAYROLL_FILTERS;
+const menuLabel = (row: PayrollRow) => text.actionsFor(row.employee, formatCalendarDate(row.date));
+
+/**
+ * `/payroll` ('Nómina', issue 15): the receipts, server paged and sorted by date, employee or
+ * total, filters (dates, employee) kept until cleared, the period's totals from the server
+ * above the list, Excel export of the page with every field, 'Nuevo recibo' and each
+ * receipt's 'Editar' in a dialog, and 'Imprimir recibos' (the page) or one receipt's
+ * 'Imprimir recibo' as 'Recibo' slips, four per page.
+ */
+export default function PayrollPage() {
+  const { user } = useShell();
+  const [now] = useState(() => new Date());
+  const paging = useListPaging<PayrollSortColumn>();
+  const stored = useStoredFilters('payroll-filters', parseStoredPayrollFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, payrollFilterParams, paging);
+  const list = usePagedList({
+    queryKey: payrollKeys.list(filters),
+    path: '/api/v2/payrolls',
+    search: (page, total) => payrollListQuery(filters, page, total),
+    paging,
+    schema: payrollPageSchema,
+  });
+  const employees = useEmployees();
+  // null: closed; 'new': a new receipt; a row: that receipt edited.
+  const [form, setForm] = useState<PayrollRow | 'new' | null>(null);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const receipts = list.rows;
+
+  const print = useCallback(
+    (rows: PayrollRow[]) => {
+      if (!openPrintWindow({ kind: 'payroll', data: { receipts: rows } })) notify(messages.print.blocked, 'danger');
+    },
+    [notify],
+  );
+  const rowMenu = useCallback(
+    (row: PayrollRow) => [
+      { text: text.edit, handler: () => setForm(row) },
+      { text: text.printOne, handler: () => print([row]) },
+    ],
+    [print],
+  );
+  const header = useCallback((row: PayrollRow) => `${row.employee} · ${formatCalendarDate(row.date)} · ${formatMoney(row.total)}`, []);
+  const menu = useRowMenu(header, rowMenu);
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setForm('new')}>
+            {text.add}
+          </button>
+          <FiltersButton {...button} />
+          <button type="button" className="outline-button" onClick={() => print([...receipts])} disabled={receipts.length === 0}>
+            {text.printPage}
+          </button>
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: payrollExportRows(receipts) })}
+              disabled={receipts.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      above={<PayrollTotals filters={filters} now={now} />}
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={text.filterTitle} {...drawer}>
+              {(draft, set) => (
+                <ChoiceField
+                  label={text.employee}
+                  anyLabel={text.anyEmployee}
+                  options={(employees.data ?? []).map((person) => ({ value: String(person.id), label: `${person.name} ${person.last}` }))}
+                  value={draft.userId === null ? '' : String(draft.userId)}
+                  onChange={(value) => set({ userId: value === '' ? null : Number(value) })}
+                />
+              )}
+            </FilterDrawer>
+          )}
+          {form && (
+            <Dialog label={form === 'new' ? text.formTitle : text.editTitle(form.employee)} onClose={() => setForm(null)}>
+              {(close) => (
+                <PayrollForm
+                  editing={form === 'new' ? null : form}
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(text.saved(saved.employee, formatMoney(saved.total)), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {menu.sheet}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={receipts}
+          rowKey={payrollRowKey}
+          columns={PAYROLL_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuLabel={menuLabel}
+          onMenu={menu.open}
+        />
+      ) : (
+        <ListCards rows={receipts} rowKey={payrollRowKey} busy={list.query.isFetching} estimateSize={96}>
+          {(row) => <PayrollCard row={row} onMenu={menu.open} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -80,7 +80,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/utilities', 'Utilidades', needs('utilities'), { implemented: true }),
   // The cost side of the utilities: who may see the profits may see the costs.
   route('/costs', 'Costos', needs('utilities'), { implemented: true }),
-  route('/invoices', 'Facturas', needs('invoices')),
+  route('/invoices', 'Facturas', needs('invoices'), { implemented: true }),
   route('/activity-log', 'Bitácora', needs('activityLog'), { implemented: true }),
   route('/notes', 'Notas', everyone, { implemented: true }),
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),

@@ -43,6 +43,7 @@ import { purchasingRoutes } from './routes/purchasing';
 import { expenseRoutes } from './routes/expenses';
 import { activityLogRoutes } from './routes/activity-log';
 import { payrollRoutes } from './routes/payroll';
+import { invoiceRoutes } from './routes/invoices';
 import { reportRoutes } from './routes/reports';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
@@ -168,6 +169,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   expenseRoutes(app, database.db);
   activityLogRoutes(app, database.db);
   payrollRoutes(app, database.db);
+  invoiceRoutes(app, database.db);
   reportRoutes(app, database.db);
   await eventRoutes(app, database);
   await registerBackupControl(app, database, env.DATA_DIR);

@@ -86,6 +86,7 @@ import {
 import { providerPaymentInputSchema, salemanReportSchema, shoppingInputSchema } from '../domain/schemas/purchasing';
 import { APP_VERSION } from '../domain/version';
 import { activityLogPageSchema } from '../domain/schemas/activity-log';
+import { invoicePageSchema } from '../domain/schemas/invoices';
 import { payrollInputSchema, payrollPageSchema, payrollRowSchema } from '../domain/schemas/payroll';
 import { expenseDeletedSchema, expenseInputSchema, expensePageSchema, expenseRowSchema } from '../domain/schemas/expenses';
 import { itemsReportPageSchema, salesSeriesSchema, utilitiesSchema } from '../domain/schemas/reports';
@@ -331,6 +332,11 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'POST /api/v2/payrolls': { summary: 'Registrar recibo de nómina (el servidor calcula percepciones, deducciones y total)', body: payrollInputSchema, response: payrollRowSchema },
   'PUT /api/v2/payrolls/:id': { summary: 'Editar recibo de nómina', body: payrollInputSchema, response: payrollRowSchema },
+  'GET /api/v2/invoices': {
+    summary: 'Ventas facturadas: número de factura de la entrega, uso CFDI vigente (id > 100), pago y entrega; sort invoice|date|total',
+    response: invoicePageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[invoice]', 'filter[company]', 'filter[cfdi_id]', 'filter[payment_status]'],
+  },
   'GET /api/v2/report/utilities': {
     summary: 'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
     response: utilitiesSchema,

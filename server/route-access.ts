@@ -174,6 +174,8 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/payrolls': permission('pay_rolls'),
   'POST /api/v2/payrolls': permission('pay_rolls'),
   'PUT /api/v2/payrolls/:id': permission('pay_rolls'),
+  /** Sales whose delivery carries an invoice number (issue 15). */
+  'GET /api/v2/invoices': permission('invoices'),
   /** Read by /utilities and by /costs. */
   'GET /api/v2/report/utilities': permission('utilities'),
   'GET /api/v2/report/sales_by_day': permission('reports'),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LEGACY_CFDI_MAX_ID } from '../../domain/invoices';
 import { asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
@@ -27,9 +28,6 @@ const NAMED_LISTS: [RouteKey, PgTable & { id: PgColumn; name: PgColumn }][] = [
   ['GET /api/v1/unit/all', t.units],
   ['GET /api/v1/expense_type/all', t.expenseTypes],
 ];
-
-/** Entries at or below this id are the legacy CFDI catalogue, which the product hides (spec §5). */
-const LEGACY_CFDI_MAX_ID = 100;
 
 export function referenceListRoutes(app: FastifyInstance, db: Db): void {
   for (const [key, table] of NAMED_LISTS) {

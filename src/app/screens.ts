@@ -55,4 +55,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   // People and relationships (issue 15).
   '/activity-log': lazy(() => import('../features/activity-log/activity-log-page')),
   '/payroll': lazy(() => import('../features/payroll/payroll-page')),
+  '/invoices': lazy(() => import('../features/invoices/invoices-page')),
 };

@@ -95,3 +95,21 @@ test.describe('payroll', () => {
     expect(printed.text[0]).not.toContain('Descargar PDF');
   });
 });
+
+test('invoices: the invoiced sales with their CFDI use, filtered by it, each opening its sale', async ({ page }) => {
+  await signIn(page, 'admin@demo.mx');
+  await page.goto('/invoices');
+  await expect(page.getByRole('heading', { name: 'Facturas', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Uso CFDI' })).toBeVisible();
+  await page.getByRole('button', { name: /^Filtros/ }).click();
+  await page.getByLabel('Uso CFDI', { exact: true }).selectOption({ label: 'G01 Adquisición de mercancías' });
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByRole('button', { name: 'Filtrar' })).toBeHidden();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: /^V-\d+$/ }) });
+  await expect(rows.first()).toBeVisible();
+  const cfdiColumn = await rows.evaluateAll((trs) => trs.map((tr) => tr.children[5]?.textContent));
+  expect(new Set(cfdiColumn)).toEqual(new Set(['G01 Adquisición de mercancías']));
+  const sale = (await rows.first().getByRole('link').textContent())!;
+  await rows.first().getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/sales/${sale.slice(2)}$`));
+});

@@ -1,9 +1,6 @@
+import { isCurrentCfdi } from '../../../domain/invoices';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  companyDetailAnswerSchema,
-  type CompanyDetail,
-  type CompanyDraft,
-} from '../../../domain/schemas/customers';
+import { companyDetailAnswerSchema, type CompanyDetail, type CompanyDraft } from '../../../domain/schemas/customers';
 import { namedListSchema } from '../../../domain/schemas/reference';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
@@ -35,7 +32,8 @@ export const customerDetailOptions = (id: number) =>
 export const cfdiOptions = () =>
   queryOptions({
     queryKey: ['reference', 'cfdi'],
-    queryFn: async ({ signal }) => (await apiRequest('/api/v1/cfdi/all', { schema: namedListSchema, signal })).data.filter((cfdi) => cfdi.id > 100),
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/v1/cfdi/all', { schema: namedListSchema, signal })).data.filter((cfdi) => isCurrentCfdi(cfdi.id)),
     staleTime: 60 * 60 * 1000,
   });
 
@@ -57,7 +55,12 @@ export function useCustomerWrites() {
 
   const create = useMutation({
     mutationFn: (body: CompanyDraft) =>
-      apiRequest('/api/v2/companies', { method: 'POST', body, schema: companyDetailAnswerSchema, idempotencyKey: keys.keyFor('create', body) }),
+      apiRequest('/api/v2/companies', {
+        method: 'POST',
+        body,
+        schema: companyDetailAnswerSchema,
+        idempotencyKey: keys.keyFor('create', body),
+      }),
     onSuccess: saved('create'),
   });
 
@@ -74,7 +77,12 @@ export function useCustomerWrites() {
 
   const verify = useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/api/v2/companies/${id}/verify`, { method: 'POST', body: {}, schema: companyDetailAnswerSchema, idempotencyKey: keys.keyFor('verify', id) }),
+      apiRequest(`/api/v2/companies/${id}/verify`, {
+        method: 'POST',
+        body: {},
+        schema: companyDetailAnswerSchema,
+        idempotencyKey: keys.keyFor('verify', id),
+      }),
     onSuccess: saved('verify'),
   });
 

@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { PAYMENT_STATUSES } from '../../../domain/sale-list';
+import { invoicePageSchema, type InvoiceSortColumn } from '../../../domain/schemas/invoices';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer, TextField } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { cfdiOptions } from '../customers/queries';
+import { EMPTY_INVOICE_FILTERS, invoiceFilterParams, invoiceListQuery, parseStoredInvoiceFilters } from './invoice-filters';
+import { INVOICE_COLUMNS, InvoiceCard, invoiceExportRows, invoiceRowKey } from './invoice-rows';
+
+const text = messages.invoices;
+const noFilters = () => EMPTY_INVOICE_FILTERS;
+const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
+
+/**
+ * `/invoices` ('Facturas', issue 15): the sales whose delivery carries an invoice number, with
+ * the customer's RFC and CFDI use (only the current catalogue, spec §5), what is owed and
+ * whether it was delivered; server paged and sorted, filters kept until cleared, each sale
+ * linked to its page, Excel export of the page.
+ */
+export default function InvoicesPage() {
+  const { user } = useShell();
+  const paging = useListPaging<InvoiceSortColumn>();
+  const stored = useStoredFilters('invoice-filters', parseStoredInvoiceFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, invoiceFilterParams, paging);
+  const list = usePagedList({
+    queryKey: ['invoices', 'list', filters],
+    path: '/api/v2/invoices',
+    search: (page, total) => invoiceListQuery(filters, page, total),
+    paging,
+    schema: invoicePageSchema,
+  });
+  const cfdis = useQuery(cfdiOptions());
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const invoices = list.rows;
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: invoiceExportRows(invoices) })}
+              disabled={invoices.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={text.filterTitle} {...drawer}>
+              {(draft, set) => (
+                <>
+                  <TextField label={text.invoice} value={draft.invoice} onChange={(invoice) => set({ invoice })} />
+                  <TextField label={text.company} value={draft.company} onChange={(company) => set({ company })} />
+                  <ChoiceField
+                    label={text.cfdi}
+                    anyLabel={text.anyCfdi}
+                    options={(cfdis.data ?? []).map((cfdi) => ({ value: String(cfdi.id), label: cfdi.name }))}
+                    value={draft.cfdiId === null ? '' : String(draft.cfdiId)}
+                    onChange={(value) => set({ cfdiId: value === '' ? null : Number(value) })}
+                  />
+                  <ChoiceField
+                    label={text.payment}
+                    anyLabel={text.anyPayment}
+                    options={PAYMENTS}
+                    value={draft.paymentStatus}
+                    onChange={(paymentStatus) => set({ paymentStatus })}
+                  />
+                </>
+              )}
+            </FilterDrawer>
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={invoices}
+          rowKey={invoiceRowKey}
+          columns={INVOICE_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={invoices} rowKey={invoiceRowKey} busy={list.query.isFetching} estimateSize={120}>
+          {(row) => <InvoiceCard row={row} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

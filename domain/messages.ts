@@ -326,6 +326,27 @@ export const messages = {
     exportFile: 'Facturas.xlsx',
     exportSheet: 'Facturas',
   },
+  /** CRM (issue 15): leads, calls, activities, calendar, messages, mail. */
+  crm: {
+    nameRequired: 'Captura el nombre del prospecto.',
+    phaseRequired: 'Elige la fase.',
+    resultRequired: 'Elige el resultado.',
+    typeRequired: 'Elige el tipo de actividad.',
+    titleRequired: 'Captura el asunto de la actividad.',
+    whoRequired: 'Elige un cliente o un prospecto.',
+    durationInvalid: 'La duración debe ser de 0 a 600 minutos.',
+    timeInvalid: 'La hora debe tener el formato HH:MM.',
+    tooLong: (max: number) => `Admite hasta ${max} caracteres.`,
+    leadNotFound: 'El prospecto no existe.',
+    phaseNotFound: 'La fase no existe.',
+    companyNotFound: 'El cliente no existe.',
+    contactNotFound: 'El contacto no es de este cliente.',
+    resultNotFound: 'El resultado no existe.',
+    typeNotFound: 'El tipo de actividad no existe.',
+    originNotFound: 'El origen no existe.',
+    activityNotFound: 'La actividad no existe.',
+    hiddenHere: 'Esta función no está disponible en este negocio.',
+  },
   /** Bitácora (issue 15): the /activity-log screen. */
   activityLog: {
     title: 'Bitácora',

@@ -44,6 +44,7 @@ import { expenseRoutes } from './routes/expenses';
 import { activityLogRoutes } from './routes/activity-log';
 import { payrollRoutes } from './routes/payroll';
 import { invoiceRoutes } from './routes/invoices';
+import { crmRoutes } from './routes/crm';
 import { reportRoutes } from './routes/reports';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
@@ -139,7 +140,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   registerErrorHandling(app);
   registerMetrics(app, database, env.METRICS_TOKEN);
   refuseNulInText(app);
-  registerAuth(app, database.db);
+  registerAuth(app, database.db, DEPLOYMENTS[env.DEPLOYMENT].flags.hiddenPaths);
 
   healthRoutes(app, database.db);
   deploymentRoutes(app, DEPLOYMENTS[env.DEPLOYMENT]);
@@ -170,6 +171,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   activityLogRoutes(app, database.db);
   payrollRoutes(app, database.db);
   invoiceRoutes(app, database.db);
+  crmRoutes(app, database.db);
   reportRoutes(app, database.db);
   await eventRoutes(app, database);
   await registerBackupControl(app, database, env.DATA_DIR);

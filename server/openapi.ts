@@ -86,6 +86,20 @@ import {
 import { providerPaymentInputSchema, salemanReportSchema, shoppingInputSchema } from '../domain/schemas/purchasing';
 import { APP_VERSION } from '../domain/version';
 import { activityLogPageSchema } from '../domain/schemas/activity-log';
+import {
+  activityDoneSchema,
+  activityInputSchema,
+  activityPageSchema,
+  activityRowSchema,
+  callInputSchema,
+  callPageSchema,
+  callRowSchema,
+  emailPageSchema,
+  leadDetailSchema,
+  leadInputSchema,
+  leadMoveSchema,
+  leadRowSchema,
+} from '../domain/schemas/crm';
 import { invoicePageSchema } from '../domain/schemas/invoices';
 import { payrollInputSchema, payrollPageSchema, payrollRowSchema } from '../domain/schemas/payroll';
 import { expenseDeletedSchema, expenseInputSchema, expensePageSchema, expenseRowSchema } from '../domain/schemas/expenses';
@@ -120,8 +134,24 @@ export interface RouteDoc {
 }
 
 const LIST_QUERY = ['page', 'itemsPerPage', 'sort'];
-const SALE_LIST_FILTERS = ['filter[id]', 'filter[company_id]', 'filter[user_id]', 'filter[date_between]', 'filter[payment_status]', 'filter[type]', 'filter[company]', 'filter[canceled]'];
-const COLLECTION_FILTERS = ['filter[date_between]', 'filter[company_id]', 'filter[user_id]', 'filter[company]', 'filter[payment_method_id]', 'filter[canceled]'];
+const SALE_LIST_FILTERS = [
+  'filter[id]',
+  'filter[company_id]',
+  'filter[user_id]',
+  'filter[date_between]',
+  'filter[payment_status]',
+  'filter[type]',
+  'filter[company]',
+  'filter[canceled]',
+];
+const COLLECTION_FILTERS = [
+  'filter[date_between]',
+  'filter[company_id]',
+  'filter[user_id]',
+  'filter[company]',
+  'filter[payment_method_id]',
+  'filter[canceled]',
+];
 
 /** What each route takes and answers, from the same domain schemas the server validates with. */
 export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
@@ -173,7 +203,9 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'GET /files/:name': { summary: 'Archivo de evidencia' },
   'POST /api/v2/uploads': { summary: 'Nueva carga reanudable de evidencia (tus 1.0.0: Upload-Length, Upload-Metadata; responde Location)' },
   'HEAD /api/v2/uploads/:id': { summary: 'Estado de la carga (Upload-Offset, Upload-Length; Upload-File-Name al terminar)' },
-  'PATCH /api/v2/uploads/:id': { summary: 'Enviar una parte (application/offset+octet-stream desde Upload-Offset; Upload-File-Name al terminar)' },
+  'PATCH /api/v2/uploads/:id': {
+    summary: 'Enviar una parte (application/offset+octet-stream desde Upload-Offset; Upload-File-Name al terminar)',
+  },
   'DELETE /api/v2/uploads/:id': { summary: 'Cancelar la carga' },
   'GET /api/v2/sync/pull': { summary: 'Cambios para el dispositivo desde el cursor', response: syncPullSchema, query: ['cursor'] },
   'GET /api/v2/company_p': { summary: 'Buscar empresas', response: companySearchSchema, query: [...LIST_QUERY, 'filter[name]'] },
@@ -222,14 +254,27 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'POST /api/v2/orders/dispatch_sale_order': { summary: 'Marcar surtido', body: orderActionSchema },
   'GET /api/v2/inventory/stock': { summary: 'Existencia por producto (suma con signo de sus movimientos)', response: itemStockListSchema },
   'POST /api/v2/inventories': { summary: 'Ajuste Manual de existencia', body: adjustmentSchema, response: adjustmentResultSchema },
-  'POST /api/v2/sales': { summary: 'Nueva venta (pedido por surtir; avisa order.created)', body: newSaleSchema, response: createdSaleSchema },
-  'POST /api/v2/quotations': { summary: 'Nueva cotización (precios del servidor)', body: quotationInputSchema, response: quotationWriteAnswerSchema },
+  'POST /api/v2/sales': {
+    summary: 'Nueva venta (pedido por surtir; avisa order.created)',
+    body: newSaleSchema,
+    response: createdSaleSchema,
+  },
+  'POST /api/v2/quotations': {
+    summary: 'Nueva cotización (precios del servidor)',
+    body: quotationInputSchema,
+    response: quotationWriteAnswerSchema,
+  },
   'PUT /api/v2/quotations/:id': {
     summary: 'Editar cotización (ni cancelada ni vendida)',
     body: quotationInputSchema,
     response: quotationWriteAnswerSchema,
   },
-  'POST /api/v2/quotations/:id/cancel': { summary: 'Cancelar cotización', body: quotationCancelSchema, response: quotationWriteAnswerSchema, status: 200 },
+  'POST /api/v2/quotations/:id/cancel': {
+    summary: 'Cancelar cotización',
+    body: quotationCancelSchema,
+    response: quotationWriteAnswerSchema,
+    status: 200,
+  },
   'POST /api/v2/quotations/:id/sale': {
     summary: 'Convertir en venta (pedido por surtir; avisa order.created; repetir devuelve la misma venta)',
     body: quotationToSaleSchema,
@@ -241,7 +286,10 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
     response: emailMessageSchema,
     status: 202,
   },
-  'GET /api/v2/quotations/:id/emails': { summary: 'Correos de la cotización y su estado (pendiente, enviado, fallido)', response: emailMessageListSchema },
+  'GET /api/v2/quotations/:id/emails': {
+    summary: 'Correos de la cotización y su estado (pendiente, enviado, fallido)',
+    response: emailMessageListSchema,
+  },
   'GET /api/v2/quotations/:id/pdf': {
     summary: "PDF de la cotización (o de la venta como su cotización), adjunto como 'Cotización {folio}.pdf'",
     file: 'application/pdf',
@@ -330,7 +378,11 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
     response: payrollPageSchema,
     query: [...LIST_QUERY, 'filter[date_between]', 'filter[user_id]'],
   },
-  'POST /api/v2/payrolls': { summary: 'Registrar recibo de nómina (el servidor calcula percepciones, deducciones y total)', body: payrollInputSchema, response: payrollRowSchema },
+  'POST /api/v2/payrolls': {
+    summary: 'Registrar recibo de nómina (el servidor calcula percepciones, deducciones y total)',
+    body: payrollInputSchema,
+    response: payrollRowSchema,
+  },
   'PUT /api/v2/payrolls/:id': { summary: 'Editar recibo de nómina', body: payrollInputSchema, response: payrollRowSchema },
   'GET /api/v2/invoices': {
     summary: 'Ventas facturadas: número de factura de la entrega, uso CFDI vigente (id > 100), pago y entrega; sort invoice|date|total',
@@ -338,7 +390,8 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
     query: [...LIST_QUERY, 'filter[date_between]', 'filter[invoice]', 'filter[company]', 'filter[cfdi_id]', 'filter[payment_status]'],
   },
   'GET /api/v2/report/utilities': {
-    summary: 'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
+    summary:
+      'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
     response: utilitiesSchema,
     query: ['filter[date_between]'],
   },
@@ -349,7 +402,8 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   // Collections and overdue balances (issue 13).
   'POST /api/v2/collections': {
-    summary: "Registrar un cobro y aplicarlo: a las ventas más antiguas (apply 'oldest', por omisión) o por venta (lines); lo que sobra queda como saldo a favor",
+    summary:
+      "Registrar un cobro y aplicarlo: a las ventas más antiguas (apply 'oldest', por omisión) o por venta (lines); lo que sobra queda como saldo a favor",
     body: collectionInputSchema,
     response: collectionAnswerSchema,
   },
@@ -412,6 +466,39 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'GET /api/v2/funnels': { summary: 'Embudos', response: funnelListSchema },
   'GET /api/v2/funnel_phases': { summary: 'Fases de embudo', response: funnelPhaseListSchema },
   'GET /api/v2/leads': { summary: 'Prospectos', response: leadPageSchema },
+  'GET /api/v2/leads/:id': { summary: 'Prospecto con sus cambios de fase, actividades y llamadas', response: leadDetailSchema },
+  'POST /api/v2/leads': { summary: 'Registrar prospecto', body: leadInputSchema, response: leadRowSchema },
+  'POST /api/v2/leads/:id/move': { summary: 'Mover prospecto a otra fase de su embudo', body: leadMoveSchema, response: leadRowSchema },
+  'GET /api/v2/calls': {
+    summary: 'Llamadas (paginado); sort date',
+    response: callPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[company_id]', 'filter[lead_id]', 'filter[user_id]'],
+  },
+  'POST /api/v2/calls': {
+    summary: 'Registrar llamada a un cliente o prospecto, con resultado y siguiente paso',
+    body: callInputSchema,
+    response: callRowSchema,
+  },
+  'GET /api/v2/activities': {
+    summary: 'Actividades (paginado); sort date',
+    response: activityPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[company_id]', 'filter[lead_id]', 'filter[user_id]', 'filter[done]'],
+  },
+  'POST /api/v2/activities': {
+    summary: 'Registrar actividad con un cliente o prospecto',
+    body: activityInputSchema,
+    response: activityRowSchema,
+  },
+  'PATCH /api/v2/activities/:id': {
+    summary: 'Marcar actividad hecha (con su resultado) o pendiente',
+    body: activityDoneSchema,
+    response: activityRowSchema,
+  },
+  'GET /api/v2/emails': {
+    summary: 'Correos enviados desde la aplicación y su estado; sort created_at',
+    response: emailPageSchema,
+    query: [...LIST_QUERY, 'filter[status]', 'filter[sale_id]'],
+  },
   'GET /api/v2/raw_materials': { summary: 'Materias primas', response: rawMaterialListSchema },
   'GET /api/v2/roles': { summary: 'Roles y sus permisos', response: roleListSchema },
   'GET /api/v2/permissions': { summary: 'Permisos', response: namedListSchema },

@@ -147,6 +147,17 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/funnels': permission('leads'),
   'GET /api/v2/funnel_phases': permission('leads'),
   'GET /api/v2/leads': permission('leads'),
+  // The CRM (issue 15).
+  'GET /api/v2/leads/:id': permission('leads'),
+  'POST /api/v2/leads': permission('leads'),
+  'POST /api/v2/leads/:id/move': permission('leads'),
+  'GET /api/v2/calls': permission('calls', 'leads', 'companies'),
+  'POST /api/v2/calls': permission('calls'),
+  'GET /api/v2/activities': permission('activities', 'leads', 'companies'),
+  'POST /api/v2/activities': permission('activities'),
+  'PATCH /api/v2/activities/:id': permission('activities'),
+  /** /mail: the quotations the app has e-mailed, with their state. */
+  'GET /api/v2/emails': permission('quotations'),
   'GET /api/v2/raw_materials': permission('raw_material', 'productions'),
   'GET /api/v2/roles': signedIn,
   'GET /api/v2/permissions': signedIn,
@@ -203,13 +214,34 @@ export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
   'HEAD /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
   'PATCH /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
   'DELETE /api/v2/uploads/:id': 'Only the person who created the upload (anyone else: 404).',
-  'POST /api/v2/companies': 'Created with companies: verified at once; with sales only (at the counter): unverified until the office verifies it.',
+  'POST /api/v2/companies':
+    'Created with companies: verified at once; with sales only (at the counter): unverified until the office verifies it.',
   'GET /api/v1/note/all': 'Only the signed-in person’s notes.',
-  'GET /api/v2/home': 'Sales with sales, orders with pedidos, the day’s routes with shippings (not to a Chofer Repartidor), overdue balances with balances or collections; unseen notes are the person’s own.',
+  'GET /api/v2/home':
+    'Sales with sales, orders with pedidos, the day’s routes with shippings (not to a Chofer Repartidor), overdue balances with balances or collections; unseen notes are the person’s own.',
   'PATCH /api/v2/notes/:id': 'Only the signed-in person’s notes.',
   'GET /api/support/support_tickets': 'User 1 reads every ticket; everyone else only their own.',
   'GET /api/v2/sync/pull': 'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders.',
   'GET /api/v2/events': 'Needs a one-time ticket from POST /api/v2/events/ticket (403 without); order.created only to holders of orders.',
+};
+
+/**
+ * Routes that serve a screen one deployment hides (spec §6: calls, messages, leads and others
+ * in one deployment): there they answer 404, as if the feature did not exist.
+ */
+export const ROUTE_SCREENS: Partial<Record<RouteKey, string>> = {
+  'GET /api/v1/call/all': '/calls',
+  'GET /api/v2/calls': '/calls',
+  'POST /api/v2/calls': '/calls',
+  'GET /api/v1/conversation/all': '/messages',
+  'GET /api/v1/message/all/:id': '/messages',
+  'GET /api/v1/message_status/all/:id': '/messages',
+  'GET /api/v2/funnels': '/leads',
+  'GET /api/v2/funnel_phases': '/leads',
+  'GET /api/v2/leads': '/leads',
+  'GET /api/v2/leads/:id': '/leads',
+  'POST /api/v2/leads': '/leads',
+  'POST /api/v2/leads/:id/move': '/leads',
 };
 
 function describeAccess(access: Access): string {
@@ -227,9 +259,11 @@ function describeAccess(access: Access): string {
 
 /** docs/permissions.md, printed from the table (`npm run docs:permissions`). */
 export function permissionsMarkdown(): string {
-  const rows = Object.entries(ROUTE_ACCESS).map(
-    ([key, access]) => `| \`${key}\` | ${describeAccess(access)} | ${RECORD_RULES[key as RouteKey] ?? ''} |`,
-  );
+  const rows = Object.entries(ROUTE_ACCESS).map(([key, access]) => {
+    const screen = ROUTE_SCREENS[key as RouteKey];
+    const rules = [RECORD_RULES[key as RouteKey], screen && `404 where the deployment hides \`${screen}\`.`].filter(Boolean).join(' ');
+    return `| \`${key}\` | ${describeAccess(access)} | ${rules} |`;
+  });
   return [
     '# Who may call each route',
     '',
@@ -265,7 +299,7 @@ export function guardedRoute(
         if (unknown !== undefined) throw new HttpError(400, messages.query.unknownParameter(unknown.slice(0, 60)));
       },
     }),
-    preHandler: app.authorize(ROUTE_ACCESS[key]),
+    preHandler: app.authorize(ROUTE_ACCESS[key], ROUTE_SCREENS[key]),
     handler,
   });
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { messages } from '../messages';
 
 /** A standard e-mail shape: something@host.tld, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Login payload (spec §3, §5). Both an empty e-mail and an empty password get

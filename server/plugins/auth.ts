@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { messages } from '../../domain/messages';
 import { hasPermission, ADMIN_USER_ID, type Permission } from '../../domain/permissions';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
-import { forbidden, unauthorized } from '../http-errors';
+import { forbidden, HttpError, unauthorized } from '../http-errors';
 import { userForToken } from '../auth/sessions';
 
 declare module 'fastify' {
@@ -16,11 +17,7 @@ declare module 'fastify' {
  * Who may call a route: anyone, anyone signed in, holders of any of some permissions
  * (spec §6), or the administrator. The table of every route is server/route-access.ts.
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'permission'; anyOf: readonly Permission[] }
-  | { kind: 'admin' };
+export type Access = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'permission'; anyOf: readonly Permission[] } | { kind: 'admin' };
 
 export const everyone: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
@@ -46,12 +43,16 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readonly string[]): void {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
 
-  /** Resolves the bearer token and checks the route's access rule; 401 before 403. */
-  app.decorate('authorize', (access: Access): preHandlerAsyncHookHandler => async (request) => {
+  /**
+   * Resolves the bearer token and checks the route's access rule; 401 before 403. A route of a
+   * screen this deployment hides answers 404 to everyone (spec §6).
+   */
+  app.decorate('authorize', (access: Access, screen?: string): preHandlerAsyncHookHandler => async (request) => {
+    if (screen !== undefined && hiddenScreens.includes(screen)) throw new HttpError(404, messages.crm.hiddenHere);
     if (access.kind === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
@@ -65,7 +66,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authorize(access: Access): preHandlerAsyncHookHandler;
+    authorize(access: Access, screen?: string): preHandlerAsyncHookHandler;
   }
 }
 

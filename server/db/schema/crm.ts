@@ -10,7 +10,9 @@ export const results = pgTable('results', { id: id(), name: name(), created_at: 
 
 export const funnelPhases = pgTable('funnel_phases', {
   id: id(),
-  funnel_id: integer('funnel_id').notNull().references(() => funnels.id),
+  funnel_id: integer('funnel_id')
+    .notNull()
+    .references(() => funnels.id),
   name: name(),
   position: integer('position').notNull(),
 });
@@ -26,7 +28,9 @@ export const leads = pgTable(
     funnel_id: integer('funnel_id').references(() => funnels.id),
     funnel_phase_id: integer('funnel_phase_id').references(() => funnelPhases.id),
     origin_id: integer('origin_id').references(() => origins.id),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -39,7 +43,9 @@ export const activities = pgTable(
   {
     id: id(),
     activity_type_id: integer('activity_type_id').references(() => activityTypes.id),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     company_id: integer('company_id').references(() => companies.id),
     lead_id: integer('lead_id').references(() => leads.id),
     title: varchar('title', { length: 200 }).notNull(),
@@ -48,22 +54,33 @@ export const activities = pgTable(
     time: varchar('time', { length: 5 }),
     done: boolean('done').notNull().default(false),
     result_id: integer('result_id').references(() => results.id),
+    /** What comes next with this customer or lead (issue 15). */
+    next_step: text('next_step'),
     created_at: createdAt(),
   },
-  (t) => [index('activities_date').on(t.date)],
+  (t) => [index('activities_date').on(t.date), index('activities_lead').on(t.lead_id)],
 );
 
-export const calls = pgTable('calls', {
-  id: id(),
-  user_id: integer('user_id').notNull().references(() => users.id),
-  company_id: integer('company_id').references(() => companies.id),
-  contact_id: integer('contact_id').references(() => contacts.id),
-  date: varchar('date', { length: 10 }).notNull(),
-  duration_minutes: integer('duration_minutes').notNull(),
-  note: text('note'),
-  result_id: integer('result_id').references(() => results.id),
-  created_at: createdAt(),
-});
+/** A call to a customer or a lead (issue 15: logged with its result and the next step). */
+export const calls = pgTable(
+  'calls',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    company_id: integer('company_id').references(() => companies.id),
+    lead_id: integer('lead_id').references(() => leads.id),
+    contact_id: integer('contact_id').references(() => contacts.id),
+    date: varchar('date', { length: 10 }).notNull(),
+    duration_minutes: integer('duration_minutes').notNull(),
+    note: text('note'),
+    result_id: integer('result_id').references(() => results.id),
+    next_step: text('next_step'),
+    created_at: createdAt(),
+  },
+  (t) => [index('calls_date').on(t.date), index('calls_lead').on(t.lead_id)],
+);
 
 export const conversations = pgTable('conversations', {
   id: id(),
@@ -77,7 +94,9 @@ export const messages = pgTable(
   'messages',
   {
     id: id(),
-    conversation_id: integer('conversation_id').notNull().references(() => conversations.id),
+    conversation_id: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
     user_id: integer('user_id').references(() => users.id),
     direction: varchar('direction', { length: 10 }).notNull(),
     body: text('body').notNull(),
@@ -88,7 +107,9 @@ export const messages = pgTable(
 
 export const messageStatuses = pgTable('message_statuses', {
   id: id(),
-  message_id: integer('message_id').notNull().references(() => messages.id),
+  message_id: integer('message_id')
+    .notNull()
+    .references(() => messages.id),
   status: varchar('status', { length: 20 }).notNull(),
   created_at: createdAt(),
 });
@@ -123,8 +144,12 @@ export const collections = pgTable(
   'collections',
   {
     id: id(),
-    company_id: integer('company_id').notNull().references(() => companies.id),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     date: varchar('date', { length: 10 }).notNull(),
     amount: money('amount').notNull(),
     payment_method_id: integer('payment_method_id').references(() => paymentMethods.id),
@@ -149,8 +174,12 @@ export const collectionDetails = pgTable(
   'collection_details',
   {
     id: id(),
-    collection_id: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
-    sale_id: integer('sale_id').notNull().references(() => sales.id),
+    collection_id: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
     amount: money('amount').notNull(),
   },
   (t) => [
@@ -164,8 +193,12 @@ export const expenses = pgTable(
   'expenses',
   {
     id: id(),
-    expense_type_id: integer('expense_type_id').notNull().references(() => expenseTypes.id),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    expense_type_id: integer('expense_type_id')
+      .notNull()
+      .references(() => expenseTypes.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     date: varchar('date', { length: 10 }).notNull(),
     amount: money('amount').notNull(),
     description: varchar('description', { length: 300 }),
@@ -179,7 +212,9 @@ export const expenses = pgTable(
 /** Raw material received from a provider. */
 export const supplies = pgTable('supplies', {
   id: id(),
-  item_id: integer('item_id').notNull().references(() => items.id),
+  item_id: integer('item_id')
+    .notNull()
+    .references(() => items.id),
   provider_id: integer('provider_id').references(() => providers.id),
   date: varchar('date', { length: 10 }).notNull(),
   quantity: money('quantity').notNull(),
@@ -189,7 +224,9 @@ export const supplies = pgTable('supplies', {
 
 export const providerPayments = pgTable('provider_payments', {
   id: id(),
-  provider_id: integer('provider_id').notNull().references(() => providers.id),
+  provider_id: integer('provider_id')
+    .notNull()
+    .references(() => providers.id),
   purchase_order_id: integer('purchase_order_id').references(() => purchaseOrders.id),
   date: varchar('date', { length: 10 }).notNull(),
   amount: money('amount').notNull(),

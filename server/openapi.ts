@@ -312,6 +312,7 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'GET /api/v1/adjustment/all': { summary: 'Tipos de ajuste', response: namedListSchema },
   'GET /api/v1/unit/all': { summary: 'Unidades de medida', response: namedListSchema },
   'GET /api/v1/expense_type/all': { summary: 'Tipos de gasto', response: namedListSchema },
+  'GET /api/v2/activity_types': { summary: 'Tipos de actividad', response: namedListSchema },
   'GET /api/v1/cfdi/all': { summary: 'Usos de CFDI (solo id > 100)', response: namedListSchema },
   'GET /api/v1/item/all': { summary: 'Productos', response: itemListSchema },
   'GET /api/v1/user/all': { summary: 'Usuarios (nombre y puesto)', response: userListSchema },
@@ -497,7 +498,7 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'GET /api/v2/emails': {
     summary: 'Correos enviados desde la aplicación y su estado; sort created_at',
     response: emailPageSchema,
-    query: [...LIST_QUERY, 'filter[status]', 'filter[sale_id]'],
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[status]', 'filter[sale_id]'],
   },
   'GET /api/v2/raw_materials': { summary: 'Materias primas', response: rawMaterialListSchema },
   'GET /api/v2/roles': { summary: 'Roles y sus permisos', response: roleListSchema },

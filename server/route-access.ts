@@ -92,6 +92,7 @@ export const ROUTE_ACCESS = {
   'GET /api/v1/adjustment/all': signedIn,
   'GET /api/v1/unit/all': signedIn,
   'GET /api/v1/expense_type/all': signedIn,
+  'GET /api/v2/activity_types': signedIn,
   'GET /api/v1/cfdi/all': signedIn,
   'GET /api/v1/item/all': signedIn,
   'GET /api/v1/user/all': signedIn,

@@ -236,8 +236,11 @@ export function crmRoutes(app: FastifyInstance, db: Db): void {
     app,
     'GET /api/v2/emails',
     async (request) => {
-      const query = parseListQuery(request.query, { filters: ['status', 'sale_id'], sorts: ['created_at'] });
+      const query = parseListQuery(request.query, { filters: ['date_between', 'status', 'sale_id'], sorts: ['created_at'] });
       const conditions: SQL[] = [];
+      const range = dateRange(query.filters.date_between);
+      if (range)
+        conditions.push(sql`(e.created_at AT TIME ZONE 'America/Monterrey')::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
       const status = query.filters.status;
       if (status) {
         if (!['pendiente', 'enviado', 'fallido'].includes(status))

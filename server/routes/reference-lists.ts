@@ -27,6 +27,8 @@ const NAMED_LISTS: [RouteKey, PgTable & { id: PgColumn; name: PgColumn }][] = [
   ['GET /api/v1/adjustment/all', t.adjustments],
   ['GET /api/v1/unit/all', t.units],
   ['GET /api/v1/expense_type/all', t.expenseTypes],
+  /** The kinds of CRM activity (visit, meeting, tasting…), for /activities and the calendar (issue 15). */
+  ['GET /api/v2/activity_types', t.activityTypes],
 ];
 
 export function referenceListRoutes(app: FastifyInstance, db: Db): void {

@@ -56,4 +56,11 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/activity-log': lazy(() => import('../features/activity-log/activity-log-page')),
   '/payroll': lazy(() => import('../features/payroll/payroll-page')),
   '/invoices': lazy(() => import('../features/invoices/invoices-page')),
+  '/leads': lazy(() => import('../features/crm/leads-page')),
+  '/leads/:lead_id': lazy(() => import('../features/crm/lead-page')),
+  '/calls': lazy(() => import('../features/crm/calls-page')),
+  '/activities': lazy(() => import('../features/crm/activities-page')),
+  '/calendar': lazy(() => import('../features/crm/calendar-page')),
+  '/messages': lazy(() => import('../features/crm/messages-page')),
+  '/mail': lazy(() => import('../features/crm/mail-page')),
 };

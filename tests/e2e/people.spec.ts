@@ -113,3 +113,65 @@ test('invoices: the invoiced sales with their CFDI use, filtered by it, each ope
   await rows.first().getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/sales/${sale.slice(2)}$`));
 });
+
+test.describe('the CRM', () => {
+  test('a seller moves a lead across phases by keyboard, sees the move on its page, and logs a call there', async ({ page }) => {
+    await signIn(page, 'ventas@demo.mx');
+    await page.goto('/leads');
+    const PHASES = ['Contacto', 'Cotización', 'Negociación', 'Cierre'];
+    const column = (phase: string) => page.getByRole('region', { name: new RegExp(`^${phase} `) });
+    const card = page.locator('.crm-card').first();
+    await expect(card).toBeVisible();
+    const name = (await card.getByRole('link').textContent())!.trim();
+    const label = (await card.getAttribute('aria-label'))!;
+    const start = PHASES.indexOf(label.slice(label.lastIndexOf(', ') + 2));
+    const [key, back, to] =
+      start < PHASES.length - 1 ? ['ArrowRight', 'ArrowLeft', PHASES[start + 1]!] : ['ArrowLeft', 'ArrowRight', PHASES[start - 1]!];
+    expect(start).toBeGreaterThanOrEqual(0);
+    await card.focus();
+    await page.keyboard.press(key);
+    await expect(page.getByText(`${name} pasó a ${to}.`)).toBeVisible();
+    const moved = column(to).getByRole('listitem', { name: `${name}, ${to}` });
+    // The focus follows the card into its new column.
+    await expect(moved).toBeFocused();
+    // And back with the other arrow.
+    await page.keyboard.press(back);
+    await expect(column(PHASES[start]!).getByRole('listitem', { name: `${name}, ${PHASES[start]}` })).toBeFocused();
+
+    await column(PHASES[start]!).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name: 'Historial de fases' })).toBeVisible();
+    await expect(page.getByText(`De ${PHASES[start]} a ${to}`)).toBeVisible();
+    await expect(page.getByText(`De ${to} a ${PHASES[start]}`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Registrar llamada' }).click();
+    const dialog = page.locator('ion-modal[aria-label="Registrar llamada"]');
+    await expect(dialog.getByText(`Con ${name}`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog.getByText('La duración debe ser de 0 a 600 minutos.')).toBeVisible();
+    await dialog.getByLabel('Duración (minutos)').fill('6');
+    await dialog.getByLabel('Resultado').selectOption({ label: 'Interesado' });
+    await dialog.getByLabel('Siguiente paso').fill('Enviar lista de precios (e2e)');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Llamada registrada.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Llamadas' })).toContainText('Siguiente paso: Enviar lista de precios (e2e)');
+
+    await page.goto('/calls');
+    await expect(page.getByRole('row').filter({ hasText: 'Enviar lista de precios (e2e)' })).toContainText(name);
+  });
+
+  test('the calendar shows activities beside scheduled sales, and messages open a conversation', async ({ page }) => {
+    await signIn(page, 'ventas@demo.mx');
+    await page.goto('/calendar');
+    await expect(page.getByRole('button', { name: 'Hoy' })).toBeVisible();
+    await expect(page.locator('.crm-calendar__activity').first()).toBeVisible();
+    await expect(page.locator('.crm-calendar__sale').first()).toBeVisible();
+
+    await page.goto('/messages');
+    await page
+      .getByRole('button', { name: /^Abrir la conversación con / })
+      .first()
+      .click();
+    await expect(page.locator('.crm-thread__message').first()).toBeVisible();
+    await expect(page.locator('.crm-thread')).toContainText(/Estado: (leído|recibido)/);
+  });
+});

@@ -1,0 +1,190 @@
+import { useCallback, useState } from 'react';
+import { formatCalendarDate } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { activityPageSchema, type ActivityRow, type CrmSortColumn } from '../../../domain/schemas/crm';
+import { Dialog } from '../../app/dialog';
+import { calendarDate, writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { getErrorMessage } from '../../lib/api';
+import { CrmEntryForm } from './crm-entry-form';
+import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
+import { crmKeys, useCrmMutations } from './queries';
+import './crm.css';
+
+const text = messages.crm.activities;
+const columns = text.columns;
+const params = crmFilterParams('done');
+const noFilters = () => EMPTY_CRM_FILTERS;
+const STATES = [
+  { value: '0', label: text.pending },
+  { value: '1', label: text.done },
+];
+const who = (row: ActivityRow) => row.company_name ?? row.lead_name ?? '—';
+const state = (row: ActivityRow) => (row.done ? text.done : text.pending);
+const rowKey = (row: ActivityRow) => row.id;
+const menuLabel = (row: ActivityRow) => text.actionsFor(row.title);
+
+const ACTIVITY_COLUMNS: ListColumn<ActivityRow, CrmSortColumn>[] = [
+  { key: 'date', sort: 'date', label: columns.date, cell: (row) => formatCalendarDate(row.date), nowrap: true },
+  { key: 'time', label: columns.time, cell: (row) => row.time ?? '—', nowrap: true },
+  { key: 'type', label: columns.type, cell: (row) => row.type ?? '—' },
+  { key: 'title', label: columns.title, cell: (row) => row.title },
+  { key: 'who', label: columns.who, cell: who },
+  { key: 'user', label: columns.user, cell: (row) => row.user_name },
+  { key: 'state', label: columns.state, cell: state },
+  { key: 'next', label: columns.nextStep, cell: (row) => row.next_step ?? '—' },
+];
+
+/**
+ * `/activities` ('Actividades', issue 15): visits, meetings and tasks with customers and leads
+ * in date order, by dates and state; each marked done or pending again from its menu;
+ * 'Registrar actividad' in a dialog; Excel export of the page.
+ */
+export default function ActivitiesPage() {
+  const { user } = useShell();
+  const paging = useListPaging<CrmSortColumn>();
+  const stored = useStoredFilters('activities-filters', parseStoredCrmFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, params, paging);
+  const list = usePagedList({
+    queryKey: [...crmKeys.activities, filters],
+    path: '/api/v2/activities',
+    search: (page, total) => crmListQuery(params(filters), page, total),
+    paging,
+    schema: activityPageSchema,
+  });
+  const { setDone } = useCrmMutations();
+  const [adding, setAdding] = useState(false);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const activities = list.rows;
+  const toggle = useCallback(
+    (row: ActivityRow) =>
+      setDone.mutate(
+        { id: row.id, done: !row.done },
+        {
+          onSuccess: () => notify(row.done ? text.markedPending(row.title) : text.markedDone(row.title), 'success'),
+          onError: (error) => notify(getErrorMessage(error), 'danger'),
+        },
+      ),
+    [setDone, notify],
+  );
+  const rowMenu = useCallback(
+    (row: ActivityRow) => [{ text: row.done ? text.markPending : text.markDone, handler: () => toggle(row) }],
+    [toggle],
+  );
+  const header = useCallback((row: ActivityRow) => `${formatCalendarDate(row.date)} · ${row.title}`, []);
+  const menu = useRowMenu(header, rowMenu);
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
+            {messages.crm.entry.activityTitle}
+          </button>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() =>
+                writeSheet({
+                  file: text.exportFile,
+                  sheet: text.exportSheet,
+                  rows: activities.map((row) => ({
+                    [columns.date]: calendarDate(row.date),
+                    [columns.time]: row.time ?? '',
+                    [columns.type]: row.type ?? '',
+                    [columns.title]: row.title,
+                    [columns.who]: who(row),
+                    [columns.user]: row.user_name,
+                    [columns.state]: state(row),
+                    [columns.result]: row.result ?? '',
+                    [columns.nextStep]: row.next_step ?? '',
+                  })),
+                })
+              }
+              disabled={activities.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={text.filterTitle} {...drawer}>
+              {(draft, set) => (
+                <ChoiceField
+                  label={text.state}
+                  anyLabel={text.anyState}
+                  options={STATES}
+                  value={draft.state}
+                  onChange={(value) => set({ state: value })}
+                />
+              )}
+            </FilterDrawer>
+          )}
+          {adding && (
+            <Dialog label={messages.crm.entry.activityTitle} onClose={() => setAdding(false)}>
+              {(close) => (
+                <CrmEntryForm
+                  kind="activity"
+                  onCancel={close}
+                  onSaved={() => {
+                    close();
+                    notify(messages.crm.entry.activitySaved, 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {menu.sheet}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={activities}
+          rowKey={rowKey}
+          columns={ACTIVITY_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuLabel={menuLabel}
+          onMenu={menu.open}
+        />
+      ) : (
+        <ListCards rows={activities} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
+          {(row) => (
+            <div className="list-card">
+              <div className="list-card__main">
+                <span className="list-card__title">
+                  {row.title} · {state(row)}
+                </span>
+                <span>
+                  {formatCalendarDate(row.date)} {row.time ?? ''} · {who(row)}
+                </span>
+                <span>{row.type ?? '—'}</span>
+              </div>
+              <button type="button" className="icon-button" aria-label={menuLabel(row)} onClick={() => menu.open(row)}>
+                <span aria-hidden="true">⋮</span>
+              </button>
+            </div>
+          )}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

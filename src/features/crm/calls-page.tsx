@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { formatCalendarDate } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { callPageSchema, type CallRow, type CrmSortColumn } from '../../../domain/schemas/crm';
+import { Dialog } from '../../app/dialog';
+import { calendarDate, writeSheet } from '../../app/office-list/export-sheet';
+import { FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { CrmEntryForm } from './crm-entry-form';
+import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
+import { crmKeys } from './queries';
+import './crm.css';
+
+const text = messages.crm.calls;
+const columns = text.columns;
+const params = crmFilterParams(null);
+const noFilters = () => EMPTY_CRM_FILTERS;
+const who = (row: CallRow) => row.company_name ?? row.lead_name ?? '—';
+const rowKey = (row: CallRow) => row.id;
+
+const CALL_COLUMNS: ListColumn<CallRow, CrmSortColumn>[] = [
+  { key: 'date', sort: 'date', label: columns.date, cell: (row) => formatCalendarDate(row.date), nowrap: true },
+  { key: 'who', label: columns.who, cell: who },
+  { key: 'contact', label: columns.contact, cell: (row) => row.contact_name ?? '—' },
+  { key: 'user', label: columns.user, cell: (row) => row.user_name },
+  { key: 'duration', label: columns.duration, cell: (row) => row.duration_minutes, numeric: true },
+  { key: 'result', label: columns.result, cell: (row) => row.result ?? '—' },
+  { key: 'next', label: columns.nextStep, cell: (row) => row.next_step ?? '—' },
+];
+
+/**
+ * `/calls` ('Llamadas', issue 15): the calls made to customers and leads, newest first, by
+ * dates, with result and next step; 'Registrar llamada' in a dialog; Excel export of the page.
+ */
+export default function CallsPage() {
+  const { user } = useShell();
+  const paging = useListPaging<CrmSortColumn>();
+  const stored = useStoredFilters('calls-filters', parseStoredCrmFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, params, paging);
+  const list = usePagedList({
+    queryKey: [...crmKeys.calls, filters],
+    path: '/api/v2/calls',
+    search: (page, total) => crmListQuery(params(filters), page, total),
+    paging,
+    schema: callPageSchema,
+  });
+  const [adding, setAdding] = useState(false);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const calls = list.rows;
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
+            {messages.crm.entry.callTitle}
+          </button>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() =>
+                writeSheet({
+                  file: text.exportFile,
+                  sheet: text.exportSheet,
+                  rows: calls.map((row) => ({
+                    [columns.date]: calendarDate(row.date),
+                    [columns.who]: who(row),
+                    [columns.contact]: row.contact_name ?? '',
+                    [columns.user]: row.user_name,
+                    [columns.duration]: row.duration_minutes,
+                    [columns.result]: row.result ?? '',
+                    [columns.note]: row.note ?? '',
+                    [columns.nextStep]: row.next_step ?? '',
+                  })),
+                })
+              }
+              disabled={calls.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={text.filterTitle} {...drawer}>
+              {() => null}
+            </FilterDrawer>
+          )}
+          {adding && (
+            <Dialog label={messages.crm.entry.callTitle} onClose={() => setAdding(false)}>
+              {(close) => (
+                <CrmEntryForm
+                  kind="call"
+                  onCancel={close}
+                  onSaved={() => {
+                    close();
+                    notify(messages.crm.entry.callSaved, 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={calls}
+          rowKey={rowKey}
+          columns={CALL_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={calls} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
+          {(row) => (
+            <div className="list-card">
+              <div className="list-card__main">
+                <span className="list-card__title">
+                  {who(row)} · {row.result ?? '—'}
+                </span>
+                <span>
+                  {formatCalendarDate(row.date)} · {row.duration_minutes} min · {row.user_name}
+                </span>
+                {row.next_step && (
+                  <span>
+                    {columns.nextStep}: {row.next_step}
+                  </span>
+                )}
+              </div>
+            </div>
+          )}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,121 @@
+import { IonButton, IonText } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages';
+import { leadInputSchema, type LeadRow } from '../../../domain/schemas/crm';
+import { getErrorMessage } from '../../lib/api';
+import { useCrmMutations, useOrigins } from './queries';
+
+const text = messages.crm.leads;
+const FIELDS = ['name', 'company_name', 'phone', 'email', 'funnel_phase_id', 'origin_id'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** 'Nuevo prospecto' (issue 15): who, how to reach them, the phase of the board's funnel and where they came from. */
+export function LeadForm({
+  phases,
+  onSaved,
+  onCancel,
+}: {
+  phases: { id: number; name: string }[];
+  onSaved: (lead: LeadRow) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Record<Field, string>>({
+    name: '',
+    company_name: '',
+    phone: '',
+    email: '',
+    funnel_phase_id: String(phases[0]?.id ?? ''),
+    origin_id: '',
+  });
+  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const origins = useOrigins();
+  const { createLead } = useCrmMutations();
+  const base = useId();
+  const idOf = (field: Field) => `${base}-${field}`;
+  const set = (field: Field, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setError(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = leadInputSchema.safeParse({
+      ...draft,
+      funnel_phase_id: draft.funnel_phase_id ? Number(draft.funnel_phase_id) : undefined,
+      origin_id: draft.origin_id ? Number(draft.origin_id) : null,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path[0] as Field;
+      setError({ field, message: issue.message });
+      document.getElementById(idOf(field))?.focus();
+      return;
+    }
+    setServerError(null);
+    createLead.mutate(parsed.data, { onSuccess: onSaved, onError: (e) => setServerError(getErrorMessage(e)) });
+  };
+  const described = (field: Field) =>
+    error?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': `${idOf(field)}-error` } : {};
+  const errorFor = (field: Field) =>
+    error?.field === field ? (
+      <p id={`${idOf(field)}-error`} className="field-error">
+        {error.message}
+      </p>
+    ) : null;
+  const input = (field: 'name' | 'company_name' | 'phone' | 'email', label: string, type = 'text') => (
+    <div className="field">
+      <label htmlFor={idOf(field)}>{label}</label>
+      <input id={idOf(field)} type={type} value={draft[field]} onChange={(e) => set(field, e.target.value)} {...described(field)} />
+      {errorFor(field)}
+    </div>
+  );
+  return (
+    <form onSubmit={submit} className="crm-form" noValidate>
+      {input('name', text.name)}
+      {input('company_name', text.companyName)}
+      {input('phone', text.phone, 'tel')}
+      {input('email', text.email, 'email')}
+      <div className="field">
+        <label htmlFor={idOf('funnel_phase_id')}>{text.phase}</label>
+        <select
+          id={idOf('funnel_phase_id')}
+          value={draft.funnel_phase_id}
+          onChange={(e) => set('funnel_phase_id', e.target.value)}
+          {...described('funnel_phase_id')}
+        >
+          <option value="">{text.choosePhase}</option>
+          {phases.map((phase) => (
+            <option key={phase.id} value={phase.id}>
+              {phase.name}
+            </option>
+          ))}
+        </select>
+        {errorFor('funnel_phase_id')}
+      </div>
+      <div className="field">
+        <label htmlFor={idOf('origin_id')}>{text.origin}</label>
+        <select id={idOf('origin_id')} value={draft.origin_id} onChange={(e) => set('origin_id', e.target.value)}>
+          <option value="">{text.noOrigin}</option>
+          {origins.data?.map((origin) => (
+            <option key={origin.id} value={origin.id}>
+              {origin.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {serverError && (
+        <p role="alert" className="form-error">
+          <IonText color="danger">{serverError}</IonText>
+        </p>
+      )}
+      <div className="form-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          {messages.crm.entry.cancel}
+        </IonButton>
+        <IonButton type="submit" disabled={createLead.isPending}>
+          {createLead.isPending ? messages.crm.entry.saving : messages.crm.entry.save}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { formatMoment } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { quotationFolio } from '../../../domain/sales';
+import { emailPageSchema, type EmailRow } from '../../../domain/schemas/crm';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
+import './crm.css';
+
+const text = messages.crm.mail;
+const columns = text.columns;
+const noFilters = () => EMPTY_CRM_FILTERS;
+const STATES = (['pendiente', 'enviado', 'fallido'] as const).map((value) => ({ value, label: text.states[value] }));
+const rowKey = (row: EmailRow) => row.id;
+/** The day each was queued (Monterrey) and its state. */
+const params = crmFilterParams('status');
+
+function StateChip({ row }: { row: EmailRow }) {
+  return <span className={`status-chip crm-mail__state crm-mail__state--${row.status}`}>{text.states[row.status]}</span>;
+}
+
+const MAIL_COLUMNS: ListColumn<EmailRow, 'created_at'>[] = [
+  { key: 'created', sort: 'created_at', label: columns.createdAt, cell: (row) => formatMoment(row.created_at), nowrap: true },
+  {
+    key: 'subject',
+    label: columns.subject,
+    cell: (row) => (
+      <ListLink href={`/quotations/${row.sale_id}`} title={text.openQuotation(quotationFolio(row.sale_id))}>
+        {row.subject}
+      </ListLink>
+    ),
+  },
+  { key: 'to', label: columns.to, cell: (row) => row.to.join(', ') },
+  { key: 'user', label: columns.user, cell: (row) => row.user_name },
+  { key: 'state', label: columns.state, cell: (row) => <StateChip row={row} /> },
+  { key: 'attempts', label: columns.attempts, cell: (row) => row.attempts, numeric: true },
+  { key: 'error', label: columns.error, cell: (row) => (row.status === 'enviado' ? '—' : (row.last_error ?? '—')) },
+];
+
+/**
+ * `/mail` ('Correos', issue 15): the quotations the app has e-mailed, newest first, with
+ * whom they went to, who sent them and their state in the queue (pendiente, enviado, fallido
+ * with the reason); by state; each opens its quotation; Excel export of the page.
+ */
+export default function MailPage() {
+  const { user } = useShell();
+  const paging = useListPaging<'created_at'>();
+  const stored = useStoredFilters('mail-filters', parseStoredCrmFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, params, paging);
+  const list = usePagedList({
+    queryKey: ['crm', 'mail', filters],
+    path: '/api/v2/emails',
+    search: (page, total) => crmListQuery(params(filters), page, total),
+    paging,
+    schema: emailPageSchema,
+  });
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const mails = list.rows;
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() =>
+                writeSheet({
+                  file: text.exportFile,
+                  sheet: text.exportSheet,
+                  rows: mails.map((row) => ({
+                    [columns.createdAt]: formatMoment(row.created_at),
+                    [columns.subject]: row.subject,
+                    [columns.to]: row.to.join(', '),
+                    [columns.user]: row.user_name,
+                    [columns.state]: text.states[row.status],
+                    [columns.attempts]: row.attempts,
+                    [columns.sentAt]: row.sent_at ? formatMoment(row.sent_at) : '',
+                    [columns.error]: row.last_error ?? '',
+                  })),
+                })
+              }
+              disabled={mails.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={text.filterTitle} {...drawer}>
+              {(draft, set) => (
+                <ChoiceField
+                  label={text.state}
+                  anyLabel={text.anyState}
+                  options={STATES}
+                  value={draft.state as (typeof STATES)[number]['value'] | ''}
+                  onChange={(state) => set({ state })}
+                />
+              )}
+            </FilterDrawer>
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={mails}
+          rowKey={rowKey}
+          columns={MAIL_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={mails} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
+          {(row) => (
+            <div className="list-card">
+              <div className="list-card__main">
+                <span className="list-card__title">{row.subject}</span>
+                <span>
+                  {formatMoment(row.created_at)} · {row.to.join(', ')}
+                </span>
+                <span>
+                  <StateChip row={row} /> {row.status !== 'enviado' && row.last_error ? row.last_error : ''}
+                </span>
+              </div>
+            </div>
+          )}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,219 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { messages } from '../../../domain/messages';
+import { monterreyDate } from '../../../domain/time';
+import { formatLongDay, formatMonth, formatWeek, stepAnchor, visibleDays, WEEKDAYS, type CalendarView } from './calendar-days';
+
+const text = messages.sales.calendar;
+/** Entries a month cell lists before 'y N más': the day's panel lists them all. */
+const MONTH_CELL_ENTRIES = 3;
+
+export interface DayGridProps<E extends { key: string; date: string }> {
+  view: CalendarView;
+  days: readonly string[];
+  /** 'YYYY-MM': days of other months are shown dimmed. */
+  month: string;
+  today: string;
+  selected: string;
+  /** In the order each day lists them. */
+  entries: readonly E[];
+  busy: boolean;
+  onSelect: (day: string) => void;
+  renderEntry: (entry: E, compact: boolean) => ReactNode;
+  texts: {
+    dayLabel: (day: string, count: number) => string;
+    count: (count: number) => string;
+    empty: string;
+    /** Under the chosen day's list (the sales calendar's day total). */
+    summary?: (chosen: readonly E[]) => ReactNode;
+  };
+}
+
+/**
+ * The grid of days (7 columns) of a month or a week, with what falls on each day, and the
+ * chosen day's entries in full below it: the scheduled sales (/sales/calendar) and the CRM's
+ * activities with them (/calendar). A day is a button that chooses it; on a phone the month
+ * shows counts and the list below.
+ */
+export function DayGrid<E extends { key: string; date: string }>({
+  view,
+  days,
+  month,
+  today,
+  selected,
+  entries,
+  busy,
+  onSelect,
+  renderEntry,
+  texts,
+}: DayGridProps<E>) {
+  const byDay = useMemo(() => {
+    const grouped = new Map<string, E[]>();
+    for (const entry of entries) grouped.set(entry.date, [...(grouped.get(entry.date) ?? []), entry]);
+    return grouped;
+  }, [entries]);
+  const chosen = byDay.get(selected) ?? [];
+  const limit = view === 'month' ? MONTH_CELL_ENTRIES : Infinity;
+  const panelTitle = useId();
+
+  return (
+    <>
+      <div className={`calendar-grid calendar-grid--${view}`} aria-busy={busy}>
+        {WEEKDAYS.map((weekday) => (
+          <div key={weekday.long} className="calendar-grid__weekday" aria-hidden="true">
+            {weekday.short}
+          </div>
+        ))}
+        {days.map((day, index) => {
+          const dayEntries = byDay.get(day) ?? [];
+          const outside = view === 'month' && !day.startsWith(month);
+          return (
+            <div
+              key={day}
+              className={`calendar-day${outside ? ' calendar-day--outside' : ''}${day === selected ? ' calendar-day--selected' : ''}`}
+            >
+              <button
+                type="button"
+                className="calendar-day__number"
+                aria-label={texts.dayLabel(formatLongDay(day), dayEntries.length)}
+                aria-pressed={day === selected}
+                aria-current={day === today ? 'date' : undefined}
+                onClick={() => onSelect(day)}
+              >
+                <span className="calendar-day__weekday" aria-hidden="true">
+                  {WEEKDAYS[index % 7]!.short}
+                </span>
+                {Number(day.slice(8))}
+                {dayEntries.length > 0 && (
+                  <span className="calendar-day__count" aria-hidden="true">
+                    {dayEntries.length}
+                  </span>
+                )}
+              </button>
+              {dayEntries.length > 0 && (
+                <ul className="calendar-day__sales">
+                  {dayEntries.slice(0, limit).map((entry) => (
+                    <li key={entry.key}>{renderEntry(entry, view === 'month')}</li>
+                  ))}
+                  {dayEntries.length > limit && (
+                    <li>
+                      <button
+                        type="button"
+                        className="calendar-day__more"
+                        onClick={() => onSelect(day)}
+                        aria-label={text.showDay(formatLongDay(day))}
+                      >
+                        {text.more(dayEntries.length - limit)}
+                      </button>
+                    </li>
+                  )}
+                </ul>
+              )}
+            </div>
+          );
+        })}
+      </div>
+
+      <section className="calendar-panel" aria-labelledby={panelTitle} aria-live="polite">
+        <h2 id={panelTitle} className="section-heading">
+          {formatLongDay(selected)}
+          {!busy && ` · ${texts.count(chosen.length)}`}
+        </h2>
+        {/* While another range loads, the day's entries are not known yet: no "empty" meanwhile. */}
+        {busy ? (
+          <p className="empty-state" role="status">
+            {text.loadingRange}
+          </p>
+        ) : chosen.length === 0 ? (
+          <p className="empty-state">{texts.empty}</p>
+        ) : (
+          <>
+            <ul className="calendar-panel__sales">
+              {chosen.map((entry) => (
+                <li key={entry.key}>{renderEntry(entry, false)}</li>
+              ))}
+            </ul>
+            {texts.summary?.(chosen)}
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Back and forward a month or a week, back to today, and the choice of month or week. */
+export function CalendarToolbar({
+  view,
+  anchor,
+  onStep,
+  onToday,
+  onView,
+}: {
+  view: CalendarView;
+  anchor: string;
+  onStep: (direction: -1 | 1) => void;
+  onToday: () => void;
+  onView: (view: CalendarView) => void;
+}) {
+  const week = view === 'week';
+  return (
+    <div className="sales-calendar__toolbar">
+      <div className="sales-calendar__nav">
+        <button
+          type="button"
+          className="calendar-button"
+          onClick={() => onStep(-1)}
+          aria-label={week ? text.previousWeek : text.previousMonth}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <button type="button" className="calendar-button" onClick={onToday}>
+          {text.today}
+        </button>
+        <button type="button" className="calendar-button" onClick={() => onStep(1)} aria-label={week ? text.nextWeek : text.nextMonth}>
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <h1 className="sales-calendar__title" aria-live="polite">
+        {week ? formatWeek(anchor) : formatMonth(anchor)}
+      </h1>
+      <div className="segmented" role="group" aria-label={text.view}>
+        {(['month', 'week'] as const).map((option) => (
+          <button key={option} type="button" className="segmented__option" aria-pressed={view === option} onClick={() => onView(option)}>
+            {option === 'month' ? text.month : text.week}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What a calendar screen shows: month or week, the day it is anchored on, the chosen day and
+ * the visible days; the toolbar's props move them (today in Monterrey).
+ */
+export function useCalendarRange() {
+  const today = monterreyDate(new Date());
+  const [view, setView] = useState<CalendarView>('month');
+  const [anchor, setAnchor] = useState(today);
+  const [selected, setSelected] = useState(today);
+  const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
+  const toolbar = {
+    view,
+    anchor,
+    onStep: (direction: -1 | 1) => {
+      const next = stepAnchor(view, anchor, direction);
+      setAnchor(next);
+      setSelected(next);
+    },
+    onToday: () => {
+      setAnchor(today);
+      setSelected(today);
+    },
+    onView: (option: CalendarView) => {
+      setView(option);
+      // The week shown is the one of the day looked at.
+      setAnchor(selected);
+    },
+  };
+  return { today, view, anchor, selected, setSelected, days, toolbar };
+}

@@ -6,8 +6,7 @@ import { getErrorMessage } from '../../lib/api';
 import { useCrmMutations, useOrigins } from './queries';
 
 const text = messages.crm.leads;
-const FIELDS = ['name', 'company_name', 'phone', 'email', 'funnel_phase_id', 'origin_id'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'name' | 'company_name' | 'phone' | 'email' | 'funnel_phase_id' | 'origin_id';
 
 /** 'Nuevo prospecto' (issue 15): who, how to reach them, the phase of the board's funnel and where they came from. */
 export function LeadForm({

@@ -9,6 +9,7 @@ export const LOGGED_ENTITIES = {
   activities: 'Actividad',
   branches: 'Sucursal',
   calls: 'Llamada',
+  cash_cuts: 'Corte de caja',
   cash_movements: 'Movimiento de caja',
   collection_details: 'Aplicación de cobro',
   collections: 'Cobro',

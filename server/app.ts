@@ -45,6 +45,7 @@ import { activityLogRoutes } from './routes/activity-log';
 import { payrollRoutes } from './routes/payroll';
 import { invoiceRoutes } from './routes/invoices';
 import { crmRoutes } from './routes/crm';
+import { cajaRoutes } from './routes/caja';
 import { reportRoutes } from './routes/reports';
 import { eventRoutes } from './routes/events';
 import { shippingDetailRoutes } from './routes/shipping-details';
@@ -172,6 +173,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   payrollRoutes(app, database.db);
   invoiceRoutes(app, database.db);
   crmRoutes(app, database.db);
+  cajaRoutes(app, database.db);
   reportRoutes(app, database.db);
   await eventRoutes(app, database);
   await registerBackupControl(app, database, env.DATA_DIR);

@@ -100,6 +100,13 @@ import {
   leadMoveSchema,
   leadRowSchema,
 } from '../domain/schemas/crm';
+import {
+  cajaDaySchema,
+  cashCutInputSchema,
+  cashCutRowSchema,
+  cashMovementInputSchema,
+  cashMovementRowSchema,
+} from '../domain/schemas/caja';
 import { invoicePageSchema } from '../domain/schemas/invoices';
 import { payrollInputSchema, payrollPageSchema, payrollRowSchema } from '../domain/schemas/payroll';
 import { expenseDeletedSchema, expenseInputSchema, expensePageSchema, expenseRowSchema } from '../domain/schemas/expenses';
@@ -389,6 +396,20 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
     summary: 'Ventas facturadas: número de factura de la entrega, uso CFDI vigente (id > 100), pago y entrega; sort invoice|date|total',
     response: invoicePageSchema,
     query: [...LIST_QUERY, 'filter[date_between]', 'filter[invoice]', 'filter[company]', 'filter[cfdi_id]', 'filter[payment_status]'],
+  },
+  'GET /api/v2/caja': {
+    summary: 'Caja del día de quien consulta: ventas de mostrador, cobros, entradas y salidas, efectivo esperado y corte',
+    response: cajaDaySchema,
+  },
+  'POST /api/v2/cash_movements': {
+    summary: 'Registrar entrada o salida de efectivo de hoy',
+    body: cashMovementInputSchema,
+    response: cashMovementRowSchema,
+  },
+  'POST /api/v2/cash_cuts': {
+    summary: 'Corte de caja de hoy: efectivo contado contra el esperado',
+    body: cashCutInputSchema,
+    response: cashCutRowSchema,
   },
   'GET /api/v2/report/utilities': {
     summary:

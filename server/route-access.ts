@@ -159,6 +159,11 @@ export const ROUTE_ACCESS = {
   'PATCH /api/v2/activities/:id': permission('activities'),
   /** /mail: the quotations the app has e-mailed, with their state. */
   'GET /api/v2/emails': permission('quotations'),
+  /** The counter's day of the signed-in person (/caja): their own sales, payments, cash and cut only. */
+  'GET /api/v2/caja': permission('sales'),
+  'POST /api/v2/cash_movements': permission('sales'),
+  /** Once per person and day; after it, no more cash movements that day. */
+  'POST /api/v2/cash_cuts': permission('sales'),
   'GET /api/v2/raw_materials': permission('raw_material', 'productions'),
   'GET /api/v2/roles': signedIn,
   'GET /api/v2/permissions': signedIn,

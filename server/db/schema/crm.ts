@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, money, name, updatedAt } from './columns';
 import { companies, contacts, items, providers, purchaseOrders, sales } from './commerce';
 import { activityTypes, expenseTypes, funnels, origins, paymentMethods } from './reference-lists';
@@ -237,3 +237,42 @@ export const providerPayments = pgTable('provider_payments', {
   updated_at: updatedAt(),
   deleted_at: deletedAt(),
 });
+
+/** Cash put into or taken out of the counter's drawer (issue 15, /caja): change fund, a payout, a deposit to the bank. */
+export const cashMovements = pgTable(
+  'cash_movements',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: varchar('date', { length: 10 }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    amount: money('amount').notNull(),
+    reason: varchar('reason', { length: 300 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('cash_movements_user_date').on(t.user_id, t.date),
+    check('cash_movements_kind', sql`${t.kind} IN ('entrada', 'salida')`),
+    check('cash_movements_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The day's cut of a person's drawer: what the server expected and what was counted; once per person and day. */
+export const cashCuts = pgTable(
+  'cash_cuts',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: varchar('date', { length: 10 }).notNull(),
+    expected: money('expected').notNull(),
+    counted: money('counted').notNull(),
+    difference: money('difference').notNull(),
+    note: varchar('note', { length: 300 }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('cash_cuts_user_date').on(t.user_id, t.date), check('cash_cuts_counted_not_negative', sql`${t.counted} >= 0`)],
+);

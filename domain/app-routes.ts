@@ -89,7 +89,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
   route('/support', 'Soporte', admin, { inMenu: false, implemented: true }),
   route('/pos', 'Punto de venta', needs('sales'), { inMenu: false, implemented: true }),
-  route('/caja', 'Caja', needs('sales'), { inMenu: false }),
+  route('/caja', 'Caja', needs('sales'), { inMenu: false, implemented: true }),
 ];
 
 export interface ShellUser {

@@ -63,4 +63,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/calendar': lazy(() => import('../features/crm/calendar-page')),
   '/messages': lazy(() => import('../features/crm/messages-page')),
   '/mail': lazy(() => import('../features/crm/mail-page')),
+  '/caja': lazy(() => import('../features/caja/caja-page')),
 };

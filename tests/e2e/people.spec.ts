@@ -175,3 +175,37 @@ test.describe('the CRM', () => {
     await expect(page.locator('.crm-thread')).toContainText(/Estado: (leído|recibido)/);
   });
 });
+
+test('caja: the counter’s day, cash put in, and the day’s cut with the difference, printed', async ({ page }) => {
+  await signIn(page, 'ventas2@demo.mx');
+  await page.getByRole('link', { name: 'Caja' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Corte del día' })).toBeVisible();
+  const cut = page.getByRole('region', { name: 'Corte del día' });
+  const expectedBefore = (await cut.locator('dd').first().textContent())!;
+
+  await page.getByLabel('Monto').fill('0');
+  await page.getByRole('button', { name: 'Registrar entrada o salida' }).click();
+  await expect(page.getByText('El monto debe ser mayor que cero.')).toBeVisible();
+  await page.getByLabel('Monto').fill('500');
+  await page.getByLabel('Motivo').fill('Fondo de caja (e2e)');
+  await page.getByRole('button', { name: 'Registrar entrada o salida' }).click();
+  await expect(page.getByText('Entrada de $500.00 registrada.')).toBeVisible();
+  const expected = Number(expectedBefore.replace(/[$,]/g, '')) + 500;
+  const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(cut.locator('dd').first()).toHaveText(money(expected));
+
+  await page.getByLabel('Efectivo contado').fill(String(expected - 10));
+  await expect(cut.getByText('Faltante $10.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Hacer corte' }).click();
+  await expect(page.getByText('Corte registrado.')).toBeVisible();
+  await expect(cut.getByText(/^Corte hecho a las \d\d:\d\d\.$/)).toBeVisible();
+  // After the cut the drawer takes no more movements today.
+  await expect(page.getByRole('button', { name: 'Registrar entrada o salida' })).toHaveCount(0);
+
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Imprimir corte' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: 'Corte de caja' })).toBeVisible();
+  await expect(popup.getByText('Faltante $10.00')).toBeVisible();
+  await expect(popup.getByText('Fondo de caja (e2e)')).toBeVisible();
+});

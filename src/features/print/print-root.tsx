@@ -22,6 +22,8 @@ export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   receipt: lazy(() => import('./collection-receipt')),
   /** Payroll 'Recibo' slips, four per page. */
   payroll: lazy(() => import('./payroll-receipts')),
+  /** The counter's day cut (/caja). */
+  cashCut: lazy(() => import('./cash-cut')),
 };
 
 export function finishPrinting(): void {

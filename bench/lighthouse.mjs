@@ -23,7 +23,15 @@ try {
   // and the device store prepared here.
   browser = await chromium.launchPersistentContext(path.join(dataDir, 'profile'), {
     executablePath: ensureChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--remote-debugging-port=${debugPort}`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--remote-debugging-port=${debugPort}`,
+    ],
   });
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
   const audit = async (label, disableStorageReset, url = `${origin}/`) => {
@@ -54,12 +62,18 @@ try {
     const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
     // Where the main thread went: the scripts that cost most to compile and run.
     const scripts = (audits['bootup-time'].details?.items ?? []).slice(0, 4);
-    for (const item of scripts) console.log(`  script ${item.url.replace(origin, '')}: ${Math.round(item.scripting)} ms running, ${Math.round(item.scriptParseCompile)} ms compiling`);
+    for (const item of scripts)
+      console.log(
+        `  script ${item.url.replace(origin, '')}: ${Math.round(item.scripting)} ms running, ${Math.round(item.scriptParseCompile)} ms compiling`,
+      );
     const longTasks = audits['long-tasks'].details?.items ?? [];
-    console.log(`  long tasks: ${longTasks.map((task) => `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} (${task.url.replace(origin, '') || '—'})`).join(', ') || 'none'}`);
+    console.log(
+      `  long tasks: ${longTasks.map((task) => `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} (${task.url.replace(origin, '') || '—'})`).join(', ') || 'none'}`,
+    );
     // What moved: the elements behind the layout-shift score.
     const shifts = audits['layout-shifts']?.details?.items ?? [];
-    for (const shift of shifts.slice(0, 3)) console.log(`  shift ${shift.score.toFixed(3)}: ${shift.node?.snippet ?? shift.node?.nodeLabel ?? '—'}`);
+    for (const shift of shifts.slice(0, 3))
+      console.log(`  shift ${shift.score.toFixed(3)}: ${shift.node?.snippet ?? shift.node?.nodeLabel ?? '—'}`);
     if (failing.length > 0) console.log(`audits not passed: ${failing.map((audit) => audit.id).join(', ')}`);
   };
   await audit('Inicio de sesión', false);
@@ -70,7 +84,10 @@ try {
   const token = await signInToken(origin, 'chofer@demo.mx');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.reload();
-  await page.getByText(/^E-\d+$/).first().waitFor({ timeout: 60_000 });
+  await page
+    .getByText(/^E-\d+$/)
+    .first()
+    .waitFor({ timeout: 60_000 });
   // Lighthouse opens its own tab: the preparing one leaves the app, so the audited tab is the
   // only one running it (as on a phone), not sharing two cores with a second copy.
   await page.goto('about:blank');
@@ -78,13 +95,16 @@ try {
 
   // Office screens, each opened once by its person so that the device store, the query cache
   // and the service worker are as they are on a working day, then audited from a fresh tab.
-  // architecture.md names the shippings list; issues 12, 13 and 17 name the others.
+  // architecture.md names the shippings list; issues 12, 13, 15 and 17 name the others.
   const officeScreens = [
     ['Inicio (oficina)', 'oficina@demo.mx', '/', 'Hola, Jorge'],
     ['Lista de envíos (oficina)', 'oficina@demo.mx', '/shippings', 'Envíos'],
     ['Cotizaciones (ventas)', 'ventas@demo.mx', '/quotations', 'Cotizaciones'],
     ['Clientes (oficina)', 'oficina@demo.mx', '/clients', 'Clientes'],
     ['Reportes (oficina)', 'oficina@demo.mx', '/reports', 'Reportes'],
+    // Issue 15 names these two.
+    ['Nómina (administración)', 'admin@demo.mx', '/payroll', 'Nómina'],
+    ['Prospectos (ventas)', 'ventas@demo.mx', '/leads', 'Prospectos'],
   ];
   const only = process.env.LIGHTHOUSE_ONLY;
   for (const [label, email, screen, heading] of officeScreens) {

@@ -57,6 +57,19 @@ describe('route access', () => {
     expect(canOpen(admin, orders, eventos)).toBe(false);
   });
 
+  it('hides the CRM screens the event-rental deployment hides, a lead’s page with the board (spec §6)', () => {
+    const open = (path: string, deployment: typeof frutas) =>
+      canOpen(
+        admin,
+        APP_ROUTES.find((r) => r.path === path)!,
+        deployment,
+      );
+    for (const path of ['/leads', '/leads/:lead_id', '/calls', '/messages']) {
+      expect([path, open(path, frutas), open(path, eventos)]).toEqual([path, true, false]);
+    }
+    expect(open('/activities', eventos)).toBe(true);
+  });
+
   it('keeps Settings from the warehouse operator and Support for user 1', () => {
     expect(canSeeSettings(warehouse)).toBe(false);
     expect(canSeeSettings(driver)).toBe(true);

@@ -94,7 +94,7 @@ export const DEPLOYMENTS: Record<DeploymentId, Deployment> = {
       primaryColor: '#4a148c',
     },
     flags: {
-      hiddenPaths: ['/orders', '/orders-ready', '/calls', '/messages', '/leads', '/balances', '/production', '/mfproductions'],
+      hiddenPaths: ['/orders', '/orders-ready', '/calls', '/messages', '/leads', '/leads/:lead_id', '/balances', '/production', '/mfproductions'],
       homeIsPointOfSale: true,
       shippingsDefaultToToday: false,
       hideStartProductionWhenProductionExists: false,

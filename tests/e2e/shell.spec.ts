@@ -45,6 +45,16 @@ test.describe('the shell on a desktop', () => {
       'Utilidades',
       'Costos',
       'Notas',
+      // Issue 15: the CRM, payroll, invoices and the activity log.
+      'Calendario',
+      'Actividades',
+      'Llamadas',
+      'Mensajes',
+      'Prospectos',
+      'Correos',
+      'Nómina',
+      'Facturas',
+      'Bitácora',
     ]);
     await expect(page.getByText('Versión 4.34.7')).toBeVisible();
     await openUserMenu(page);

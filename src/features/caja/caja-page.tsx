@@ -68,6 +68,7 @@ export default function CajaPage() {
     <IonPage>
       <AppHeader title={text.title} />
       <IonContent className="ion-padding">
+        <h1 className="visually-hidden">{text.title}</h1>
         <QueryStatus query={day} loading={text.loading} />
         {day.data && <CajaView day={day.data} notify={notify} />}
         {toast}

@@ -34,6 +34,7 @@ export default function LeadPage() {
     <IonPage>
       <AppHeader title={lead.data?.name ?? text.title} />
       <IonContent className="ion-padding">
+        <h1 className="visually-hidden">{lead.data?.name ?? text.title}</h1>
         <QueryStatus query={lead} />
         {lead.data && (
           <>

@@ -79,6 +79,7 @@ export default function LeadsPage() {
     <IonPage>
       <AppHeader title={text.title} />
       <IonContent className="ion-padding">
+        <h1 className="visually-hidden">{text.title}</h1>
         <div className="office-list__toolbar crm-board__toolbar">
           <div className="field crm-board__funnel">
             <label htmlFor="crm-funnel">{text.funnel}</label>

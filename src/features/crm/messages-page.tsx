@@ -28,6 +28,7 @@ export default function MessagesPage() {
     <IonPage>
       <AppHeader title={text.title} />
       <IonContent className="ion-padding">
+        <h1 className="visually-hidden">{text.title}</h1>
         <QueryStatus query={conversations} loading={text.loading} />
         {conversations.data && conversations.data.length === 0 && <p className="empty-state">{text.empty}</p>}
         {conversations.data && conversations.data.length > 0 && (

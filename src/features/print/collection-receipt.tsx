@@ -3,10 +3,9 @@ import type { BusinessIdentity } from '../../../domain/deployment';
 import { receiptDocument, receiptPrintDataSchema } from '../../../domain/documents/receipt-document';
 import { messages } from '../../../domain/messages';
 import type { Collection } from '../../../domain/schemas/collections';
-import { useDeployment, useDocumentTitle } from '../../app/deployment';
+import { useDeployment } from '../../app/deployment';
 import { DocumentView } from './document-view';
-import { usePdfDownload } from './download-pdf';
-import { PrintActions } from './print-actions';
+import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';
 import './quotation-print.css';
 
@@ -38,26 +37,10 @@ export function CollectionReceiptScreen({
   onDone: () => void;
 }) {
   const model = useMemo(() => receiptDocument(collection, identity), [collection, identity]);
-  const { drawing, error: pdfError, download } = usePdfDownload(model, text.pdfFailed);
-  useDocumentTitle(model.title);
 
   return (
     <main className="quotation-print">
-      <aside className="quotation-print__tools" aria-label={text.actions}>
-        <PrintActions
-          onDone={onDone}
-          leading={
-            <button type="button" className="button-primary" onClick={() => void download()} disabled={drawing}>
-              {drawing ? text.drawingPdf : text.downloadPdf}
-            </button>
-          }
-        />
-        {pdfError && (
-          <p className="field__error" role="alert">
-            {pdfError}
-          </p>
-        )}
-      </aside>
+      <PdfPrintTools model={model} texts={text} onDone={onDone} />
       <DocumentView model={model} />
     </main>
   );

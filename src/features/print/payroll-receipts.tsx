@@ -4,9 +4,8 @@ import type { Slip, SlipSheetModel } from '../../../domain/documents/document';
 import { payrollPrintDataSchema, payrollReceiptsDocument } from '../../../domain/documents/payroll-receipts';
 import { messages } from '../../../domain/messages';
 import type { PayrollRow } from '../../../domain/schemas/payroll';
-import { useDeployment, useDocumentTitle } from '../../app/deployment';
-import { usePdfDownload } from './download-pdf';
-import { PrintActions } from './print-actions';
+import { useDeployment } from '../../app/deployment';
+import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';
 import './payroll-receipts.css';
 
@@ -39,25 +38,9 @@ export function PayrollReceiptsScreen({
   onDone: () => void;
 }) {
   const model = useMemo(() => payrollReceiptsDocument(receipts, identity), [receipts, identity]);
-  const { drawing, error, download } = usePdfDownload(model, text.pdfFailed);
-  useDocumentTitle(model.title);
   return (
     <main className="slip-print">
-      <aside className="slip-print__tools" aria-label={text.actions}>
-        <PrintActions
-          onDone={onDone}
-          leading={
-            <button type="button" className="button-primary" onClick={() => void download()} disabled={drawing}>
-              {drawing ? text.drawingPdf : text.downloadPdf}
-            </button>
-          }
-        />
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </aside>
+      <PdfPrintTools model={model} texts={text} onDone={onDone} className="slip-print__tools" />
       <SlipSheets model={model} />
     </main>
   );

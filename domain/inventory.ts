@@ -27,3 +27,11 @@ export function stockByItem(movements: readonly { item_id: number; type: Invento
   }
   return stock;
 }
+
+/**
+ * What caused a movement (issue 14), so each screen lists its own: purchase receipts,
+ * production, sales, manual adjustments, waste ('mermas'), transfers between branches,
+ * physical counts, and a product's opening stock.
+ */
+export const MOVEMENT_SOURCES = ['compra', 'produccion', 'venta', 'ajuste', 'merma', 'traspaso', 'fisico', 'alta'] as const;
+export type MovementSource = (typeof MOVEMENT_SOURCES)[number];

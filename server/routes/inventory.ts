@@ -1,26 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
 import { messages } from '../../domain/messages';
 import { adjustmentSchema } from '../../domain/schemas/adjustment';
 import type { Db } from '../db/client';
-import { inventoryMovements, items } from '../db/schema';
+import { items } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
+import { recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { guardedRoute } from '../route-access';
 import { rows } from './sql-rows';
 
-const signed = sql`CASE WHEN m.type IN (${sql.join(
-  STOCK_SUBTRACTING_TYPES.map((type) => sql`${type}`),
-  sql`, `,
-)}) THEN -m.quantity ELSE m.quantity END`;
 
 export function inventoryRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/inventory/stock', async () => ({
     data: await rows(
       db,
-      sql`SELECT i.id AS item_id, i.name, un.name AS unit, coalesce(sum(${signed}), 0)::float8 AS stock
+      sql`SELECT i.id AS item_id, i.name, un.name AS unit, coalesce(sum(${signedQuantity}), 0)::float8 AS stock
         FROM items i JOIN units un ON un.id = i.unit_id LEFT JOIN inventory_movements m ON m.item_id = i.id
         WHERE i.deleted_at IS NULL GROUP BY i.id, un.name ORDER BY i.name`,
     ),
@@ -35,16 +31,10 @@ export function inventoryRoutes(app: FastifyInstance, db: Db): void {
         .from(items)
         .where(and(eq(items.id, body.item_id), isNull(items.deleted_at)));
       if (!item) throw new HttpError(422, messages.inventory.itemNotFound);
-      const [created] = await tx
-        .insert(inventoryMovements)
-        .values({ item_id: item.id, type: 'Ajuste Manual', quantity: body.quantity, created_by_user_id: user.id })
-        .returning({ id: inventoryMovements.id });
+      const [movementId] = await recordMovements(tx, [{ item_id: item.id, type: 'Ajuste Manual', quantity: body.quantity, source: 'ajuste' }], user.id);
       // The stock after it, as the signed sum of the item's movements (spec §4).
-      const [stock] = await rows<{ stock: number }>(
-        tx,
-        sql`SELECT coalesce(sum(${signed}), 0)::float8 AS stock FROM inventory_movements m WHERE m.item_id = ${item.id}`,
-      );
-      return { status: 201, body: { id: created!.id, item_id: item.id, stock: stock?.stock ?? 0 } };
+      const stock = await stockOf(tx, [item.id]);
+      return { status: 201, body: { id: movementId!, item_id: item.id, stock: stock.get(item.id) ?? 0 } };
     });
   });
 }

@@ -5,7 +5,6 @@ import { orderActionSchema } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
 import {
   companies,
-  inventoryMovements,
   itemComponents,
   productionDetails,
   productions,
@@ -16,6 +15,7 @@ import {
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
+import { recordMovements, type MovementInput } from '../repositories/inventory';
 import { loadOrders, toFill } from '../repositories/orders';
 import { guardedRoute } from '../route-access';
 import { containsPattern, dateRange, parseListQuery } from './list-query';
@@ -177,13 +177,13 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
       );
       const [production] = await tx
         .insert(productions)
-        .values({ sale_id: body.id, status: 'En proceso', created_by_user_id: user.id })
+        .values({ sale_id: body.id, status: 'En proceso', started_at: new Date().toISOString(), created_by_user_id: user.id })
         .returning({ id: productions.id });
       // Stock moves by what the order holds, not by what a device says it holds.
       const lines = await orderLines(tx, body.id);
       if (lines.length > 0) {
         await tx.insert(productionDetails).values(lines.map((line) => ({ production_id: production!.id, item_id: line.item_id, quantity: line.quantity })));
-        await recordProduction(tx, lines, user.id);
+        await recordProduction(tx, lines, production!.id, user.id);
       }
       await tx
         .update(sales)
@@ -207,13 +207,11 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
       await tx.update(sales).set({ dispatched_at: now, dispatched_by_user_id: user.id, updated_at: now }).where(eq(sales.id, body.id));
       // Filling an order takes its goods out of stock (spec §4 'Salida Venta'), as the order holds them.
       const lines = (await orderLines(tx, body.id)).filter((line) => line.quantity > 0);
-      if (lines.length > 0) {
-        await tx
-          .insert(inventoryMovements)
-          .values(
-            lines.map((line) => ({ item_id: line.item_id, type: 'Salida Venta', quantity: line.quantity, created_by_user_id: user.id })),
-          );
-      }
+      await recordMovements(
+        tx,
+        lines.map((line) => ({ item_id: line.item_id, type: 'Salida Venta', quantity: line.quantity, source: 'venta', sale_id: body.id })),
+        user.id,
+      );
       return { status: 200, body: { id: body.id, dispatched_at: now } };
     });
   });
@@ -232,7 +230,7 @@ async function orderLines(tx: Db, saleId: number): Promise<{ item_id: number; qu
  * recipe) and puts the product in ('Entrada Producción'). Items without a recipe are picked
  * from stock, not produced: they move only when the order is filled.
  */
-async function recordProduction(tx: Db, lines: { item_id: number; quantity: number }[], userId: number): Promise<void> {
+async function recordProduction(tx: Db, lines: { item_id: number; quantity: number }[], productionId: number, userId: number): Promise<void> {
   const produced = lines.filter((line) => line.quantity > 0);
   if (produced.length === 0) return;
   const recipes = await tx
@@ -243,11 +241,19 @@ async function recordProduction(tx: Db, lines: { item_id: number; quantity: numb
     const parts = recipes.filter((recipe) => recipe.item_id === line.item_id);
     if (parts.length === 0) return [];
     return [
-      ...parts.map((part) => ({ item_id: part.component_id, type: 'Salida Producción', quantity: Math.round(part.quantity * line.quantity * 100) / 100, created_by_user_id: userId })),
-      { item_id: line.item_id, type: 'Entrada Producción', quantity: line.quantity, created_by_user_id: userId },
+      ...parts.map(
+        (part): MovementInput => ({
+          item_id: part.component_id,
+          type: 'Salida Producción',
+          quantity: part.quantity * line.quantity,
+          source: 'produccion',
+          production_id: productionId,
+        }),
+      ),
+      { item_id: line.item_id, type: 'Entrada Producción', quantity: line.quantity, source: 'produccion', production_id: productionId } satisfies MovementInput,
     ];
   });
-  if (movements.length > 0) await tx.insert(inventoryMovements).values(movements);
+  await recordMovements(tx, movements, userId);
 }
 
 /** The order row, locked for this transaction so two tablets cannot act on it at once. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, money, name, updatedAt } from './columns';
-import { cfdis, units } from './reference-lists';
-import { users } from './people';
+import { categories, cfdis, units } from './reference-lists';
+import { branches, users } from './people';
 
 export const companies = pgTable(
   'companies',
@@ -68,6 +68,7 @@ export const items = pgTable(
     name: name(),
     macro: varchar('macro', { length: 200 }),
     unit_id: integer('unit_id').notNull().references(() => units.id),
+    category_id: integer('category_id').references(() => categories.id),
     /** EAN-13 printed on the product, read by the barcode scanner. */
     ean13: varchar('ean13', { length: 13 }),
     price: money('price').notNull(),
@@ -174,14 +175,28 @@ export const itemComponents = pgTable(
   ],
 );
 
-export const productions = pgTable('productions', {
-  id: id(),
-  sale_id: integer('sale_id').references(() => sales.id),
-  status: varchar('status', { length: 30 }).notNull(),
-  created_by_user_id: integer('created_by_user_id').references(() => users.id),
-  created_at: createdAt(),
-  finished_at: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
-});
+/**
+ * A production order (issue 14): 'Planeada', then 'En proceso' when started (its raw material
+ * leaves stock), then 'Terminada' (its products enter stock). The warehouse's 'comenzar
+ * producción' creates one already 'En proceso' for an order (sale_id), moving both at once.
+ */
+export const productions = pgTable(
+  'productions',
+  {
+    id: id(),
+    sale_id: integer('sale_id').references(() => sales.id),
+    status: varchar('status', { length: 30 }).notNull(),
+    planned_date: varchar('planned_date', { length: 10 }),
+    note: text('note'),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    started_at: timestamp('started_at', { withTimezone: true, mode: 'string' }),
+    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+    deleted_at: deletedAt(),
+  },
+  (t) => [check('productions_status', sql`${t.status} IN ('Planeada', 'En proceso', 'Terminada')`)],
+);
 
 export const productionDetails = pgTable('production_details', {
   id: id(),
@@ -195,40 +210,152 @@ export const providers = pgTable('providers', {
   name: name(),
   rfc: varchar('rfc', { length: 20 }),
   phone: varchar('phone', { length: 40 }),
-  created_at: createdAt(),
-  deleted_at: deletedAt(),
-});
-
-export const purchaseOrders = pgTable('purchase_orders', {
-  id: id(),
-  provider_id: integer('provider_id').notNull().references(() => providers.id),
-  total: money('total').notNull(),
-  due_date: varchar('due_date', { length: 10 }).notNull(),
-  created_by_user_id: integer('created_by_user_id').references(() => users.id),
+  email: varchar('email', { length: 254 }),
+  address: varchar('address', { length: 300 }),
+  contact_name: varchar('contact_name', { length: 200 }),
+  credit_days: integer('credit_days').notNull().default(0),
   created_at: createdAt(),
   updated_at: updatedAt(),
   deleted_at: deletedAt(),
 });
 
-export const purchaseOrderItems = pgTable('purchase_order_items', {
-  id: id(),
-  purchase_order_id: integer('purchase_order_id').notNull().references(() => purchaseOrders.id, { onDelete: 'cascade' }),
-  item_id: integer('item_id').notNull().references(() => items.id),
-  quantity: kilograms('quantity').notNull(),
-  unit_cost: money('unit_cost').notNull(),
-  total: money('total').notNull(),
-});
+/** A purchase order (spec §3): 'Pendiente' until something arrives, 'Parcial', then 'Recibida'. */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: id(),
+    provider_id: integer('provider_id').notNull().references(() => providers.id),
+    total: money('total').notNull(),
+    due_date: varchar('due_date', { length: 10 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('Pendiente'),
+    note: text('note'),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    check('purchase_orders_status', sql`${t.status} IN ('Pendiente', 'Parcial', 'Recibida')`),
+    index('purchase_orders_provider').on(t.provider_id),
+  ],
+);
 
-/** Stock per item is the signed sum of these by type (spec §4). */
+export const purchaseOrderItems = pgTable(
+  'purchase_order_items',
+  {
+    id: id(),
+    purchase_order_id: integer('purchase_order_id').notNull().references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    item_id: integer('item_id').notNull().references(() => items.id),
+    quantity: kilograms('quantity').notNull(),
+    unit_cost: money('unit_cost').notNull(),
+    total: money('total').notNull(),
+    /** What has arrived of this line so far; each arrival is an 'Entrada Compra' movement. */
+    received_quantity: kilograms('received_quantity').notNull().default(0),
+  },
+  (t) => [
+    index('purchase_order_items_order').on(t.purchase_order_id),
+    check('purchase_order_items_received_in_range', sql`${t.received_quantity} >= 0 AND ${t.received_quantity} <= ${t.quantity}`),
+  ],
+);
+
+/** A move of stock from one branch to another: its movements come in pairs, both or neither (issue 14). */
+export const inventoryTransfers = pgTable(
+  'inventory_transfers',
+  {
+    id: id(),
+    from_branch_id: integer('from_branch_id').notNull().references(() => branches.id),
+    to_branch_id: integer('to_branch_id').notNull().references(() => branches.id),
+    note: text('note'),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [check('inventory_transfers_two_branches', sql`${t.from_branch_id} <> ${t.to_branch_id}`)],
+);
+
+/**
+ * A count of the shelves of one branch (issue 14, /physical-inventory): 'Abierto' while the
+ * tablet counts, 'Cerrado' when counting ends, 'Aplicado' once the office applied the
+ * differences (once: the status moves only forward, in the transaction that moves stock).
+ */
+export const physicalInventories = pgTable(
+  'physical_inventories',
+  {
+    id: id(),
+    branch_id: integer('branch_id').notNull().references(() => branches.id),
+    status: varchar('status', { length: 20 }).notNull().default('Abierto'),
+    note: text('note'),
+    /** 'Corte Ceros' asked for: items never counted are zeroed when applied. */
+    zero_uncounted: boolean('zero_uncounted').notNull().default(false),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    closed_at: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
+    closed_by_user_id: integer('closed_by_user_id').references(() => users.id),
+    applied_at: timestamp('applied_at', { withTimezone: true, mode: 'string' }),
+    applied_by_user_id: integer('applied_by_user_id').references(() => users.id),
+    deleted_at: deletedAt(),
+    change_seq: changeSeq(),
+  },
+  (t) => [
+    check('physical_inventories_status', sql`${t.status} IN ('Abierto', 'Cerrado', 'Aplicado')`),
+    index('physical_inventories_change_seq').on(t.change_seq),
+  ],
+);
+
+/** What was counted of one item on one shelf; a later count of the same shelf and item replaces it. */
+export const physicalInventoryCounts = pgTable(
+  'physical_inventory_counts',
+  {
+    id: id(),
+    physical_inventory_id: integer('physical_inventory_id').notNull().references(() => physicalInventories.id),
+    item_id: integer('item_id').notNull().references(() => items.id),
+    shelf: varchar('shelf', { length: 40 }).notNull(),
+    quantity: kilograms('quantity').notNull(),
+    counted_by_user_id: integer('counted_by_user_id').references(() => users.id),
+    counted_at: timestamp('counted_at', { withTimezone: true, mode: 'string' }).notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('physical_inventory_counts_shelf_item').on(t.physical_inventory_id, t.shelf, t.item_id),
+    check('physical_inventory_counts_quantity', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * Stock per item and branch is the signed sum of these by type (spec §4): no stored total.
+ * Each records who, when, why and what caused it; the 'source' names the screen or flow
+ * (compra, produccion, venta, ajuste, merma, traspaso, fisico, alta) so each list reads its own.
+ */
 export const inventoryMovements = pgTable(
   'inventory_movements',
   {
     id: id(),
     item_id: integer('item_id').notNull().references(() => items.id),
+    branch_id: integer('branch_id').notNull().references(() => branches.id),
     type: varchar('type', { length: 40 }).notNull(),
     quantity: kilograms('quantity').notNull(),
+    source: varchar('source', { length: 20 }).notNull(),
+    reason: varchar('reason', { length: 300 }),
+    /** The item's cost when it moved, for valuing what moved (purchases set the item's cost). */
+    unit_cost: money('unit_cost'),
+    purchase_order_id: integer('purchase_order_id').references(() => purchaseOrders.id),
+    production_id: integer('production_id').references(() => productions.id),
+    sale_id: integer('sale_id').references(() => sales.id),
+    transfer_id: integer('transfer_id').references(() => inventoryTransfers.id),
+    physical_inventory_id: integer('physical_inventory_id').references(() => physicalInventories.id),
     created_by_user_id: integer('created_by_user_id').references(() => users.id),
     created_at: createdAt(),
   },
-  (t) => [index('inventory_movements_item').on(t.item_id)],
+  (t) => [
+    index('inventory_movements_item').on(t.item_id),
+    index('inventory_movements_branch_item').on(t.branch_id, t.item_id),
+    index('inventory_movements_source_created').on(t.source, t.created_at),
+    index('inventory_movements_purchase_order').on(t.purchase_order_id).where(sql`${t.purchase_order_id} IS NOT NULL`),
+    index('inventory_movements_production').on(t.production_id).where(sql`${t.production_id} IS NOT NULL`),
+    // A physical count moves each item once (applying it twice must not move stock twice).
+    uniqueIndex('inventory_movements_physical_item')
+      .on(t.physical_inventory_id, t.item_id)
+      .where(sql`${t.physical_inventory_id} IS NOT NULL`),
+  ],
 );

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hash } from '@node-rs/argon2';
-import { movementSign, type InventoryMovementType } from '../../../domain/inventory';
+import { movementSign, type InventoryMovementType, type MovementSource } from '../../../domain/inventory';
 import { JOB_POSITIONS } from '../../../domain/job-positions';
 import { PERMISSIONS, type Permission } from '../../../domain/permissions';
 import { roundCents, VAT_RATE } from '../../../domain/sales';
@@ -443,7 +443,9 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
   const providerRows = await db.insert(t.providers).values(business.providers.map((name, i) => ({ name, phone: `81 8${300 + i * 11} ${1000 + i * 123}` }))).returning();
   const movements: (typeof t.inventoryMovements.$inferInsert)[] = itemRows.map((item) => ({
     item_id: item.id,
+    branch_id: branch!.id,
     type: 'Creación de Producto' satisfies InventoryMovementType,
+    source: 'alta',
     quantity: random.int(20, 200),
     created_by_user_id: admin,
     created_at: `${day(-61)} 09:00:00-06`,
@@ -461,19 +463,43 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
         provider_id: random.pick(providerRows).id,
         total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)),
         due_date: day(offset + 15),
+        status: 'Recibida',
         created_by_user_id: admin,
         created_at: `${day(offset)} 11:00:00-06`,
       })
       .returning();
-    await db.insert(t.purchaseOrderItems).values(lines.map((l) => ({ ...l, purchase_order_id: order!.id })));
-    for (const l of lines) movements.push({ item_id: l.item_id, type: 'Entrada Compra', quantity: l.quantity, created_by_user_id: admin, created_at: `${day(offset + 1)} 08:00:00-06` });
+    await db.insert(t.purchaseOrderItems).values(lines.map((l) => ({ ...l, received_quantity: l.quantity, purchase_order_id: order!.id })));
+    for (const l of lines) {
+      movements.push({
+        item_id: l.item_id,
+        branch_id: branch!.id,
+        type: 'Entrada Compra',
+        source: 'compra',
+        quantity: l.quantity,
+        unit_cost: l.unit_cost,
+        purchase_order_id: order!.id,
+        created_by_user_id: admin,
+        created_at: `${day(offset + 1)} 08:00:00-06`,
+      });
+    }
   }
-  const otherTypes: InventoryMovementType[] = ['Entrada Producción', 'Ajuste Manual', 'Ajuste Inventario Físico', 'Corte Ceros', 'Salida Producción', 'Salida Venta', 'Devolución'];
+  const SEEDED_SOURCE = {
+    'Entrada Producción': 'produccion',
+    'Salida Producción': 'produccion',
+    'Ajuste Manual': 'ajuste',
+    'Ajuste Inventario Físico': 'fisico',
+    'Corte Ceros': 'fisico',
+    'Salida Venta': 'venta',
+    Devolución: 'venta',
+  } as const satisfies Partial<Record<InventoryMovementType, MovementSource>>;
+  const otherTypes: (keyof typeof SEEDED_SOURCE)[] = ['Entrada Producción', 'Ajuste Manual', 'Ajuste Inventario Físico', 'Corte Ceros', 'Salida Producción', 'Salida Venta', 'Devolución'];
   for (let n = 0; n < 240; n++) {
     const type = otherTypes[n % otherTypes.length]!;
     movements.push({
       item_id: random.pick(itemRows).id,
+      branch_id: branch!.id,
       type,
+      source: SEEDED_SOURCE[type],
       quantity: movementSign(type) > 0 ? random.int(1, 30) : random.int(1, 10),
       created_by_user_id: warehouse,
       created_at: `${day(-random.int(0, 58))} 13:00:00-06`,

@@ -49,23 +49,26 @@ export async function recordMovements(tx: Db, movements: readonly MovementInput[
   const moving = movements.filter((movement) => twoDecimals(movement.quantity) !== 0);
   if (moving.length === 0) return [];
   const fallbackBranch = moving.some((movement) => movement.branch_id === undefined) ? await defaultBranchId(tx, userId) : 0;
-  const created = await tx.insert(inventoryMovements).values(
-    moving.map((movement) => ({
-      item_id: movement.item_id,
-      branch_id: movement.branch_id ?? fallbackBranch,
-      type: movement.type,
-      quantity: twoDecimals(movement.quantity),
-      source: movement.source,
-      reason: movement.reason ?? null,
-      unit_cost: movement.unit_cost ?? null,
-      purchase_order_id: movement.purchase_order_id ?? null,
-      production_id: movement.production_id ?? null,
-      sale_id: movement.sale_id ?? null,
-      transfer_id: movement.transfer_id ?? null,
-      physical_inventory_id: movement.physical_inventory_id ?? null,
-      created_by_user_id: userId,
-    })),
-  ).returning({ id: inventoryMovements.id });
+  const created = await tx
+    .insert(inventoryMovements)
+    .values(
+      moving.map((movement) => ({
+        item_id: movement.item_id,
+        branch_id: movement.branch_id ?? fallbackBranch,
+        type: movement.type,
+        quantity: twoDecimals(movement.quantity),
+        source: movement.source,
+        reason: movement.reason ?? null,
+        unit_cost: movement.unit_cost ?? null,
+        purchase_order_id: movement.purchase_order_id ?? null,
+        production_id: movement.production_id ?? null,
+        sale_id: movement.sale_id ?? null,
+        transfer_id: movement.transfer_id ?? null,
+        physical_inventory_id: movement.physical_inventory_id ?? null,
+        created_by_user_id: userId,
+      })),
+    )
+    .returning({ id: inventoryMovements.id });
   return created.map((row) => row.id);
 }
 

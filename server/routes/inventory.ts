@@ -11,7 +11,6 @@ import { recordMovements, signedQuantity, stockOf } from '../repositories/invent
 import { guardedRoute } from '../route-access';
 import { rows } from './sql-rows';
 
-
 export function inventoryRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/inventory/stock', async () => ({
     data: await rows(
@@ -31,7 +30,11 @@ export function inventoryRoutes(app: FastifyInstance, db: Db): void {
         .from(items)
         .where(and(eq(items.id, body.item_id), isNull(items.deleted_at)));
       if (!item) throw new HttpError(422, messages.inventory.itemNotFound);
-      const [movementId] = await recordMovements(tx, [{ item_id: item.id, type: 'Ajuste Manual', quantity: body.quantity, source: 'ajuste' }], user.id);
+      const [movementId] = await recordMovements(
+        tx,
+        [{ item_id: item.id, type: 'Ajuste Manual', quantity: body.quantity, source: 'ajuste' }],
+        user.id,
+      );
       // The stock after it, as the signed sum of the item's movements (spec §4).
       const stock = await stockOf(tx, [item.id]);
       return { status: 201, body: { id: movementId!, item_id: item.id, stock: stock.get(item.id) ?? 0 } };

@@ -3,15 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQ
 import { messages } from '../../domain/messages';
 import { orderActionSchema } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
-import {
-  companies,
-  itemComponents,
-  productionDetails,
-  productions,
-  saleItems,
-  sales,
-  vehicles,
-} from '../db/schema';
+import { companies, itemComponents, productionDetails, productions, saleItems, sales, vehicles } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
@@ -20,7 +12,6 @@ import { loadOrders, toFill } from '../repositories/orders';
 import { guardedRoute } from '../route-access';
 import { containsPattern, dateRange, parseListQuery } from './list-query';
 import { rows } from './sql-rows';
-
 
 export function orderRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
@@ -54,7 +45,9 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
             delivery_references: companies.delivery_references,
             delivery_time: companies.delivery_time,
             // Where a new sale can go (spec §2 new sale: company and branch).
-            branches: sql<{ id: number; name: string }[]>`coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.name) FROM company_branches b WHERE b.company_id = companies.id), '[]')`,
+            branches: sql<
+              { id: number; name: string }[]
+            >`coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.name) FROM company_branches b WHERE b.company_id = companies.id), '[]')`,
           })
           .from(companies)
           .where(where)
@@ -182,7 +175,9 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
       // Stock moves by what the order holds, not by what a device says it holds.
       const lines = await orderLines(tx, body.id);
       if (lines.length > 0) {
-        await tx.insert(productionDetails).values(lines.map((line) => ({ production_id: production!.id, item_id: line.item_id, quantity: line.quantity })));
+        await tx
+          .insert(productionDetails)
+          .values(lines.map((line) => ({ production_id: production!.id, item_id: line.item_id, quantity: line.quantity })));
         await recordProduction(tx, lines, production!.id, user.id);
       }
       await tx
@@ -230,27 +225,41 @@ async function orderLines(tx: Db, saleId: number): Promise<{ item_id: number; qu
  * recipe) and puts the product in ('Entrada Producción'). Items without a recipe are picked
  * from stock, not produced: they move only when the order is filled.
  */
-async function recordProduction(tx: Db, lines: { item_id: number; quantity: number }[], productionId: number, userId: number): Promise<void> {
+async function recordProduction(
+  tx: Db,
+  lines: { item_id: number; quantity: number }[],
+  productionId: number,
+  userId: number,
+): Promise<void> {
   const produced = lines.filter((line) => line.quantity > 0);
   if (produced.length === 0) return;
   const recipes = await tx
     .select({ item_id: itemComponents.item_id, component_id: itemComponents.component_id, quantity: itemComponents.quantity })
     .from(itemComponents)
-    .where(inArray(itemComponents.item_id, produced.map((line) => line.item_id)));
+    .where(
+      inArray(
+        itemComponents.item_id,
+        produced.map((line) => line.item_id),
+      ),
+    );
   const movements = produced.flatMap((line) => {
     const parts = recipes.filter((recipe) => recipe.item_id === line.item_id);
     if (parts.length === 0) return [];
     return [
-      ...parts.map(
-        (part): MovementInput => ({
-          item_id: part.component_id,
-          type: 'Salida Producción',
-          quantity: part.quantity * line.quantity,
-          source: 'produccion',
-          production_id: productionId,
-        }),
-      ),
-      { item_id: line.item_id, type: 'Entrada Producción', quantity: line.quantity, source: 'produccion', production_id: productionId } satisfies MovementInput,
+      ...parts.map((part): MovementInput => ({
+        item_id: part.component_id,
+        type: 'Salida Producción',
+        quantity: part.quantity * line.quantity,
+        source: 'produccion',
+        production_id: productionId,
+      })),
+      {
+        item_id: line.item_id,
+        type: 'Entrada Producción',
+        quantity: line.quantity,
+        source: 'produccion',
+        production_id: productionId,
+      } satisfies MovementInput,
     ];
   });
   await recordMovements(tx, movements, userId);

@@ -25,14 +25,21 @@ export const companies = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index('companies_name').on(t.name), index('companies_unverified').on(t.id).where(sql`${t.verified_at} IS NULL AND ${t.deleted_at} IS NULL`)],
+  (t) => [
+    index('companies_name').on(t.name),
+    index('companies_unverified')
+      .on(t.id)
+      .where(sql`${t.verified_at} IS NULL AND ${t.deleted_at} IS NULL`),
+  ],
 );
 
 export const companyBranches = pgTable(
   'company_branches',
   {
     id: id(),
-    company_id: integer('company_id').notNull().references(() => companies.id),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: name(),
     address: varchar('address', { length: 400 }).notNull(),
     created_at: createdAt(),
@@ -45,7 +52,9 @@ export const contacts = pgTable(
   'contacts',
   {
     id: id(),
-    company_id: integer('company_id').notNull().references(() => companies.id),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: name(),
     last: varchar('last', { length: 200 }).notNull(),
     phone: varchar('phone', { length: 40 }),
@@ -57,7 +66,14 @@ export const contacts = pgTable(
 
 export const vehicles = pgTable(
   'vehicles',
-  { id: id(), name: name(), plates: varchar('plates', { length: 20 }), created_at: createdAt(), deleted_at: deletedAt(), change_seq: changeSeq() },
+  {
+    id: id(),
+    name: name(),
+    plates: varchar('plates', { length: 20 }),
+    created_at: createdAt(),
+    deleted_at: deletedAt(),
+    change_seq: changeSeq(),
+  },
   (t) => [index('vehicles_change_seq').on(t.change_seq)],
 );
 
@@ -67,7 +83,9 @@ export const items = pgTable(
     id: id(),
     name: name(),
     macro: varchar('macro', { length: 200 }),
-    unit_id: integer('unit_id').notNull().references(() => units.id),
+    unit_id: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
     category_id: integer('category_id').references(() => categories.id),
     /** EAN-13 printed on the product, read by the barcode scanner. */
     ean13: varchar('ean13', { length: 13 }),
@@ -94,10 +112,14 @@ export const sales = pgTable(
   {
     id: id(),
     kind: varchar('kind', { length: 20 }).notNull(),
-    company_id: integer('company_id').notNull().references(() => companies.id),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     company_branch_id: integer('company_branch_id').references(() => companyBranches.id),
     contact_id: integer('contact_id').references(() => contacts.id),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     created_by_user_id: integer('created_by_user_id').references(() => users.id),
     date: varchar('date', { length: 10 }).notNull(),
     due_date: varchar('due_date', { length: 10 }),
@@ -139,8 +161,12 @@ export const sales = pgTable(
       .where(sql`${t.kind} = 'sale' AND ${t.due_balance} > 0 AND ${t.canceled_at} IS NULL AND ${t.deleted_at} IS NULL`),
     check('sales_due_balance_in_range', sql`${t.due_balance} >= 0 AND ${t.due_balance} <= ${t.total}`),
     // A customer's page says which branches and contacts its sales use, so they are not removed.
-    index('sales_company_branch').on(t.company_branch_id).where(sql`${t.company_branch_id} IS NOT NULL`),
-    index('sales_contact').on(t.contact_id).where(sql`${t.contact_id} IS NOT NULL`),
+    index('sales_company_branch')
+      .on(t.company_branch_id)
+      .where(sql`${t.company_branch_id} IS NOT NULL`),
+    index('sales_contact')
+      .on(t.contact_id)
+      .where(sql`${t.contact_id} IS NOT NULL`),
   ],
 );
 
@@ -148,8 +174,12 @@ export const saleItems = pgTable(
   'sale_items',
   {
     id: id(),
-    sale_id: integer('sale_id').notNull().references(() => sales.id, { onDelete: 'cascade' }),
-    item_id: integer('item_id').notNull().references(() => items.id),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
     quantity: kilograms('quantity').notNull(),
     price: money('price').notNull(),
   },
@@ -164,8 +194,12 @@ export const itemComponents = pgTable(
   'item_components',
   {
     id: id(),
-    item_id: integer('item_id').notNull().references(() => items.id),
-    component_id: integer('component_id').notNull().references(() => items.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    component_id: integer('component_id')
+      .notNull()
+      .references(() => items.id),
     quantity: kilograms('quantity').notNull(),
   },
   (t) => [
@@ -200,8 +234,12 @@ export const productions = pgTable(
 
 export const productionDetails = pgTable('production_details', {
   id: id(),
-  production_id: integer('production_id').notNull().references(() => productions.id, { onDelete: 'cascade' }),
-  item_id: integer('item_id').notNull().references(() => items.id),
+  production_id: integer('production_id')
+    .notNull()
+    .references(() => productions.id, { onDelete: 'cascade' }),
+  item_id: integer('item_id')
+    .notNull()
+    .references(() => items.id),
   quantity: kilograms('quantity').notNull(),
 });
 
@@ -224,7 +262,9 @@ export const purchaseOrders = pgTable(
   'purchase_orders',
   {
     id: id(),
-    provider_id: integer('provider_id').notNull().references(() => providers.id),
+    provider_id: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
     total: money('total').notNull(),
     due_date: varchar('due_date', { length: 10 }).notNull(),
     status: varchar('status', { length: 20 }).notNull().default('Pendiente'),
@@ -244,8 +284,12 @@ export const purchaseOrderItems = pgTable(
   'purchase_order_items',
   {
     id: id(),
-    purchase_order_id: integer('purchase_order_id').notNull().references(() => purchaseOrders.id, { onDelete: 'cascade' }),
-    item_id: integer('item_id').notNull().references(() => items.id),
+    purchase_order_id: integer('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
     quantity: kilograms('quantity').notNull(),
     unit_cost: money('unit_cost').notNull(),
     total: money('total').notNull(),
@@ -263,8 +307,12 @@ export const inventoryTransfers = pgTable(
   'inventory_transfers',
   {
     id: id(),
-    from_branch_id: integer('from_branch_id').notNull().references(() => branches.id),
-    to_branch_id: integer('to_branch_id').notNull().references(() => branches.id),
+    from_branch_id: integer('from_branch_id')
+      .notNull()
+      .references(() => branches.id),
+    to_branch_id: integer('to_branch_id')
+      .notNull()
+      .references(() => branches.id),
     note: text('note'),
     created_by_user_id: integer('created_by_user_id').references(() => users.id),
     created_at: createdAt(),
@@ -281,7 +329,9 @@ export const physicalInventories = pgTable(
   'physical_inventories',
   {
     id: id(),
-    branch_id: integer('branch_id').notNull().references(() => branches.id),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     status: varchar('status', { length: 20 }).notNull().default('Abierto'),
     note: text('note'),
     /** 'Corte Ceros' asked for: items never counted are zeroed when applied. */
@@ -307,8 +357,12 @@ export const physicalInventoryCounts = pgTable(
   'physical_inventory_counts',
   {
     id: id(),
-    physical_inventory_id: integer('physical_inventory_id').notNull().references(() => physicalInventories.id),
-    item_id: integer('item_id').notNull().references(() => items.id),
+    physical_inventory_id: integer('physical_inventory_id')
+      .notNull()
+      .references(() => physicalInventories.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
     shelf: varchar('shelf', { length: 40 }).notNull(),
     quantity: kilograms('quantity').notNull(),
     counted_by_user_id: integer('counted_by_user_id').references(() => users.id),
@@ -331,8 +385,12 @@ export const inventoryMovements = pgTable(
   'inventory_movements',
   {
     id: id(),
-    item_id: integer('item_id').notNull().references(() => items.id),
-    branch_id: integer('branch_id').notNull().references(() => branches.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     type: varchar('type', { length: 40 }).notNull(),
     quantity: kilograms('quantity').notNull(),
     source: varchar('source', { length: 20 }).notNull(),
@@ -351,8 +409,12 @@ export const inventoryMovements = pgTable(
     index('inventory_movements_item').on(t.item_id),
     index('inventory_movements_branch_item').on(t.branch_id, t.item_id),
     index('inventory_movements_source_created').on(t.source, t.created_at),
-    index('inventory_movements_purchase_order').on(t.purchase_order_id).where(sql`${t.purchase_order_id} IS NOT NULL`),
-    index('inventory_movements_production').on(t.production_id).where(sql`${t.production_id} IS NOT NULL`),
+    index('inventory_movements_purchase_order')
+      .on(t.purchase_order_id)
+      .where(sql`${t.purchase_order_id} IS NOT NULL`),
+    index('inventory_movements_production')
+      .on(t.production_id)
+      .where(sql`${t.production_id} IS NOT NULL`),
     // A physical count moves each item once (applying it twice must not move stock twice).
     uniqueIndex('inventory_movements_physical_item')
       .on(t.physical_inventory_id, t.item_id)

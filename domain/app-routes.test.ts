@@ -70,6 +70,15 @@ describe('route access', () => {
     expect(open('/activities', eventos)).toBe(true);
   });
 
+  it('opens the shelf count to the warehouse operator who may count, still without a menu or Settings (issue 14)', () => {
+    const counter: ShellUser = { ...warehouse, permissions: ['orders', 'physical_inventories'] };
+    const route = (path: string) => APP_ROUTES.find((r) => r.path === path)!;
+    expect(canOpen(counter, route('/physical-inventory'), frutas)).toBe(true);
+    expect(canOpen(warehouse, route('/physical-inventory'), frutas)).toBe(false);
+    expect(canOpen(counter, route('/settings'), frutas)).toBe(false);
+    expect(menuFor(counter, frutas)).toEqual([]);
+  });
+
   it('keeps Settings from the warehouse operator and Support for user 1', () => {
     expect(canSeeSettings(warehouse)).toBe(false);
     expect(canSeeSettings(driver)).toBe(true);

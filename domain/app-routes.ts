@@ -65,20 +65,30 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/balances', 'Saldos Vencidos', needs('balances'), { implemented: true }),
   route('/canceled', 'Cancelaciones', needs('cancelations'), { implemented: true }),
   route('/expenses', 'Gastos', needs('expenses'), { implemented: true }),
-  route('/shopping', 'Compras', needs('shoppings')),
-  route('/shopping-report', 'Reporte de Compras', needs('shopping_report')),
-  route('/providers', 'Proveedores', needs('providers')),
-  route('/provider-payments', 'Pagos a Proveedores', needs('provider_payments')),
-  route('/production', 'Producción', needs('productions')),
-  route('/mfproductions', 'Producciones MF', needs('productions')),
-  route('/products', 'Productos', needs('inventory')),
+  route('/shopping', 'Compras', needs('shoppings'), { implemented: true }),
+  // The new purchase order form of one provider (issue 14).
+  route('/shopping/:provider_id', 'Nueva compra', needs('shoppings'), { inMenu: false, implemented: true }),
+  route('/shoppings/:id', 'Orden de compra', needs('shoppings'), { inMenu: false, implemented: true }),
+  route('/shopping-report', 'Reporte de Compras', needs('shopping_report'), { implemented: true }),
+  route('/providers', 'Proveedores', needs('providers'), { implemented: true }),
+  route('/providers/:id', 'Proveedor', needs('providers'), { inMenu: false, implemented: true }),
+  route('/provider-payments', 'Pagos a Proveedores', needs('provider_payments'), { implemented: true }),
+  route('/production', 'Producción', needs('productions'), { implemented: true }),
+  route('/mfproductions', 'Producciones MF', needs('productions'), { implemented: true }),
+  route('/productions/:id', 'Producción', needs('productions'), { inMenu: false, implemented: true }),
+  route('/products', 'Productos', needs('inventory'), { implemented: true }),
+  // The items published to the counter: what the point of sale sells (issue 14).
+  route('/products-pos', 'Productos en mostrador', needs('inventory'), { implemented: true }),
   route('/inventory', 'Inventario', needs('inventory'), { implemented: true }),
-  route('/raw-material', 'Materia Prima', needs('raw_material')),
-  route('/adjustments', 'Ajustes de Inventario', needs('adjustments')),
-  route('/physical-inventory', 'Inventario Físico', needs('physical_inventories')),
-  route('/inventory-transfer', 'Traspasos', needs('inventory_transfer')),
-  route('/mermas', 'Mermas', needs('mermas')),
-  route('/inventory-reports', 'Reportes de Inventario', needs('report_inventory')),
+  route('/inventory-pos', 'Inventario de Mostrador', needs('inventory'), { implemented: true }),
+  route('/inventory-cost', 'Inventario a Costo', needs('inventory'), { implemented: true }),
+  route('/raw-material', 'Materia Prima', needs('raw_material'), { implemented: true }),
+  route('/adjustments', 'Ajustes de Inventario', needs('adjustments'), { implemented: true }),
+  route('/physical-inventory', 'Inventario Físico', needs('physical_inventories'), { implemented: true }),
+  route('/inventory-transfer', 'Traspasos', needs('inventory_transfer'), { implemented: true }),
+  route('/mermas', 'Mermas', needs('mermas'), { implemented: true }),
+  route('/inventory-reports', 'Reportes de Inventario', needs('report_inventory'), { implemented: true }),
+  route('/inventory-reports/:id', 'Tarjeta de producto', needs('report_inventory'), { inMenu: false, implemented: true }),
   route('/payroll', 'Nómina', needs('pay_rolls'), { implemented: true }),
   route('/utilities', 'Utilidades', needs('utilities'), { implemented: true }),
   // The cost side of the utilities: who may see the profits may see the costs.
@@ -120,7 +130,8 @@ export function homeScreenFor(user: ShellUser, deployment: Deployment): HomeScre
 export function canOpen(user: ShellUser, appRoute: AppRoute, deployment: Deployment): boolean {
   if (!appRoute.implemented) return false;
   if (deployment.flags.hiddenPaths.includes(appRoute.path)) return false;
-  // The warehouse operator only sees the orders to fill (spec §6).
+  // The warehouse operator sees the orders to fill (spec §6) and, with physical_inventories, the
+  // shelf count (issue 14), reached from the orders screen: never Settings, and no side menu.
   if (isWarehouseOperator(user) && appRoute.path === '/settings') return false;
   switch (appRoute.access.kind) {
     case 'everyone':

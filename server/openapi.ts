@@ -28,6 +28,20 @@ import {
 } from '../domain/schemas/quotations';
 import { adjustmentResultSchema, adjustmentSchema, itemStockListSchema } from '../domain/schemas/adjustment';
 import {
+  branchListSchema,
+  inventoryCostPageSchema,
+  inventoryReportCardPageSchema,
+  itemCardSchema,
+  manualAdjustmentInputSchema,
+  mermaInputSchema,
+  movementPageSchema,
+  posStockPageSchema,
+  recordedMovementSchema,
+  transferInputSchema,
+  transferPageSchema,
+  transferRowSchema,
+} from '../domain/schemas/inventory-moves';
+import {
   companySearchSchema,
   dispatchedOrdersSchema,
   orderActionSchema,
@@ -37,6 +51,18 @@ import {
 import { itemListSchema, namedListSchema, stockListSchema, userListSchema } from '../domain/schemas/reference';
 import { eventTicketSchema } from '../domain/schemas/events';
 import { syncPullSchema } from '../domain/schemas/sync';
+import {
+  physicalApplyResultSchema,
+  physicalApplySchema,
+  physicalCountRemovalSchema,
+  physicalCountResultSchema,
+  physicalCountSchema,
+  physicalDifferencesSchema,
+  physicalInventoryOpenSchema,
+  physicalInventoryPageSchema,
+  physicalInventoryRowSchema,
+  physicalInventorySchema,
+} from '../domain/schemas/physical-inventory';
 import {
   activityListSchema,
   callListSchema,
@@ -66,8 +92,6 @@ import {
   productionPageSchema,
   providerListSchema,
   providerPaymentListSchema,
-  providerPaymentPageSchema,
-  providerPaymentSchema,
   rawMaterialListSchema,
   roleListSchema,
   saleItemListSchema,
@@ -79,11 +103,25 @@ import {
   shippingRowListSchema,
   shoppingDetailListSchema,
   shoppingListSchema,
-  shoppingPageSchema,
-  shoppingSchema,
   supplyListSchema,
 } from '../domain/schemas/reads';
-import { providerPaymentInputSchema, salemanReportSchema, shoppingInputSchema } from '../domain/schemas/purchasing';
+import {
+  deletedSchema as purchasingDeletedSchema,
+  providerDetailSchema,
+  providerInputSchema,
+  providerPageSchema,
+  providerPaymentInputSchema,
+  providerPaymentPageSchema,
+  providerPaymentRowSchema,
+  providerRowSchema,
+  receiveInputSchema,
+  salemanReportSchema,
+  shoppingDetailSchema,
+  shoppingInputSchema,
+  shoppingItemsSchema,
+  shoppingPageSchema,
+  shoppingReportSchema,
+} from '../domain/schemas/purchasing';
 import { APP_VERSION } from '../domain/version';
 import { activityLogPageSchema } from '../domain/schemas/activity-log';
 import {
@@ -127,6 +165,22 @@ import {
   collectionListTotalsSchema,
   customerBalanceSchema,
 } from '../domain/schemas/collections';
+import {
+  itemCounterSchema,
+  itemCreateSchema,
+  itemInputSchema,
+  itemPageSchema,
+  itemRowSchema,
+  recipeInputSchema,
+  recipePageSchema,
+  recipeRowSchema,
+} from '../domain/schemas/catalogue';
+import {
+  productionInputSchema,
+  productionLogSchema,
+  productionPageSchema as productionOrderPageSchema,
+  productionSchema,
+} from '../domain/schemas/production';
 import { ROUTE_ACCESS, type RouteKey } from './route-access';
 
 export interface RouteDoc {
@@ -350,22 +404,51 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   'GET /api/v1/shopping/all': { summary: 'Órdenes de compra', response: shoppingListSchema },
   'GET /api/v1/shopping_detail/all': { summary: 'Partidas de órdenes de compra', response: shoppingDetailListSchema },
   'GET /api/v1/provider_payment/all': { summary: 'Pagos a proveedores', response: providerPaymentListSchema },
-  'GET /api/v2/shoppings': { summary: 'Órdenes de compra (paginado)', response: shoppingPageSchema },
-  'POST /api/v2/shoppings': { summary: 'Nueva orden de compra', body: shoppingInputSchema, response: shoppingSchema },
-  'PUT /api/v2/shoppings/:id': { summary: 'Editar orden de compra', body: shoppingInputSchema, response: shoppingSchema },
-  'DELETE /api/v2/shoppings/:id': { summary: 'Eliminar orden de compra' },
-  'GET /api/v2/provider_payments': { summary: 'Pagos a proveedores (paginado)', response: providerPaymentPageSchema },
+  'GET /api/v2/shoppings': {
+    summary: 'Órdenes de compra (paginado) con su estado y lo pagado; sort id|created_at|total|due_date',
+    response: shoppingPageSchema,
+    query: [...LIST_QUERY, 'filter[provider_id]', 'filter[date_between]', 'filter[status]'],
+  },
+  'POST /api/v2/shoppings': { summary: 'Nueva orden de compra (el total lo calcula el servidor)', body: shoppingInputSchema, response: shoppingDetailSchema },
+  'PUT /api/v2/shoppings/:id': { summary: 'Editar orden de compra (solo si nada se ha recibido)', body: shoppingInputSchema, response: shoppingDetailSchema },
+  'DELETE /api/v2/shoppings/:id': { summary: 'Eliminar orden de compra (solo si nada se ha recibido)', response: purchasingDeletedSchema },
+  'GET /api/v2/shoppings/:id': { summary: 'Una orden de compra con sus renglones, lo recibido y su proveedor', response: shoppingDetailSchema },
+  'POST /api/v2/shoppings/:id/receive': {
+    summary: "Recibir mercancía: 'Entrada Compra' por lo que llegó, costo del producto y estado (Idempotency-Key requerida)",
+    body: receiveInputSchema,
+    response: shoppingDetailSchema,
+    status: 200,
+  },
+  'GET /api/v2/shopping_items': { summary: 'Productos con su costo, para la orden de compra', response: shoppingItemsSchema },
+  'GET /api/v2/shopping_report': {
+    summary: 'Compras del periodo por proveedor y por producto',
+    response: shoppingReportSchema,
+    query: ['filter[date_between]'],
+  },
+  'GET /api/v2/providers': {
+    summary: 'Proveedores (paginado) con su saldo por pagar; sort name|credit_days|balance',
+    response: providerPageSchema,
+    query: [...LIST_QUERY, 'filter[name]', 'filter[id]'],
+  },
+  'GET /api/v2/providers/:id': { summary: 'Un proveedor: saldo, órdenes de compra y pagos', response: providerDetailSchema },
+  'POST /api/v2/providers': { summary: 'Nuevo proveedor', body: providerInputSchema, response: providerRowSchema },
+  'PUT /api/v2/providers/:id': { summary: 'Editar proveedor', body: providerInputSchema, response: providerRowSchema },
+  'GET /api/v2/provider_payments': {
+    summary: 'Pagos a proveedores (paginado)',
+    response: providerPaymentPageSchema,
+    query: [...LIST_QUERY, 'filter[provider_id]', 'filter[date_between]', 'filter[purchase_order_id]'],
+  },
   'POST /api/v2/provider_payments': {
-    summary: 'Nuevo pago a proveedor',
+    summary: 'Nuevo pago a proveedor (nunca más de lo que se debe; Idempotency-Key requerida)',
     body: providerPaymentInputSchema,
-    response: providerPaymentSchema,
+    response: providerPaymentRowSchema,
   },
   'PUT /api/v2/provider_payments/:id': {
     summary: 'Editar pago a proveedor',
     body: providerPaymentInputSchema,
-    response: providerPaymentSchema,
+    response: providerPaymentRowSchema,
   },
-  'DELETE /api/v2/provider_payments/:id': { summary: 'Eliminar pago a proveedor' },
+  'DELETE /api/v2/provider_payments/:id': { summary: 'Eliminar pago a proveedor', response: purchasingDeletedSchema },
   'POST /api/v2/saleman_report': { summary: 'Reporte por vendedor', body: salemanReportSchema, response: salemanReportResultSchema },
   // Expenses, utilities and costs, reports (issue 13).
   'GET /api/v2/expenses': {
@@ -480,9 +563,128 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'GET /api/v2/expenses-summary': { summary: 'Gastos por tipo', response: expenseSummarySchema },
   'GET /api/v2/payroll/totals': { summary: 'Totales de nómina', response: payrollTotalsSchema },
-  'GET /api/v2/inventory_report': { summary: 'Reporte de inventario (type=card|detail)' },
+  'GET /api/v2/inventory_report': {
+    summary:
+      'Reporte de inventario: type=card (por producto: inicial, entradas, salidas y final del periodo; todos salvo que se pida página; sort name|opening|entries|exits|closing|value) o type=detail (cada movimiento, paginado; sort created_at|item_name|quantity). La respuesta de detail sigue movementPageSchema',
+    response: inventoryReportCardPageSchema,
+    query: [
+      'type',
+      ...LIST_QUERY,
+      'filter[date_between]',
+      'filter[branch_id]',
+      'filter[item_id]',
+      'filter[name]',
+      'filter[type]',
+      'filter[source]',
+    ],
+  },
+  'GET /api/v2/inventory_report/:id': {
+    summary:
+      'Tarjeta de un producto: sus movimientos del periodo (el mes en curso si no se indica) con el saldo tras cada uno y los totales por tipo',
+    response: itemCardSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]'],
+  },
+  'GET /api/v2/branches': { summary: 'Sucursales', response: branchListSchema },
+  'GET /api/v2/adjustments': {
+    summary: 'Ajustes manuales (origen ajuste); sort created_at|item_name|quantity',
+    response: movementPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]', 'filter[item_id]'],
+  },
+  'POST /api/v2/adjustments': {
+    summary: 'Registrar un ajuste manual con su motivo',
+    body: manualAdjustmentInputSchema,
+    response: recordedMovementSchema,
+  },
+  'GET /api/v2/mermas': {
+    summary: 'Mermas (origen merma); sort created_at|item_name|quantity',
+    response: movementPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]', 'filter[item_id]'],
+  },
+  'POST /api/v2/mermas': {
+    summary: 'Registrar una merma (nunca más de la existencia de la sucursal)',
+    body: mermaInputSchema,
+    response: recordedMovementSchema,
+  },
+  'GET /api/v2/inventory_transfers': {
+    summary: 'Traspasos entre sucursales con sus productos; sort id|created_at',
+    response: transferPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]', 'filter[item_id]'],
+  },
+  'POST /api/v2/inventory_transfers': {
+    summary: 'Registrar un traspaso: todo o nada',
+    body: transferInputSchema,
+    response: transferRowSchema,
+  },
+  'GET /api/v2/inventory/cost': {
+    summary: 'Existencia valuada a costo; meta.value es el total; sort name|stock|cost|value',
+    response: inventoryCostPageSchema,
+    query: [...LIST_QUERY, 'filter[branch_id]', 'filter[name]'],
+  },
+  'GET /api/v2/inventory/pos': {
+    summary: 'Existencia de los productos de mostrador; meta.low cuenta los de existencia baja; sort name|stock',
+    response: posStockPageSchema,
+    query: [...LIST_QUERY, 'filter[branch_id]', 'filter[name]', 'filter[low]'],
+  },
   'GET /api/v2/inventories': { summary: 'Movimientos de inventario', response: inventoryMovementPageSchema },
   'GET /api/v2/productioms': { summary: 'Producciones (ruta tal cual la usa el producto)', response: productionPageSchema },
+  // The catalogue and production (issue 14).
+  'GET /api/v2/items': {
+    summary: 'Productos con su existencia (suma con signo de sus movimientos); filter[is_published|pos|is_raw_material]=1|0; sort name|id|price|cost|stock',
+    response: itemPageSchema,
+    query: [...LIST_QUERY, 'filter[name]', 'filter[category_id]', 'filter[is_published]', 'filter[pos]', 'filter[is_raw_material]', 'filter[ean13]'],
+  },
+  'GET /api/v2/items/:id': { summary: 'Un producto', response: itemRowSchema },
+  'POST /api/v2/items': { summary: "Crear producto; opening_stock se registra como 'Creación de Producto'", body: itemCreateSchema, response: itemRowSchema },
+  'PUT /api/v2/items/:id': { summary: 'Editar producto', body: itemInputSchema, response: itemRowSchema },
+  'PATCH /api/v2/items/:id': { summary: 'Publicar un producto o ponerlo en mostrador', body: itemCounterSchema, response: itemRowSchema },
+  'GET /api/v2/recipes': {
+    summary: 'Productos con receta y su materia prima por unidad; sort name|id',
+    response: recipePageSchema,
+    query: [...LIST_QUERY, 'filter[name]', 'filter[item_id]'],
+  },
+  'PUT /api/v2/recipes/:id': { summary: 'Reemplazar la receta de un producto (lista vacía: sin receta)', body: recipeInputSchema, response: recipeRowSchema, status: 200 },
+  'GET /api/v2/productions': {
+    summary: 'Órdenes de producción; filter[status]=Planeada|En proceso|Terminada; sort id|planned_date|created_at',
+    response: productionOrderPageSchema,
+    query: [...LIST_QUERY, 'filter[status]', 'filter[sale_id]', 'filter[date_between]'],
+  },
+  'GET /api/v2/productions/:id': { summary: 'Una producción: productos, materia prima por receta contra existencia, movimientos', response: productionSchema },
+  'POST /api/v2/productions': { summary: 'Planear producción (Planeada)', body: productionInputSchema, response: productionSchema },
+  'POST /api/v2/productions/:id/start': { summary: "Iniciar: 'Salida Producción' de la materia prima por receta (una vez)", response: productionSchema, status: 200 },
+  'POST /api/v2/productions/:id/finish': { summary: "Terminar: 'Entrada Producción' de lo que aún no entra (una vez)", response: productionSchema, status: 200 },
+  'GET /api/v2/mfproductions': { summary: 'Producciones MF: lo consumido y producido en un periodo', response: productionLogSchema, query: ['filter[date_between]'] },
+  // Physical inventory (issue 14).
+  'GET /api/v2/physical_inventories': {
+    summary: 'Conteos de inventario físico (paginado); filter[status]=Abierto,Cerrado,Aplicado; sort id|created_at',
+    response: physicalInventoryPageSchema,
+    query: [...LIST_QUERY, 'filter[status]', 'filter[branch_id]'],
+  },
+  'GET /api/v2/physical_inventories/:id': { summary: 'Un conteo con sus líneas (anaquel, producto, cantidad)', response: physicalInventorySchema },
+  'POST /api/v2/physical_inventories': {
+    summary: 'Abrir un conteo de la sucursal (la de la persona si no se indica); uno abierto por sucursal',
+    body: physicalInventoryOpenSchema,
+    response: physicalInventorySchema,
+  },
+  'PUT /api/v2/physical_inventories/:id/counts': {
+    summary: 'Fijar la cantidad contada de un producto en un anaquel (reemplaza la anterior; idempotente)',
+    body: physicalCountSchema,
+    response: physicalCountResultSchema,
+  },
+  'POST /api/v2/physical_inventories/:id/remove_count': {
+    summary: 'Quitar un producto del conteo de un anaquel',
+    body: physicalCountRemovalSchema,
+    response: physicalCountResultSchema,
+  },
+  'POST /api/v2/physical_inventories/:id/close': { summary: 'Cerrar el conteo (ya no admite conteos)', response: physicalInventoryRowSchema },
+  'GET /api/v2/physical_inventories/:id/differences': {
+    summary: 'Diferencias: existencia en sistema de la sucursal contra lo contado, valuadas al costo; los no contados aparte',
+    response: physicalDifferencesSchema,
+  },
+  'POST /api/v2/physical_inventories/:id/apply': {
+    summary: 'Aplicar diferencias (Ajuste Inventario Físico; Corte Ceros de los no contados si se pide); una sola vez',
+    body: physicalApplySchema,
+    response: physicalApplyResultSchema,
+  },
   'GET /api/v2/huecos': { summary: 'Huecos por cliente y mes (?year=)', response: huecosSchema },
   'GET /api/v2/item/pos': { summary: 'Productos del punto de venta', response: posItemPageSchema },
   'GET /api/v2/funnels': { summary: 'Embudos', response: funnelListSchema },

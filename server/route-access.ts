@@ -142,7 +142,63 @@ export const ROUTE_ACCESS = {
   /** 'Ajuste Manual' of one item's stock. */
   'POST /api/v2/inventories': permission('inventory', 'adjustments'),
   'GET /api/v2/inventories': permission('inventory'),
+  // The inventory screens (issue 14): /adjustments, /mermas, /inventory-transfer, /inventory-cost, /inventory-pos, /inventory-reports.
+  /** Where stock is kept: every screen that picks or filters by a branch. */
+  'GET /api/v2/branches': permission(
+    'inventory',
+    'adjustments',
+    'mermas',
+    'inventory_transfer',
+    'report_inventory',
+    'inventoryReport',
+    'physical_inventories',
+  ),
+  'GET /api/v2/adjustments': permission('adjustments'),
+  /** An 'Ajuste Manual' (source 'ajuste') with its reason, in a branch. */
+  'POST /api/v2/adjustments': permission('adjustments'),
+  'GET /api/v2/mermas': permission('mermas'),
+  /** An 'Ajuste Manual' down (source 'merma'); never more than the branch holds (422). */
+  'POST /api/v2/mermas': permission('mermas'),
+  'GET /api/v2/inventory_transfers': permission('inventory_transfer'),
+  /** The transfer and a pair of movements per item, all or none; never more than the origin holds (422). */
+  'POST /api/v2/inventory_transfers': permission('inventory_transfer'),
+  'GET /api/v2/inventory/cost': permission('inventory'),
+  'GET /api/v2/inventory/pos': permission('inventory'),
+  'GET /api/v2/inventory_report/:id': permission('report_inventory', 'inventoryReport'),
   'GET /api/v2/productioms': permission('productions'),
+  // The catalogue and production (issue 14): /products, /products-pos, /raw-material, /production.
+  'GET /api/v2/items': permission('inventory'),
+  'GET /api/v2/items/:id': permission('inventory'),
+  /** An opening stock is recorded as 'Creación de Producto' in the same transaction; the EAN-13 is unique among live items. */
+  'POST /api/v2/items': permission('inventory'),
+  'PUT /api/v2/items/:id': permission('inventory'),
+  /** /products-pos: published and at the counter, what GET /api/v2/item/pos answers the point of sale. */
+  'PATCH /api/v2/items/:id': permission('inventory'),
+  /** Read by /raw-material, and by the production form (the products that have a recipe). */
+  'GET /api/v2/recipes': permission('raw_material', 'productions'),
+  /** Replaces the product's whole recipe; an empty list removes it. */
+  'PUT /api/v2/recipes/:id': permission('raw_material'),
+  'GET /api/v2/productions': permission('productions'),
+  'GET /api/v2/productions/:id': permission('productions'),
+  /** 'Planeada', from products that have a recipe. */
+  'POST /api/v2/productions': permission('productions'),
+  /** Once (the row is locked): 'Salida Producción' of the raw material by recipe. */
+  'POST /api/v2/productions/:id/start': permission('productions'),
+  /** Once (the row is locked): 'Entrada Producción' of what has not entered for it yet. */
+  'POST /api/v2/productions/:id/finish': permission('productions'),
+  'GET /api/v2/mfproductions': permission('productions'),
+  // Physical inventory (issue 14): the tablet's count and the office's review, one permission for all of it.
+  'GET /api/v2/physical_inventories': permission('physical_inventories'),
+  'GET /api/v2/physical_inventories/:id': permission('physical_inventories'),
+  /** One 'Abierto' count per branch at a time. */
+  'POST /api/v2/physical_inventories': permission('physical_inventories'),
+  /** Sets (not adds) one shelf's quantity of an item; refused once the count is no longer 'Abierto'. */
+  'PUT /api/v2/physical_inventories/:id/counts': permission('physical_inventories'),
+  'POST /api/v2/physical_inventories/:id/remove_count': permission('physical_inventories'),
+  'POST /api/v2/physical_inventories/:id/close': permission('physical_inventories'),
+  'GET /api/v2/physical_inventories/:id/differences': permission('physical_inventories'),
+  /** Moves stock once: Cerrado → Aplicado in the transaction of its movements; a second apply is refused. */
+  'POST /api/v2/physical_inventories/:id/apply': permission('physical_inventories'),
   'GET /api/v2/huecos': permission('huecos'),
   'GET /api/v2/item/pos': signedIn,
   'GET /api/v2/funnels': permission('leads'),
@@ -172,9 +228,23 @@ export const ROUTE_ACCESS = {
   'GET /api/v2/report/collection_total': permission('reports', 'collections'),
   'GET /api/v2/shoppings': permission('shoppings'),
   'POST /api/v2/shoppings': permission('shoppings'),
+  /** Only while nothing of it has been received. */
   'PUT /api/v2/shoppings/:id': permission('shoppings'),
+  /** Only while nothing of it has been received. */
   'DELETE /api/v2/shoppings/:id': permission('shoppings'),
+  // Purchasing screens (issue 14): purchase orders, providers, payments, the purchases report.
+  'GET /api/v2/shoppings/:id': permission('shoppings'),
+  /** 'Entrada Compra' of what arrived and the items' cost, in one transaction; Idempotency-Key required. */
+  'POST /api/v2/shoppings/:id/receive': permission('shoppings'),
+  /** The catalogue with each item's cost, for the purchase order form. */
+  'GET /api/v2/shopping_items': permission('shoppings'),
+  'GET /api/v2/shopping_report': permission('shopping_report'),
+  'GET /api/v2/providers': permission('providers', 'shoppings', 'provider_payments'),
+  'GET /api/v2/providers/:id': permission('providers', 'shoppings', 'provider_payments'),
+  'POST /api/v2/providers': permission('providers'),
+  'PUT /api/v2/providers/:id': permission('providers'),
   'GET /api/v2/provider_payments': permission('provider_payments'),
+  /** Never above what is owed (to the provider, and of the order named); Idempotency-Key required. */
   'POST /api/v2/provider_payments': permission('provider_payments'),
   'PUT /api/v2/provider_payments/:id': permission('provider_payments'),
   'DELETE /api/v2/provider_payments/:id': permission('provider_payments'),
@@ -227,7 +297,8 @@ export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
     'Sales with sales, orders with pedidos, the day’s routes with shippings (not to a Chofer Repartidor), overdue balances with balances or collections; unseen notes are the person’s own.',
   'PATCH /api/v2/notes/:id': 'Only the signed-in person’s notes.',
   'GET /api/support/support_tickets': 'User 1 reads every ticket; everyone else only their own.',
-  'GET /api/v2/sync/pull': 'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders.',
+  'GET /api/v2/sync/pull':
+    'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders; open physical counts (of the person’s branch) only with physical_inventories.',
   'GET /api/v2/events': 'Needs a one-time ticket from POST /api/v2/events/ticket (403 without); order.created only to holders of orders.',
 };
 

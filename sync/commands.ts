@@ -1,5 +1,6 @@
 import { messages } from '../domain/messages';
-import type { LocalDetail, LocalOrder, LocalShipping } from './db';
+import { physicalCountSchema } from '../domain/schemas/physical-inventory';
+import type { LocalDetail, LocalOrder, LocalPhysicalInventory, LocalShipping } from './db';
 
 /**
  * The named commands of the driver and the warehouse (sync-engine.md rule 1). Each one
@@ -14,8 +15,8 @@ export interface RequestSpec {
   body: unknown;
 }
 
-export type RecordKey = `shipping:${number}` | `detail:${number}` | `order:${number}`;
-export type LocalRecord = LocalShipping | LocalDetail | LocalOrder;
+export type RecordKey = `shipping:${number}` | `detail:${number}` | `order:${number}` | `physical:${number}`;
+export type LocalRecord = LocalShipping | LocalDetail | LocalOrder | LocalPhysicalInventory;
 
 export interface StartRoute {
   shippingId: number;
@@ -50,6 +51,27 @@ export interface OrderLines {
   quotation_items: { item_id: number; quantity: number }[];
 }
 
+/** The quantity of one item on one shelf of a physical count: a SET, so replaying it is harmless. */
+export interface ShelfCount {
+  inventoryId: number;
+  shelf: string;
+  item_id: number;
+  /** For the line shown on the device until the server sends it back; not sent. */
+  item_name: string;
+  unit: string;
+  quantity: number;
+  counted_at: string;
+}
+export interface ShelfCountRemoval {
+  inventoryId: number;
+  shelf: string;
+  item_id: number;
+}
+export interface PhysicalInventoryClose {
+  inventoryId: number;
+  closed_at: string;
+}
+
 export interface CommandPayloads {
   startRoute: StartRoute;
   finishRoute: FinishRoute;
@@ -57,6 +79,9 @@ export interface CommandPayloads {
   rejectDelivery: RejectDelivery;
   startProduction: OrderLines;
   dispatchOrder: OrderLines;
+  countShelfItem: ShelfCount;
+  removeShelfCount: ShelfCountRemoval;
+  closePhysicalInventory: PhysicalInventoryClose;
 }
 export type CommandName = keyof CommandPayloads;
 
@@ -73,6 +98,26 @@ interface CommandSpec<P> {
 
 const routeLane = (shippingId: number) => `route:${shippingId}`;
 const orderLane = (orderId: number) => `order:${orderId}`;
+/** A count's commands replay in order: the close goes after every count taken before it. */
+const physicalLane = (inventoryId: number) => `physical:${inventoryId}`;
+
+function refuseUnlessOpen(records: Map<RecordKey, LocalRecord>, inventoryId: number): string | null {
+  const inventory = records.get(`physical:${inventoryId}`) as LocalPhysicalInventory | undefined;
+  return inventory?.status === 'Abierto' ? null : messages.physicalInventory.notOpen;
+}
+
+/** The count's lines with one (shelf, item) replaced, removed or added, in shelf and name order. */
+function withLine(
+  inventory: LocalPhysicalInventory,
+  shelf: string,
+  itemId: number,
+  line: LocalPhysicalInventory['lines'][number] | null,
+): LocalPhysicalInventory {
+  const lines = inventory.lines.filter((l) => !(l.shelf === shelf && l.item_id === itemId));
+  if (line) lines.push(line);
+  lines.sort((a, b) => a.shelf.localeCompare(b.shelf, 'es-MX') || a.item_name.localeCompare(b.item_name, 'es-MX') || a.item_id - b.item_id);
+  return { ...inventory, lines, line_count: new Set(lines.map((l) => l.item_id)).size };
+}
 
 function refuseCompleted(records: Map<RecordKey, LocalRecord>, detailId: number): string | null {
   const detail = records.get(`detail:${detailId}`) as LocalDetail | undefined;
@@ -193,6 +238,50 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.dispatched ? messages.orders.alreadyDispatched : null),
     apply: (_key, record) => ({ ...(record as LocalOrder), dispatched: true }),
     request: orderRequest('/api/v2/orders/dispatch_sale_order'),
+  },
+  countShelfItem: {
+    version: 1,
+    lane: (p) => physicalLane(p.inventoryId),
+    records: (p) => [`physical:${p.inventoryId}`],
+    refuse: (records, p) => {
+      const checked = physicalCountSchema.safeParse({ shelf: p.shelf, item_id: p.item_id, quantity: p.quantity, counted_at: p.counted_at });
+      return checked.success ? refuseUnlessOpen(records, p.inventoryId) : (checked.error.issues[0]?.message ?? messages.physicalInventory.quantityInvalid);
+    },
+    apply: (_key, record, p) =>
+      withLine(record as LocalPhysicalInventory, p.shelf.trim(), p.item_id, {
+        shelf: p.shelf.trim(),
+        item_id: p.item_id,
+        item_name: p.item_name,
+        unit: p.unit,
+        quantity: p.quantity,
+        counted_at: p.counted_at,
+        counted_by: null,
+      }),
+    request: (p) => ({
+      method: 'PUT',
+      path: `/api/v2/physical_inventories/${p.inventoryId}/counts`,
+      body: { shelf: p.shelf.trim(), item_id: p.item_id, quantity: p.quantity, counted_at: p.counted_at },
+    }),
+  },
+  removeShelfCount: {
+    version: 1,
+    lane: (p) => physicalLane(p.inventoryId),
+    records: (p) => [`physical:${p.inventoryId}`],
+    refuse: (records, p) => refuseUnlessOpen(records, p.inventoryId),
+    apply: (_key, record, p) => withLine(record as LocalPhysicalInventory, p.shelf.trim(), p.item_id, null),
+    request: (p) => ({
+      method: 'POST',
+      path: `/api/v2/physical_inventories/${p.inventoryId}/remove_count`,
+      body: { shelf: p.shelf.trim(), item_id: p.item_id },
+    }),
+  },
+  closePhysicalInventory: {
+    version: 1,
+    lane: (p) => physicalLane(p.inventoryId),
+    records: (p) => [`physical:${p.inventoryId}`],
+    refuse: (records, p) => refuseUnlessOpen(records, p.inventoryId),
+    apply: (_key, record, p) => ({ ...(record as LocalPhysicalInventory), status: 'Cerrado', closed_at: p.closed_at }),
+    request: (p) => ({ method: 'POST', path: `/api/v2/physical_inventories/${p.inventoryId}/close`, body: {} }),
   },
 };
 

@@ -1,6 +1,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Deployment } from '../domain/deployment';
 import type { OrderToDispatch } from '../domain/schemas/orders';
+import type { PhysicalInventory } from '../domain/schemas/physical-inventory';
 import type { Shipping, ShippingDetail } from '../domain/schemas/shipping';
 import type { SyncDriver, SyncItem, SyncVehicle } from './types';
 
@@ -21,6 +22,8 @@ export type LocalOrder = OrderToDispatch & Generation & { dispatched?: boolean }
 export type LocalVehicle = SyncVehicle & Generation;
 export type LocalDriver = SyncDriver & Generation;
 export type LocalItem = SyncItem & Generation;
+/** An open physical count with every line; the lines counted here show at once, before the server has them. */
+export type LocalPhysicalInventory = PhysicalInventory & Generation;
 
 export type OutboxState = 'pending' | 'sending' | 'rejected';
 
@@ -63,7 +66,7 @@ export interface EvidenceRow {
 /** The server's last known version of a record that has commands pending on it. */
 export interface ServerCopy {
   key: string;
-  record: LocalShipping | LocalDetail | LocalOrder;
+  record: LocalShipping | LocalDetail | LocalOrder | LocalPhysicalInventory;
 }
 
 export interface MetaRow {
@@ -90,6 +93,7 @@ export type SyncDatabase = Dexie & {
   vehicles: EntityTable<LocalVehicle, 'id'>;
   drivers: EntityTable<LocalDriver, 'id'>;
   items: EntityTable<LocalItem, 'id'>;
+  physicalInventories: EntityTable<LocalPhysicalInventory, 'id'>;
   outbox: EntityTable<OutboxRow, 'id'>;
   evidence: EntityTable<EvidenceRow, 'id'>;
   serverCopies: EntityTable<ServerCopy, 'key'>;
@@ -117,6 +121,8 @@ export function openSyncDatabase(name: string = DATABASE_NAME, options: { indexe
     serverCopies: 'key',
     meta: 'key',
   });
+  // Version 2 (issue 14): the open physical counts of the warehouse tablet.
+  db.version(2).stores({ physicalInventories: 'id, branch_id, status, _gen' });
   return db;
 }
 

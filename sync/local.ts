@@ -1,13 +1,24 @@
 import { messages } from '../domain/messages';
 import type { SyncPull } from '../domain/schemas/sync';
 import { applyPending, COMMANDS, commandSpec, type CommandName, type CommandPayloads, type LocalRecord, type RecordKey } from './commands';
-import { readMeta, writeMeta, type EvidenceRow, type LocalDetail, type LocalOrder, type LocalShipping, type OutboxRow, type SyncDatabase } from './db';
+import {
+  readMeta,
+  writeMeta,
+  type EvidenceRow,
+  type LocalDetail,
+  type LocalOrder,
+  type LocalPhysicalInventory,
+  type LocalShipping,
+  type OutboxRow,
+  type SyncDatabase,
+} from './db';
 
 /** Records on the device, by key: which table holds them. */
 function tableOf(db: SyncDatabase, key: RecordKey) {
   const kind = key.slice(0, key.indexOf(':'));
   if (kind === 'shipping') return db.shippings;
   if (kind === 'detail') return db.details;
+  if (kind === 'physical') return db.physicalInventories;
   return db.orders;
 }
 const idOf = (key: RecordKey) => Number(key.slice(key.indexOf(':') + 1));
@@ -38,7 +49,7 @@ export async function enqueue<N extends CommandName>(
   const spec = COMMANDS[command] as (typeof COMMANDS)[CommandName];
   const keys = spec.records(payload as never);
   try {
-    return await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.evidence, db.serverCopies, db.meta], async () => {
+    return await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies, db.meta], async () => {
       const records = new Map<RecordKey, LocalRecord>();
       for (const key of keys) {
         const record = (await tableOf(db, key).get(idOf(key))) as LocalRecord | undefined;
@@ -103,7 +114,7 @@ export async function rebase(db: SyncDatabase, keys: readonly string[]): Promise
 
 /** Removes an acknowledged row and what only it needed (sync-engine.md rules 6, 8). */
 export async function acknowledge(db: SyncDatabase, row: OutboxRow, serverAnswer: unknown): Promise<void> {
-  await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.evidence, db.serverCopies], async () => {
+  await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies], async () => {
     await db.outbox.delete(row.id);
     const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
     if (evidenceId) await db.evidence.delete(evidenceId);
@@ -122,7 +133,7 @@ export async function acknowledge(db: SyncDatabase, row: OutboxRow, serverAnswer
 }
 
 export async function reject(db: SyncDatabase, row: OutboxRow, message: string): Promise<void> {
-  await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.serverCopies], async () => {
+  await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.serverCopies], async () => {
     await db.outbox.update(row.id, { state: 'rejected', lastError: message });
     await rebase(db, row.records);
   });
@@ -130,7 +141,7 @@ export async function reject(db: SyncDatabase, row: OutboxRow, message: string):
 
 /** The person asks to try a rejected row again: it goes back in line, its change shown again. */
 export async function retryRejected(db: SyncDatabase, id: string): Promise<void> {
-  await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.serverCopies], async () => {
+  await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.serverCopies], async () => {
     const row = await db.outbox.get(id);
     if (!row || row.state !== 'rejected') return;
     for (const key of row.records as RecordKey[]) {
@@ -145,7 +156,7 @@ export async function retryRejected(db: SyncDatabase, id: string): Promise<void>
 }
 
 export async function discardRejected(db: SyncDatabase, id: string): Promise<void> {
-  await db.transaction('rw', [db.shippings, db.details, db.orders, db.outbox, db.evidence, db.serverCopies], async () => {
+  await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies], async () => {
     const row = await db.outbox.get(id);
     if (!row || row.state !== 'rejected') return;
     await db.outbox.delete(id);
@@ -171,7 +182,7 @@ async function putFromServer(db: SyncDatabase, key: RecordKey, record: LocalReco
 export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<void> {
   await db.transaction(
     'rw',
-    [db.shippings, db.details, db.orders, db.vehicles, db.drivers, db.items, db.outbox, db.serverCopies, db.meta],
+    [db.shippings, db.details, db.orders, db.vehicles, db.drivers, db.items, db.physicalInventories, db.outbox, db.serverCopies, db.meta],
     async () => {
       let generation = ((await readMeta<number>(db, 'generation')) ?? 0) as number;
       if (page.reset) {
@@ -191,11 +202,16 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
       await db.vehicles.bulkPut(page.vehicles.map((v) => ({ ...v, _gen: generation })));
       await db.drivers.bulkPut(page.drivers.map((d) => ({ ...d, _gen: generation })));
       await db.items.bulkPut(page.items.map((i) => ({ ...i, _gen: generation })));
+      for (const inventory of page.physical_inventories ?? []) {
+        await putFromServer(db, `physical:${inventory.id}`, { ...inventory, _gen: generation } as LocalPhysicalInventory);
+      }
       await removeShippings(db, page.removed.shippings);
       await db.orders.bulkDelete(page.removed.orders);
       await db.vehicles.bulkDelete(page.removed.vehicles);
       await db.drivers.bulkDelete(page.removed.drivers);
       await db.items.bulkDelete(page.removed.items);
+      // A count closed or applied leaves the device; a count taken on it meanwhile is refused by the server, visibly.
+      await db.physicalInventories.bulkDelete(page.removed.physical_inventories ?? []);
       const resetting = await readMeta<number>(db, 'resetting');
       if (!page.has_more && resetting !== undefined && resetting !== null) {
         // The reset is complete: what it did not bring is no longer the device's to keep.
@@ -204,6 +220,7 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
         await db.vehicles.where('_gen').below(resetting).delete();
         await db.drivers.where('_gen').below(resetting).delete();
         await db.items.where('_gen').below(resetting).delete();
+        await db.physicalInventories.where('_gen').below(resetting).delete();
         await writeMeta(db, 'resetting', null);
       }
       await writeMeta(db, 'cursor', page.cursor);

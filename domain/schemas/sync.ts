@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { deploymentSchema } from '../deployment';
 import { orderToDispatchSchema } from './orders';
+import { physicalInventorySchema } from './physical-inventory';
 import { shippingSchema } from './shipping';
 
 /**
@@ -39,14 +40,17 @@ export const syncPullSchema = z.object({
   vehicles: z.array(syncVehicleSchema),
   drivers: z.array(syncDriverSchema),
   items: z.array(syncItemSchema),
+  /** Open physical counts of the person's branch, with every line (issue 14); absent from older servers. */
+  physical_inventories: z.optional(z.array(physicalInventorySchema)),
   removed: z.object({
     shippings: removedIds,
     orders: removedIds,
     vehicles: removedIds,
     drivers: removedIds,
     items: removedIds,
+    physical_inventories: z.optional(removedIds),
   }),
 });
 export type SyncPull = z.infer<typeof syncPullSchema>;
 export type SyncKind = keyof SyncPull['removed'];
-export const SYNC_KINDS: readonly SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items'];
+export const SYNC_KINDS: readonly SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items', 'physical_inventories'];

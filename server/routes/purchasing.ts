@@ -1,15 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { formatMoney, formatQuantity } from '../../domain/format';
 import { messages } from '../../domain/messages';
+import { lineTotal, pendingQuantity, purchaseOrderStatus, PURCHASE_ORDER_STATUSES } from '../../domain/purchasing';
 import { reportRangeError } from '../../domain/reports';
 import { roundCents } from '../../domain/sales';
-import { providerPaymentInputSchema, salemanReportSchema, shoppingInputSchema, type ShoppingInput } from '../../domain/schemas/purchasing';
+import {
+  providerPaymentInputSchema,
+  receiveInputSchema,
+  salemanReportSchema,
+  shoppingInputSchema,
+  type ProviderPaymentInput,
+  type ShoppingInput,
+} from '../../domain/schemas/purchasing';
 import type { Db } from '../db/client';
-import { items, paymentMethods, providerPayments, providers, purchaseOrderItems, purchaseOrders } from '../db/schema';
+import { items, paymentMethods, providerPayments, purchaseOrderItems, purchaseOrders } from '../db/schema';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { guardedRoute } from '../route-access';
+import { recordMovements } from '../repositories/inventory';
+import {
+  loadPayment,
+  loadShopping,
+  owedCents,
+  PAYMENT_FROM,
+  PAYMENT_SELECT,
+  SHOPPING_FROM,
+  SHOPPING_SELECT,
+  shoppingLines,
+} from '../repositories/purchasing';
 import { LIVE_SALE_SQL } from '../repositories/sales';
 import { dateRange, idList, parseListQuery } from './list-query';
 import { idParamSchema } from './params';
@@ -17,11 +37,12 @@ import { orderBy, page, rows } from './sql-rows';
 
 const text = messages.purchasing;
 
-async function assertProvider(tx: Db, providerId: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: providers.id })
-    .from(providers)
-    .where(and(eq(providers.id, providerId), isNull(providers.deleted_at)));
+async function assertProvider(tx: Db, providerId: number, lock = false): Promise<void> {
+  // The provider's row is locked while a payment is checked against its balance: two payments at once wait in turn.
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM providers WHERE id = ${providerId} AND deleted_at IS NULL ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
   if (!row) throw new HttpError(422, text.providerNotFound);
 }
 
@@ -33,30 +54,32 @@ async function assertItems(tx: Db, itemIds: number[]): Promise<void> {
   if (new Set(found.map((row) => row.id)).size !== new Set(itemIds).size) throw new HttpError(422, text.itemNotFound);
 }
 
-async function loadShopping(tx: Db, id: number) {
-  const [order] = await rows<Record<string, unknown>>(
-    tx,
-    sql`SELECT o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at, o.updated_at
-    FROM purchase_orders o JOIN providers p ON p.id = o.provider_id WHERE o.id = ${id} AND o.deleted_at IS NULL`,
-  );
-  if (!order) return null;
-  const lines = await rows(
-    tx,
-    sql`SELECT d.id, d.item_id, i.name AS item_name, d.quantity::float8 AS quantity, d.unit_cost::float8 AS unit_cost, d.total::float8 AS total
-    FROM purchase_order_items d JOIN items i ON i.id = d.item_id WHERE d.purchase_order_id = ${id} ORDER BY d.id`,
-  );
-  return { ...order, items: lines };
-}
-
 function lineRows(orderId: number, input: ShoppingInput) {
   return input.items.map((line) => ({
     purchase_order_id: orderId,
     item_id: line.item_id,
     quantity: line.quantity,
     unit_cost: line.unit_cost,
-    total: roundCents(line.quantity * line.unit_cost),
+    // The same rule the form's live total uses, so what it shows is what is saved.
+    total: lineTotal(line.quantity, line.unit_cost),
   }));
 }
+
+/** The order's row, locked for the rest of the transaction (edits and receipts of one order go one at a time). */
+async function lockOrder(tx: Db, id: number): Promise<{ id: number; status: string; received: number } | null> {
+  const [order] = await rows<{ id: number; status: string }>(
+    tx,
+    sql`SELECT id, status FROM purchase_orders WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
+  );
+  if (!order) return null;
+  const [received] = await rows<{ received: number }>(
+    tx,
+    sql`SELECT coalesce(sum(received_quantity), 0)::float8 AS received FROM purchase_order_items WHERE purchase_order_id = ${id}`,
+  );
+  return { ...order, received: received?.received ?? 0 };
+}
+
+const STATUS_LIST = new Set<string>(PURCHASE_ORDER_STATUSES);
 
 export function purchasingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
@@ -64,18 +87,25 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     'GET /api/v2/shoppings',
     async (request) => {
       const query = parseListQuery(request.query, {
-        filters: ['provider_id', 'date_between'],
+        filters: ['provider_id', 'date_between', 'status'],
         sorts: ['id', 'created_at', 'total', 'due_date'],
       });
       const conditions: SQL[] = [sql`o.deleted_at IS NULL`];
       const providerIds = idList(query.filters.provider_id, 'provider_id');
       if (providerIds) conditions.push(sql`o.provider_id IN ${providerIds}`);
       const range = dateRange(query.filters.date_between);
-      if (range) conditions.push(sql`o.created_at::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
+      if (range)
+        conditions.push(sql`(o.created_at AT TIME ZONE 'America/Monterrey')::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
+      if (query.filters.status) {
+        const statuses = query.filters.status.split(',');
+        if (!statuses.every((status) => STATUS_LIST.has(status)))
+          throw new HttpError(400, messages.query.unknownFilter(`status=${query.filters.status.slice(0, 40)}`));
+        conditions.push(sql`o.status IN ${statuses}`);
+      }
       return page(
         db,
-        sql`o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at`,
-        sql`purchase_orders o JOIN providers p ON p.id = o.provider_id`,
+        SHOPPING_SELECT,
+        SHOPPING_FROM,
         sql.join(conditions, sql` AND `),
         orderBy(query, { id: 'o.id', created_at: 'o.created_at', total: 'o.total', due_date: 'o.due_date' }, 'o.id DESC'),
         query,
@@ -83,6 +113,13 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     },
     { acceptsQuery: true },
   );
+
+  guardedRoute(app, 'GET /api/v2/shoppings/:id', async (request) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const order = await loadShopping(db, id);
+    if (!order) throw new HttpError(404, text.purchaseOrderNotFound);
+    return order;
+  });
 
   guardedRoute(app, 'POST /api/v2/shoppings', async (request, reply) => {
     const user = currentUser(request);
@@ -99,6 +136,7 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
         .values({
           provider_id: input.provider_id,
           due_date: input.due_date,
+          note: input.note ?? null,
           total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)),
           created_by_user_id: user.id,
         })
@@ -112,7 +150,10 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const input = parseInput(shoppingInputSchema, request.body);
     return runMutation(db, request, reply, async (tx) => {
-      if (!(await loadShopping(tx, id))) throw new HttpError(404, text.purchaseOrderNotFound);
+      const order = await lockOrder(tx, id);
+      if (!order) throw new HttpError(404, text.purchaseOrderNotFound);
+      // What arrived was recorded against these lines and their costs: they are history now.
+      if (order.status !== 'Pendiente' || order.received > 0) throw new HttpError(422, text.editAfterReceipt);
       await assertProvider(tx, input.provider_id);
       await assertItems(
         tx,
@@ -126,6 +167,7 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
         .set({
           provider_id: input.provider_id,
           due_date: input.due_date,
+          note: input.note ?? null,
           total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)),
           updated_at: new Date().toISOString(),
         })
@@ -137,20 +179,78 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'DELETE /api/v2/shoppings/:id', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     return runMutation(db, request, reply, async (tx) => {
-      const deleted = await tx
-        .update(purchaseOrders)
-        .set({ deleted_at: new Date().toISOString() })
-        .where(and(eq(purchaseOrders.id, id), isNull(purchaseOrders.deleted_at)))
-        .returning({ id: purchaseOrders.id });
-      if (deleted.length === 0) throw notFound();
+      const order = await lockOrder(tx, id);
+      if (!order) throw notFound();
+      if (order.status !== 'Pendiente' || order.received > 0) throw new HttpError(422, text.deleteAfterReceipt);
+      await tx.update(purchaseOrders).set({ deleted_at: new Date().toISOString() }).where(eq(purchaseOrders.id, id));
       return { status: 200, body: { id } };
     });
   });
 
-  const PAYMENT_SELECT = sql`pp.id, pp.provider_id, p.name AS provider_name, pp.purchase_order_id, pp.date, pp.amount::float8 AS amount, pp.payment_method_id, m.name AS payment_method, pp.reference, pp.created_at`;
-  const PAYMENT_FROM = sql`provider_payments pp JOIN providers p ON p.id = pp.provider_id LEFT JOIN payment_methods m ON m.id = pp.payment_method_id`;
-  const loadPayment = async (tx: Db, id: number) =>
-    (await rows(tx, sql`SELECT ${PAYMENT_SELECT} FROM ${PAYMENT_FROM} WHERE pp.id = ${id} AND pp.deleted_at IS NULL`))[0] ?? null;
+  /**
+   * Receiving (issue 14): what arrived of each line becomes an 'Entrada Compra' at the line's
+   * unit cost, the item's cost becomes that unit cost, and the order's status follows its
+   * lines. All of it commits together or not at all, and the Idempotency-Key is required:
+   * a repeated receipt (a retry after a lost answer) answers the first one and moves no stock.
+   */
+  guardedRoute(app, 'POST /api/v2/shoppings/:id/receive', async (request, reply) => {
+    const user = currentUser(request);
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const input = parseInput(receiveInputSchema, request.body);
+    return runMutation(
+      db,
+      request,
+      reply,
+      async (tx) => {
+        const order = await lockOrder(tx, id);
+        if (!order) throw new HttpError(404, text.purchaseOrderNotFound);
+        if (order.status === 'Recibida') throw new HttpError(422, text.alreadyReceived);
+        const lines = await shoppingLines(tx, id);
+        const byId = new Map(lines.map((line) => [line.id, line]));
+        // The same line named twice counts once, with both quantities (in hundredths, no float drift).
+        const arriving = new Map<number, number>();
+        for (const entry of input.items) {
+          if (!byId.has(entry.id)) throw new HttpError(422, text.lineNotInOrder);
+          arriving.set(entry.id, (arriving.get(entry.id) ?? 0) + Math.round(entry.quantity * 100));
+        }
+        for (const [lineId, hundredths] of arriving) {
+          const line = byId.get(lineId)!;
+          const pending = pendingQuantity(line);
+          if (hundredths > Math.round(pending * 100))
+            throw new HttpError(422, text.receiveBeyond(line.item_name, `${formatQuantity(pending)} ${line.unit}`));
+        }
+        const now = new Date().toISOString();
+        for (const [lineId, hundredths] of arriving) {
+          const line = byId.get(lineId)!;
+          line.received_quantity = (Math.round(line.received_quantity * 100) + hundredths) / 100;
+          await tx.update(purchaseOrderItems).set({ received_quantity: line.received_quantity }).where(eq(purchaseOrderItems.id, lineId));
+          // The last purchase price is the item's cost from now on (inventory valued at cost, margins).
+          await tx.update(items).set({ cost: line.unit_cost, updated_at: now }).where(eq(items.id, line.item_id));
+        }
+        await recordMovements(
+          tx,
+          [...arriving].map(([lineId, hundredths]) => {
+            const line = byId.get(lineId)!;
+            return {
+              item_id: line.item_id,
+              type: 'Entrada Compra' as const,
+              quantity: hundredths / 100,
+              source: 'compra' as const,
+              unit_cost: line.unit_cost,
+              purchase_order_id: id,
+            };
+          }),
+          user.id,
+        );
+        await tx
+          .update(purchaseOrders)
+          .set({ status: purchaseOrderStatus(lines), updated_at: now })
+          .where(eq(purchaseOrders.id, id));
+        return { status: 200, body: await loadShopping(tx, id) };
+      },
+      { keyRequired: true },
+    );
+  });
 
   guardedRoute(
     app,
@@ -179,54 +279,75 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     { acceptsQuery: true },
   );
 
-  const paymentValues = async (tx: Db, input: ReturnType<typeof providerPaymentInputSchema.parse>) => {
-    await assertProvider(tx, input.provider_id);
+  /**
+   * A payment's row, checked: the order (if any) is the provider's, and the amount is not
+   * more than what is owed — to the provider, and of that order. `exceptPaymentId` is the
+   * payment being edited, whose old amount does not count against it.
+   */
+  const paymentValues = async (tx: Db, input: ProviderPaymentInput, exceptPaymentId: number | null) => {
+    await assertProvider(tx, input.provider_id, true);
     if (input.purchase_order_id) {
       const [order] = await tx
-        .select({ id: purchaseOrders.id })
+        .select({ id: purchaseOrders.id, provider_id: purchaseOrders.provider_id })
         .from(purchaseOrders)
         .where(and(eq(purchaseOrders.id, input.purchase_order_id), isNull(purchaseOrders.deleted_at)));
       if (!order) throw new HttpError(422, text.purchaseOrderNotFound);
+      if (order.provider_id !== input.provider_id) throw new HttpError(422, text.orderOfOtherProvider);
     }
     if (input.payment_method_id) {
       const [method] = await tx
         .select({ id: paymentMethods.id })
         .from(paymentMethods)
         .where(eq(paymentMethods.id, input.payment_method_id));
-      if (!method) throw new HttpError(422, messages.api.invalidRequest);
+      if (!method) throw new HttpError(422, text.paymentMethodNotFound);
     }
+    const amount = roundCents(input.amount);
+    const owed = await owedCents(tx, input.provider_id, input.purchase_order_id ?? null, exceptPaymentId);
+    const cents = Math.round(amount * 100);
+    if (cents > owed.provider) throw new HttpError(422, text.overpaid(formatMoney(Math.max(0, owed.provider) / 100)));
+    if (owed.order !== null && cents > owed.order) throw new HttpError(422, text.overpaidOrder(formatMoney(Math.max(0, owed.order) / 100)));
     return {
       provider_id: input.provider_id,
       purchase_order_id: input.purchase_order_id ?? null,
       date: input.date,
-      amount: roundCents(input.amount),
+      amount,
       payment_method_id: input.payment_method_id ?? null,
-      reference: input.reference ?? null,
+      reference: input.reference?.trim() || null,
     };
   };
 
   guardedRoute(app, 'POST /api/v2/provider_payments', async (request, reply) => {
     const user = currentUser(request);
     const input = parseInput(providerPaymentInputSchema, request.body);
-    return runMutation(db, request, reply, async (tx) => {
-      const [created] = await tx
-        .insert(providerPayments)
-        .values({ ...(await paymentValues(tx, input)), created_by_user_id: user.id })
-        .returning({ id: providerPayments.id });
-      return { status: 201, body: await loadPayment(tx, created!.id) };
-    });
+    return runMutation(
+      db,
+      request,
+      reply,
+      async (tx) => {
+        const [created] = await tx
+          .insert(providerPayments)
+          .values({ ...(await paymentValues(tx, input, null)), created_by_user_id: user.id })
+          .returning({ id: providerPayments.id });
+        return { status: 201, body: await loadPayment(tx, created!.id) };
+        // Money moves once: a payment without its key could be recorded twice by a blind retry.
+      },
+      { keyRequired: true },
+    );
   });
 
   guardedRoute(app, 'PUT /api/v2/provider_payments/:id', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const input = parseInput(providerPaymentInputSchema, request.body);
     return runMutation(db, request, reply, async (tx) => {
-      const updated = await tx
+      const [existing] = await tx
+        .select({ id: providerPayments.id })
+        .from(providerPayments)
+        .where(and(eq(providerPayments.id, id), isNull(providerPayments.deleted_at)));
+      if (!existing) throw notFound();
+      await tx
         .update(providerPayments)
-        .set({ ...(await paymentValues(tx, input)), updated_at: new Date().toISOString() })
-        .where(and(eq(providerPayments.id, id), isNull(providerPayments.deleted_at)))
-        .returning({ id: providerPayments.id });
-      if (updated.length === 0) throw notFound();
+        .set({ ...(await paymentValues(tx, input, id)), updated_at: new Date().toISOString() })
+        .where(eq(providerPayments.id, id));
       return { status: 200, body: await loadPayment(tx, id) };
     });
   });

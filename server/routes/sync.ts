@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { loadOrders } from '../repositories/orders';
+import { loadPhysicalInventories } from '../repositories/physical-inventory';
 import { loadShippings } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
 import { rows } from './sql-rows';
@@ -33,7 +34,14 @@ type Cursor = z.infer<typeof cursorSchema>;
 const pullQuerySchema = z.strictObject({ cursor: z.optional(z.string().check(z.maxLength(400))) });
 
 /** Records per page: whole routes are large, catalogue rows are small. */
-const PAGE_SIZE: Record<SyncKind, number> = { shippings: 40, orders: 200, vehicles: 1000, drivers: 1000, items: 1000 };
+const PAGE_SIZE: Record<SyncKind, number> = {
+  shippings: 40,
+  orders: 200,
+  vehicles: 1000,
+  drivers: 1000,
+  items: 1000,
+  physical_inventories: 10,
+};
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -60,6 +68,9 @@ interface Scope {
   from: string;
   to: string;
   orders: boolean;
+  /** Open physical counts (physical_inventories): of this branch, or of every branch for a person without one. */
+  physical: boolean;
+  branchId: number | null;
 }
 
 const driverPositions = sql.raw(SELECTABLE_DRIVER_POSITIONS.map((name) => `'${name.replaceAll("'", "''")}'`).join(', '));
@@ -78,6 +89,11 @@ function liveCondition(kind: SyncKind, scope: Scope): SQL {
       return sql`(t.deleted_at IS NULL)`;
     case 'drivers':
       return sql`(t.job_position_id IN (SELECT id FROM job_positions WHERE name IN (${driverPositions})))`;
+    case 'physical_inventories':
+      if (!scope.physical) return sql`false`;
+      return scope.branchId === null
+        ? sql`(t.status = 'Abierto' AND t.deleted_at IS NULL)`
+        : sql`(t.status = 'Abierto' AND t.deleted_at IS NULL AND t.branch_id = ${scope.branchId})`;
   }
 }
 
@@ -87,6 +103,7 @@ const TABLE: Record<SyncKind, SQL> = {
   vehicles: sql.raw('vehicles'),
   drivers: sql.raw('users'),
   items: sql.raw('items'),
+  physical_inventories: sql.raw('physical_inventories'),
 };
 
 /**
@@ -95,6 +112,7 @@ const TABLE: Record<SyncKind, SQL> = {
  */
 async function changedRows(tx: Db, kind: SyncKind, scope: Scope, cursor: Cursor): Promise<Candidate[]> {
   if (kind === 'orders' && !scope.orders) return [];
+  if (kind === 'physical_inventories' && !scope.physical) return [];
   const live = liveCondition(kind, scope);
   return rows<Candidate>(
     tx,
@@ -109,7 +127,8 @@ async function highestChange(tx: Db): Promise<number> {
     tx,
     sql`SELECT GREATEST(
       (SELECT max(change_seq) FROM shippings), (SELECT max(change_seq) FROM sales), (SELECT max(change_seq) FROM vehicles),
-      (SELECT max(change_seq) FROM users), (SELECT max(change_seq) FROM items), 0)::float8 AS seq`,
+      (SELECT max(change_seq) FROM users), (SELECT max(change_seq) FROM items),
+      (SELECT max(change_seq) FROM physical_inventories), 0)::float8 AS seq`,
   );
   return row?.seq ?? 0;
 }
@@ -132,7 +151,7 @@ async function loadCatalogue(tx: Db, kind: 'vehicles' | 'drivers' | 'items', ids
 }
 
 export async function pullChanges(db: Db, scope: Scope, given: Cursor | null, deployment: Deployment, today: string): Promise<SyncPull> {
-  const scopeKey = scope.orders ? 'routes+orders' : 'routes';
+  const scopeKey = `${scope.orders ? 'routes+orders' : 'routes'}${scope.physical ? `+physical:${scope.branchId ?? 'all'}` : ''}`;
   // One snapshot for every kind: numbers are handed out in commit order, so what this
   // snapshot sees is every change up to its highest number, with no gaps.
   return db.transaction(
@@ -142,7 +161,7 @@ export async function pullChanges(db: Db, scope: Scope, given: Cursor | null, de
       const cursor: Cursor = reset
         ? { v: 1, seq: 0, fullUntil: await highestChange(tx), user: scope.userId, day: today, scope: scopeKey }
         : given;
-      const kinds: SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items'];
+      const kinds: SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items', 'physical_inventories'];
       // One after another: a transaction is one connection, and pg will refuse queries sent to it at once.
       const changed: Awaited<ReturnType<typeof changedRows>>[] = [];
       for (const kind of kinds) changed.push(await changedRows(tx, kind, scope, cursor));
@@ -162,6 +181,7 @@ export async function pullChanges(db: Db, scope: Scope, given: Cursor | null, de
       const vehicles = await loadCatalogue(tx, 'vehicles', liveIds(2));
       const drivers = await loadCatalogue(tx, 'drivers', liveIds(3));
       const items = await loadCatalogue(tx, 'items', liveIds(4));
+      const physicalInventories = await loadPhysicalInventories(tx, liveIds(5));
       return {
         cursor: encodeCursor({ ...cursor, seq: nextSeq }),
         has_more: hasMore,
@@ -172,7 +192,15 @@ export async function pullChanges(db: Db, scope: Scope, given: Cursor | null, de
         vehicles,
         drivers,
         items,
-        removed: { shippings: goneIds(0), orders: goneIds(1), vehicles: goneIds(2), drivers: goneIds(3), items: goneIds(4) },
+        physical_inventories: physicalInventories,
+        removed: {
+          shippings: goneIds(0),
+          orders: goneIds(1),
+          vehicles: goneIds(2),
+          drivers: goneIds(3),
+          items: goneIds(4),
+          physical_inventories: goneIds(5),
+        },
       } as SyncPull;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -192,6 +220,8 @@ export function syncRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
         from: monterreyDateOffset(now, -SYNC_WINDOW_DAYS),
         to: monterreyDateOffset(now, SYNC_WINDOW_DAYS),
         orders: hasPermission(user, 'orders'),
+        physical: hasPermission(user, 'physical_inventories'),
+        branchId: user.branch?.id ?? null,
       };
       const body = await pullChanges(db, scope, decodeCursor(query.cursor), deployment, monterreyDate(now));
       return reply.header('cache-control', 'no-store').send(body);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
-import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
 import { reportRangeError } from '../../domain/reports';
 import { monterreyDate } from '../../domain/time';
 import { SALE_SERIES } from '../../domain/sales';
@@ -253,49 +252,7 @@ export function v2ReadRoutes(app: FastifyInstance, db: Db): void {
     { acceptsQuery: true },
   );
 
-  const subtracting = sql.join(
-    STOCK_SUBTRACTING_TYPES.map((type) => sql`${type}`),
-    sql`, `,
-  );
-  const signedQuantity = sql`CASE WHEN m.type IN (${subtracting}) THEN -m.quantity ELSE m.quantity END`;
-  guardedRoute(
-    app,
-    'GET /api/v2/inventory_report',
-    async (request) => {
-      const query = parseListQuery((({ type: _type, ...rest }) => rest)(request.query as Record<string, unknown>), {
-        filters: ['item_id', 'date_between'],
-        sorts: [],
-      });
-      const type = (request.query as Record<string, unknown>).type;
-      if (type !== 'card' && type !== 'detail') throw new HttpError(400, messages.reports.invalidType);
-      const items = idList(query.filters.item_id, 'item_id');
-      const range = dateRange(query.filters.date_between);
-      const conditions: SQL[] = [];
-      if (items) conditions.push(sql`m.item_id IN ${items}`);
-      if (range)
-        conditions.push(sql`(m.created_at AT TIME ZONE 'America/Monterrey')::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
-      if (type === 'card') {
-        return {
-          data: await rows(
-            db,
-            sql`SELECT i.id AS item_id, i.name, un.name AS unit, coalesce(sum(${signedQuantity}), 0)::float8 AS stock,
-          coalesce(sum(${signedQuantity}), 0)::float8 * i.cost::float8 AS value
-          FROM items i JOIN units un ON un.id = i.unit_id LEFT JOIN inventory_movements m ON m.item_id = i.id ${conditions.length > 0 ? sql`AND ${and(conditions)}` : sql``}
-          WHERE i.deleted_at IS NULL GROUP BY i.id, un.name ORDER BY i.name`,
-          ),
-        };
-      }
-      return page(
-        db,
-        sql`m.id, m.item_id, i.name AS item_name, m.type, m.quantity::float8 AS quantity, (${signedQuantity})::float8 AS signed_quantity, m.created_at`,
-        sql`inventory_movements m JOIN items i ON i.id = m.item_id`,
-        and(conditions),
-        sql`m.created_at DESC, m.id DESC`,
-        query,
-      );
-    },
-    { acceptsQuery: true },
-  );
+  // GET /api/v2/inventory_report (card and detail, with period, branch, item and paging) lives in inventory-moves.ts.
 
   guardedRoute(
     app,

@@ -27,6 +27,16 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/sales/calendar': lazy(() => import('../features/sales/sales-calendar-page')),
   '/sales/:sale_id': lazy(() => import('../features/sales/sale-page')),
   '/inventory': lazy(() => import('../features/inventory/inventory-page')),
+  // The inventory screens (issue 14).
+  '/inventory-pos': lazy(() => import('../features/inventory-moves/inventory-pos-page')),
+  '/inventory-cost': lazy(() => import('../features/inventory-moves/inventory-cost-page')),
+  '/adjustments': lazy(() => import('../features/inventory-moves/adjustments-page')),
+  '/mermas': lazy(() => import('../features/inventory-moves/mermas-page')),
+  '/inventory-transfer': lazy(() => import('../features/inventory-moves/transfers-page')),
+  '/inventory-reports': lazy(() => import('../features/inventory-moves/inventory-reports-page')),
+  '/inventory-reports/:id': lazy(() => import('../features/inventory-moves/item-card-page')),
+  // The warehouse tablet's shelf count and the office's review (issue 14).
+  '/physical-inventory': lazy(() => import('../features/physical-inventory/physical-inventory-page')),
   '/orders': lazy(() => import('../features/orders/orders-page')),
   '/orders-ready': lazy(() => import('../features/orders/orders-ready-page')),
   '/solitario': lazy(() => import('../features/shippings/new-shipping-page')),
@@ -64,4 +74,19 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/messages': lazy(() => import('../features/crm/messages-page')),
   '/mail': lazy(() => import('../features/crm/mail-page')),
   '/caja': lazy(() => import('../features/caja/caja-page')),
+  // The catalogue and production (issue 14).
+  '/products': lazy(() => import('../features/catalogue/products-page')),
+  '/products-pos': lazy(() => import('../features/catalogue/products-pos-page')),
+  '/raw-material': lazy(() => import('../features/catalogue/raw-material-page')),
+  '/production': lazy(() => import('../features/production/production-page')),
+  '/productions/:id': lazy(() => import('../features/production/production-detail-page')),
+  '/mfproductions': lazy(() => import('../features/production/mf-productions-page')),
+  // Purchasing (issue 14).
+  '/shopping': lazy(() => import('../features/purchasing/shoppings-page')),
+  '/shopping/:provider_id': lazy(() => import('../features/purchasing/new-shopping-page')),
+  '/shoppings/:id': lazy(() => import('../features/purchasing/shopping-page')),
+  '/shopping-report': lazy(() => import('../features/purchasing/shopping-report-page')),
+  '/providers': lazy(() => import('../features/purchasing/providers-page')),
+  '/providers/:id': lazy(() => import('../features/purchasing/provider-page')),
+  '/provider-payments': lazy(() => import('../features/purchasing/provider-payments-page')),
 };

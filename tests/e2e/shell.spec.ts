@@ -41,7 +41,27 @@ test.describe('the shell on a desktop', () => {
       'Saldos Vencidos',
       'Cancelaciones',
       'Gastos',
+      // Issue 14: purchasing.
+      'Compras',
+      'Reporte de Compras',
+      'Proveedores',
+      'Pagos a Proveedores',
+      // Issue 14: the catalogue and production.
+      'Producción',
+      'Producciones MF',
+      'Productos',
+      'Productos en mostrador',
+      'Materia Prima',
       'Inventario',
+      // Issue 14: the shelf count and its review.
+      'Inventario Físico',
+      // Issue 14: stock at the counter and at cost, adjustments, waste, transfers and the report.
+      'Inventario de Mostrador',
+      'Inventario a Costo',
+      'Ajustes de Inventario',
+      'Traspasos',
+      'Mermas',
+      'Reportes de Inventario',
       'Utilidades',
       'Costos',
       'Notas',

@@ -26,6 +26,8 @@ const QUERIES: Partial<Record<RouteKey, string>> = {
   'GET /api/v2/company/sales': '?id=1',
   'GET /api/v2/report/sum_total_indicators': `?filter[date_between]=${range}`,
   'GET /api/v2/huecos': `?year=${range.slice(0, 4)}`,
+  'GET /api/v2/shopping_report': `?filter[date_between]=${range}`,
+  'GET /api/v2/inventory_report': `?type=card&filter[date_between]=${range}&itemsPerPage=15`,
   'GET /api/v2/orders/orders_to_dispatch': `?itemsPerPage=999&filter[date_between]=${range}`,
 };
 

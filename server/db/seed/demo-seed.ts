@@ -23,6 +23,9 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { DEMO_BUSINESSES, type DemoBusiness } from './demo-businesses';
 import { DEPLOYMENTS, type DeploymentId } from '../../../domain/deployment';
 import { seedCrm } from './demo-crm';
+import { seedInventoryMoves } from './demo-inventory-moves';
+import { seedProduction } from './demo-production';
+import { seedPhysicalInventory } from './demo-physical-inventory';
 
 /** Small, fast, well-distributed PRNG (mulberry32): same seed, same sequence. */
 /** 'José Pérez' → 'jose.perez': an address part without accents or spaces. */
@@ -135,7 +138,8 @@ const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
   /** Reads and prints routes, edits nothing. */
   Consulta: ['shippings', 'shipping_details', 'printShippings', 'download'],
   Chofer: ['shippings', 'shipping_details', 'printShippings'],
-  Almacén: ['orders', 'orders_ready', 'productions'],
+  // The warehouse tablet also counts the shelves (/physical-inventory, issue 14).
+  Almacén: ['orders', 'orders_ready', 'productions', 'physical_inventories'],
 };
 
 export async function seedDemo(db: Db, options: { now: Date; filesDir: string | null; deployment?: DeploymentId }): Promise<SeedSummary> {
@@ -440,7 +444,20 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
   }
 
   // Purchasing, inventory, payroll, notes and support tickets.
-  const providerRows = await db.insert(t.providers).values(business.providers.map((name, i) => ({ name, phone: `81 8${300 + i * 11} ${1000 + i * 123}` }))).returning();
+  const providerRows = await db
+    .insert(t.providers)
+    .values(
+      business.providers.map((name, i) => ({
+        name,
+        phone: `81 8${300 + i * 11} ${1000 + i * 123}`,
+        // Deterministic contact data and credit terms (no draw from the seed's random sequence).
+        rfc: `${name.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase().padEnd(3, 'X')}${String(100101 + i * 10203).slice(0, 6)}A${i % 10}${i % 7}`,
+        email: `compras${i + 1}@proveedor.mx`,
+        contact_name: ['Rosa Elizondo', 'Martín Garza', 'Lucía Cantú', 'Héctor Salinas'][i % 4],
+        credit_days: [0, 7, 15, 30][i % 4],
+      })),
+    )
+    .returning();
   const movements: (typeof t.inventoryMovements.$inferInsert)[] = itemRows.map((item) => ({
     item_id: item.id,
     branch_id: branch!.id,
@@ -506,6 +523,9 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     });
   }
   await insertInChunks(db, t.inventoryMovements, movements);
+  await seedInventoryMoves(db, { branchId: branch!.id, movements, admin, warehouse, day });
+  await seedProduction(db, { business, branchId: branch!.id, admin, day });
+  await seedPhysicalInventory(db, { branchId: branch!.id, movements, warehouse, day });
 
   const payrollRows: (typeof t.payrolls.$inferInsert)[] = [];
   DEMO_USERS.forEach((u, index) => {

@@ -1,5 +1,6 @@
-import { IonAlert, IonContent, IonPage, IonSpinner, IonText, IonToast } from '@ionic/react';
+import { IonAlert, IonContent, IonPage, IonSpinner, IonText, IonToast, useIonRouter } from '@ionic/react';
 import { useState } from 'react';
+import { APP_ROUTES, canOpen } from '../../../domain/app-routes';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { canStartProduction, orderDateRange, type OrderQuickFilter } from '../../../domain/rules/orders-to-fill';
@@ -28,7 +29,11 @@ const QUICK_FILTERS: { value: OrderQuickFilter; label: string }[] = [
  * an order filled are sync commands. A new order (live event) brings a sync at once.
  */
 export default function OrdersPage() {
-  const { user } = useShell();
+  const { user, deployment } = useShell();
+  const router = useIonRouter();
+  // The warehouse tablet's other task, the shelf count (issue 14): it has no side menu to reach it from.
+  const physicalInventory = APP_ROUTES.find((r) => r.path === '/physical-inventory');
+  const canCount = physicalInventory !== undefined && canOpen(user, physicalInventory, deployment);
   const engine = useSyncEngine();
   const sync = useSyncStatus();
   const [filter, setFilter] = useState<OrderQuickFilter>('today');
@@ -46,6 +51,18 @@ export default function OrdersPage() {
     <IonPage>
       <AppHeader title={text.title} />
       <IonContent className="ion-padding">
+        {canCount && (
+          <a
+            href="/physical-inventory"
+            className="touch-button orders-page__physical"
+            onClick={(event) => {
+              event.preventDefault();
+              router.push('/physical-inventory');
+            }}
+          >
+            {messages.physicalInventory.title}
+          </a>
+        )}
         <div className="quick-filters" role="group" aria-label={text.quickFilters}>
           {QUICK_FILTERS.map((option) => (
             <button

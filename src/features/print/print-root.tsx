@@ -24,6 +24,9 @@ export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   payroll: lazy(() => import('./payroll-receipts')),
   /** The counter's day cut (/caja). */
   cashCut: lazy(() => import('./cash-cut')),
+  /** A purchase order with its conditions, and the warehouse's shopping order of it (/shoppings/{id}). */
+  purchaseOrder: lazy(() => import('./purchase-order-print')),
+  shoppingOrder: lazy(() => import('./shopping-order-print')),
 };
 
 export function finishPrinting(): void {

@@ -1,0 +1,242 @@
+import type { FastifyInstance } from 'fastify';
+import { and as andWhere, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { messages } from '../../domain/messages';
+import { itemCounterSchema, itemCreateSchema, itemInputSchema, recipeInputSchema, type ItemInput } from '../../domain/schemas/catalogue';
+import type { Db } from '../db/client';
+import { categories, itemComponents, items, units } from '../db/schema';
+import { HttpError, parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { runMutation } from '../plugins/idempotency';
+import { recordMovements, signedQuantity } from '../repositories/inventory';
+import { iso } from '../repositories/sales';
+import { guardedRoute } from '../route-access';
+import { containsPattern, idList, parseListQuery } from './list-query';
+import { idParamSchema } from './params';
+import { and, orderBy, page, rows } from './sql-rows';
+
+const text = messages.catalogue;
+const recipeText = text.recipes;
+
+/** Stock is the signed sum of the item's movements (spec §4), never a stored total. */
+const ITEM_SELECT = sql`i.id, i.name, i.macro, i.unit_id, un.name AS unit, i.category_id, ca.name AS category, i.ean13,
+  i.price::float8 AS price, i.cost::float8 AS cost, i.weight::float8 AS weight, i.is_published, i.pos, i.is_raw_material,
+  EXISTS (SELECT 1 FROM item_components ic WHERE ic.item_id = i.id) AS has_recipe,
+  coalesce((SELECT sum(${signedQuantity}) FROM inventory_movements m WHERE m.item_id = i.id), 0)::float8 AS stock,
+  ${iso(sql`i.updated_at`)} AS updated_at`;
+const ITEM_FROM = sql`items i JOIN units un ON un.id = i.unit_id LEFT JOIN categories ca ON ca.id = i.category_id`;
+const ITEM_SORTS = { name: 'i.name', id: 'i.id', price: 'i.price', cost: 'i.cost', stock: 'stock' };
+
+const RECIPE_SELECT = sql`i.id, i.name, un.name AS unit,
+  (SELECT coalesce(json_agg(json_build_object('component_id', c.component_id, 'name', ci.name, 'unit', cu.name, 'quantity', c.quantity::float8) ORDER BY ci.name), '[]')
+     FROM item_components c JOIN items ci ON ci.id = c.component_id JOIN units cu ON cu.id = ci.unit_id WHERE c.item_id = i.id) AS components`;
+
+/** One flag filter ('1'/'true' or '0'/'false') over a boolean column. */
+function flag(value: string | undefined, column: SQL): SQL | null {
+  if (value === undefined || value === '') return null;
+  if (value === '1' || value === 'true') return sql`${column}`;
+  if (value === '0' || value === 'false') return sql`NOT ${column}`;
+  throw new HttpError(400, messages.query.unknownFilter(`${value.slice(0, 20)}`));
+}
+
+async function itemRow(db: Db, id: number) {
+  const [row] = await rows(db, sql`SELECT ${ITEM_SELECT} FROM ${ITEM_FROM} WHERE i.id = ${id} AND i.deleted_at IS NULL`);
+  if (!row) throw new HttpError(404, text.notFound);
+  return row;
+}
+
+/**
+ * The unit and category come from the reference lists; the EAN-13 is unique among live
+ * items. Two saves of one code at once would both find it free: the check and the write
+ * are serialized on one advisory lock for the rest of the transaction.
+ */
+async function checkItem(tx: Db, input: ItemInput, itemId: number | null): Promise<void> {
+  const [unit] = await tx.select({ id: units.id }).from(units).where(eq(units.id, input.unit_id));
+  if (!unit) throw new HttpError(422, text.unitNotFound);
+  if (input.category_id !== null) {
+    const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
+    if (!category) throw new HttpError(422, text.categoryNotFound);
+  }
+  if (input.ean13 === null) return;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('items.ean13'))`);
+  const [taken] = await rows<{ name: string }>(
+    tx,
+    sql`SELECT name FROM items WHERE ean13 = ${input.ean13} AND deleted_at IS NULL ${itemId === null ? sql`` : sql`AND id <> ${itemId}`} LIMIT 1`,
+  );
+  if (taken) throw new HttpError(422, text.eanTaken(taken.name));
+}
+
+const itemValues = (input: ItemInput) => ({
+  name: input.name,
+  unit_id: input.unit_id,
+  category_id: input.category_id,
+  macro: input.macro,
+  ean13: input.ean13,
+  price: input.price,
+  cost: input.cost,
+  weight: input.weight,
+  is_published: input.is_published,
+  pos: input.pos,
+  is_raw_material: input.is_raw_material,
+});
+
+/** The live item, locked for this transaction so two edits of it do not interleave. */
+async function lockItem(tx: Db, id: number) {
+  const [item] = await tx
+    .select({ id: items.id, name: items.name })
+    .from(items)
+    .where(andWhere(eq(items.id, id), isNull(items.deleted_at)))
+    .for('update');
+  if (!item) throw new HttpError(404, text.notFound);
+  return item;
+}
+
+/**
+ * The catalogue (issue 14): /products lists, creates and edits items; /products-pos publishes
+ * them to the counter (what GET /api/v2/item/pos answers the point of sale); /raw-material
+ * keeps each product's recipe. Items are synced to devices: every write goes through the
+ * items table, whose triggers renumber the row for the sync pull.
+ */
+export function catalogueRoutes(app: FastifyInstance, db: Db): void {
+  guardedRoute(
+    app,
+    'GET /api/v2/items',
+    async (request) => {
+      const query = parseListQuery(request.query, {
+        filters: ['name', 'category_id', 'is_published', 'pos', 'is_raw_material', 'ean13'],
+        sorts: Object.keys(ITEM_SORTS),
+      });
+      const conditions: SQL[] = [sql`i.deleted_at IS NULL`];
+      const name = query.filters.name?.trim();
+      if (name) conditions.push(sql`(i.name ILIKE ${containsPattern(name)} OR i.macro ILIKE ${containsPattern(name)})`);
+      const categoryIds = idList(query.filters.category_id, 'category_id');
+      if (categoryIds) conditions.push(sql`i.category_id IN ${categoryIds}`);
+      if (query.filters.ean13) conditions.push(sql`i.ean13 = ${query.filters.ean13}`);
+      for (const [field, column] of [
+        ['is_published', sql`i.is_published`],
+        ['pos', sql`i.pos`],
+        ['is_raw_material', sql`i.is_raw_material`],
+      ] as const) {
+        const condition = flag(query.filters[field], column);
+        if (condition) conditions.push(condition);
+      }
+      return page(db, ITEM_SELECT, ITEM_FROM, and(conditions), orderBy(query, ITEM_SORTS, 'i.name ASC, i.id ASC'), query);
+    },
+    { acceptsQuery: true },
+  );
+
+  guardedRoute(app, 'GET /api/v2/items/:id', async (request) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    return itemRow(db, id);
+  });
+
+  guardedRoute(app, 'POST /api/v2/items', async (request, reply) => {
+    const user = currentUser(request);
+    const input = parseInput(itemCreateSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      await checkItem(tx, input, null);
+      const [created] = await tx.insert(items).values(itemValues(input)).returning({ id: items.id });
+      // The opening stock is the item's first movement, in the same transaction: no item
+      // is ever seen with stock that no movement explains.
+      await recordMovements(
+        tx,
+        [{ item_id: created!.id, type: 'Creación de Producto', quantity: input.opening_stock, source: 'alta', unit_cost: input.cost }],
+        user.id,
+      );
+      return { status: 201, body: await itemRow(tx, created!.id) };
+    });
+  });
+
+  guardedRoute(app, 'PUT /api/v2/items/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const input = parseInput(itemInputSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      await lockItem(tx, id);
+      await checkItem(tx, input, id);
+      await tx
+        .update(items)
+        .set({ ...itemValues(input), updated_at: new Date().toISOString() })
+        .where(eq(items.id, id));
+      return { status: 200, body: await itemRow(tx, id) };
+    });
+  });
+
+  guardedRoute(app, 'PATCH /api/v2/items/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const input = parseInput(itemCounterSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      await lockItem(tx, id);
+      await tx
+        .update(items)
+        .set({
+          ...(input.is_published === undefined ? {} : { is_published: input.is_published }),
+          ...(input.pos === undefined ? {} : { pos: input.pos }),
+          updated_at: new Date().toISOString(),
+        })
+        .where(eq(items.id, id));
+      return { status: 200, body: await itemRow(tx, id) };
+    });
+  });
+
+  guardedRoute(
+    app,
+    'GET /api/v2/recipes',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['name', 'item_id'], sorts: ['name', 'id'] });
+      const conditions: SQL[] = [sql`i.deleted_at IS NULL`, sql`EXISTS (SELECT 1 FROM item_components ic WHERE ic.item_id = i.id)`];
+      const name = query.filters.name?.trim();
+      if (name) conditions.push(sql`i.name ILIKE ${containsPattern(name)}`);
+      const itemIds = idList(query.filters.item_id, 'item_id');
+      if (itemIds) conditions.push(sql`i.id IN ${itemIds}`);
+      return page(
+        db,
+        RECIPE_SELECT,
+        sql`items i JOIN units un ON un.id = i.unit_id`,
+        and(conditions),
+        orderBy(query, { name: 'i.name', id: 'i.id' }, 'i.name ASC, i.id ASC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
+
+  guardedRoute(app, 'PUT /api/v2/recipes/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const input = parseInput(recipeInputSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      // Locking the product makes two saves of its recipe replace it one after the other.
+      await lockItem(tx, id);
+      if (input.components.some((component) => component.component_id === id)) throw new HttpError(422, recipeText.componentItself);
+      const ids = input.components.map((component) => component.component_id);
+      if (ids.length > 0) {
+        const found = await rows<{ id: number }>(tx, sql`SELECT id FROM items WHERE id IN ${ids} AND deleted_at IS NULL`);
+        if (found.length !== ids.length) throw new HttpError(422, recipeText.componentNotFound);
+      }
+      await tx.delete(itemComponents).where(eq(itemComponents.item_id, id));
+      if (input.components.length > 0) {
+        try {
+          await tx.insert(itemComponents).values(input.components.map((component) => ({ item_id: id, ...component })));
+        } catch (error) {
+          // The checks above mirror the table's constraints; should one still refuse, say why.
+          throw constraintError(error) ?? error;
+        }
+      }
+      const [row] = await rows(tx, sql`SELECT ${RECIPE_SELECT} FROM items i JOIN units un ON un.id = i.unit_id WHERE i.id = ${id}`);
+      return { status: 200, body: row };
+    });
+  });
+}
+
+/** A recipe constraint of item_components as the Spanish 422 the form shows. */
+function constraintError(error: unknown): HttpError | null {
+  const cause = (error as { cause?: { constraint?: string } })?.cause ?? (error as { constraint?: string });
+  switch (cause?.constraint) {
+    case 'item_components_item_component':
+      return new HttpError(422, recipeText.componentRepeated);
+    case 'item_components_not_itself':
+      return new HttpError(422, recipeText.componentItself);
+    case 'item_components_quantity_positive':
+      return new HttpError(422, recipeText.quantityPositive);
+    default:
+      return null;
+  }
+}

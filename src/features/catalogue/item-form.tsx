@@ -1,0 +1,232 @@
+import { IonButton, IonText } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages';
+import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/money';
+import { itemCreateSchema, itemInputSchema, type ItemRow } from '../../../domain/schemas/catalogue';
+import { getErrorMessage } from '../../lib/api';
+import { useCategories, useItemMutations, useUnits } from './queries';
+
+const text = messages.catalogue;
+const fields = text.fields;
+
+export interface ItemDraft {
+  name: string;
+  unit_id: string;
+  category_id: string;
+  macro: string;
+  ean13: string;
+  price: string;
+  cost: string;
+  weight: string;
+  is_published: boolean;
+  pos: boolean;
+  is_raw_material: boolean;
+  opening_stock: string;
+}
+type Field = Exclude<keyof ItemDraft, 'is_published' | 'pos' | 'is_raw_material'>;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * A number as typed ('1,250.50', '0.35'): undefined when nothing was typed, NaN when it is no
+ * number (a comma only separates thousands in es-MX), so the schema answers with its message.
+ */
+export function typedNumber(typed: string): number | undefined {
+  if (typed.trim() === '') return undefined;
+  const cents = parseAmount(typed);
+  if (cents !== null) return fromCents(cents);
+  return hasTooManyDecimals(typed) ? Number(typed.replace(/[$\s,]/g, '')) : Number.NaN;
+}
+
+export function itemDraft(item: ItemRow | null): ItemDraft {
+  return {
+    name: item?.name ?? '',
+    unit_id: item ? String(item.unit_id) : '',
+    category_id: item?.category_id ? String(item.category_id) : '',
+    macro: item?.macro ?? '',
+    ean13: item?.ean13 ?? '',
+    price: item ? String(item.price) : '',
+    cost: item ? String(item.cost) : '',
+    weight: item ? String(item.weight) : '1',
+    is_published: item?.is_published ?? true,
+    pos: item?.pos ?? false,
+    is_raw_material: item?.is_raw_material ?? false,
+    opening_stock: '',
+  };
+}
+
+/** What the form sends, before the schema checks it (the same schema the server uses). */
+export function itemBody(draft: ItemDraft) {
+  return {
+    name: draft.name,
+    unit_id: draft.unit_id ? Number(draft.unit_id) : undefined,
+    category_id: draft.category_id ? Number(draft.category_id) : null,
+    macro: draft.macro,
+    ean13: draft.ean13.replace(/\s/g, ''),
+    price: typedNumber(draft.price),
+    cost: typedNumber(draft.cost),
+    weight: typedNumber(draft.weight),
+    is_published: draft.is_published,
+    pos: draft.pos,
+    is_raw_material: draft.is_raw_material,
+  };
+}
+
+const FIELD_ORDER: Field[] = ['name', 'unit_id', 'category_id', 'macro', 'ean13', 'price', 'cost', 'weight', 'opening_stock'];
+
+/**
+ * 'Nuevo producto' and 'Editar' (issue 14, /products): name, unit, category, macro, EAN-13
+ * (with its check digit), list price, cost, weight, the counter flags and, for a new item,
+ * its opening stock. Errors show under each field and focus the first; a refused save (a
+ * taken EAN-13) shows the server's message and keeps what was typed.
+ */
+export function ItemForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: ItemRow | null;
+  onSaved: (saved: ItemRow) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<ItemDraft>(() => itemDraft(editing));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const units = useUnits();
+  const categories = useCategories();
+  const { create, update } = useItemMutations();
+  const saving = create.isPending || update.isPending;
+  const ids: Record<Field, string> = {
+    name: useId(),
+    unit_id: useId(),
+    category_id: useId(),
+    macro: useId(),
+    ean13: useId(),
+    price: useId(),
+    cost: useId(),
+    weight: useId(),
+    opening_stock: useId(),
+  };
+
+  const set = (field: Field, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = itemBody(draft);
+    const parsed = editing
+      ? itemInputSchema.safeParse(body)
+      : itemCreateSchema.safeParse({ ...body, opening_stock: typedNumber(draft.opening_stock) });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      const first = FIELD_ORDER.find((field) => found[field]);
+      if (first) document.getElementById(ids[first])?.focus();
+      return;
+    }
+    setServerError(null);
+    const done = { onSuccess: onSaved, onError: (error: unknown) => setServerError(getErrorMessage(error)) };
+    if (editing) update.mutate({ id: editing.id, body: parsed.data }, done);
+    else create.mutate(itemCreateSchema.parse(parsed.data), done);
+  };
+
+  const described = (field: Field, hint?: string) => {
+    const parts = [hint && `${ids[field]}-hint`, errors[field] && `${ids[field]}-error`].filter(Boolean).join(' ');
+    return { ...(errors[field] ? { 'aria-invalid': true as const } : {}), ...(parts ? { 'aria-describedby': parts } : {}) };
+  };
+  const errorOf = (field: Field) =>
+    errors[field] ? (
+      <p id={`${ids[field]}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+  const input = (field: Field, label: string, props: { inputMode?: 'decimal' | 'numeric'; maxLength?: number; hint?: string } = {}) => (
+    <div className="field">
+      <label htmlFor={ids[field]}>{label}</label>
+      <input
+        id={ids[field]}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        autoComplete="off"
+        value={draft[field]}
+        onChange={(e) => set(field, e.target.value)}
+        {...described(field, props.hint)}
+      />
+      {props.hint && (
+        <p id={`${ids[field]}-hint`} className="field-hint">
+          {props.hint}
+        </p>
+      )}
+      {errorOf(field)}
+    </div>
+  );
+  const check = (field: 'is_published' | 'pos' | 'is_raw_material', label: string) => (
+    <label className="check-list__option">
+      <input type="checkbox" checked={draft[field]} onChange={(e) => setDraft((current) => ({ ...current, [field]: e.target.checked }))} />
+      {label}
+    </label>
+  );
+
+  return (
+    <form onSubmit={submit} className="item-form" noValidate>
+      <div className="item-form__fields">
+        {input('name', fields.name, { maxLength: 200 })}
+        <div className="field">
+          <label htmlFor={ids.unit_id}>{fields.unit}</label>
+          <select id={ids.unit_id} value={draft.unit_id} onChange={(e) => set('unit_id', e.target.value)} {...described('unit_id')}>
+            <option value="">{fields.chooseUnit}</option>
+            {units.data?.map((unit) => (
+              <option key={unit.id} value={unit.id}>
+                {unit.name}
+              </option>
+            ))}
+          </select>
+          {errorOf('unit_id')}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.category_id}>{fields.category}</label>
+          <select
+            id={ids.category_id}
+            value={draft.category_id}
+            onChange={(e) => set('category_id', e.target.value)}
+            {...described('category_id')}
+          >
+            <option value="">{text.noCategory}</option>
+            {categories.data?.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          {errorOf('category_id')}
+        </div>
+        {input('macro', fields.macro, { maxLength: 200 })}
+        {input('ean13', fields.ean13, { inputMode: 'numeric', maxLength: 13, hint: fields.ean13Hint })}
+        {input('price', fields.price, { inputMode: 'decimal' })}
+        {input('cost', fields.cost, { inputMode: 'decimal' })}
+        {input('weight', fields.weight, { inputMode: 'decimal' })}
+        {!editing && input('opening_stock', fields.openingStock, { inputMode: 'decimal', hint: fields.openingStockHint })}
+      </div>
+      <div className="check-list">
+        {check('is_published', fields.published)}
+        {check('pos', fields.pos)}
+        {check('is_raw_material', fields.rawMaterial)}
+      </div>
+      {serverError && (
+        <p role="alert" className="form-error">
+          <IonText color="danger">{serverError}</IonText>
+        </p>
+      )}
+      <div className="form-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          {text.cancel}
+        </IonButton>
+        <IonButton type="submit" disabled={saving}>
+          {saving ? text.saving : text.save}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { useCallback, useId, useState } from 'react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { itemPageSchema, type ItemRow, type ItemSortColumn } from '../../../domain/schemas/catalogue';
+import { Dialog } from '../../app/dialog';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { itemFilterParams, itemListQuery, NO_ITEM_FILTERS, parseStoredItemFilters, type ItemFilters } from './item-filters';
+import { ItemForm } from './item-form';
+import { ITEM_COLUMNS, ItemCard, itemExportRows, itemRowKey } from './item-rows';
+import { catalogueKeys, useCategories } from './queries';
+import { SearchBox } from './search-box';
+import './catalogue.css';
+
+const text = messages.catalogue;
+const noFilters = () => NO_ITEM_FILTERS;
+const menuLabel = (row: ItemRow) => text.actionsFor(row.name);
+const SHOW: readonly { value: ItemFilters['published']; label: string }[] = [
+  { value: '', label: text.all },
+  { value: '1', label: text.published },
+  { value: '0', label: text.unpublished },
+];
+
+/**
+ * `/products` ('Productos', issue 14): the catalogue with each item's stock (the signed sum of
+ * its movements), searched by name, narrowed by category and published, kept until cleared;
+ * server paged and sorted, Excel export of the page; 'Nuevo producto' (with its opening
+ * stock) and each item's 'Editar' in a dialog.
+ */
+export default function ProductsPage() {
+  const { user } = useShell();
+  const paging = useListPaging<ItemSortColumn>();
+  const { setPage } = paging;
+  const [filters, save] = useStoredFilters('products-filters', parseStoredItemFilters, noFilters);
+  const categories = useCategories();
+  const [form, setForm] = useState<'new' | ItemRow | null>(null);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const categoryId = useId();
+  const list = usePagedList({
+    queryKey: catalogueKeys.items(filters),
+    path: '/api/v2/items',
+    search: (page, total) => itemListQuery(filters, page, total),
+    paging,
+    schema: itemPageSchema,
+  });
+  const items = list.rows;
+  const narrowed = itemFilterParams(filters).size > 0;
+
+  const apply = useCallback(
+    (next: ItemFilters) => {
+      save(itemFilterParams(next).size > 0 ? next : null);
+      setPage(1);
+    },
+    [save, setPage],
+  );
+  const onSearch = useCallback((search: string) => apply({ ...filters, search }), [apply, filters]);
+  const rowMenu = useCallback((row: ItemRow) => [{ text: text.edit, handler: () => setForm(row) }], []);
+  const menu = useRowMenu((row: ItemRow) => row.name, rowMenu);
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={narrowed ? text.noMatch : text.empty}
+      toolbar={
+        <>
+          <SearchBox value={filters.search} onSearch={onSearch} />
+          <label className="visually-hidden" htmlFor={categoryId}>
+            {text.category}
+          </label>
+          <select
+            id={categoryId}
+            className="catalogue-toolbar-select"
+            value={filters.categoryId ?? ''}
+            onChange={(e) => apply({ ...filters, categoryId: e.target.value ? Number(e.target.value) : null })}
+          >
+            <option value="">{text.anyCategory}</option>
+            {categories.data?.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          <div role="group" aria-label={text.show} className="segmented">
+            {SHOW.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                className="outline-button"
+                aria-pressed={filters.published === option.value}
+                onClick={() => apply({ ...filters, published: option.value })}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setForm('new')}>
+            {text.add}
+          </button>
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: itemExportRows(items) })}
+              disabled={items.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {menu.sheet}
+          {form && (
+            <Dialog label={form === 'new' ? text.formTitle : text.editTitle(form.name)} onClose={() => setForm(null)}>
+              {(close) => (
+                <ItemForm
+                  editing={form === 'new' ? null : form}
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(text.saved(saved.name), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={items}
+          rowKey={itemRowKey}
+          columns={ITEM_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuLabel={menuLabel}
+          onMenu={menu.open}
+        />
+      ) : (
+        <ListCards rows={items} rowKey={itemRowKey} busy={list.query.isFetching} estimateSize={140}>
+          {(row) => <ItemCard row={row} onMenu={menu.open} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,185 @@
+import { IonButton, IonText } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages';
+import { recipeInputSchema, type RecipeRow } from '../../../domain/schemas/catalogue';
+import { itemListSchema } from '../../../domain/schemas/reference';
+import { apiRequest, getErrorMessage } from '../../lib/api';
+import { typedNumber } from './item-form';
+import { useAllRecipes, useRawMaterials, useRecipeMutation } from './queries';
+
+const text = messages.catalogue.recipes;
+
+interface Line {
+  key: number;
+  component_id: string;
+  quantity: string;
+}
+
+/** The lines as the schema reads them (the same schema the server uses). */
+export function recipeBody(lines: readonly Line[]) {
+  return {
+    components: lines.map((line) => ({
+      component_id: line.component_id ? Number(line.component_id) : undefined,
+      quantity: typedNumber(line.quantity) ?? Number.NaN,
+    })),
+  };
+}
+
+const linesOf = (recipe: RecipeRow | undefined): Line[] =>
+  recipe?.components.map((component, index) => ({
+    key: index,
+    component_id: String(component.component_id),
+    quantity: String(component.quantity),
+  })) ?? [];
+
+/** Every live item, the products a recipe can be for (any signed-in person reads it). */
+function useProducts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['reference', 'items'],
+    queryFn: ({ signal }) => apiRequest('/api/v1/item/all', { schema: itemListSchema, signal }),
+    select: (answer) => answer.data,
+    enabled,
+  });
+}
+
+/**
+ * A product's recipe (issue 14, /raw-material): which raw material and how much per unit of
+ * product, one line each; saving replaces the whole recipe, and no lines removes it. A new
+ * recipe first chooses its product (one that has a recipe brings it in to edit).
+ */
+export function RecipeForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: RecipeRow | null;
+  onSaved: (saved: RecipeRow) => void;
+  onCancel: () => void;
+}) {
+  const [productId, setProductId] = useState(editing ? String(editing.id) : '');
+  const [lines, setLines] = useState<Line[]>(() => linesOf(editing ?? undefined));
+  const [nextKey, setNextKey] = useState(100);
+  const [error, setError] = useState<string | null>(null);
+  const products = useProducts(editing === null);
+  const recipes = useAllRecipes(editing === null);
+  const rawMaterials = useRawMaterials();
+  const save = useRecipeMutation();
+  const ids = { product: useId(), error: useId() };
+  const product = Number(productId);
+
+  const chooseProduct = (value: string) => {
+    setProductId(value);
+    setLines(linesOf(recipes.data?.find((recipe) => recipe.id === Number(value))));
+    setError(null);
+  };
+  const change = (key: number, patch: Partial<Line>) => {
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...patch } : line)));
+    setError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!productId) {
+      setError(text.productRequired);
+      document.getElementById(ids.product)?.focus();
+      return;
+    }
+    const parsed = recipeInputSchema.safeParse(recipeBody(lines));
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.api.invalidRequest);
+      return;
+    }
+    setError(null);
+    save.mutate({ id: product, body: parsed.data }, { onSuccess: onSaved, onError: (failure) => setError(getErrorMessage(failure)) });
+  };
+
+  const materials = (rawMaterials.data ?? []).filter((material) => material.id !== product);
+  return (
+    <form onSubmit={submit} className="recipe-form" noValidate aria-describedby={error ? ids.error : undefined}>
+      {editing === null && (
+        <div className="field">
+          <label htmlFor={ids.product}>{text.product}</label>
+          <select id={ids.product} value={productId} onChange={(e) => chooseProduct(e.target.value)}>
+            <option value="">{text.chooseProduct}</option>
+            {products.data
+              ?.filter((item) => !rawMaterials.data?.some((material) => material.id === item.id))
+              .map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
+      <fieldset className="filter-form__group">
+        <legend>{text.components}</legend>
+        {rawMaterials.data && rawMaterials.data.length === 0 && <p>{text.noRawMaterials}</p>}
+        {lines.length === 0 && <p>{text.noComponents}</p>}
+        {lines.map((line, index) => {
+          const name = materials.find((material) => String(material.id) === line.component_id)?.name ?? String(index + 1);
+          return (
+            <div key={line.key} className="recipe-form__line">
+              <div className="field">
+                <label htmlFor={`${ids.product}-c${line.key}`}>{text.component}</label>
+                <select
+                  id={`${ids.product}-c${line.key}`}
+                  value={line.component_id}
+                  onChange={(e) => change(line.key, { component_id: e.target.value })}
+                >
+                  <option value="">{text.chooseComponent}</option>
+                  {materials.map((material) => (
+                    <option key={material.id} value={material.id}>
+                      {material.name} ({material.unit})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${ids.product}-q${line.key}`}>{text.quantity}</label>
+                <input
+                  id={`${ids.product}-q${line.key}`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={line.quantity}
+                  onChange={(e) => change(line.key, { quantity: e.target.value })}
+                />
+              </div>
+              <button
+                type="button"
+                className="outline-button"
+                aria-label={text.removeComponent(name)}
+                onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          className="outline-button"
+          onClick={() => {
+            setLines((current) => [...current, { key: nextKey, component_id: '', quantity: '' }]);
+            setNextKey((key) => key + 1);
+          }}
+        >
+          {text.addComponent}
+        </button>
+      </fieldset>
+      {error && (
+        <p id={ids.error} role="alert" className="form-error">
+          <IonText color="danger">{error}</IonText>
+        </p>
+      )}
+      <div className="form-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          {messages.catalogue.cancel}
+        </IonButton>
+        <IonButton type="submit" disabled={save.isPending}>
+          {save.isPending ? messages.catalogue.saving : messages.catalogue.save}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { messages } from '../../../domain/messages';
+import { AdjustmentForm } from './adjustment-form';
+import { MovementListPage } from './movement-list-page';
+
+/** `/adjustments` ('Ajustes de Inventario', issue 14): the manual adjustments with their reason, and 'Registrar ajuste'. */
+export default function AdjustmentsPage() {
+  return (
+    <MovementListPage
+      name="adjustments"
+      path="/api/v2/adjustments"
+      texts={messages.inventoryMoves.adjustments}
+      form={(done) => <AdjustmentForm {...done} />}
+    />
+  );
+}

@@ -1,0 +1,160 @@
+import { useState, type ReactNode } from 'react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { movementPageSchema, type MovementSortColumn } from '../../../domain/schemas/inventory-moves';
+import { Dialog } from '../../app/dialog';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { EMPTY_MOVE_FILTERS, moveFilterParams, moveListQuery, parseStoredMoveFilters, type MoveFilters } from './movement-filters';
+import { MOVEMENT_COLUMNS, MovementCard, movementExportRows, movementRowKey } from './movement-rows';
+import { inventoryMoveKeys, useBranches, useItems } from './queries';
+import './inventory-moves.css';
+
+const text = messages.inventoryMoves;
+const noFilters = () => EMPTY_MOVE_FILTERS;
+
+export interface MovementListTexts {
+  title: string;
+  loading: string;
+  empty: string;
+  add: string;
+  formTitle: string;
+  filterTitle: string;
+  exportFile: string;
+  exportSheet: string;
+}
+
+/** The branch and item fields of an inventory list's filter drawer. */
+export function BranchItemFilters<F extends MoveFilters>({ draft, set }: { draft: F; set: (change: Partial<F>) => void }) {
+  const branches = useBranches();
+  const items = useItems();
+  return (
+    <>
+      <ChoiceField
+        label={text.branch}
+        anyLabel={text.anyBranch}
+        options={(branches.data ?? []).map((branch) => ({ value: String(branch.id), label: branch.name }))}
+        value={draft.branchId === null ? '' : String(draft.branchId)}
+        onChange={(value) => set({ branchId: value === '' ? null : Number(value) } as Partial<F>)}
+      />
+      <ChoiceField
+        label={text.item}
+        anyLabel={text.anyItem}
+        options={(items.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+        value={draft.itemId === null ? '' : String(draft.itemId)}
+        onChange={(value) => set({ itemId: value === '' ? null : Number(value) } as Partial<F>)}
+      />
+    </>
+  );
+}
+
+/**
+ * A list of one kind of movement (`/adjustments`: source 'ajuste'; `/mermas`: source
+ * 'merma'): date, item, branch, signed quantity, reason and who, server paged and sorted,
+ * filters (dates, branch, item) kept until cleared, Excel export of the page, and the
+ * screen's form in a dialog.
+ */
+export function MovementListPage({
+  name,
+  path,
+  texts,
+  form,
+}: {
+  name: string;
+  path: string;
+  texts: MovementListTexts;
+  form: (done: { onSaved: (message: string) => void; onCancel: () => void }) => ReactNode;
+}) {
+  const { user } = useShell();
+  const paging = useListPaging<MovementSortColumn>();
+  const stored = useStoredFilters(`${name}-filters`, parseStoredMoveFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, moveFilterParams, paging);
+  const list = usePagedList({
+    queryKey: inventoryMoveKeys.list(name, filters),
+    path,
+    search: (page, total) => moveListQuery(filters, page, total),
+    paging,
+    schema: movementPageSchema,
+  });
+  const [adding, setAdding] = useState(false);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+
+  return (
+    <ListScreen
+      title={texts.title}
+      list={list}
+      paging={paging}
+      loading={texts.loading}
+      empty={texts.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
+            {texts.add}
+          </button>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() =>
+                writeSheet({
+                  file: texts.exportFile,
+                  sheet: texts.exportSheet,
+                  rows: movementExportRows(list.rows),
+                  moments: [text.columns.date],
+                })
+              }
+              disabled={list.rows.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={texts.filterTitle} {...drawer}>
+              {(draft, set) => <BranchItemFilters draft={draft} set={set} />}
+            </FilterDrawer>
+          )}
+          {adding && (
+            <Dialog label={texts.formTitle} onClose={() => setAdding(false)}>
+              {(close) =>
+                form({
+                  onCancel: close,
+                  onSaved: (message) => {
+                    close();
+                    notify(message, 'success');
+                  },
+                })
+              }
+            </Dialog>
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={list.rows}
+          rowKey={movementRowKey}
+          columns={MOVEMENT_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={list.rows} rowKey={movementRowKey} busy={list.query.isFetching} estimateSize={96}>
+          {(row) => <MovementCard row={row} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

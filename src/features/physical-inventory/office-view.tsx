@@ -1,0 +1,334 @@
+import { IonAlert, IonText } from '@ionic/react';
+import { useCallback, useId, useState } from 'react';
+import { formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { pagedQuery } from '../../../domain/office-list';
+import {
+  PHYSICAL_INVENTORY_STATUSES,
+  physicalInventoryPageSchema,
+  type PhysicalInventoryRow,
+  type PhysicalInventorySortColumn,
+} from '../../../domain/schemas/physical-inventory';
+import { Dialog } from '../../app/dialog';
+import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
+import { ListScreen, useListToast, useRowMenu, type Notify } from '../../app/office-list/list-screen';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { QueryStatus } from '../../app/query-status';
+import { getErrorMessage } from '../../lib/api';
+import { physicalKeys, useDifferences, useOpenCount, usePhysicalMutations } from './queries';
+
+const text = messages.physicalInventory;
+const columns = text.columns;
+const rowKey = (row: PhysicalInventoryRow) => row.id;
+const moment = (value: string | null) => (value ? formatMoment(value) : '—');
+const statusChip = (status: string) => (
+  <span className={`status-chip${status === 'Abierto' ? ' status-chip--warning' : status === 'Aplicado' ? ' status-chip--today' : ''}`}>
+    {text.statuses[status]}
+  </span>
+);
+
+const COLUMNS: ListColumn<PhysicalInventoryRow, PhysicalInventorySortColumn>[] = [
+  { key: 'id', sort: 'id', label: columns.id, cell: (row) => text.folio(row.id), nowrap: true },
+  { key: 'branch', label: columns.branch, cell: (row) => row.branch_name },
+  { key: 'status', label: columns.status, cell: (row) => statusChip(row.status) },
+  { key: 'created', sort: 'created_at', label: columns.created, cell: (row) => moment(row.created_at), nowrap: true },
+  { key: 'closed', label: columns.closed, cell: (row) => moment(row.closed_at), nowrap: true },
+  { key: 'applied', label: columns.applied, cell: (row) => moment(row.applied_at), nowrap: true },
+  { key: 'lines', label: columns.lines, cell: (row) => row.line_count, numeric: true },
+  { key: 'user', label: columns.user, cell: (row) => row.created_by ?? '—' },
+];
+
+const STATUS_FILTERS = ['', ...PHYSICAL_INVENTORY_STATUSES] as const;
+
+/**
+ * The office's side of /physical-inventory (issue 14): the counts by status, server paged,
+ * each one's differences with the book stock valued at cost, and 'Aplicar diferencias'
+ * (with 'Corte Ceros' when asked) after a confirmation. `onCount` goes to the tablet's view.
+ */
+export function OfficeView({ onCount }: { onCount: () => void }) {
+  const paging = useListPaging<PhysicalInventorySortColumn>();
+  const [status, setStatus] = useState<string>('');
+  const list = usePagedList({
+    queryKey: physicalKeys.list(status),
+    path: '/api/v2/physical_inventories',
+    search: (page, total) => pagedQuery(new URLSearchParams(status ? { 'filter[status]': status } : {}), page, total),
+    paging,
+    schema: physicalInventoryPageSchema,
+  });
+  const wide = useWideScreen();
+  const [notify, toast] = useListToast();
+  const [reviewing, setReviewing] = useState<PhysicalInventoryRow | null>(null);
+  const openCount = useOpenCount();
+  const { close } = usePhysicalMutations();
+
+  const closeCount = useCallback(
+    (row: PhysicalInventoryRow) =>
+      close.mutate(row.id, {
+        onSuccess: () => notify(text.closed, 'success'),
+        onError: (error) => notify(getErrorMessage(error), 'danger'),
+      }),
+    [close, notify],
+  );
+  const actions = useCallback(
+    (row: PhysicalInventoryRow) => [
+      { text: text.differences, handler: () => setReviewing(row) },
+      ...(row.status === 'Abierto' ? [{ text: text.close, handler: () => closeCount(row) }] : []),
+    ],
+    [closeCount],
+  );
+  const header = useCallback((row: PhysicalInventoryRow) => `${text.folio(row.id)} · ${text.statuses[row.status]}`, []);
+  const menu = useRowMenu(header, actions);
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loadingList}
+      empty={text.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" onClick={onCount}>
+            {text.countTab}
+          </button>
+          <button
+            type="button"
+            className="outline-button"
+            disabled={openCount.isPending}
+            onClick={() =>
+              openCount.mutate(undefined, {
+                onSuccess: (opened) => notify(text.opened(opened.id), 'success'),
+                onError: (error) => notify(getErrorMessage(error), 'danger'),
+              })
+            }
+          >
+            {text.open}
+          </button>
+          <div className="quick-filters physical-office__filters" role="group" aria-label={text.statusFilter}>
+            {STATUS_FILTERS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="quick-filter"
+                aria-pressed={status === value}
+                onClick={() => {
+                  setStatus(value);
+                  paging.setPage(1);
+                }}
+              >
+                {value === '' ? text.anyStatus : text.statuses[value]}
+              </button>
+            ))}
+          </div>
+        </>
+      }
+      overlays={
+        <>
+          {menu.sheet}
+          {reviewing && <DifferencesDialog row={reviewing} notify={notify} onClose={() => setReviewing(null)} />}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={list.rows}
+          rowKey={rowKey}
+          columns={COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuLabel={(row) => text.actionsFor(row.id)}
+          onMenu={menu.open}
+        />
+      ) : (
+        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={96}>
+          {(row) => (
+            <div className="list-card">
+              <div className="list-card__main">
+                <span className="list-card__title">
+                  {text.folio(row.id)} · {statusChip(row.status)}
+                </span>
+                <span>
+                  {row.branch_name} · {moment(row.created_at)}
+                </span>
+                <span>{text.linesCount(row.line_count)}</span>
+              </div>
+              <button type="button" className="icon-button" aria-label={text.actionsFor(row.id)} onClick={() => menu.open(row)}>
+                <span aria-hidden="true">⋮</span>
+              </button>
+            </div>
+          )}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}
+
+/** A count's differences: book stock in its branch vs counted, valued at cost; apply them once, confirmed. */
+function DifferencesDialog({ row, notify, onClose }: { row: PhysicalInventoryRow; notify: Notify; onClose: () => void }) {
+  const differences = useDifferences(row.id);
+  const { close, apply } = usePhysicalMutations();
+  const [zero, setZero] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const zeroId = useId();
+  const data = differences.data;
+  const status = data?.status ?? row.status;
+
+  return (
+    <Dialog label={text.differencesTitle(row.id)} className="fullscreen-modal" onClose={onClose}>
+      {(closeDialog) => (
+        <>
+          <p className="physical-office__facts">
+            {row.branch_name} · {statusChip(status)}
+          </p>
+          <QueryStatus query={differences} />
+          {data && (
+            <>
+              {status === 'Aplicado' && <p className="field-hint">{text.appliedNote}</p>}
+              {data.counted.length === 0 ? (
+                <p className="empty-state">{text.noDifferences}</p>
+              ) : (
+                <div className="physical-office__scroll">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{text.item}</th>
+                        <th scope="col" className="numeric">
+                          {text.book}
+                        </th>
+                        <th scope="col" className="numeric">
+                          {text.counted}
+                        </th>
+                        <th scope="col" className="numeric">
+                          {text.difference}
+                        </th>
+                        <th scope="col" className="numeric">
+                          {text.valueAtCost}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.counted.map((line) => (
+                        <tr key={line.item_id}>
+                          <th scope="row">{line.name}</th>
+                          <td className="numeric">
+                            {formatQuantity(line.book)} {line.unit}
+                          </td>
+                          <td className="numeric">
+                            {formatQuantity(line.counted)} {line.unit}
+                          </td>
+                          <td className={`numeric${line.difference < 0 ? ' stock-table__negative' : ''}`}>
+                            {formatQuantity(line.difference)}
+                          </td>
+                          <td className="numeric">{formatMoney(line.value)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <p className="physical-office__total">
+                {text.totalDifference}: <strong>{formatMoney(data.total_value)}</strong>
+              </p>
+              <h3 className="section-heading">{text.uncountedTitle}</h3>
+              {data.uncounted.length === 0 ? (
+                <p className="empty-state">{text.noUncounted}</p>
+              ) : (
+                <div className="physical-office__scroll">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{text.item}</th>
+                        <th scope="col" className="numeric">
+                          {text.book}
+                        </th>
+                        <th scope="col" className="numeric">
+                          {text.valueAtCost}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.uncounted.map((line) => (
+                        <tr key={line.item_id}>
+                          <th scope="row">{line.name}</th>
+                          <td className="numeric">
+                            {formatQuantity(line.book)} {line.unit}
+                          </td>
+                          <td className="numeric">{formatMoney(line.value)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              {error && (
+                <p role="alert">
+                  <IonText color="danger">{error}</IonText>
+                </p>
+              )}
+              {status === 'Abierto' && (
+                <>
+                  <p className="field-hint">{text.closeFirst}</p>
+                  <button
+                    type="button"
+                    className="touch-button"
+                    disabled={close.isPending}
+                    onClick={() =>
+                      close.mutate(row.id, { onSuccess: () => setError(null), onError: (failure) => setError(getErrorMessage(failure)) })
+                    }
+                  >
+                    {text.close}
+                  </button>
+                </>
+              )}
+              {status === 'Cerrado' && (
+                <div className="physical-office__apply">
+                  <label htmlFor={zeroId} className="physical-office__check">
+                    <input id={zeroId} type="checkbox" checked={zero} onChange={(event) => setZero(event.target.checked)} />
+                    {text.zeroUncounted}
+                  </label>
+                  <button
+                    type="button"
+                    className="touch-button touch-button--primary"
+                    disabled={apply.isPending}
+                    onClick={() => setConfirming(true)}
+                  >
+                    {text.apply}
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+          {confirming && (
+            <IonAlert
+              isOpen
+              header={text.apply}
+              message={text.confirmApply(row.id, zero)}
+              onDidDismiss={(event) => {
+                setConfirming(false);
+                if (event.detail.role !== 'confirm') return;
+                apply.mutate(
+                  { id: row.id, zero_uncounted: zero },
+                  {
+                    onSuccess: (result) => {
+                      notify(text.applied(result.movements), 'success');
+                      closeDialog();
+                    },
+                    onError: (failure) => setError(getErrorMessage(failure)),
+                  },
+                );
+              }}
+              buttons={[
+                { text: text.cancel, role: 'cancel' },
+                { text: text.accept, role: 'confirm' },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </Dialog>
+  );
+}

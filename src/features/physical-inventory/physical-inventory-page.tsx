@@ -1,0 +1,61 @@
+import { IonContent, IonPage, useIonRouter } from '@ionic/react';
+import { useState } from 'react';
+import { isWarehouseOperator } from '../../../domain/app-routes';
+import { messages } from '../../../domain/messages';
+import { AppHeader } from '../../app/app-header';
+import { useShell } from '../../app/shell-context';
+import { CountView } from './count-view';
+import { OfficeView } from './office-view';
+import './physical-inventory.css';
+
+const text = messages.physicalInventory;
+
+/**
+ * `/physical-inventory` ('Inventario Físico', issue 14). The warehouse operator gets the
+ * tablet's count, which works offline, with the way back to the orders to fill (their
+ * home, no side menu). The office gets the counts and their differences, and may count
+ * on this device too.
+ */
+export default function PhysicalInventoryPage() {
+  const { user } = useShell();
+  const warehouse = isWarehouseOperator(user);
+  const [counting, setCounting] = useState(warehouse);
+  if (!warehouse && !counting) return <OfficeView onCount={() => setCounting(true)} />;
+  return <CountPage onList={warehouse ? null : () => setCounting(false)} />;
+}
+
+function CountPage({ onList }: { onList: (() => void) | null }) {
+  const router = useIonRouter();
+  return (
+    <IonPage>
+      <AppHeader title={text.title} />
+      <IonContent className="ion-padding">
+        <h1 className="visually-hidden">{text.title}</h1>
+        <nav className="quick-filters" aria-label={text.title}>
+          {onList ? (
+            <>
+              <button type="button" className="quick-filter" aria-pressed={false} onClick={onList}>
+                {text.listTab}
+              </button>
+              <button type="button" className="quick-filter" aria-pressed>
+                {text.countTab}
+              </button>
+            </>
+          ) : (
+            <a
+              href="/"
+              className="quick-filter physical-count__back"
+              onClick={(event) => {
+                event.preventDefault();
+                router.push('/', 'back');
+              }}
+            >
+              {text.toOrders}
+            </a>
+          )}
+        </nav>
+        <CountView />
+      </IonContent>
+    </IonPage>
+  );
+}

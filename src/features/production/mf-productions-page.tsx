@@ -1,0 +1,187 @@
+import { IonContent, IonPage } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { currentMonth, type DateRange } from '../../../domain/office-list';
+import { hasPermission } from '../../../domain/permissions';
+import type { ProductionLog } from '../../../domain/schemas/production';
+import { AppHeader } from '../../app/app-header';
+import { writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import { ExportButton, ListLink, useListToast } from '../../app/office-list/list-screen';
+import { QueryStatus } from '../../app/query-status';
+import { PageSection } from '../../app/record-page';
+import { useShell } from '../../app/shell-context';
+import { originOf, StatusChip } from './production-rows';
+import { useProductionLog } from './queries';
+import './production.css';
+
+const text = messages.production;
+const log = text.log;
+type Line = ProductionLog['produced'][number];
+const lineText = (lines: readonly Line[]) => lines.map((line) => `${line.name} ${formatQuantity(line.quantity)} ${line.unit}`).join(', ');
+
+function Totals({ title, label, lines }: { title: string; label: string; lines: readonly Line[] }) {
+  return (
+    <PageSection title={title} className="production-section">
+      {lines.length === 0 ? (
+        <p>{log.empty}</p>
+      ) : (
+        <table className="production-table">
+          <thead>
+            <tr>
+              <th scope="col">{label}</th>
+              <th scope="col" className="numeric">
+                {log.quantity}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.item_id}>
+                <th scope="row">{line.name}</th>
+                <td className="numeric">
+                  {formatQuantity(line.quantity)} {line.unit}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </PageSection>
+  );
+}
+
+function exportRows(data: ProductionLog): Record<string, SheetCell>[] {
+  return data.productions.map((row) => ({
+    [log.columns.id]: text.folio(row.id),
+    [log.columns.status]: row.status,
+    [log.columns.origin]: originOf(row),
+    [log.columns.startedAt]: row.started_at ? new Date(row.started_at) : null,
+    [log.columns.finishedAt]: row.finished_at ? new Date(row.finished_at) : null,
+    [log.columns.consumed]: lineText(row.consumed),
+    [log.columns.produced]: lineText(row.produced),
+  }));
+}
+
+/**
+ * `/mfproductions` ('Producciones MF', issue 14): the manufacturing log of a period (this
+ * month unless chosen): what production produced and what raw material it consumed, in
+ * total and per production (in process or finished), by the movements recorded in it.
+ */
+export default function MfProductionsPage() {
+  const { user } = useShell();
+  const [range, setRange] = useState<DateRange>(() => currentMonth(new Date()));
+  const [from, setFrom] = useState(range[0]);
+  const [to, setTo] = useState(range[1]);
+  const [error, setError] = useState<string | null>(null);
+  const [notify, toast] = useListToast();
+  const data = useProductionLog(range);
+  const ids = { from: useId(), to: useId(), error: useId() };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (!from || !to) {
+      setError(log.rangeInvalid);
+      return;
+    }
+    setError(null);
+    setRange([from, to].sort() as DateRange);
+  };
+
+  return (
+    <IonPage>
+      <AppHeader title={log.title} />
+      <IonContent className="ion-padding">
+        <article className="production-page">
+          <h1 className="visually-hidden">{log.title}</h1>
+          <form className="production-log__period" onSubmit={apply} aria-describedby={error ? ids.error : undefined}>
+            <div className="field">
+              <label htmlFor={ids.from}>{log.from}</label>
+              <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.to}>{log.to}</label>
+              <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+            </div>
+            <button type="submit" className="outline-button">
+              {log.apply}
+            </button>
+            {hasPermission(user, 'download') && data.data && (
+              <ExportButton
+                run={() =>
+                  writeSheet({
+                    file: log.exportFile,
+                    sheet: log.exportSheet,
+                    rows: exportRows(data.data),
+                    moments: [log.columns.startedAt, log.columns.finishedAt],
+                  })
+                }
+                disabled={data.data.productions.length === 0}
+                onError={(message) => notify(message, 'danger')}
+              />
+            )}
+          </form>
+          {error && (
+            <p id={ids.error} role="alert" className="field-error">
+              {error}
+            </p>
+          )}
+          <p>
+            <strong>{log.period}</strong> · {log.range(formatCalendarDate(range[0]), formatCalendarDate(range[1]))}
+            {data.data && ` · ${log.count(data.data.productions.length)}`}
+          </p>
+          <QueryStatus query={data} loading={log.loading} />
+          {data.data && (
+            <>
+              <div className="production-log__grid">
+                <Totals title={log.produced} label={log.item} lines={data.data.produced} />
+                <Totals title={log.consumed} label={log.component} lines={data.data.consumed} />
+              </div>
+              <PageSection title={log.productions} className="production-section">
+                {data.data.productions.length === 0 ? (
+                  <p>{log.empty}</p>
+                ) : (
+                  <div className="production-scroll">
+                    <table className="production-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{log.columns.id}</th>
+                          <th scope="col">{log.columns.status}</th>
+                          <th scope="col">{log.columns.origin}</th>
+                          <th scope="col">{log.columns.startedAt}</th>
+                          <th scope="col">{log.columns.finishedAt}</th>
+                          <th scope="col">{log.columns.consumed}</th>
+                          <th scope="col">{log.columns.produced}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {data.data.productions.map((row) => (
+                          <tr key={row.id}>
+                            <th scope="row">
+                              <ListLink href={`/productions/${row.id}`} title={text.open(row.id)}>
+                                {text.folio(row.id)}
+                              </ListLink>
+                            </th>
+                            <td>
+                              <StatusChip status={row.status} />
+                            </td>
+                            <td>{originOf(row)}</td>
+                            <td>{row.started_at ? formatMoment(row.started_at) : '—'}</td>
+                            <td>{row.finished_at ? formatMoment(row.finished_at) : '—'}</td>
+                            <td>{lineText(row.consumed) || '—'}</td>
+                            <td>{lineText(row.produced) || '—'}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </PageSection>
+            </>
+          )}
+        </article>
+        {toast}
+      </IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,233 @@
+import { IonAlert, IonButton, IonContent, IonPage } from '@ionic/react';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import type { Production } from '../../../domain/schemas/production';
+import { AppHeader } from '../../app/app-header';
+import { useListToast } from '../../app/office-list/list-screen';
+import { QueryStatus } from '../../app/query-status';
+import { Fact, PageSection } from '../../app/record-page';
+import { ApiError, getErrorMessage } from '../../lib/api';
+import { originOf, StatusChip } from './production-rows';
+import { useProduction, useProductionMutations } from './queries';
+import './production.css';
+
+const text = messages.production;
+const page = text.page;
+const quantity = (value: number, unit: string) => `${formatQuantity(value)} ${unit}`;
+
+/**
+ * `/productions/{id}` (issue 14): one production — its products and what of them entered
+ * stock, the raw material its recipes need against current stock (what is short
+ * highlighted), its inventory movements, and 'Iniciar' (raw material out) or 'Terminar'
+ * (products in), each confirmed first and done once.
+ */
+export default function ProductionDetailPage() {
+  const params = useParams<{ id?: string }>();
+  const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const production = useProduction(id);
+  const { step } = useProductionMutations();
+  const [confirm, setConfirm] = useState<'start' | 'finish' | null>(null);
+  const [notify, toast] = useListToast();
+  const notFound = id === null || (production.error instanceof ApiError && production.error.status === 404 && !production.data);
+  const data = production.data;
+
+  const run = (action: 'start' | 'finish') =>
+    step.mutate(
+      { id: id!, action },
+      {
+        onSuccess: () => notify(action === 'start' ? page.started : page.finished, 'success'),
+        onError: (error) => notify(getErrorMessage(error), 'danger'),
+      },
+    );
+  const short = data?.needs.some((need) => need.shortage > 0) ?? false;
+
+  return (
+    <IonPage>
+      <AppHeader title={notFound ? text.notFound : page.title(id!)} />
+      <IonContent className="ion-padding">
+        {notFound ? (
+          <div className="centered" role="alert">
+            <p>{text.notFound}</p>
+            <IonButton fill="outline" routerLink="/production" routerDirection="back">
+              {page.back}
+            </IonButton>
+          </div>
+        ) : data ? (
+          <ProductionView
+            production={data}
+            busy={step.isPending}
+            onStart={() => setConfirm('start')}
+            onFinish={() => setConfirm('finish')}
+          />
+        ) : (
+          <QueryStatus query={production} loading={page.loading} />
+        )}
+      </IonContent>
+      {confirm && (
+        <IonAlert
+          isOpen
+          header={confirm === 'start' ? (short ? page.startShortConfirm : page.startConfirm) : page.finishConfirm}
+          // The action runs once the alert is gone: two overlays leaving at once can hide the page from screen readers.
+          onDidDismiss={(event) => {
+            setConfirm(null);
+            if (event.detail.role === 'confirm') run(confirm);
+          }}
+          buttons={[
+            { text: text.cancel, role: 'cancel' },
+            { text: confirm === 'start' ? page.start : page.finish, role: 'confirm' },
+          ]}
+        />
+      )}
+      {toast}
+    </IonPage>
+  );
+}
+
+export function ProductionView({
+  production,
+  busy,
+  onStart,
+  onFinish,
+}: {
+  production: Production;
+  busy: boolean;
+  onStart: () => void;
+  onFinish: () => void;
+}) {
+  const moment = (iso: string | null) => (iso ? formatMoment(iso) : page.none);
+  return (
+    <article className="production-page">
+      <header className="production-page__header">
+        <h1 className="page-heading">{page.title(production.id)}</h1>
+        <StatusChip status={production.status} />
+        <div className="production-page__actions">
+          {production.status === 'Planeada' && (
+            <IonButton onClick={onStart} disabled={busy}>
+              {busy ? page.starting : page.start}
+            </IonButton>
+          )}
+          {production.status === 'En proceso' && (
+            <IonButton onClick={onFinish} disabled={busy}>
+              {busy ? page.finishing : page.finish}
+            </IonButton>
+          )}
+        </div>
+      </header>
+      <PageSection title={page.facts} className="production-section">
+        <dl className="production-facts">
+          <Fact label={page.origin}>{originOf(production)}</Fact>
+          <Fact label={page.plannedDate}>{production.planned_date ? formatCalendarDate(production.planned_date) : page.none}</Fact>
+          <Fact label={page.createdBy}>{production.created_by ?? page.none}</Fact>
+          <Fact label={page.createdAt}>{formatMoment(production.created_at)}</Fact>
+          <Fact label={page.startedAt}>{moment(production.started_at)}</Fact>
+          <Fact label={page.finishedAt}>{moment(production.finished_at)}</Fact>
+          {production.note && <Fact label={page.note}>{production.note}</Fact>}
+        </dl>
+      </PageSection>
+      <PageSection title={page.products} className="production-section">
+        <div className="production-scroll">
+          <table className="production-table">
+            <thead>
+              <tr>
+                <th scope="col">{page.product}</th>
+                <th scope="col" className="numeric">
+                  {page.quantity}
+                </th>
+                <th scope="col" className="numeric">
+                  {page.entered}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {production.items.map((item) => (
+                <tr key={item.item_id}>
+                  <th scope="row">{item.name}</th>
+                  <td className="numeric">{quantity(item.quantity, item.unit)}</td>
+                  <td className="numeric">{quantity(item.entered, item.unit)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </PageSection>
+      <PageSection title={page.needs} className="production-section">
+        {production.needs.length === 0 ? (
+          <p>{page.noNeeds}</p>
+        ) : (
+          <div className="production-scroll">
+            <table className="production-table">
+              <thead>
+                <tr>
+                  <th scope="col">{page.component}</th>
+                  <th scope="col" className="numeric">
+                    {page.required}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {page.consumed}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {page.stock}
+                  </th>
+                  <th scope="col">{page.shortage}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {production.needs.map((need) => (
+                  <tr key={need.component_id} className={need.shortage > 0 ? 'production-table__short' : undefined}>
+                    <th scope="row">{need.name}</th>
+                    <td className="numeric">{quantity(need.required, need.unit)}</td>
+                    <td className="numeric">{quantity(need.consumed, need.unit)}</td>
+                    <td className="numeric">{quantity(need.stock, need.unit)}</td>
+                    <td>
+                      {need.shortage > 0 ? (
+                        <span className="production-short">{page.short(quantity(need.shortage, need.unit))}</span>
+                      ) : production.status === 'Planeada' ? (
+                        page.enough
+                      ) : (
+                        page.none
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PageSection>
+      <PageSection title={page.movements} className="production-section">
+        {production.movements.length === 0 ? (
+          <p>{page.noMovements}</p>
+        ) : (
+          <div className="production-scroll">
+            <table className="production-table">
+              <thead>
+                <tr>
+                  <th scope="col">{page.movementItem}</th>
+                  <th scope="col">{page.movementType}</th>
+                  <th scope="col" className="numeric">
+                    {page.movementQuantity}
+                  </th>
+                  <th scope="col">{page.movementDate}</th>
+                  <th scope="col">{page.movementUser}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {production.movements.map((movement) => (
+                  <tr key={movement.id}>
+                    <th scope="row">{movement.item_name}</th>
+                    <td>{movement.type}</td>
+                    <td className="numeric">{formatQuantity(movement.signed_quantity)}</td>
+                    <td>{formatMoment(movement.created_at)}</td>
+                    <td>{movement.user_name ?? page.none}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PageSection>
+    </article>
+  );
+}

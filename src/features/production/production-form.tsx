@@ -1,0 +1,161 @@
+import { IonButton, IonText } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages';
+import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/money';
+import { recipePageSchema } from '../../../domain/schemas/catalogue';
+import { productionInputSchema, type Production } from '../../../domain/schemas/production';
+import { monterreyDate } from '../../../domain/time';
+import { apiRequest, getErrorMessage } from '../../lib/api';
+import { useProductionMutations } from './queries';
+
+const text = messages.production;
+const fields = text.fields;
+
+interface Line {
+  key: number;
+  item_id: string;
+  quantity: string;
+}
+
+/** A quantity as typed: undefined when empty, NaN when it is no number, so the schema says which. */
+function typedQuantity(typed: string): number | undefined {
+  if (typed.trim() === '') return undefined;
+  const cents = parseAmount(typed);
+  if (cents !== null) return fromCents(cents);
+  return hasTooManyDecimals(typed) ? Number(typed.replace(/[\s,]/g, '')) : Number.NaN;
+}
+
+export function productionBody(draft: { planned_date: string; note: string; lines: readonly Line[] }) {
+  return {
+    planned_date: draft.planned_date,
+    note: draft.note,
+    items: draft.lines.map((line) => ({
+      item_id: line.item_id ? Number(line.item_id) : undefined,
+      quantity: typedQuantity(line.quantity) ?? Number.NaN,
+    })),
+  };
+}
+
+/** The products that have a recipe: only those are produced (GET /api/v2/recipes). */
+function useProducible() {
+  return useQuery({
+    queryKey: ['catalogue', 'recipes', 'all'],
+    queryFn: ({ signal }) => apiRequest('/api/v2/recipes?itemsPerPage=1000', { schema: recipePageSchema, signal }),
+    select: (answer) => answer.data,
+  });
+}
+
+/**
+ * 'Nueva producción' (issue 14): products that have a recipe with their quantities, a planned
+ * date (today in Monterrey) and a note; it is saved 'Planeada'. Sending it again after a lost
+ * answer reuses its Idempotency-Key, so it is planned once.
+ */
+export function ProductionForm({ onSaved, onCancel }: { onSaved: (saved: Production) => void; onCancel: () => void }) {
+  const [plannedDate, setPlannedDate] = useState(() => monterreyDate(new Date()));
+  const [note, setNote] = useState('');
+  const [lines, setLines] = useState<Line[]>([{ key: 0, item_id: '', quantity: '' }]);
+  const [nextKey, setNextKey] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const products = useProducible();
+  const { create } = useProductionMutations();
+  const ids = { date: useId(), note: useId(), lines: useId(), error: useId() };
+
+  const change = (key: number, patch: Partial<Line>) => {
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...patch } : line)));
+    setError(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = productionInputSchema.safeParse(productionBody({ planned_date: plannedDate, note, lines }));
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.api.invalidRequest);
+      return;
+    }
+    setError(null);
+    create.mutate(parsed.data, { onSuccess: onSaved, onError: (failure) => setError(getErrorMessage(failure)) });
+  };
+
+  return (
+    <form onSubmit={submit} className="production-form" noValidate aria-describedby={error ? ids.error : undefined}>
+      <div className="production-form__fields">
+        <div className="field">
+          <label htmlFor={ids.date}>{fields.plannedDate}</label>
+          <input id={ids.date} type="date" value={plannedDate} onChange={(e) => setPlannedDate(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.note}>{fields.note}</label>
+          <input id={ids.note} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+      </div>
+      <fieldset className="filter-form__group">
+        <legend>{fields.products}</legend>
+        {products.data && products.data.length === 0 && <p>{text.noRecipes}</p>}
+        {lines.map((line, index) => {
+          const name = products.data?.find((product) => String(product.id) === line.item_id)?.name ?? String(index + 1);
+          return (
+            <div key={line.key} className="production-form__line">
+              <div className="field">
+                <label htmlFor={`${ids.lines}-p${line.key}`}>{fields.product}</label>
+                <select
+                  id={`${ids.lines}-p${line.key}`}
+                  value={line.item_id}
+                  onChange={(e) => change(line.key, { item_id: e.target.value })}
+                >
+                  <option value="">{fields.chooseProduct}</option>
+                  {products.data?.map((product) => (
+                    <option key={product.id} value={product.id}>
+                      {product.name} ({product.unit})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${ids.lines}-q${line.key}`}>{fields.quantity}</label>
+                <input
+                  id={`${ids.lines}-q${line.key}`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={line.quantity}
+                  onChange={(e) => change(line.key, { quantity: e.target.value })}
+                />
+              </div>
+              <button
+                type="button"
+                className="outline-button"
+                aria-label={fields.removeProduct(name)}
+                disabled={lines.length === 1}
+                onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          className="outline-button"
+          onClick={() => {
+            setLines((current) => [...current, { key: nextKey, item_id: '', quantity: '' }]);
+            setNextKey((key) => key + 1);
+          }}
+        >
+          {fields.addProduct}
+        </button>
+      </fieldset>
+      {error && (
+        <p id={ids.error} role="alert" className="form-error">
+          <IonText color="danger">{error}</IonText>
+        </p>
+      )}
+      <div className="form-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          {text.cancel}
+        </IonButton>
+        <IonButton type="submit" disabled={create.isPending}>
+          {create.isPending ? text.saving : text.save}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

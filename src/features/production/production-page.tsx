@@ -1,0 +1,130 @@
+import { useIonRouter } from '@ionic/react';
+import { useState } from 'react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { PRODUCTION_STATUSES } from '../../../domain/production';
+import { productionPageSchema, type ProductionSortColumn } from '../../../domain/schemas/production';
+import { Dialog } from '../../app/dialog';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { NO_PRODUCTION_FILTERS, parseStoredProductionFilters, productionFilterParams, productionListQuery } from './production-filters';
+import { ProductionForm } from './production-form';
+import { PRODUCTION_COLUMNS, ProductionCard, productionExportRows, productionRowKey } from './production-rows';
+import { productionKeys } from './queries';
+import './production.css';
+
+const text = messages.production;
+const noFilters = () => NO_PRODUCTION_FILTERS;
+const STATUS_OPTIONS = PRODUCTION_STATUSES.map((status) => ({ value: status, label: text.statuses[status] }));
+
+/**
+ * `/production` ('Producción', issue 14): the production orders, those the office plans and
+ * those the warehouse started from an order ('comenzar producción'), newest first, by status
+ * and day (kept until cleared), with Excel export of the page; 'Nueva producción' plans one
+ * from products with a recipe and opens it.
+ */
+export default function ProductionPage() {
+  const { user } = useShell();
+  const router = useIonRouter();
+  const paging = useListPaging<ProductionSortColumn>();
+  const stored = useStoredFilters('production-filters', parseStoredProductionFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, productionFilterParams, paging);
+  const [adding, setAdding] = useState(false);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const list = usePagedList({
+    queryKey: productionKeys.list(filters),
+    path: '/api/v2/productions',
+    search: (page, total) => productionListQuery(filters, page, total),
+    paging,
+    schema: productionPageSchema,
+  });
+  const rows = list.rows;
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
+            {text.add}
+          </button>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() =>
+                writeSheet({
+                  file: text.exportFile,
+                  sheet: text.exportSheet,
+                  rows: productionExportRows(rows),
+                  moments: [text.columns.createdAt, text.columns.startedAt, text.columns.finishedAt],
+                })
+              }
+              disabled={rows.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={messages.list.filters} {...drawer}>
+              {(draft, set) => (
+                <ChoiceField
+                  label={text.status}
+                  anyLabel={text.allStatuses}
+                  options={STATUS_OPTIONS}
+                  value={draft.status}
+                  onChange={(status) => set({ status })}
+                />
+              )}
+            </FilterDrawer>
+          )}
+          {adding && (
+            <Dialog label={text.formTitle} onClose={() => setAdding(false)}>
+              {(close) => (
+                <ProductionForm
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(text.created(saved.id), 'success');
+                    router.push(`/productions/${saved.id}`);
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={rows}
+          rowKey={productionRowKey}
+          columns={PRODUCTION_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={rows} rowKey={productionRowKey} busy={list.query.isFetching} estimateSize={120}>
+          {(row) => <ProductionCard row={row} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,236 @@
+import { IonButton, IonContent, IonPage } from '@ionic/react';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { formatCalendarDate, formatMoment, formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { purchaseOrderFolio } from '../../../domain/purchasing';
+import type { ProviderDetail } from '../../../domain/schemas/purchasing';
+import { AppHeader } from '../../app/app-header';
+import { Dialog } from '../../app/dialog';
+import { ListLink, useListToast } from '../../app/office-list/list-screen';
+import { QueryStatus } from '../../app/query-status';
+import { Fact, PageSection } from '../../app/record-page';
+import { useShell } from '../../app/shell-context';
+import { ApiError } from '../../lib/api';
+import { PaymentForm } from './payment-form';
+import { ProviderForm } from './provider-form';
+import { shoppingHref, StatusChip } from './purchasing-rows';
+import { useProvider } from './queries';
+import '../../app/office-list/office-list.css';
+import './purchasing.css';
+
+const text = messages.purchasing.providers;
+const paymentText = messages.purchasing.payments;
+const orderColumns = messages.purchasing.shoppings.columns;
+
+/** Reads a positive id from the address, or null. */
+export const idParam = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+/**
+ * `/providers/{id}` (issue 14): one provider — its data, what it is owed (purchase orders less
+ * payments, as the server adds them), its purchase orders with their status and its payments —
+ * with 'Editar', 'Nueva compra' and 'Registrar pago'.
+ */
+export default function ProviderPage() {
+  const { user } = useShell();
+  const id = idParam(useParams<{ id?: string }>().id);
+  const provider = useProvider(id);
+  const [dialog, setDialog] = useState<'edit' | 'pay' | null>(null);
+  const [notify, toast] = useListToast();
+  const notFound =
+    id === null || (provider.isError && provider.error instanceof ApiError && provider.error.status === 404 && !provider.data);
+  const data = provider.data;
+
+  return (
+    <IonPage>
+      <AppHeader title={notFound ? text.notFound : (data?.name ?? text.title)} />
+      <IonContent className="ion-padding">
+        {notFound ? (
+          <div className="centered" role="alert">
+            <p>{text.notFound}</p>
+            <IonButton fill="outline" routerLink="/providers" routerDirection="back">
+              {text.backToList}
+            </IonButton>
+          </div>
+        ) : data ? (
+          <ProviderView
+            provider={data}
+            can={{
+              edit: hasPermission(user, 'providers'),
+              buy: hasPermission(user, 'shoppings'),
+              pay: hasPermission(user, 'provider_payments'),
+            }}
+            onEdit={() => setDialog('edit')}
+            onPay={() => setDialog('pay')}
+          />
+        ) : (
+          <QueryStatus query={provider} />
+        )}
+      </IonContent>
+      {data && dialog === 'edit' && (
+        <Dialog label={text.editTitle(data.name)} onClose={() => setDialog(null)}>
+          {(close) => (
+            <ProviderForm
+              provider={data}
+              onCancel={close}
+              onSaved={(saved) => {
+                close();
+                notify(text.saved(saved.name), 'success');
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+      {data && dialog === 'pay' && (
+        <Dialog label={paymentText.formTitle} onClose={() => setDialog(null)}>
+          {(close) => (
+            <PaymentForm
+              providerId={data.id}
+              onCancel={close}
+              onSaved={(saved) => {
+                close();
+                notify(paymentText.saved(formatMoney(saved.amount), saved.provider_name), 'success');
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+      {toast}
+    </IonPage>
+  );
+}
+
+export function ProviderView({
+  provider,
+  can,
+  onEdit,
+  onPay,
+}: {
+  provider: ProviderDetail;
+  can: { edit: boolean; buy: boolean; pay: boolean };
+  onEdit: () => void;
+  onPay: () => void;
+}) {
+  return (
+    <article className="purchasing-page">
+      <header className="purchasing-page__header">
+        <h1 className="page-heading">{provider.name}</h1>
+        <div className="purchasing-page__actions">
+          {can.edit && (
+            <IonButton fill="outline" onClick={onEdit}>
+              {text.edit}
+            </IonButton>
+          )}
+          {can.buy && <IonButton routerLink={`/shopping/${provider.id}`}>{text.newOrder}</IonButton>}
+          {can.pay && (
+            <IonButton fill="outline" onClick={onPay} disabled={provider.balance <= 0}>
+              {text.pay}
+            </IonButton>
+          )}
+        </div>
+      </header>
+      <div className="purchasing-page__grid">
+        <PageSection title={text.data} className="purchasing-page__section">
+          <dl className="facts">
+            <Fact label={text.fields.rfc}>{provider.rfc ?? '—'}</Fact>
+            <Fact label={text.fields.phone}>{provider.phone ?? '—'}</Fact>
+            <Fact label={text.fields.email}>{provider.email ?? '—'}</Fact>
+            <Fact label={text.fields.contactName}>{provider.contact_name ?? '—'}</Fact>
+            <Fact label={text.fields.address}>{provider.address ?? '—'}</Fact>
+            <Fact label={text.fields.creditDays}>{text.creditDays(provider.credit_days)}</Fact>
+          </dl>
+        </PageSection>
+        <PageSection title={text.balanceTitle} className="purchasing-page__section">
+          <dl className="facts">
+            <Fact label={text.ordersTotal}>{formatMoney(provider.orders_total)}</Fact>
+            <Fact label={text.paymentsTotal}>{formatMoney(provider.payments_total)}</Fact>
+            <Fact label={text.balance}>
+              <strong className="purchasing-balance">{formatMoney(provider.balance)}</strong>
+            </Fact>
+          </dl>
+        </PageSection>
+      </div>
+      <PageSection title={text.orders} className="purchasing-page__section">
+        {provider.orders.length === 0 ? (
+          <p className="empty-state">{text.noOrders}</p>
+        ) : (
+          <div className="office-list__scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{orderColumns.folio}</th>
+                  <th scope="col">{orderColumns.created}</th>
+                  <th scope="col">{orderColumns.dueDate}</th>
+                  <th scope="col" className="numeric">
+                    {orderColumns.total}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {messages.purchasing.order.paid}
+                  </th>
+                  <th scope="col">{orderColumns.status}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {provider.orders.map((order) => (
+                  <tr key={order.id}>
+                    <th scope="row">
+                      <ListLink href={shoppingHref(order.id)}>{purchaseOrderFolio(order.id)}</ListLink>
+                    </th>
+                    <td className="nowrap">{formatMoment(order.created_at)}</td>
+                    <td className="nowrap">{formatCalendarDate(order.due_date)}</td>
+                    <td className="numeric">{formatMoney(order.total)}</td>
+                    <td className="numeric">{formatMoney(order.paid)}</td>
+                    <td>
+                      <StatusChip status={order.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PageSection>
+      <PageSection title={text.payments} className="purchasing-page__section">
+        {provider.payments.length === 0 ? (
+          <p className="empty-state">{text.noPayments}</p>
+        ) : (
+          <div className="office-list__scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{paymentText.columns.date}</th>
+                  <th scope="col" className="numeric">
+                    {paymentText.columns.amount}
+                  </th>
+                  <th scope="col">{paymentText.columns.method}</th>
+                  <th scope="col">{paymentText.columns.reference}</th>
+                  <th scope="col">{paymentText.columns.order}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {provider.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <th scope="row" className="nowrap">
+                      {formatCalendarDate(payment.date)}
+                    </th>
+                    <td className="numeric">{formatMoney(payment.amount)}</td>
+                    <td>{payment.payment_method ?? paymentText.noMethod}</td>
+                    <td>{payment.reference ?? '—'}</td>
+                    <td className="nowrap">
+                      {payment.purchase_order_id ? (
+                        <ListLink href={shoppingHref(payment.purchase_order_id)}>{purchaseOrderFolio(payment.purchase_order_id)}</ListLink>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PageSection>
+    </article>
+  );
+}

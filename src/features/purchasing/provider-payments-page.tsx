@@ -1,0 +1,155 @@
+import { IonActionSheet } from '@ionic/react';
+import { useCallback, useState } from 'react';
+import { formatMoney } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { providerPaymentPageSchema, type ProviderPaymentRow, type ProviderPaymentSortColumn } from '../../../domain/schemas/purchasing';
+import { Dialog } from '../../app/dialog';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { useSheet } from '../../app/use-sheet';
+import { getErrorMessage } from '../../lib/api';
+import { PaymentForm } from './payment-form';
+import { EMPTY_PAYMENT_FILTERS, parseStoredPaymentFilters, paymentFilterParams, paymentListQuery } from './purchasing-filters';
+import { PAYMENT_COLUMNS, PaymentCard, paymentExportRows, rowKey } from './purchasing-rows';
+import { purchasingKeys, useProviderOptions, usePurchasingMutations } from './queries';
+import './purchasing.css';
+
+const text = messages.purchasing.payments;
+const noFilters = () => EMPTY_PAYMENT_FILTERS;
+const menuLabel = (row: ProviderPaymentRow) => text.actionsFor(row.id);
+const menuHeader = (row: ProviderPaymentRow) => `${row.provider_name} · ${formatMoney(row.amount)}`;
+
+/**
+ * `/provider-payments` ('Pagos a Proveedores', issue 14): the payments to providers, server
+ * paged and sorted, filters (dates, provider) kept until cleared, Excel export of the page,
+ * 'Registrar pago' (never above what is owed: the server refuses it) and each payment's
+ * 'Eliminar' after a confirmation.
+ */
+export default function ProviderPaymentsPage() {
+  const { user } = useShell();
+  const paging = useListPaging<ProviderPaymentSortColumn>();
+  const stored = useStoredFilters('provider-payments-filters', parseStoredPaymentFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, paymentFilterParams, paging);
+  const list = usePagedList({
+    queryKey: purchasingKeys.payments(filters),
+    path: '/api/v2/provider_payments',
+    search: (page, total) => paymentListQuery(filters, page, total),
+    paging,
+    schema: providerPaymentPageSchema,
+  });
+  const providers = useProviderOptions();
+  const { removePayment } = usePurchasingMutations();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting, deleteSheet] = useSheet<ProviderPaymentRow>();
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const payments = list.rows;
+
+  const rowMenu = useCallback(
+    (row: ProviderPaymentRow) => [{ text: text.delete, role: 'destructive', handler: () => setDeleting(row) }],
+    [setDeleting],
+  );
+  const menu = useRowMenu(menuHeader, rowMenu);
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
+            {text.add}
+          </button>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: paymentExportRows(payments) })}
+              disabled={payments.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={text.filterTitle} {...drawer}>
+              {(draft, set) => (
+                <ChoiceField
+                  label={text.provider}
+                  anyLabel={messages.purchasing.shoppings.anyProvider}
+                  options={(providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name }))}
+                  value={draft.providerId === null ? '' : String(draft.providerId)}
+                  onChange={(value) => set({ providerId: value === '' ? null : Number(value) })}
+                />
+              )}
+            </FilterDrawer>
+          )}
+          {adding && (
+            <Dialog label={text.formTitle} onClose={() => setAdding(false)}>
+              {(close) => (
+                <PaymentForm
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(text.saved(formatMoney(saved.amount), saved.provider_name), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {menu.sheet}
+          {deleting && (
+            <IonActionSheet
+              key={deleteSheet.key}
+              isOpen
+              header={text.deleteConfirm(formatMoney(deleting.amount), deleting.provider_name)}
+              buttons={[
+                {
+                  text: text.delete,
+                  role: 'destructive',
+                  handler: () =>
+                    removePayment.mutate(deleting.id, {
+                      onSuccess: () => notify(text.deleted, 'success'),
+                      onError: (error) => notify(getErrorMessage(error), 'danger'),
+                    }),
+                },
+                { text: messages.list.cancel, role: 'cancel' },
+              ]}
+              onDidDismiss={deleteSheet.onDidDismiss}
+            />
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={payments}
+          rowKey={rowKey}
+          columns={PAYMENT_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuLabel={menuLabel}
+          onMenu={menu.open}
+        />
+      ) : (
+        <ListCards rows={payments} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
+          {(row) => <PaymentCard row={row} onMenu={menu.open} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

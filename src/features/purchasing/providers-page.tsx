@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useIonRouter } from '@ionic/react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { providerPageSchema, type ProviderRow, type ProviderSortColumn } from '../../../domain/schemas/purchasing';
+import { Dialog } from '../../app/dialog';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { useSettled } from '../../lib/use-settled';
+import { ProviderForm } from './provider-form';
+import { EMPTY_PROVIDER_FILTERS, parseStoredProviderFilters, providerListQuery } from './purchasing-filters';
+import { PROVIDER_COLUMNS, ProviderCard, providerExportRows, providerHref, rowKey } from './purchasing-rows';
+import { purchasingKeys } from './queries';
+import './purchasing.css';
+
+const text = messages.purchasing.providers;
+const noFilters = () => EMPTY_PROVIDER_FILTERS;
+const menuLabel = (row: ProviderRow) => text.actionsFor(row.name);
+const menuHeader = (row: ProviderRow) => row.name;
+
+/**
+ * `/providers` ('Proveedores', issue 14): the providers with their credit days and the balance
+ * owed to each, searched by name as one types (kept until cleared), server paged and sorted,
+ * Excel export of the page, 'Nuevo proveedor' and each one's 'Editar' in a dialog. A name
+ * opens the provider's page.
+ */
+export default function ProvidersPage() {
+  const { user } = useShell();
+  const router = useIonRouter();
+  const paging = useListPaging<ProviderSortColumn>();
+  const { setPage } = paging;
+  const [filters, save] = useStoredFilters('providers-filters', parseStoredProviderFilters, noFilters);
+  const [typed, setTyped] = useState(filters.search);
+  const settled = useSettled(typed);
+  const lastSettled = useRef(settled);
+  useEffect(() => {
+    if (settled === lastSettled.current) return;
+    lastSettled.current = settled;
+    save(settled.trim() ? { search: settled } : null);
+    setPage(1);
+  }, [settled, save, setPage]);
+  const list = usePagedList({
+    queryKey: purchasingKeys.providers(filters),
+    path: '/api/v2/providers',
+    search: (page, total) => providerListQuery(filters, page, total),
+    paging,
+    schema: providerPageSchema,
+  });
+  const [form, setForm] = useState<ProviderRow | 'new' | null>(null);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const searchId = useId();
+  const providers = list.rows;
+
+  const rowMenu = useCallback(
+    (row: ProviderRow) => [
+      { text: text.open, handler: () => router.push(providerHref(row.id)) },
+      { text: text.edit, handler: () => setForm(row) },
+    ],
+    [router],
+  );
+  const menu = useRowMenu(menuHeader, rowMenu);
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setForm('new')}>
+            {text.add}
+          </button>
+          <div className="purchasing-search" role="search">
+            <label htmlFor={searchId} className="visually-hidden">
+              {text.search}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              autoComplete="off"
+              placeholder={text.search}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: providerExportRows(providers) })}
+              disabled={providers.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {form && (
+            <Dialog label={form === 'new' ? text.newTitle : text.editTitle(form.name)} onClose={() => setForm(null)}>
+              {(close) => (
+                <ProviderForm
+                  provider={form === 'new' ? null : form}
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(text.saved(saved.name), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {menu.sheet}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={providers}
+          rowKey={rowKey}
+          columns={PROVIDER_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuLabel={menuLabel}
+          onMenu={menu.open}
+        />
+      ) : (
+        <ListCards rows={providers} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
+          {(row) => <ProviderCard row={row} onMenu={menu.open} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,249 @@
+import { IonActionSheet, IonButton, IonContent, IonPage, useIonRouter } from '@ionic/react';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { purchaseOrderDocument, type PurchaseOrderPrintData } from '../../../domain/documents/purchase-order-document';
+import { formatCalendarDate, formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { balanceOwed, pendingQuantity, purchaseOrderFolio } from '../../../domain/purchasing';
+import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
+import { useDeployment } from '../../app/deployment';
+import { AppHeader } from '../../app/app-header';
+import { Dialog } from '../../app/dialog';
+import { ListLink, useListToast } from '../../app/office-list/list-screen';
+import { QueryStatus } from '../../app/query-status';
+import { Fact, PageSection } from '../../app/record-page';
+import { useShell } from '../../app/shell-context';
+import { useSheet } from '../../app/use-sheet';
+import { ApiError, getErrorMessage } from '../../lib/api';
+import { openPrintWindow } from '../../lib/session-store';
+import { PaymentForm } from './payment-form';
+import { idParam } from './provider-page';
+import { providerHref, StatusChip } from './purchasing-rows';
+import { usePurchasingMutations, useShopping } from './queries';
+import { ReceiveForm, receiveTitle } from './receive-form';
+import { ShoppingForm } from './shopping-form';
+import '../../app/office-list/office-list.css';
+import './purchasing.css';
+
+const text = messages.purchasing.order;
+
+/**
+ * `/shoppings/{id}` (issue 14): one purchase order — provider, dates, status, note, total and
+ * what was paid — with its lines (ordered, received, pending); 'Recibir' (all or part of what
+ * is pending), 'Imprimir' (the purchase order with its conditions), 'Imprimir orden de
+ * surtido' (the warehouse's receiving sheet), 'Descargar PDF', and, while nothing has been
+ * received, 'Editar' and 'Eliminar'.
+ */
+export default function ShoppingPage() {
+  const { user } = useShell();
+  const router = useIonRouter();
+  const { identity } = useDeployment();
+  const id = idParam(useParams<{ id?: string }>().id);
+  const order = useShopping(id);
+  const { removeShopping } = usePurchasingMutations();
+  const [dialog, setDialog] = useState<'receive' | 'edit' | 'pay' | null>(null);
+  const [deleting, setDeleting, deleteSheet] = useSheet<ShoppingDetail>();
+  const [drawing, setDrawing] = useState(false);
+  const [notify, toast] = useListToast();
+  const notFound = id === null || (order.isError && order.error instanceof ApiError && order.error.status === 404 && !order.data);
+  const data = order.data;
+  const folio = id === null ? '' : purchaseOrderFolio(id);
+
+  const print = (kind: 'purchaseOrder' | 'shoppingOrder') => {
+    if (data && !openPrintWindow({ kind, data: { order: data } satisfies PurchaseOrderPrintData }))
+      notify(messages.print.blocked, 'danger');
+  };
+  const downloadPdf = async () => {
+    if (!data) return;
+    setDrawing(true);
+    try {
+      // The print feature's drawer, loaded (with pdf-lib) only when a PDF is asked for.
+      const { downloadDocumentPdf } = await import('../print/download-pdf');
+      await downloadDocumentPdf(purchaseOrderDocument(data, identity));
+    } catch {
+      notify(text.pdfFailed, 'danger');
+    } finally {
+      setDrawing(false);
+    }
+  };
+
+  return (
+    <IonPage>
+      <AppHeader title={notFound ? text.notFound : text.title(folio)} />
+      <IonContent className="ion-padding">
+        {notFound ? (
+          <div className="centered" role="alert">
+            <p>{text.notFound}</p>
+            <IonButton fill="outline" routerLink="/shopping" routerDirection="back">
+              {text.backToList}
+            </IonButton>
+          </div>
+        ) : data ? (
+          <article className="purchasing-page">
+            <header className="purchasing-page__header">
+              <h1 className="page-heading">{text.title(folio)}</h1>
+              <StatusChip status={data.status} />
+              <div className="purchasing-page__actions">
+                {data.status !== 'Recibida' && <IonButton onClick={() => setDialog('receive')}>{text.receive}</IonButton>}
+                <IonButton fill="outline" onClick={() => print('purchaseOrder')}>
+                  {text.printOrder}
+                </IonButton>
+                <IonButton fill="outline" onClick={() => print('shoppingOrder')}>
+                  {text.printShoppingOrder}
+                </IonButton>
+                <IonButton fill="outline" onClick={() => void downloadPdf()} disabled={drawing}>
+                  {drawing ? text.drawingPdf : text.downloadPdf}
+                </IonButton>
+                {hasPermission(user, 'provider_payments') && balanceOwed(data.total, data.paid) > 0 && (
+                  <IonButton fill="outline" onClick={() => setDialog('pay')}>
+                    {text.pay}
+                  </IonButton>
+                )}
+                {data.status === 'Pendiente' && (
+                  <>
+                    <IonButton fill="outline" onClick={() => setDialog('edit')}>
+                      {text.edit}
+                    </IonButton>
+                    <IonButton fill="outline" color="danger" onClick={() => setDeleting(data)}>
+                      {text.delete}
+                    </IonButton>
+                  </>
+                )}
+              </div>
+            </header>
+            <OrderFacts order={data} />
+            <OrderLines order={data} />
+          </article>
+        ) : (
+          <QueryStatus query={order} />
+        )}
+      </IonContent>
+      {data && dialog === 'receive' && (
+        <Dialog label={receiveTitle(data)} onClose={() => setDialog(null)}>
+          {(close) => (
+            <ReceiveForm
+              order={data}
+              onCancel={close}
+              onSaved={(saved) => {
+                close();
+                notify(text.receivedSaved(folio, messages.purchasing.statuses[saved.status]), 'success');
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+      {data && dialog === 'edit' && (
+        <Dialog label={messages.purchasing.orderForm.editTitle(folio)} onClose={() => setDialog(null)}>
+          {(close) => (
+            <ShoppingForm
+              provider={data.provider}
+              order={data}
+              onCancel={close}
+              onSaved={() => {
+                close();
+                notify(messages.purchasing.orderForm.saved(folio), 'success');
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+      {data && dialog === 'pay' && (
+        <Dialog label={messages.purchasing.payments.formTitle} onClose={() => setDialog(null)}>
+          {(close) => (
+            <PaymentForm
+              providerId={data.provider_id}
+              orderId={data.id}
+              onCancel={close}
+              onSaved={(saved) => {
+                close();
+                notify(messages.purchasing.payments.saved(formatMoney(saved.amount), saved.provider_name), 'success');
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+      {deleting && (
+        <IonActionSheet
+          key={deleteSheet.key}
+          isOpen
+          header={text.deleteConfirm(folio)}
+          buttons={[
+            {
+              text: text.delete,
+              role: 'destructive',
+              handler: () =>
+                removeShopping.mutate(deleting.id, {
+                  onSuccess: () => router.push('/shopping', 'back'),
+                  onError: (error) => notify(getErrorMessage(error), 'danger'),
+                }),
+            },
+            { text: messages.list.cancel, role: 'cancel' },
+          ]}
+          onDidDismiss={deleteSheet.onDidDismiss}
+        />
+      )}
+      {toast}
+    </IonPage>
+  );
+}
+
+function OrderFacts({ order }: { order: ShoppingDetail }) {
+  return (
+    <dl className="facts purchasing-page__facts">
+      <Fact label={text.provider}>
+        <ListLink href={providerHref(order.provider_id)}>{order.provider.name}</ListLink>
+      </Fact>
+      <Fact label={text.created}>{formatMoment(order.created_at)}</Fact>
+      <Fact label={text.dueDate}>{formatCalendarDate(order.due_date)}</Fact>
+      <Fact label={text.total}>{formatMoney(order.total)}</Fact>
+      <Fact label={text.paid}>{formatMoney(order.paid)}</Fact>
+      {order.note && <Fact label={text.note}>{order.note}</Fact>}
+    </dl>
+  );
+}
+
+function OrderLines({ order }: { order: ShoppingDetail }) {
+  return (
+    <PageSection title={text.lines} className="purchasing-page__section">
+      <div className="office-list__scroll">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{text.item}</th>
+              <th scope="col" className="numeric">
+                {text.ordered}
+              </th>
+              <th scope="col" className="numeric">
+                {text.received}
+              </th>
+              <th scope="col" className="numeric">
+                {text.pending}
+              </th>
+              <th scope="col" className="numeric">
+                {text.unitCost}
+              </th>
+              <th scope="col" className="numeric">
+                {text.lineTotal}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((line) => (
+              <tr key={line.id}>
+                <th scope="row">{line.item_name}</th>
+                <td className="numeric">
+                  {formatQuantity(line.quantity)} {line.unit}
+                </td>
+                <td className="numeric">{formatQuantity(line.received_quantity)}</td>
+                <td className="numeric">{formatQuantity(pendingQuantity(line))}</td>
+                <td className="numeric">{formatMoney(line.unit_cost)}</td>
+                <td className="numeric">{formatMoney(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </PageSection>
+  );
+}

@@ -1,0 +1,170 @@
+import { IonContent, IonPage } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { formatCalendarDate, formatMoney, formatQuantity } from '../../../domain/format';
+import { messages } from '../../../domain/messages';
+import { currentMonth, type DateRange } from '../../../domain/office-list';
+import { hasPermission } from '../../../domain/permissions';
+import type { ShoppingReport } from '../../../domain/schemas/purchasing';
+import { AppHeader } from '../../app/app-header';
+import { writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import { ExportButton, useListToast } from '../../app/office-list/list-screen';
+import { QueryStatus } from '../../app/query-status';
+import { PageSection } from '../../app/record-page';
+import { useShell } from '../../app/shell-context';
+import { useShoppingReport } from './queries';
+import '../../app/office-list/office-list.css';
+import './purchasing.css';
+
+const text = messages.purchasing.report;
+
+/** The report as one Excel sheet: the providers' rows, then the items', each saying which grouping it is. */
+export function reportExportRows(report: ShoppingReport): Record<string, SheetCell>[] {
+  return [
+    ...report.providers.map((row) => ({
+      [text.group]: text.provider,
+      [text.name]: row.name,
+      [text.unit]: '',
+      [text.orders]: row.orders,
+      [text.quantity]: null,
+      [text.received]: null,
+      [text.amount]: row.total,
+    })),
+    ...report.items.map((row) => ({
+      [text.group]: text.item,
+      [text.name]: row.name,
+      [text.unit]: row.unit,
+      [text.orders]: null,
+      [text.quantity]: row.quantity,
+      [text.received]: row.received_quantity,
+      [text.amount]: row.total,
+    })),
+  ];
+}
+
+/**
+ * `/shopping-report` ('Reporte de Compras', issue 14): the purchase orders created in a period
+ * (this month until another is chosen), by provider (orders and amount) and by item (quantity
+ * ordered, received so far, amount), totals as the server added them, and the Excel export.
+ */
+export default function ShoppingReportPage() {
+  const { user } = useShell();
+  const [range, setRange] = useState<DateRange>(() => currentMonth(new Date()));
+  const [from, setFrom] = useState(range[0]);
+  const [to, setTo] = useState(range[1]);
+  const report = useShoppingReport(range);
+  const [notify, toast] = useListToast();
+  const ids = { from: useId(), to: useId() };
+  const data = report.data;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (from && to) setRange([from, to].sort() as DateRange);
+  };
+
+  return (
+    <IonPage>
+      <AppHeader title={text.title} />
+      <IonContent className="ion-padding">
+        <div className="purchasing-page">
+          <h1 className="visually-hidden">{text.title}</h1>
+          <form className="purchasing-report__period" onSubmit={submit} aria-label={text.period}>
+            <div className="field">
+              <label htmlFor={ids.from}>{text.from}</label>
+              <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.to}>{text.to}</label>
+              <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
+            </div>
+            <button type="submit" className="outline-button">
+              {text.show}
+            </button>
+            {hasPermission(user, 'download') && (
+              <ExportButton
+                run={() =>
+                  data ? writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: reportExportRows(data) }) : Promise.resolve()
+                }
+                disabled={!data || data.providers.length === 0}
+                onError={(message) => notify(message, 'danger')}
+              />
+            )}
+          </form>
+          <QueryStatus query={report} loading={text.loading} />
+          {data && (
+            <>
+              <p className="purchasing-report__summary" aria-live="polite">
+                {text.range(formatCalendarDate(data.from), formatCalendarDate(data.to))} · {text.total}:{' '}
+                <strong>{formatMoney(data.total)}</strong>
+              </p>
+              {data.providers.length === 0 ? (
+                <p className="empty-state">{text.empty}</p>
+              ) : (
+                <div className="purchasing-page__grid">
+                  <PageSection title={text.byProvider} className="purchasing-page__section">
+                    <div className="office-list__scroll">
+                      <table className="data-table">
+                        <thead>
+                          <tr>
+                            <th scope="col">{text.provider}</th>
+                            <th scope="col" className="numeric">
+                              {text.orders}
+                            </th>
+                            <th scope="col" className="numeric">
+                              {text.amount}
+                            </th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {data.providers.map((row) => (
+                            <tr key={row.provider_id}>
+                              <th scope="row">{row.name}</th>
+                              <td className="numeric">{row.orders}</td>
+                              <td className="numeric">{formatMoney(row.total)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  </PageSection>
+                  <PageSection title={text.byItem} className="purchasing-page__section">
+                    <div className="office-list__scroll">
+                      <table className="data-table">
+                        <thead>
+                          <tr>
+                            <th scope="col">{text.item}</th>
+                            <th scope="col" className="numeric">
+                              {text.quantity}
+                            </th>
+                            <th scope="col" className="numeric">
+                              {text.received}
+                            </th>
+                            <th scope="col" className="numeric">
+                              {text.amount}
+                            </th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {data.items.map((row) => (
+                            <tr key={row.item_id}>
+                              <th scope="row">{row.name}</th>
+                              <td className="numeric">
+                                {formatQuantity(row.quantity)} {row.unit}
+                              </td>
+                              <td className="numeric">{formatQuantity(row.received_quantity)}</td>
+                              <td className="numeric">{formatMoney(row.total)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  </PageSection>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </IonContent>
+      {toast}
+    </IonPage>
+  );
+}

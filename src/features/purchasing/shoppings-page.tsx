@@ -1,0 +1,166 @@
+import { IonButton, useIonRouter } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages';
+import { hasPermission } from '../../../domain/permissions';
+import { PURCHASE_ORDER_STATUSES } from '../../../domain/purchasing';
+import { shoppingPageSchema, type ShoppingSortColumn } from '../../../domain/schemas/purchasing';
+import { Dialog } from '../../app/dialog';
+import { writeSheet } from '../../app/office-list/export-sheet';
+import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
+import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { useListFilters } from '../../app/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useWideScreen } from '../../app/office-list/use-wide-screen';
+import { useShell } from '../../app/shell-context';
+import { EMPTY_SHOPPING_FILTERS, parseStoredShoppingFilters, shoppingFilterParams, shoppingListQuery } from './purchasing-filters';
+import { rowKey, SHOPPING_COLUMNS, ShoppingCard, shoppingExportRows } from './purchasing-rows';
+import { purchasingKeys, useProviderOptions } from './queries';
+import './purchasing.css';
+
+const text = messages.purchasing.shoppings;
+const noFilters = () => EMPTY_SHOPPING_FILTERS;
+const STATUSES = PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: messages.purchasing.statuses[value] }));
+
+/**
+ * `/shopping` ('Compras', issue 14): the purchase orders with their provider, dates, total and
+ * status ('Pendiente', 'Parcial', 'Recibida'), server paged and sorted, filters (dates,
+ * provider, status) kept until cleared, Excel export of the page, and 'Nueva compra', which
+ * asks for the provider and opens its purchase order form. A folio opens the order.
+ */
+export default function ShoppingsPage() {
+  const { user } = useShell();
+  const paging = useListPaging<ShoppingSortColumn>();
+  const stored = useStoredFilters('shopping-filters', parseStoredShoppingFilters, noFilters);
+  const { filters, button, drawer } = useListFilters(stored, shoppingFilterParams, paging);
+  const list = usePagedList({
+    queryKey: purchasingKeys.shoppings(filters),
+    path: '/api/v2/shoppings',
+    search: (page, total) => shoppingListQuery(filters, page, total),
+    paging,
+    schema: shoppingPageSchema,
+  });
+  const providers = useProviderOptions();
+  const providerChoices = (providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name }));
+  const [choosing, setChoosing] = useState(false);
+  const [notify, toast] = useListToast();
+  const wide = useWideScreen();
+  const orders = list.rows;
+
+  return (
+    <ListScreen
+      title={text.title}
+      list={list}
+      paging={paging}
+      loading={text.loading}
+      empty={text.empty}
+      toolbar={
+        <>
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setChoosing(true)}>
+            {text.add}
+          </button>
+          <FiltersButton {...button} />
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() =>
+                writeSheet({
+                  file: text.exportFile,
+                  sheet: text.exportSheet,
+                  rows: shoppingExportRows(orders),
+                  moments: [text.columns.created],
+                })
+              }
+              disabled={orders.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
+          )}
+        </>
+      }
+      overlays={
+        <>
+          {drawer && (
+            <FilterDrawer title={text.filterTitle} {...drawer}>
+              {(draft, set) => (
+                <>
+                  <ChoiceField
+                    label={text.provider}
+                    anyLabel={text.anyProvider}
+                    options={providerChoices}
+                    value={draft.providerId === null ? '' : String(draft.providerId)}
+                    onChange={(value) => set({ providerId: value === '' ? null : Number(value) })}
+                  />
+                  <ChoiceField
+                    label={text.status}
+                    anyLabel={text.anyStatus}
+                    options={STATUSES}
+                    value={draft.status}
+                    onChange={(status) => set({ status })}
+                  />
+                </>
+              )}
+            </FilterDrawer>
+          )}
+          {choosing && (
+            <Dialog label={text.chooseProviderTitle} onClose={() => setChoosing(false)}>
+              {(close) => <ChooseProvider choices={providerChoices} onCancel={close} />}
+            </Dialog>
+          )}
+          {toast}
+        </>
+      }
+    >
+      {wide ? (
+        <ListTable
+          rows={orders}
+          rowKey={rowKey}
+          columns={SHOPPING_COLUMNS}
+          busy={list.query.isFetching}
+          sort={paging.sort}
+          onSort={paging.setSort}
+          menuColumn={false}
+        />
+      ) : (
+        <ListCards rows={orders} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
+          {(row) => <ShoppingCard row={row} />}
+        </ListCards>
+      )}
+    </ListScreen>
+  );
+}
+
+/** 'Nueva compra': which provider it is for; then its form at /shopping/{provider_id}. */
+function ChooseProvider({ choices, onCancel }: { choices: { value: string; label: string }[]; onCancel: () => void }) {
+  const router = useIonRouter();
+  const [providerId, setProviderId] = useState('');
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!providerId) return;
+    onCancel();
+    router.push(`/shopping/${providerId}`);
+  };
+  return (
+    <form onSubmit={submit} className="purchasing-form">
+      <div className="field">
+        <label htmlFor={id}>{text.chooseProvider}</label>
+        <select id={id} value={providerId} onChange={(e) => setProviderId(e.target.value)} required>
+          <option value="">{text.chooseProvider}</option>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="form-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          {messages.list.cancel}
+        </IonButton>
+        <IonButton type="submit" disabled={!providerId}>
+          {text.continue}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -621,6 +621,7 @@ export const messages = {
       dueDate: 'Vencimiento',
       status: 'Estado',
       provider: 'Proveedor',
+      name: 'Nombre',
       rfc: 'RFC',
       phone: 'Teléfono',
       email: 'Correo',

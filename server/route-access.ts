@@ -319,6 +319,13 @@ export const ROUTE_SCREENS: Partial<Record<RouteKey, string>> = {
   'GET /api/v2/leads/:id': '/leads',
   'POST /api/v2/leads': '/leads',
   'POST /api/v2/leads/:id/move': '/leads',
+  // Production is hidden in the event-rental deployment (spec §6).
+  'GET /api/v2/productions': '/production',
+  'GET /api/v2/productions/:id': '/productions/:id',
+  'POST /api/v2/productions': '/production',
+  'POST /api/v2/productions/:id/start': '/productions/:id',
+  'POST /api/v2/productions/:id/finish': '/productions/:id',
+  'GET /api/v2/mfproductions': '/mfproductions',
 };
 
 function describeAccess(access: Access): string {

@@ -77,7 +77,7 @@ describe('the purchase order document', () => {
     // The provider's missing e-mail is left out, not printed empty.
     const provider = model.blocks.find((b) => b.kind === 'keyValues');
     expect(provider?.kind === 'keyValues' && provider.rows.map((r) => r.label)).toEqual([
-      'Proveedor',
+      'Nombre',
       'RFC',
       'Contacto',
       'Teléfono',

@@ -32,7 +32,7 @@ function heading(order: ShoppingDetail, identity: BusinessIdentity, title: strin
 function providerBlock(order: ShoppingDetail): DocumentBlock {
   const { provider } = order;
   const rows: KeyValue[] = [
-    { label: doc.provider, value: provider.name },
+    { label: doc.name, value: provider.name },
     { label: doc.rfc, value: provider.rfc ?? '' },
     { label: doc.contact, value: provider.contact_name ?? '' },
     { label: doc.phone, value: provider.phone ?? '' },
@@ -97,7 +97,7 @@ export function shoppingOrderDocument(order: ShoppingDetail, identity: BusinessI
   const folio = purchaseOrderFolio(order.id);
   const blocks: DocumentBlock[] = [
     heading(order, identity, doc.shoppingTitle),
-    { kind: 'keyValues', title: doc.provider, rows: [{ label: doc.provider, value: order.provider.name }] },
+    { kind: 'keyValues', title: doc.provider, rows: [{ label: doc.name, value: order.provider.name }] },
     {
       kind: 'table',
       columns: [

@@ -48,7 +48,6 @@ test('a purchase order from creation to print to reception raises the stock by w
   await expect(order.getByText('Pendiente', { exact: true })).toBeVisible();
   await expect(order.getByRole('row', { name: new RegExp(`^${ITEM} `) })).toContainText('$500.00');
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/purch-order.png', fullPage: true });
 
   // Printed with the conditions of the purchase order.
   const [printed] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Imprimir', exact: true }).click()]);
@@ -57,7 +56,6 @@ test('a purchase order from creation to print to reception raises the stock by w
   await expect(printed.getByText('Los precios pueden cambiar sin previo aviso.')).toBeVisible();
   await expect(printed.getByText('Los pedidos se reciben con 24 horas de anticipación, antes de las 12:00 pm.')).toBeVisible();
   await expect(printed.getByRole('button', { name: 'Descargar PDF' })).toBeVisible();
-  await printed.screenshot({ path: '/tmp/purch-print.png', fullPage: true });
   await printed.close();
   await page.bringToFront();
 

@@ -150,7 +150,7 @@ describe('who may use the CRM', () => {
     try {
       const token = await loginAs(eventos.app, 'ventas@demo.mx');
       const get = (url: string) => eventos.app.inject({ method: 'GET', url, headers: bearer(token) });
-      for (const url of ['/api/v2/leads', '/api/v2/funnels', '/api/v2/calls', '/api/v1/call/all', '/api/v1/conversation/all']) {
+      for (const url of ['/api/v2/leads', '/api/v2/funnels', '/api/v2/calls', '/api/v1/call/all', '/api/v1/conversation/all', '/api/v2/productions', '/api/v2/mfproductions']) {
         const response = await get(url);
         expect([url, response.statusCode, response.json<{ message: string }>().message]).toEqual([
           url,

@@ -409,10 +409,21 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
     response: shoppingPageSchema,
     query: [...LIST_QUERY, 'filter[provider_id]', 'filter[date_between]', 'filter[status]'],
   },
-  'POST /api/v2/shoppings': { summary: 'Nueva orden de compra (el total lo calcula el servidor)', body: shoppingInputSchema, response: shoppingDetailSchema },
-  'PUT /api/v2/shoppings/:id': { summary: 'Editar orden de compra (solo si nada se ha recibido)', body: shoppingInputSchema, response: shoppingDetailSchema },
+  'POST /api/v2/shoppings': {
+    summary: 'Nueva orden de compra (el total lo calcula el servidor)',
+    body: shoppingInputSchema,
+    response: shoppingDetailSchema,
+  },
+  'PUT /api/v2/shoppings/:id': {
+    summary: 'Editar orden de compra (solo si nada se ha recibido)',
+    body: shoppingInputSchema,
+    response: shoppingDetailSchema,
+  },
   'DELETE /api/v2/shoppings/:id': { summary: 'Eliminar orden de compra (solo si nada se ha recibido)', response: purchasingDeletedSchema },
-  'GET /api/v2/shoppings/:id': { summary: 'Una orden de compra con sus renglones, lo recibido y su proveedor', response: shoppingDetailSchema },
+  'GET /api/v2/shoppings/:id': {
+    summary: 'Una orden de compra con sus renglones, lo recibido y su proveedor',
+    response: shoppingDetailSchema,
+  },
   'POST /api/v2/shoppings/:id/receive': {
     summary: "Recibir mercancía: 'Entrada Compra' por lo que llegó, costo del producto y estado (Idempotency-Key requerida)",
     body: receiveInputSchema,

@@ -300,6 +300,12 @@ export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
   'GET /api/v2/sync/pull':
     'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders; open physical counts (of the person’s branch) only with physical_inventories.',
   'GET /api/v2/events': 'Needs a one-time ticket from POST /api/v2/events/ticket (403 without); order.created only to holders of orders.',
+  'PUT /api/v2/shoppings/:id': 'Only while nothing of the order has been received (422 after).',
+  'DELETE /api/v2/shoppings/:id': 'Only while nothing of the order has been received (422 after).',
+  'POST /api/v2/shoppings/:id/receive':
+    'Never more than a line still has pending (422); Idempotency-Key required: a repeat moves no stock.',
+  'POST /api/v2/provider_payments':
+    'Never more than the provider is owed, nor than the order named is owed (422); the order must be the provider’s.',
 };
 
 /**

@@ -105,6 +105,9 @@ try {
     // Issue 15 names these two.
     ['Nómina (administración)', 'admin@demo.mx', '/payroll', 'Nómina'],
     ['Prospectos (ventas)', 'ventas@demo.mx', '/leads', 'Prospectos'],
+    // Issue 14 names these two: the catalogue, and the count on the warehouse tablet.
+    ['Productos (administración)', 'admin@demo.mx', '/products', 'Productos'],
+    ['Inventario Físico (almacén)', 'almacen@demo.mx', '/physical-inventory', 'Inventario Físico'],
   ];
   const only = process.env.LIGHTHOUSE_ONLY;
   for (const [label, email, screen, heading] of officeScreens) {

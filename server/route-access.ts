@@ -197,8 +197,11 @@ export const ROUTE_ACCESS = {
   'POST /api/v2/physical_inventories/:id/remove_count': permission('physical_inventories'),
   'POST /api/v2/physical_inventories/:id/close': permission('physical_inventories'),
   'GET /api/v2/physical_inventories/:id/differences': permission('physical_inventories'),
-  /** Moves stock once: Cerrado → Aplicado in the transaction of its movements; a second apply is refused. */
-  'POST /api/v2/physical_inventories/:id/apply': permission('physical_inventories'),
+  /**
+   * Moves stock once: Cerrado → Aplicado in the transaction of its movements; a second apply is refused.
+   * Applying adjusts stock, so it is the office's (adjustments): the tablet that counted does not approve its own count.
+   */
+  'POST /api/v2/physical_inventories/:id/apply': permission('adjustments'),
   'GET /api/v2/huecos': permission('huecos'),
   'GET /api/v2/item/pos': signedIn,
   'GET /api/v2/funnels': permission('leads'),

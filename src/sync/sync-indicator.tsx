@@ -41,6 +41,8 @@ export function SyncIndicator() {
         <span className="sync-indicator__text" aria-hidden="true">
           {status.online ? text.online : text.offline}
         </span>
+        {/* A space between the words and the count, so the visible text reads as the name does. */}
+        {status.pending > 0 && ' '}
         {status.pending > 0 && (
           <span className="bar-badge bar-badge--warning" aria-hidden="true">
             {status.pending}

@@ -63,12 +63,14 @@ test('the tablet counts two shelves offline, reconnects, and the office applies 
   await expect(lines.getByRole('row', { name: new RegExp(`^${byCode!.name} `) })).toContainText('3');
   await expect(tablet.getByText('Pendiente de sincronizar')).toBeVisible();
   await expect(indicator(tablet)).toHaveAccessibleName(/^Sincronización: Sin conexión, 2 cambios pendientes/);
+  // Offline with changes waiting, the indicator's visible words and count read as its name does.
+  expect(await seriousViolations(tablet)).toEqual([]);
 
   // Back online: the counts reach the server, once.
   await tabletContext.setOffline(false);
   await expect(indicator(tablet)).toHaveAccessibleName(/^Sincronización: En línea, Todo sincronizado/, { timeout: 30_000 });
   await expect(tablet.getByText('Pendiente de sincronizar')).toHaveCount(0);
-  // The count screen with its lines (checked online: the offline sync indicator is the shell's).
+  // The count screen with its lines, online again.
   expect(await seriousViolations(tablet)).toEqual([]);
   const onServer = (await (await request.get(`/api/v2/physical_inventories/${id}`, { headers: bearer(admin) })).json()) as ApiInventory;
   expect(onServer.lines.map((l) => [l.shelf, l.item_id, l.quantity]).sort()).toEqual(

@@ -219,4 +219,9 @@ describe('physical inventory', () => {
     }
     expect((await send(warehouse, 'GET', base)).statusCode).toBe(200);
   });
+
+  it('leaves applying the differences to the office: the tablet that counted cannot approve its own count', async () => {
+    const response = await send(warehouse, 'POST', `${base}/${first}/apply`, { zero_uncounted: false });
+    expect(response.statusCode).toBe(403);
+  });
 });

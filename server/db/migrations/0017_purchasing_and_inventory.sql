@@ -69,6 +69,9 @@ ALTER TABLE "providers" ADD COLUMN "updated_at" timestamp with time zone DEFAULT
 ALTER TABLE "purchase_order_items" ADD COLUMN "received_quantity" numeric(12, 2) DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "purchase_orders" ADD COLUMN "status" varchar(20) DEFAULT 'Pendiente' NOT NULL;--> statement-breakpoint
 ALTER TABLE "purchase_orders" ADD COLUMN "note" text;--> statement-breakpoint
+-- Orders made before receiving existed had their stock entered when the goods came: they count as received.
+UPDATE "purchase_order_items" SET "received_quantity" = "quantity";--> statement-breakpoint
+UPDATE "purchase_orders" SET "status" = 'Recibida';--> statement-breakpoint
 ALTER TABLE "inventory_transfers" ADD CONSTRAINT "inventory_transfers_from_branch_id_branches_id_fk" FOREIGN KEY ("from_branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_transfers" ADD CONSTRAINT "inventory_transfers_to_branch_id_branches_id_fk" FOREIGN KEY ("to_branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_transfers" ADD CONSTRAINT "inventory_transfers_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -97,7 +100,7 @@ CREATE INDEX "purchase_order_items_order" ON "purchase_order_items" USING btree 
 CREATE INDEX "purchase_orders_provider" ON "purchase_orders" USING btree ("provider_id");--> statement-breakpoint
 ALTER TABLE "productions" ADD CONSTRAINT "productions_status" CHECK ("productions"."status" IN ('Planeada', 'En proceso', 'Terminada'));--> statement-breakpoint
 ALTER TABLE "purchase_order_items" ADD CONSTRAINT "purchase_order_items_received_in_range" CHECK ("purchase_order_items"."received_quantity" >= 0 AND "purchase_order_items"."received_quantity" <= "purchase_order_items"."quantity");--> statement-breakpoint
-ALTER TABLE "purchase_orders" ADD CONSTRAINT "purchase_orders_status" CHECK ("purchase_orders"."status" IN ('Pendiente', 'Parcial', 'Recibida'));;--> statement-breakpoint
+ALTER TABLE "purchase_orders" ADD CONSTRAINT "purchase_orders_status" CHECK ("purchase_orders"."status" IN ('Pendiente', 'Parcial', 'Recibida'));--> statement-breakpoint
 -- Logged like every other change made through the API (migration 0013).
 CREATE TRIGGER inventory_transfers_activity_log AFTER INSERT OR UPDATE OR DELETE ON inventory_transfers FOR EACH ROW EXECUTE FUNCTION log_api_change();
 --> statement-breakpoint

@@ -480,13 +480,17 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
         provider_id: random.pick(providerRows).id,
         total: roundCents(lines.reduce((sum, l) => sum + l.total, 0)),
         due_date: day(offset + 15),
-        status: 'Recibida',
+        status: n === 19 ? 'Pendiente' : n === 18 ? 'Parcial' : 'Recibida',
         created_by_user_id: admin,
         created_at: `${day(offset)} 11:00:00-06`,
       })
       .returning();
-    await db.insert(t.purchaseOrderItems).values(lines.map((l) => ({ ...l, received_quantity: l.quantity, purchase_order_id: order!.id })));
-    for (const l of lines) {
+    // The newest order waits for its goods, the one before has its first line in: 'Recibir' has work in the demo.
+    const received = n === 19 ? [] : n === 18 ? lines.slice(0, 1) : lines;
+    await db.insert(t.purchaseOrderItems).values(
+      lines.map((l) => ({ ...l, received_quantity: received.includes(l) ? l.quantity : 0, purchase_order_id: order!.id })),
+    );
+    for (const l of received) {
       movements.push({
         item_id: l.item_id,
         branch_id: branch!.id,

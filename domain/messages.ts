@@ -368,6 +368,7 @@ export const messages = {
       finished: 'Producción terminada: los productos entraron a inventario.',
       loading: 'Cargando producción…',
     },
+    needTooLarge: 'La materia prima que pide esta producción es demasiado grande: revisa la receta y las cantidades.',
     alreadyStarted: 'La producción ya se inició.',
     notStarted: 'La producción aún no se inicia: iníciala primero.',
     alreadyFinished: 'La producción ya está terminada.',
@@ -457,6 +458,7 @@ export const messages = {
     itemNotFound: 'Un producto de la orden no existe.',
     purchaseOrderNotFound: 'La orden de compra no existe.',
     itemsRequired: 'Agrega al menos un producto.',
+    totalTooLarge: 'El total de la orden es demasiado grande: revisa las cantidades y los costos.',
     amountPositive: 'El monto debe ser mayor que cero.',
     /** Issue 14: providers, purchase orders, receipts, payments and the purchases report. */
     statuses: { Pendiente: 'Pendiente', Parcial: 'Parcial', Recibida: 'Recibida' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTooManyDecimals, parseAmount } from './money';
+import { amountOf, hasTooManyDecimals, parseAmount } from './money';
 
 describe('typed amounts', () => {
   it('reads what people type in cents, with commas only as thousands', () => {
@@ -15,5 +15,14 @@ describe('typed amounts', () => {
   it('tells too many decimals apart from text that is no amount', () => {
     expect(hasTooManyDecimals('10.001')).toBe(true);
     expect(hasTooManyDecimals('diez')).toBe(false);
+  });
+});
+
+describe('amountOf', () => {
+  it('multiplies on integer hundredths and rounds halves away from zero, as the database does', () => {
+    expect(amountOf(0.03, 5.5)).toBe(0.17);
+    expect(amountOf(-0.03, 5.5)).toBe(-0.17);
+    expect(amountOf(12.5, 40)).toBe(500);
+    expect(amountOf(0.1, 0.2)).toBe(0.02);
   });
 });

@@ -29,3 +29,12 @@ export function parseAmount(typed: string): number | null {
 export function hasTooManyDecimals(typed: string): boolean {
   return /\.\d{3,}\s*$/.test(typed.trim());
 }
+
+/**
+ * Quantity × unit price in pesos, rounded to centavos on integer hundredths as the database's
+ * `round(x, 2)` does (halves away from zero, also for a negative quantity such as a shortfall).
+ */
+export function amountOf(quantity: number, unitPrice: number): number {
+  const tenThousandths = Math.round(quantity * 100) * Math.round(unitPrice * 100);
+  return (Math.sign(tenThousandths) * Math.round(Math.abs(tenThousandths) / 100)) / 100;
+}

@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { amountOf } from './money';
 import { addDays } from './time';
 
 /**
@@ -32,7 +33,7 @@ export const purchaseOrderFolio = (id: number): string => messages.purchasing.fo
 
 /** A line's amount in pesos: quantity × unit cost, rounded to centavos on integer hundredths. */
 export function lineTotal(quantity: number, unitCost: number): number {
-  return Math.round((hundredths(quantity) * hundredths(unitCost)) / 100) / 100;
+  return amountOf(quantity, unitCost);
 }
 
 /** What is owed: purchases less payments, in centavos so float noise never shows. */

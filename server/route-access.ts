@@ -196,7 +196,8 @@ export const ROUTE_ACCESS = {
   'PUT /api/v2/physical_inventories/:id/counts': permission('physical_inventories'),
   'POST /api/v2/physical_inventories/:id/remove_count': permission('physical_inventories'),
   'POST /api/v2/physical_inventories/:id/close': permission('physical_inventories'),
-  'GET /api/v2/physical_inventories/:id/differences': permission('physical_inventories'),
+  /** The book stock beside the count: the office's review (adjustments); the tablet counts blind. */
+  'GET /api/v2/physical_inventories/:id/differences': permission('adjustments'),
   /**
    * Moves stock once: Cerrado → Aplicado in the transaction of its movements; a second apply is refused.
    * Applying adjusts stock, so it is the office's (adjustments): the tablet that counted does not approve its own count.

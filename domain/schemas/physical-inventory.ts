@@ -45,9 +45,8 @@ export const physicalCountSchema = z.strictObject({
   shelf: shelfSchema,
   item_id: id,
   quantity: countedQuantitySchema,
-  counted_at: z
-    .string({ error: text.countedAtInvalid })
-    .check(z.refine((value) => !Number.isNaN(Date.parse(value)), text.countedAtInvalid)),
+  // A strict ISO instant (zod checks the calendar: no 30 February), as the database reads it.
+  counted_at: z.iso.datetime({ offset: true, error: text.countedAtInvalid }),
 });
 export type PhysicalCount = z.infer<typeof physicalCountSchema>;
 

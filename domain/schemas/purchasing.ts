@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { messages } from '../messages';
-import { PURCHASE_ORDER_STATUSES } from '../purchasing';
+import { lineTotal, PURCHASE_ORDER_STATUSES } from '../purchasing';
+
+/** Below what numeric(14, 2) holds. */
+const MAX_ORDER_TOTAL = 1_000_000_000_000;
 
 const text = messages.purchasing;
 const int = z.int();
@@ -41,7 +44,12 @@ export const shoppingInputSchema = z.object({
           .check(z.gte(0, text.unitCostInvalid), z.lte(10_000_000, text.unitCostInvalid), z.refine(hasHundredths, text.unitCostInvalid)),
       }),
     )
-    .check(z.minLength(1, text.itemsRequired), z.maxLength(500)),
+    .check(
+      z.minLength(1, text.itemsRequired),
+      z.maxLength(500),
+      // The total is kept as numeric(14, 2): a typo of a million kilos at ten million pesos is refused, not overflowed.
+      z.refine((lines) => lines.reduce((sum, line) => sum + lineTotal(line.quantity, line.unit_cost), 0) < MAX_ORDER_TOTAL, text.totalTooLarge),
+    ),
 });
 export type ShoppingInput = z.infer<typeof shoppingInputSchema>;
 

@@ -27,6 +27,9 @@ export interface MovementInput {
   physical_inventory_id?: number;
 }
 
+/** Below what a movement's numeric(12, 2) quantity holds. */
+export const MAX_MOVEMENT_QUANTITY = 10_000_000_000;
+
 /** The signed quantity of movement row `m` (subtracting types count against stock). */
 export const signedQuantity: SQL = sql.raw(
   `CASE WHEN m.type IN (${STOCK_SUBTRACTING_TYPES.map((type) => `'${type.replaceAll("'", "''")}'`).join(', ')}) THEN -m.quantity ELSE m.quantity END`,

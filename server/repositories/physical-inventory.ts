@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { amountOf, toCents } from '../../domain/money';
 import type { PhysicalDifferences, PhysicalInventory, PhysicalInventoryRow } from '../../domain/schemas/physical-inventory';
 import type { Db } from '../db/client';
 import { rows } from '../routes/sql-rows';
@@ -109,7 +110,7 @@ export async function physicalDifferences(
         counted: cents(row.counted!),
         difference,
         unit_cost: row.unit_cost,
-        value: cents(difference * row.unit_cost),
+        value: amountOf(difference, row.unit_cost),
       };
     });
   const uncounted = found
@@ -120,7 +121,7 @@ export async function physicalDifferences(
       unit: row.unit,
       book: cents(row.book),
       unit_cost: row.unit_cost,
-      value: cents(row.book * row.unit_cost),
+      value: amountOf(cents(row.book), row.unit_cost),
     }));
   return {
     id: inventory.id,
@@ -129,6 +130,6 @@ export async function physicalDifferences(
     zero_uncounted: inventory.zero_uncounted,
     counted,
     uncounted,
-    total_value: cents(counted.reduce((sum, row) => sum + row.value, 0)),
+    total_value: counted.reduce((sum, row) => sum + toCents(row.value), 0) / 100,
   };
 }

@@ -1,4 +1,5 @@
 import { messages } from '../../domain/messages';
+import { isCalendarDay } from '../../domain/reports';
 import { HttpError } from '../http-errors';
 
 /**
@@ -93,6 +94,8 @@ export function dateRange(value: string | undefined, required = false): [string,
     return null;
   }
   const [from, to] = value.split(',').map((d) => d.trim());
+  // Real calendar days only: the SQL casts them, and '2025-02-30' must be a 400, not a 500.
   if (!from || !to || !DATE.test(from) || !DATE.test(to)) throw new HttpError(400, messages.reports.invalidRange);
+  if (!isCalendarDay(from) || !isCalendarDay(to)) throw new HttpError(400, messages.reports.invalidDay);
   return [from, to];
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and as andWhere, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and as andWhere, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import {
   isProductionStatus,
@@ -11,14 +11,13 @@ import {
   type RecipeLine,
 } from '../../domain/production';
 import { productionInputSchema } from '../../domain/schemas/production';
-import { isCalendarDay } from '../../domain/reports';
 import { currentMonth } from '../../domain/office-list';
 import type { Db } from '../db/client';
-import { itemComponents, productionDetails, productions } from '../db/schema';
+import { productionDetails, productions } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
+import { MAX_MOVEMENT_QUANTITY, recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { iso } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { dateRange, idList, parseListQuery } from './list-query';
@@ -38,13 +37,6 @@ const PRODUCTION_SORTS = { id: 'p.id', planned_date: 'p.planned_date', created_a
 
 /** A production's day: its planned date, else the day it was created (Monterrey). */
 const PRODUCTION_DAY = sql`coalesce(p.planned_date::date, (p.created_at AT TIME ZONE 'America/Monterrey')::date)`;
-
-/** A `filter[date_between]` of real calendar days (the SQL casts them: '2026-02-31' must be a 400, not a 500). */
-function calendarRange(value: string | undefined): [string, string] | null {
-  const range = dateRange(value);
-  if (range && !range.every(isCalendarDay)) throw new HttpError(400, messages.reports.invalidRange);
-  return range;
-}
 
 interface ProductionHead {
   id: number;
@@ -169,7 +161,7 @@ export function productionRoutes(app: FastifyInstance, db: Db): void {
       }
       const saleIds = idList(query.filters.sale_id, 'sale_id');
       if (saleIds) conditions.push(sql`p.sale_id IN ${saleIds}`);
-      const range = calendarRange(query.filters.date_between);
+      const range = dateRange(query.filters.date_between);
       if (range) conditions.push(sql`${PRODUCTION_DAY} BETWEEN ${range[0]}::date AND ${range[1]}::date`);
       return page(db, PRODUCTION_SELECT, PRODUCTION_FROM, and(conditions), orderBy(query, PRODUCTION_SORTS, 'p.id DESC'), query);
     },
@@ -219,9 +211,12 @@ export function productionRoutes(app: FastifyInstance, db: Db): void {
       const cost = new Map(recipes.map((recipe) => [recipe.component_id, recipe.cost]));
       const product = new Map(lines.map((line) => [line.item_id, line.name]));
       // One 'Salida Producción' per product and raw material: recipe quantity × quantity produced.
+      const needs = rawMaterialNeeds(lines, recipes);
+      // A movement's quantity is numeric(12, 2): a recipe typo times a large run is refused, not overflowed.
+      if (needs.some((need) => need.quantity >= MAX_MOVEMENT_QUANTITY)) throw new HttpError(422, text.needTooLarge);
       await recordMovements(
         tx,
-        rawMaterialNeeds(lines, recipes).map((need) => ({
+        needs.map((need) => ({
           item_id: need.component_id,
           type: 'Salida Producción',
           quantity: need.quantity,
@@ -246,17 +241,10 @@ export function productionRoutes(app: FastifyInstance, db: Db): void {
       if (production.status === 'Planeada') throw new HttpError(422, text.notStarted);
       if (production.status === 'Terminada') throw new HttpError(422, text.alreadyFinished);
       const lines = await productLines(tx, id);
-      // An order's production carries the order's every line, and only those with a recipe
-      // were produced (the rest are picked from stock when the order is filled).
-      const withRecipe = new Set(
-        (
-          await tx
-            .selectDistinct({ item_id: itemComponents.item_id })
-            .from(itemComponents)
-            .where(inArray(itemComponents.item_id, lines.map((line) => line.item_id).concat(0)))
-        ).map((row) => row.item_id),
-      );
-      const produced = production.sale_id === null ? lines : lines.filter((line) => withRecipe.has(line.item_id));
+      // An order's production (the warehouse's 'comenzar producción') moved what it makes when
+      // it started, by the recipes of that moment, and productions started before this version
+      // moved it without naming the production: finishing one only closes it.
+      const produced = production.sale_id === null ? lines : [];
       const cost = new Map(lines.map((line) => [line.item_id, line.cost]));
       await recordMovements(
         tx,
@@ -286,7 +274,7 @@ export function productionRoutes(app: FastifyInstance, db: Db): void {
     'GET /api/v2/mfproductions',
     async (request) => {
       const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
-      const [from, to] = [...(calendarRange(query.filters.date_between) ?? currentMonth(new Date()))].sort() as [string, string];
+      const [from, to] = [...(dateRange(query.filters.date_between) ?? currentMonth(new Date()))].sort() as [string, string];
       const moved = await rows<{ production_id: number; item_id: number; name: string; unit: string; type: string; quantity: number }>(
         db,
         sql`SELECT m.production_id, m.item_id, i.name, u.name AS unit, m.type, sum(m.quantity)::float8 AS quantity

@@ -348,6 +348,21 @@ describe('production', () => {
     ).toBe('El mismo producto está dos veces.');
   });
 
+  it('refuses to start a run whose raw material would not fit in a movement, and moves nothing', async () => {
+    const { product, chile } = await productWithRecipe('Salsa verde', '750999000005');
+    await send(admin, 'PUT', `/api/v2/recipes/${product.id}`, { components: [{ component_id: chile.id, quantity: 100_000 }] });
+    const planned = productionSchema.parse(
+      (await send(admin, 'POST', '/api/v2/productions', { items: [{ item_id: product.id, quantity: 1_000_000 }] })).json(),
+    );
+    const before = await stockOf(chile.id);
+    const started = await send(admin, 'POST', `/api/v2/productions/${planned.id}/start`);
+    expect([started.statusCode, started.json()]).toEqual([
+      422,
+      { message: 'La materia prima que pide esta producción es demasiado grande: revisa la receta y las cantidades.' },
+    ]);
+    expect(await stockOf(chile.id)).toBe(before);
+  });
+
   it('finishes a production the warehouse started from an order without entering its products twice', async () => {
     const [tomato, box] = await query<{ id: number }>(
       sql`SELECT id FROM items WHERE name IN ('Tomate saladette', 'Caja de tomate saladette 20 kg') ORDER BY name DESC`,
@@ -381,6 +396,26 @@ describe('production', () => {
     expect(await stockOf(box!.id)).toBeCloseTo(boxBefore - 0.2, 2);
   });
 
+  it('finishes an order’s production started before this version (its movements name no production) without entering anything', async () => {
+    const [order] = await query<{ id: number }>(
+      sql`SELECT id FROM sales WHERE kind = 'sale' AND dispatched_at IS NULL AND NOT is_in_production AND canceled_at IS NULL AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+    );
+    const lines = await query<{ item_id: number; quantity: number }>(
+      sql`SELECT item_id, quantity::float8 AS quantity FROM sale_items WHERE sale_id = ${order!.id}`,
+    );
+    const start = await send(warehouse, 'POST', '/api/v2/orders/start_order_production', { id: order!.id, quotation_items: lines });
+    expect(start.statusCode, start.body).toBe(200);
+    const productionId = start.json<{ production_id: number }>().production_id;
+    // As migration 0017 finds the productions started earlier: moved, but not linked, and never started on record.
+    await t.database.db.execute(sql`UPDATE inventory_movements SET production_id = NULL WHERE production_id = ${productionId}`);
+    await t.database.db.execute(sql`UPDATE productions SET started_at = NULL WHERE id = ${productionId}`);
+    const before = await Promise.all(lines.map((line) => stockOf(line.item_id)));
+    const finished = await send(warehouse, 'POST', `/api/v2/productions/${productionId}/finish`);
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(productionSchema.parse(finished.json())).toMatchObject({ status: 'Terminada', movements: [] });
+    expect(await Promise.all(lines.map((line) => stockOf(line.item_id)))).toEqual(before);
+  });
+
   it('answers 403 without productions, inventory or raw_material, and 404 for an unknown production', async () => {
     expect((await send(seller, 'GET', '/api/v2/productions')).statusCode).toBe(403);
     expect((await send(seller, 'POST', '/api/v2/productions/1/start')).statusCode).toBe(403);
@@ -405,7 +440,7 @@ describe('production', () => {
     }
     // A day that does not exist is a 400 with its reason, never a failed cast.
     expect((await send(admin, 'GET', '/api/v2/mfproductions?filter[date_between]=2031-02-31,2031-03-02')).json()).toEqual({
-      message: 'Indica las fechas desde y hasta (AAAA-MM-DD).',
+      message: 'La fecha no existe en el calendario.',
     });
     expect((await send(admin, 'POST', '/api/v2/productions/99999999/start')).json()).toEqual({ message: 'La producción no existe.' });
   });

@@ -108,6 +108,11 @@ describe('physical inventory', () => {
   it('refuses bad counts with a Spanish message', async () => {
     expect((await count(first, 'A-1', itemA, -1)).json()).toEqual({ message: 'Escribe una cantidad de 0 o más, con hasta 2 decimales.' });
     expect((await count(first, 'A-1', itemA, 1.005)).statusCode).toBe(422);
+    // A time the calendar does not have is the device's mistake to hear about, not a failure of the server.
+    for (const counted_at of ['2025-02-30T10:00:00.000Z', '1']) {
+      const odd = await send(warehouse, 'PUT', `${base}/${first}/counts`, { shelf: 'A-1', item_id: itemA, quantity: 1, counted_at });
+      expect([odd.statusCode, odd.json()]).toEqual([422, { message: 'La hora del conteo no es válida.' }]);
+    }
     expect((await count(first, '   ', itemA, 1)).json()).toEqual({ message: 'Escribe el anaquel.' });
     expect((await count(first, 'A-1', 999_999, 1)).json()).toEqual({ message: 'El producto no existe.' });
     expect((await count(999_999, 'A-1', itemA, 1)).statusCode).toBe(404);
@@ -223,5 +228,7 @@ describe('physical inventory', () => {
   it('leaves applying the differences to the office: the tablet that counted cannot approve its own count', async () => {
     const response = await send(warehouse, 'POST', `${base}/${first}/apply`, { zero_uncounted: false });
     expect(response.statusCode).toBe(403);
+    // Nor does it see the book stock while counting: the count is blind.
+    expect((await send(warehouse, 'GET', `${base}/${first}/differences`)).statusCode).toBe(403);
   });
 });

@@ -69,6 +69,23 @@ describe('purchase orders (shoppings)', () => {
       ).json(),
     ).toEqual({ message: 'El proveedor no existe.' });
   });
+
+  it('refuses a period with a day the calendar does not have, instead of failing', async () => {
+    const response = await call('GET', '/api/v2/shoppings?filter[date_between]=2025-02-30,2025-03-01');
+    expect([response.statusCode, response.json()]).toEqual([400, { message: 'La fecha no existe en el calendario.' }]);
+  });
+
+  it('refuses an order whose total would not fit, instead of failing', async () => {
+    const response = await call('POST', '/api/v2/shoppings', {
+      provider_id: 1,
+      due_date: '2026-12-15',
+      items: [{ item_id: 1, quantity: 1_000_000, unit_cost: 10_000_000 }],
+    });
+    expect([response.statusCode, response.json()]).toEqual([
+      422,
+      { message: 'El total de la orden es demasiado grande: revisa las cantidades y los costos.' },
+    ]);
+  });
 });
 
 describe('provider payments', () => {

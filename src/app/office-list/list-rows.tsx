@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useRef, useState, type ReactNode, type Ref } from 'react';
 import { messages } from '../../../domain/messages';
 import { nextSort, type ListSort } from '../../../domain/office-list';
+import { useWideScreen } from './use-wide-screen';
 
 const text = messages.list;
 /** Longer lists than the largest page size ("all") are virtualized. */
@@ -289,3 +290,46 @@ export function ListCards<Row>({
     </div>
   );
 }
+
+/**
+ * A list's rows as spec §2 draws them: the table on wide screens, the feature's `card` for
+ * each row on phones. `list` and `paging` are the screen's (its rows, whether a page is
+ * loading, the sort); a list that does not sort leaves `paging` out. The menu column is
+ * drawn only when rows have a menu, unless `menuColumn` says otherwise.
+ */
+export function ListRows<Row, C extends string>({
+  list,
+  paging,
+  estimateSize,
+  hint,
+  after,
+  card,
+  menuColumn,
+  ...table
+}: Omit<TableProps<Row, C>, 'rows' | 'busy' | 'sort' | 'onSort'> & {
+  list: { rows: readonly Row[]; query: { isFetching: boolean } };
+  paging?: { sort: ListSort<C> | null; setSort: (sort: ListSort<C> | null) => void };
+  estimateSize?: number;
+  hint?: ReactNode;
+  after?: ReactNode;
+  card: (row: Row) => ReactNode;
+}) {
+  const wide = useWideScreen();
+  const busy = list.query.isFetching;
+  return wide ? (
+    <ListTable
+      {...table}
+      rows={list.rows}
+      busy={busy}
+      sort={paging?.sort ?? null}
+      onSort={paging?.setSort ?? noSort}
+      menuColumn={menuColumn ?? table.onMenu !== undefined}
+    />
+  ) : (
+    <ListCards rows={list.rows} rowKey={table.rowKey} busy={busy} estimateSize={estimateSize} hint={hint} after={after}>
+      {card}
+    </ListCards>
+  );
+}
+
+const noSort = () => undefined;

@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { LOG_ACTIONS, LOGGED_ENTITIES, type LogAction, type LoggedEntity } from '../../../domain/activity-log';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { activityLogPageSchema, type ActivityLogRow, type ActivityLogSortColumn } from '../../../domain/schemas/activity-log';
 import { userListSchema } from '../../../domain/schemas/reference';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { apiRequest } from '../../lib/api';
 import { EMPTY_LOG_FILTERS, logFilterParams, logListQuery, parseStoredLogFilters } from './log-filters';
 import { LOG_COLUMNS, LogCard, LogChanges, logExportRows, logRowKey } from './log-rows';
@@ -47,7 +44,6 @@ function usePeople() {
  * server writes the log in each change's own transaction and nothing can edit it.
  */
 export default function ActivityLogPage() {
-  const { user } = useShell();
   const paging = useListPaging<ActivityLogSortColumn>();
   const stored = useStoredFilters('activity-log-filters', parseStoredLogFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, logFilterParams, paging);
@@ -60,7 +56,6 @@ export default function ActivityLogPage() {
   });
   const people = usePeople();
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const entries = list.rows;
 
   return (
@@ -73,13 +68,7 @@ export default function ActivityLogPage() {
       toolbar={
         <>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: logExportRows(entries) })}
-              disabled={entries.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={entries} file={text.exportFile} sheet={text.exportSheet} toRows={logExportRows} notify={notify} />
         </>
       }
       overlays={
@@ -117,22 +106,15 @@ export default function ActivityLogPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={entries}
-          rowKey={logRowKey}
-          columns={LOG_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-          expand={expand}
-        />
-      ) : (
-        <ListCards rows={entries} rowKey={logRowKey} busy={list.query.isFetching} estimateSize={110}>
-          {(row) => <LogCard row={row} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={logRowKey}
+        columns={LOG_COLUMNS}
+        expand={expand}
+        estimateSize={110}
+        card={(row) => <LogCard row={row} />}
+      />
     </ListScreen>
   );
 }

@@ -4,16 +4,16 @@ import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { balancePageSchema, type BalanceRow, type BalanceTotals } from '../../../domain/schemas/collections';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { useShell } from '../../app/shell-context';
 import { BalanceFilterDrawer } from './balance-filters';
 import { BalanceCard, balanceColumns, balanceRowKey, type BalanceLinks } from './balance-rows';
-import { exportBalances } from './export-balances';
+import { BALANCE_SHEET } from './export-balances';
 import {
   balanceFilterParams,
   balanceListQuery,
@@ -47,7 +47,6 @@ export default function BalancesPage() {
     schema: balancePageSchema,
   });
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const links: BalanceLinks = useMemo(
     () => ({
       customers: hasPermission(user, 'companies'),
@@ -78,9 +77,7 @@ export default function BalancesPage() {
       toolbar={
         <>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton run={() => exportBalances(rows)} disabled={rows.length === 0} onError={(message) => notify(message, 'danger')} />
-          )}
+          <PageExport rows={rows} {...BALANCE_SHEET} notify={notify} />
         </>
       }
       above={meta.success && <GrandTotals totals={meta.data.totals} today={meta.data.today} />}
@@ -91,22 +88,15 @@ export default function BalancesPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={rows}
-          rowKey={balanceRowKey}
-          columns={columns}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-          expand={expand}
-        />
-      ) : (
-        <ListCards rows={rows} rowKey={balanceRowKey} busy={list.query.isFetching} estimateSize={160}>
-          {(row) => <BalanceCard row={row} links={links} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={balanceRowKey}
+        columns={columns}
+        expand={expand}
+        estimateSize={160}
+        card={(row) => <BalanceCard row={row} links={links} />}
+      />
     </ListScreen>
   );
 }

@@ -1,7 +1,8 @@
 import { AGING_LABELS } from '../../../domain/aging';
 import { messages } from '../../../domain/messages';
 import type { BalanceRow } from '../../../domain/schemas/collections';
-import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
+import type { PageSheet } from '../../app/office-list/page-export';
 
 const text = messages.balances;
 const columns = text.columns;
@@ -22,7 +23,5 @@ export function balanceExportRows(rows: readonly BalanceRow[]): Record<string, S
   }));
 }
 
-/** Writes 'Saldos Vencidos.xlsx' of the page on screen. */
-export function exportBalances(rows: readonly BalanceRow[]): Promise<void> {
-  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: balanceExportRows(rows) });
-}
+/** 'Saldos Vencidos.xlsx' of the page on screen. */
+export const BALANCE_SHEET: PageSheet<BalanceRow> = { file: text.exportFile, sheet: text.exportSheet, toRows: balanceExportRows };

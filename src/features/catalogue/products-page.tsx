@@ -1,15 +1,12 @@
 import { useCallback, useId, useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { itemPageSchema, type ItemRow, type ItemSortColumn } from '../../../domain/schemas/catalogue';
 import { Dialog } from '../../app/dialog';
-import { writeSheet } from '../../app/office-list/export-sheet';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { itemFilterParams, itemListQuery, NO_ITEM_FILTERS, parseStoredItemFilters, type ItemFilters } from './item-filters';
 import { ItemForm } from './item-form';
 import { ITEM_COLUMNS, ItemCard, itemExportRows, itemRowKey } from './item-rows';
@@ -33,14 +30,12 @@ const SHOW: readonly { value: ItemFilters['published']; label: string }[] = [
  * stock) and each item's 'Editar' in a dialog.
  */
 export default function ProductsPage() {
-  const { user } = useShell();
   const paging = useListPaging<ItemSortColumn>();
   const { setPage } = paging;
   const [filters, save] = useStoredFilters('products-filters', parseStoredItemFilters, noFilters);
   const categories = useCategories();
   const [form, setForm] = useState<'new' | ItemRow | null>(null);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const categoryId = useId();
   const list = usePagedList({
     queryKey: catalogueKeys.items(filters),
@@ -105,13 +100,7 @@ export default function ProductsPage() {
           <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setForm('new')}>
             {text.add}
           </button>
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: itemExportRows(items) })}
-              disabled={items.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={items} file={text.exportFile} sheet={text.exportSheet} toRows={itemExportRows} notify={notify} />
         </>
       }
       overlays={
@@ -135,22 +124,16 @@ export default function ProductsPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={items}
-          rowKey={itemRowKey}
-          columns={ITEM_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={menu.open}
-        />
-      ) : (
-        <ListCards rows={items} rowKey={itemRowKey} busy={list.query.isFetching} estimateSize={140}>
-          {(row) => <ItemCard row={row} onMenu={menu.open} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={itemRowKey}
+        columns={ITEM_COLUMNS}
+        menuLabel={menuLabel}
+        onMenu={menu.open}
+        estimateSize={140}
+        card={(row) => <ItemCard row={row} onMenu={menu.open} />}
+      />
     </ListScreen>
   );
 }

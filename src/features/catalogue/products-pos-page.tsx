@@ -1,15 +1,13 @@
 import { useCallback } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { counterItemPageSchema, type CounterItem, type CounterSortColumn } from '../../../domain/schemas/catalogue';
-import { writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, ListScreen, useListToast, type Notify } from '../../app/office-list/list-screen';
+import { type SheetCell } from '../../app/office-list/export-sheet';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { ListScreen, useListToast, type Notify } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { counterFilterParams, counterListQuery, NO_COUNTER_FILTERS, parseStoredCounterFilters, type CounterFilters } from './item-filters';
 import { catalogueKeys, useItemMutations } from './queries';
@@ -100,14 +98,12 @@ function useToggle(notify: Notify) {
  * 'Publicado' and 'Mostrador' here, and the point of sale sells what is both.
  */
 export default function ProductsPosPage() {
-  const { user } = useShell();
   const paging = useListPaging<CounterSortColumn>();
   const { setPage } = paging;
   const [filters, save] = useStoredFilters('products-pos-filters', parseStoredCounterFilters, noFilters);
   const [notify, toast] = useListToast();
   const [onToggle, busy] = useToggle(notify);
   const columns = useColumns(onToggle, busy);
-  const wide = useWideScreen();
   const list = usePagedList({
     queryKey: catalogueKeys.counter(filters),
     path: '/api/v2/item/pos',
@@ -148,46 +144,33 @@ export default function ProductsPosPage() {
               </button>
             ))}
           </div>
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: pos.exportFile, sheet: pos.exportSheet, rows: exportRows(items) })}
-              disabled={items.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={items} file={pos.exportFile} sheet={pos.exportSheet} toRows={exportRows} notify={notify} />
         </>
       }
       above={<p className="catalogue-hint">{pos.hint}</p>}
       overlays={toast}
     >
-      {wide ? (
-        <ListTable
-          rows={items}
-          rowKey={rowKey}
-          columns={columns}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={items} rowKey={rowKey} busy={list.query.isFetching} estimateSize={120}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">{row.name}</span>
-                <span>
-                  {pos.price}: {formatMoney(row.price)} · {row.unit.name}
-                </span>
-                <span>
-                  {text.columns.published} <CounterSwitch row={row} field="is_published" onToggle={onToggle} busy={busy} />
-                  {text.columns.pos} <CounterSwitch row={row} field="pos" onToggle={onToggle} busy={busy} />
-                </span>
-              </div>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={columns}
+        estimateSize={120}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">{row.name}</span>
+              <span>
+                {pos.price}: {formatMoney(row.price)} · {row.unit.name}
+              </span>
+              <span>
+                {text.columns.published} <CounterSwitch row={row} field="is_published" onToggle={onToggle} busy={busy} />
+                {text.columns.pos} <CounterSwitch row={row} field="pos" onToggle={onToggle} busy={busy} />
+              </span>
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

@@ -3,10 +3,9 @@ import { formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { recipePageSchema, type RecipeRow } from '../../../domain/schemas/catalogue';
 import { Dialog } from '../../app/dialog';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
 import { ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { recipeListQuery, type RecipeSortColumn as SortColumn } from './item-filters';
 import { catalogueKeys } from './queries';
 import { RecipeForm } from './recipe-form';
@@ -46,7 +45,6 @@ export default function RawMaterialPage() {
   const [search, setSearch] = useState('');
   const [form, setForm] = useState<'new' | RecipeRow | null>(null);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const list = usePagedList({
     queryKey: catalogueKeys.recipes(search),
     path: '/api/v2/recipes',
@@ -101,32 +99,26 @@ export default function RawMaterialPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={rowKey}
-          columns={COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={menu.open}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={120}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">{row.name}</span>
-                <Components row={row} />
-              </div>
-              <button type="button" className="icon-button" aria-label={menuLabel(row)} onClick={() => menu.open(row)}>
-                <span aria-hidden="true">⋮</span>
-              </button>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={COLUMNS}
+        menuLabel={menuLabel}
+        onMenu={menu.open}
+        estimateSize={120}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">{row.name}</span>
+              <Components row={row} />
             </div>
-          )}
-        </ListCards>
-      )}
+            <button type="button" className="icon-button" aria-label={menuLabel(row)} onClick={() => menu.open(row)}>
+              <span aria-hidden="true">⋮</span>
+            </button>
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

@@ -3,18 +3,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { collectionCancelSchema, collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { ReasonDialog } from '../../app/reason-dialog';
 import { useShell } from '../../app/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { CollectionFilterDrawer } from './collection-filters';
 import { CollectionCard, collectionColumns, collectionRowKey, folioOf } from './collection-rows';
-import { exportCollections } from './export-collections';
+import { COLLECTION_SHEET } from './export-collections';
 import {
   collectionFilterParams,
   collectionListQuery,
@@ -50,7 +50,6 @@ export default function CollectionsPage() {
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [canceling, setCanceling] = useState<CollectionListRow | null>(null);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const actions = useCollectionActions();
   const customerLinks = hasPermission(user, 'companies');
   const columns = useMemo(() => collectionColumns(customerLinks), [customerLinks]);
@@ -88,13 +87,7 @@ export default function CollectionsPage() {
         <>
           <FiltersButton {...button} />
           <TotalsToggle open={totalsOpen} onToggle={() => setTotalsOpen((open) => !open)} controls="collections-totals" />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => exportCollections(rows)}
-              disabled={rows.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={rows} {...COLLECTION_SHEET} notify={notify} />
           <span role="status" className="office-list__status">
             {actions.receipt.isPending ? text.preparingReceipt : ''}
           </span>
@@ -128,22 +121,16 @@ export default function CollectionsPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={rows}
-          rowKey={collectionRowKey}
-          columns={columns}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={openMenu}
-        />
-      ) : (
-        <ListCards rows={rows} rowKey={collectionRowKey} busy={list.query.isFetching} estimateSize={104}>
-          {(row) => <CollectionCard row={row} onMenu={openMenu} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={collectionRowKey}
+        columns={columns}
+        menuLabel={menuLabel}
+        onMenu={openMenu}
+        estimateSize={104}
+        card={(row) => <CollectionCard row={row} onMenu={openMenu} />}
+      />
     </ListScreen>
   );
 }

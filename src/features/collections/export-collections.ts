@@ -1,7 +1,8 @@
 import { collectionFolio } from '../../../domain/collections';
 import { messages } from '../../../domain/messages';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
-import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
+import type { PageSheet } from '../../app/office-list/page-export';
 
 const text = messages.collections.list;
 const columns = text.columns;
@@ -22,7 +23,9 @@ export function collectionExportRows(rows: readonly CollectionListRow[]): Record
   }));
 }
 
-/** Writes 'Cobranza.xlsx' of the page on screen. */
-export function exportCollections(rows: readonly CollectionListRow[]): Promise<void> {
-  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: collectionExportRows(rows) });
-}
+/** 'Cobranza.xlsx' of the page on screen. */
+export const COLLECTION_SHEET: PageSheet<CollectionListRow> = {
+  file: text.exportFile,
+  sheet: text.exportSheet,
+  toRows: collectionExportRows,
+};

@@ -1,18 +1,16 @@
 import { useCallback, useState } from 'react';
 import { formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { activityPageSchema, type ActivityRow, type CrmSortColumn } from '../../../domain/schemas/crm';
 import { Dialog } from '../../app/dialog';
-import { calendarDate, writeSheet } from '../../app/office-list/export-sheet';
+import { calendarDate } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { CrmEntryForm } from './crm-entry-form';
 import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
@@ -49,7 +47,6 @@ const ACTIVITY_COLUMNS: ListColumn<ActivityRow, CrmSortColumn>[] = [
  * 'Registrar actividad' in a dialog; Excel export of the page.
  */
 export default function ActivitiesPage() {
-  const { user } = useShell();
   const paging = useListPaging<CrmSortColumn>();
   const stored = useStoredFilters('activities-filters', parseStoredCrmFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, params, paging);
@@ -63,7 +60,6 @@ export default function ActivitiesPage() {
   const { setDone } = useCrmMutations();
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const activities = list.rows;
   const toggle = useCallback(
     (row: ActivityRow) =>
@@ -95,29 +91,25 @@ export default function ActivitiesPage() {
             {messages.crm.entry.activityTitle}
           </button>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() =>
-                writeSheet({
-                  file: text.exportFile,
-                  sheet: text.exportSheet,
-                  rows: activities.map((row) => ({
-                    [columns.date]: calendarDate(row.date),
-                    [columns.time]: row.time ?? '',
-                    [columns.type]: row.type ?? '',
-                    [columns.title]: row.title,
-                    [columns.who]: who(row),
-                    [columns.user]: row.user_name,
-                    [columns.state]: state(row),
-                    [columns.result]: row.result ?? '',
-                    [columns.nextStep]: row.next_step ?? '',
-                  })),
-                })
-              }
-              disabled={activities.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport
+            rows={activities}
+            file={text.exportFile}
+            sheet={text.exportSheet}
+            toRows={(page) =>
+              page.map((row) => ({
+                [columns.date]: calendarDate(row.date),
+                [columns.time]: row.time ?? '',
+                [columns.type]: row.type ?? '',
+                [columns.title]: row.title,
+                [columns.who]: who(row),
+                [columns.user]: row.user_name,
+                [columns.state]: state(row),
+                [columns.result]: row.result ?? '',
+                [columns.nextStep]: row.next_step ?? '',
+              }))
+            }
+            notify={notify}
+          />
         </>
       }
       overlays={
@@ -154,37 +146,31 @@ export default function ActivitiesPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={activities}
-          rowKey={rowKey}
-          columns={ACTIVITY_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={menu.open}
-        />
-      ) : (
-        <ListCards rows={activities} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">
-                  {row.title} · {state(row)}
-                </span>
-                <span>
-                  {formatCalendarDate(row.date)} {row.time ?? ''} · {who(row)}
-                </span>
-                <span>{row.type ?? '—'}</span>
-              </div>
-              <button type="button" className="icon-button" aria-label={menuLabel(row)} onClick={() => menu.open(row)}>
-                <span aria-hidden="true">⋮</span>
-              </button>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={ACTIVITY_COLUMNS}
+        menuLabel={menuLabel}
+        onMenu={menu.open}
+        estimateSize={100}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">
+                {row.title} · {state(row)}
+              </span>
+              <span>
+                {formatCalendarDate(row.date)} {row.time ?? ''} · {who(row)}
+              </span>
+              <span>{row.type ?? '—'}</span>
             </div>
-          )}
-        </ListCards>
-      )}
+            <button type="button" className="icon-button" aria-label={menuLabel(row)} onClick={() => menu.open(row)}>
+              <span aria-hidden="true">⋮</span>
+            </button>
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { callPageSchema, type CallRow, type CrmSortColumn } from '../../../domain/schemas/crm';
 import { Dialog } from '../../app/dialog';
-import { calendarDate, writeSheet } from '../../app/office-list/export-sheet';
+import { calendarDate } from '../../app/office-list/export-sheet';
 import { FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { CrmEntryForm } from './crm-entry-form';
 import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
 import { crmKeys } from './queries';
@@ -40,7 +38,6 @@ const CALL_COLUMNS: ListColumn<CallRow, CrmSortColumn>[] = [
  * dates, with result and next step; 'Registrar llamada' in a dialog; Excel export of the page.
  */
 export default function CallsPage() {
-  const { user } = useShell();
   const paging = useListPaging<CrmSortColumn>();
   const stored = useStoredFilters('calls-filters', parseStoredCrmFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, params, paging);
@@ -53,7 +50,6 @@ export default function CallsPage() {
   });
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const calls = list.rows;
   return (
     <ListScreen
@@ -68,28 +64,24 @@ export default function CallsPage() {
             {messages.crm.entry.callTitle}
           </button>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() =>
-                writeSheet({
-                  file: text.exportFile,
-                  sheet: text.exportSheet,
-                  rows: calls.map((row) => ({
-                    [columns.date]: calendarDate(row.date),
-                    [columns.who]: who(row),
-                    [columns.contact]: row.contact_name ?? '',
-                    [columns.user]: row.user_name,
-                    [columns.duration]: row.duration_minutes,
-                    [columns.result]: row.result ?? '',
-                    [columns.note]: row.note ?? '',
-                    [columns.nextStep]: row.next_step ?? '',
-                  })),
-                })
-              }
-              disabled={calls.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport
+            rows={calls}
+            file={text.exportFile}
+            sheet={text.exportSheet}
+            toRows={(page) =>
+              page.map((row) => ({
+                [columns.date]: calendarDate(row.date),
+                [columns.who]: who(row),
+                [columns.contact]: row.contact_name ?? '',
+                [columns.user]: row.user_name,
+                [columns.duration]: row.duration_minutes,
+                [columns.result]: row.result ?? '',
+                [columns.note]: row.note ?? '',
+                [columns.nextStep]: row.next_step ?? '',
+              }))
+            }
+            notify={notify}
+          />
         </>
       }
       overlays={
@@ -117,37 +109,30 @@ export default function CallsPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={calls}
-          rowKey={rowKey}
-          columns={CALL_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={calls} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">
-                  {who(row)} · {row.result ?? '—'}
-                </span>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={CALL_COLUMNS}
+        estimateSize={100}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">
+                {who(row)} · {row.result ?? '—'}
+              </span>
+              <span>
+                {formatCalendarDate(row.date)} · {row.duration_minutes} min · {row.user_name}
+              </span>
+              {row.next_step && (
                 <span>
-                  {formatCalendarDate(row.date)} · {row.duration_minutes} min · {row.user_name}
+                  {columns.nextStep}: {row.next_step}
                 </span>
-                {row.next_step && (
-                  <span>
-                    {columns.nextStep}: {row.next_step}
-                  </span>
-                )}
-              </div>
+              )}
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

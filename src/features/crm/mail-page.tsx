@@ -1,17 +1,14 @@
 import { formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { quotationFolio } from '../../../domain/sales';
 import { emailPageSchema, type EmailRow } from '../../../domain/schemas/crm';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { FiltersButton, ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
 import './crm.css';
 
@@ -51,7 +48,6 @@ const MAIL_COLUMNS: ListColumn<EmailRow, 'created_at'>[] = [
  * with the reason); by state; each opens its quotation; Excel export of the page.
  */
 export default function MailPage() {
-  const { user } = useShell();
   const paging = useListPaging<'created_at'>();
   const stored = useStoredFilters('mail-filters', parseStoredCrmFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, params, paging);
@@ -63,7 +59,6 @@ export default function MailPage() {
     schema: emailPageSchema,
   });
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const mails = list.rows;
   return (
     <ListScreen
@@ -75,28 +70,24 @@ export default function MailPage() {
       toolbar={
         <>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() =>
-                writeSheet({
-                  file: text.exportFile,
-                  sheet: text.exportSheet,
-                  rows: mails.map((row) => ({
-                    [columns.createdAt]: formatMoment(row.created_at),
-                    [columns.subject]: row.subject,
-                    [columns.to]: row.to.join(', '),
-                    [columns.user]: row.user_name,
-                    [columns.state]: text.states[row.status],
-                    [columns.attempts]: row.attempts,
-                    [columns.sentAt]: row.sent_at ? formatMoment(row.sent_at) : '',
-                    [columns.error]: row.last_error ?? '',
-                  })),
-                })
-              }
-              disabled={mails.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport
+            rows={mails}
+            file={text.exportFile}
+            sheet={text.exportSheet}
+            toRows={(page) =>
+              page.map((row) => ({
+                [columns.createdAt]: formatMoment(row.created_at),
+                [columns.subject]: row.subject,
+                [columns.to]: row.to.join(', '),
+                [columns.user]: row.user_name,
+                [columns.state]: text.states[row.status],
+                [columns.attempts]: row.attempts,
+                [columns.sentAt]: row.sent_at ? formatMoment(row.sent_at) : '',
+                [columns.error]: row.last_error ?? '',
+              }))
+            }
+            notify={notify}
+          />
         </>
       }
       overlays={
@@ -118,33 +109,26 @@ export default function MailPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={mails}
-          rowKey={rowKey}
-          columns={MAIL_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={mails} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">{row.subject}</span>
-                <span>
-                  {formatMoment(row.created_at)} · {row.to.join(', ')}
-                </span>
-                <span>
-                  <StateChip row={row} /> {row.status !== 'enviado' && row.last_error ? row.last_error : ''}
-                </span>
-              </div>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={MAIL_COLUMNS}
+        estimateSize={100}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">{row.subject}</span>
+              <span>
+                {formatMoment(row.created_at)} · {row.to.join(', ')}
+              </span>
+              <span>
+                <StateChip row={row} /> {row.status !== 'enviado' && row.last_error ? row.last_error : ''}
+              </span>
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

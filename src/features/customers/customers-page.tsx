@@ -1,17 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { companyPageSchema, type CompanySortColumn } from '../../../domain/schemas/customers';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { useSettled } from '../../lib/use-settled';
-import { customerFilterParams, customerListQuery, NO_CUSTOMER_FILTERS, parseStoredCustomerFilters, type CustomerFilters } from './customer-list';
+import {
+  customerFilterParams,
+  customerListQuery,
+  NO_CUSTOMER_FILTERS,
+  parseStoredCustomerFilters,
+  type CustomerFilters,
+} from './customer-list';
 import { CUSTOMER_COLUMNS, CustomerCard, customerRowKey } from './customer-rows';
-import { exportCustomers } from './export-customers';
+import { CUSTOMER_SHEET } from './export-customers';
 import { customerKeys } from './queries';
 import './customers.css';
 
@@ -30,14 +34,12 @@ const SHOW: readonly { value: CustomerFilters['verified']; label: string }[] = [
  * cliente'. Each customer opens its page.
  */
 export default function CustomersPage() {
-  const { user } = useShell();
   const paging = useListPaging<CompanySortColumn>();
   const { setPage } = paging;
   const [filters, save] = useStoredFilters('clients-filters', parseStoredCustomerFilters, noFilters);
   const [typed, setTyped] = useState(filters.search);
   const settled = useSettled(typed);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const searchId = useId();
 
   const apply = (next: CustomerFilters) => {
@@ -115,28 +117,19 @@ export default function CustomersPage() {
               </button>
             ))}
           </div>
-          {hasPermission(user, 'download') && (
-            <ExportButton run={() => exportCustomers(customers)} disabled={customers.length === 0} onError={(message) => notify(message, 'danger')} />
-          )}
+          <PageExport rows={customers} {...CUSTOMER_SHEET} notify={notify} />
         </>
       }
       overlays={toast}
     >
-      {wide ? (
-        <ListTable
-          rows={customers}
-          rowKey={customerRowKey}
-          columns={CUSTOMER_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={customers} rowKey={customerRowKey} busy={list.query.isFetching} estimateSize={112}>
-          {(row) => <CustomerCard row={row} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={customerRowKey}
+        columns={CUSTOMER_COLUMNS}
+        estimateSize={112}
+        card={(row) => <CustomerCard row={row} />}
+      />
     </ListScreen>
   );
 }

@@ -1,6 +1,7 @@
 import { messages } from '../../../domain/messages';
 import type { CompanyRow } from '../../../domain/schemas/customers';
-import { writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import type { SheetCell } from '../../app/office-list/export-sheet';
+import type { PageSheet } from '../../app/office-list/page-export';
 
 const text = messages.customers.list;
 const columns = text.columns;
@@ -24,7 +25,10 @@ export function customerExportRows(rows: readonly CompanyRow[]): Record<string, 
   }));
 }
 
-/** Writes 'Lista de Clientes.xlsx' of the page on screen. */
-export function exportCustomers(rows: readonly CompanyRow[]): Promise<void> {
-  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: customerExportRows(rows), moments: [columns.createdAt] });
-}
+/** 'Lista de Clientes.xlsx' of the page on screen. */
+export const CUSTOMER_SHEET: PageSheet<CompanyRow> = {
+  file: text.exportFile,
+  sheet: text.exportSheet,
+  toRows: customerExportRows,
+  moments: [columns.createdAt],
+};

@@ -4,10 +4,9 @@ import { formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { companyPageSchema, type CompanyRow, type CompanySortColumn } from '../../../domain/schemas/customers';
 import type { ListColumn } from '../../app/office-list/list-rows';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ListRows } from '../../app/office-list/list-rows';
 import { ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { customerListQuery, type CustomerFilters } from './customer-list';
@@ -30,14 +29,14 @@ export default function UnverifiedCustomersPage() {
     queryKey: customerKeys.unverified,
     path: '/api/v2/companies',
     // Newest first unless another order is chosen: the latest counter customers are the ones to check.
-    search: (page, total) => customerListQuery({ ...page, sort: page.sort ?? { column: 'created_at', descending: true } }, UNVERIFIED, total),
+    search: (page, total) =>
+      customerListQuery({ ...page, sort: page.sort ?? { column: 'created_at', descending: true } }, UNVERIFIED, total),
     paging,
     schema: companyPageSchema,
   });
   const { verify } = useCustomerWrites();
   const [confirming, setConfirming, confirmSheet] = useSheet<CompanyRow>();
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
 
   const confirm = (row: CompanyRow) =>
     verify.mutate(row.id, {
@@ -97,36 +96,29 @@ export default function UnverifiedCustomersPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={customerRowKey}
-          columns={tableColumns}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={customerRowKey} busy={list.query.isFetching} estimateSize={120}>
-          {(row) => (
-            <div className="list-card">
-              <ListLink href={customerHref(row.id)} className="list-card__main">
-                <span className="list-card__title">{row.name}</span>
-                <span>
-                  {row.razon_social}
-                  {row.rfc ? ` · ${row.rfc}` : ''}
-                </span>
-                <span>
-                  {formatMoment(row.created_at)}
-                  {row.created_by ? ` · ${row.created_by}` : ''}
-                </span>
-              </ListLink>
-              <VerifyButton row={row} busy={pending === row.id} onVerify={setConfirming} />
-            </div>
-          )}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={customerRowKey}
+        columns={tableColumns}
+        estimateSize={120}
+        card={(row) => (
+          <div className="list-card">
+            <ListLink href={customerHref(row.id)} className="list-card__main">
+              <span className="list-card__title">{row.name}</span>
+              <span>
+                {row.razon_social}
+                {row.rfc ? ` · ${row.rfc}` : ''}
+              </span>
+              <span>
+                {formatMoment(row.created_at)}
+                {row.created_by ? ` · ${row.created_by}` : ''}
+              </span>
+            </ListLink>
+            <VerifyButton row={row} busy={pending === row.id} onVerify={setConfirming} />
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

@@ -2,18 +2,15 @@ import { IonActionSheet } from '@ionic/react';
 import { useCallback, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { expensePageSchema, type ExpenseRow, type ExpenseSortColumn } from '../../../domain/schemas/expenses';
 import { Dialog } from '../../app/dialog';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { EMPTY_EXPENSE_FILTERS, expenseFilterParams, expenseListQuery, parseStoredExpenseFilters } from './expense-filters';
@@ -34,7 +31,6 @@ const menuLabel = (row: ExpenseRow) => text.actionsFor(row.id);
  * delete it after a confirmation.
  */
 export default function ExpensesPage() {
-  const { user } = useShell();
   const [now] = useState(() => new Date());
   const paging = useListPaging<ExpenseSortColumn>();
   const stored = useStoredFilters('expenses-filters', parseStoredExpenseFilters, noFilters);
@@ -51,10 +47,12 @@ export default function ExpensesPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting, deleteSheet] = useSheet<ExpenseRow>();
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const expenses = list.rows;
 
-  const rowMenu = useCallback((row: ExpenseRow) => [{ text: text.delete, role: 'destructive', handler: () => setDeleting(row) }], [setDeleting]);
+  const rowMenu = useCallback(
+    (row: ExpenseRow) => [{ text: text.delete, role: 'destructive', handler: () => setDeleting(row) }],
+    [setDeleting],
+  );
   const header = useCallback((row: ExpenseRow) => `${row.type} · ${formatMoney(row.amount)}`, []);
   const menu = useRowMenu(header, rowMenu);
 
@@ -71,13 +69,7 @@ export default function ExpensesPage() {
             {text.add}
           </button>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: expenseExportRows(expenses) })}
-              disabled={expenses.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={expenses} file={text.exportFile} sheet={text.exportSheet} toRows={expenseExportRows} notify={notify} />
           <span role="status" className="office-list__status">
             {remove.isPending ? messages.common.loading : ''}
           </span>
@@ -137,22 +129,16 @@ export default function ExpensesPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={expenses}
-          rowKey={expenseRowKey}
-          columns={EXPENSE_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={menu.open}
-        />
-      ) : (
-        <ListCards rows={expenses} rowKey={expenseRowKey} busy={list.query.isFetching} estimateSize={96}>
-          {(row) => <ExpenseCard row={row} onMenu={menu.open} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={expenseRowKey}
+        columns={EXPENSE_COLUMNS}
+        menuLabel={menuLabel}
+        onMenu={menu.open}
+        estimateSize={96}
+        card={(row) => <ExpenseCard row={row} onMenu={menu.open} />}
+      />
     </ListScreen>
   );
 }

@@ -1,6 +1,9 @@
+import { IonButton, IonText } from '@ionic/react';
 import type { ReactNode } from 'react';
 import type { Branch } from '../../../domain/schemas/inventory-moves';
 import { messages } from '../../../domain/messages';
+import { useBranches, useItems } from './queries';
+import type { MoveForm } from './use-move-form';
 
 const text = messages.inventoryMoves;
 
@@ -77,3 +80,71 @@ export function BranchOptions({ branches, empty }: { branches: readonly Branch[]
 
 /** A select's value as an id, or undefined when none is chosen. */
 export const chosenId = (value: string) => (value === '' ? undefined : Number(value));
+
+/** The product, the branch (the person's own unless chosen) and the quantity of a one-product movement. */
+export function ItemBranchQuantity({
+  form,
+  quantityHint,
+}: {
+  form: MoveForm<{ item_id: string; branch_id: string; quantity: string }>;
+  quantityHint: string;
+}) {
+  const { draft, errors, id, set } = form;
+  const items = useItems();
+  const branches = useBranches();
+  return (
+    <>
+      <Field id={id('item_id')} label={text.item} error={errors.item_id}>
+        <select
+          id={id('item_id')}
+          value={draft.item_id}
+          onChange={(e) => set('item_id', e.target.value)}
+          {...describedBy(id('item_id'), errors.item_id)}
+        >
+          <ItemOptions items={items.data} />
+        </select>
+      </Field>
+      <Field id={id('branch_id')} label={text.branch} error={errors.branch_id}>
+        <select
+          id={id('branch_id')}
+          value={draft.branch_id}
+          onChange={(e) => set('branch_id', e.target.value)}
+          {...describedBy(id('branch_id'), errors.branch_id)}
+        >
+          <BranchOptions branches={branches.data} empty={text.ownBranch} />
+        </select>
+      </Field>
+      <Field id={id('quantity')} label={text.quantity} error={errors.quantity} hint={quantityHint}>
+        <input
+          id={id('quantity')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.quantity}
+          onChange={(e) => set('quantity', e.target.value)}
+          {...describedBy(id('quantity'), errors.quantity, true)}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** The end of an inventory form: the server's refusal as an alert, then 'Cancelar' and 'Guardar' ('Guardando…' while it saves). */
+export function FormActions({ serverError, pending, onCancel }: { serverError: string | null; pending: boolean; onCancel: () => void }) {
+  return (
+    <>
+      {serverError && (
+        <p role="alert" className="form-error">
+          <IonText color="danger">{serverError}</IonText>
+        </p>
+      )}
+      <div className="form-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          {text.cancel}
+        </IonButton>
+        <IonButton type="submit" disabled={pending}>
+          {pending ? text.saving : text.save}
+        </IonButton>
+      </div>
+    </>
+  );
+}

@@ -1,17 +1,11 @@
 import type * as z from 'zod/mini';
 import { formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { pagedQuery } from '../../../domain/office-list';
-import { hasPermission } from '../../../domain/permissions';
 import { inventoryCostPageSchema, type InventoryCostRow, type InventoryCostSortColumn } from '../../../domain/schemas/inventory-moves';
-import { writeSheet } from '../../app/office-list/export-sheet';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
-import { inventoryMoveKeys } from './queries';
-import { StockToolbar, stockParams, useStockFilters } from './stock-toolbar';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
+import { StockToolbar, useStockList } from './stock-toolbar';
 import './inventory-moves.css';
 
 const text = messages.inventoryMoves;
@@ -42,20 +36,17 @@ export function costExportRows(rows: readonly InventoryCostRow[]) {
  * sortable by any figure, Excel export of the page.
  */
 export default function InventoryCostPage() {
-  const { user } = useShell();
-  const paging = useListPaging<InventoryCostSortColumn>();
-  const [filters, setFilters, typed, setTyped] = useStockFilters('inventory-cost-filters', paging.setPage);
-  const list = usePagedList({
-    queryKey: inventoryMoveKeys.list('cost', filters),
+  const { paging, list, meta, toolbar } = useStockList<
+    InventoryCostRow,
+    InventoryCostSortColumn,
+    z.infer<typeof inventoryCostPageSchema>['meta']
+  >({
+    name: 'cost',
+    storageKey: 'inventory-cost-filters',
     path: '/api/v2/inventory/cost',
-    search: (page, total) => pagedQuery(stockParams(filters), page, total),
-    paging,
     schema: inventoryCostPageSchema,
   });
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
-  // Parsed with the page's schema: its meta carries the total value / low count too (the list kit types only `total`).
-  const meta = list.query.data?.meta as z.infer<typeof inventoryCostPageSchema>['meta'] | undefined;
 
   return (
     <ListScreen
@@ -65,14 +56,8 @@ export default function InventoryCostPage() {
       loading={text.cost.loading}
       empty={text.cost.empty}
       toolbar={
-        <StockToolbar filters={filters} onChange={setFilters} typed={typed} onType={setTyped}>
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: text.cost.exportFile, sheet: text.cost.exportSheet, rows: costExportRows(list.rows) })}
-              disabled={list.rows.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+        <StockToolbar {...toolbar}>
+          <PageExport rows={list.rows} file={text.cost.exportFile} sheet={text.cost.exportSheet} toRows={costExportRows} notify={notify} />
         </StockToolbar>
       }
       above={
@@ -82,32 +67,25 @@ export default function InventoryCostPage() {
       }
       overlays={toast}
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={rowKey}
-          columns={COST_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={80}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">
-                  {row.name} · {formatMoney(row.value)}
-                </span>
-                <span>
-                  {formatQuantity(row.stock)} {row.unit} × {formatMoney(row.cost)}
-                </span>
-              </div>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={COST_COLUMNS}
+        estimateSize={80}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">
+                {row.name} · {formatMoney(row.value)}
+              </span>
+              <span>
+                {formatQuantity(row.stock)} {row.unit} × {formatMoney(row.cost)}
+              </span>
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

@@ -3,18 +3,12 @@ import type * as z from 'zod/mini';
 import { formatQuantity } from '../../../domain/format';
 import { LOW_STOCK_LIMIT } from '../../../domain/inventory-moves';
 import { messages } from '../../../domain/messages';
-import { pagedQuery } from '../../../domain/office-list';
-import { hasPermission } from '../../../domain/permissions';
 import { posStockPageSchema, type PosStockRow, type PosStockSortColumn } from '../../../domain/schemas/inventory-moves';
-import { writeSheet } from '../../app/office-list/export-sheet';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
-import { inventoryMoveKeys } from './queries';
-import { StockToolbar, stockParams, useStockFilters } from './stock-toolbar';
+import { StockToolbar, useStockList } from './stock-toolbar';
 import './inventory-moves.css';
 
 const text = messages.inventoryMoves;
@@ -52,26 +46,21 @@ const notLowOnly = () => false;
  * the list), optionally only those; Excel export of the page.
  */
 export default function InventoryPosPage() {
-  const { user } = useShell();
-  const paging = useListPaging<PosStockSortColumn>();
-  const [filters, setFilters, typed, setTyped] = useStockFilters('inventory-pos-filters', paging.setPage);
   const [lowOnly, setLowOnly] = useStoredFilters('inventory-pos-low', parseLowOnly, notLowOnly);
   const lowId = useId();
-  const list = usePagedList({
-    queryKey: inventoryMoveKeys.list('pos', { ...filters, lowOnly }),
+  const { paging, list, meta, toolbar } = useStockList<PosStockRow, PosStockSortColumn, z.infer<typeof posStockPageSchema>['meta']>({
+    name: 'pos',
+    storageKey: 'inventory-pos-filters',
     path: '/api/v2/inventory/pos',
-    search: (page, total) => {
-      const params = stockParams(filters);
-      if (lowOnly) params.set('filter[low]', '1');
-      return pagedQuery(params, page, total);
-    },
-    paging,
     schema: posStockPageSchema,
+    narrow: {
+      key: { lowOnly },
+      params: (params) => {
+        if (lowOnly) params.set('filter[low]', '1');
+      },
+    },
   });
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
-  // Parsed with the page's schema: its meta carries the total value / low count too (the list kit types only `total`).
-  const meta = list.query.data?.meta as z.infer<typeof posStockPageSchema>['meta'] | undefined;
 
   return (
     <ListScreen
@@ -81,7 +70,7 @@ export default function InventoryPosPage() {
       loading={text.pos.loading}
       empty={text.pos.empty}
       toolbar={
-        <StockToolbar filters={filters} onChange={setFilters} typed={typed} onType={setTyped}>
+        <StockToolbar {...toolbar}>
           <label className="inventory-moves__check" htmlFor={lowId}>
             <input
               id={lowId}
@@ -94,25 +83,21 @@ export default function InventoryPosPage() {
             />
             {text.pos.lowOnly}
           </label>
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() =>
-                writeSheet({
-                  file: text.pos.exportFile,
-                  sheet: text.pos.exportSheet,
-                  rows: list.rows.map((row) => ({
-                    [columns.item]: row.name,
-                    [columns.ean]: row.ean13 ?? '',
-                    [columns.stock]: row.stock,
-                    [columns.unit]: row.unit,
-                    [text.pos.low]: row.low ? text.pos.low : '',
-                  })),
-                })
-              }
-              disabled={list.rows.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport
+            rows={list.rows}
+            file={text.pos.exportFile}
+            sheet={text.pos.exportSheet}
+            toRows={(page) =>
+              page.map((row) => ({
+                [columns.item]: row.name,
+                [columns.ean]: row.ean13 ?? '',
+                [columns.stock]: row.stock,
+                [columns.unit]: row.unit,
+                [text.pos.low]: row.low ? text.pos.low : '',
+              }))
+            }
+            notify={notify}
+          />
         </StockToolbar>
       }
       above={
@@ -122,30 +107,23 @@ export default function InventoryPosPage() {
       }
       overlays={toast}
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={rowKey}
-          columns={POS_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={72}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">{row.name}</span>
-                <span>
-                  <Stock row={row} /> · {row.ean13 ?? '—'}
-                </span>
-              </div>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={POS_COLUMNS}
+        estimateSize={72}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">{row.name}</span>
+              <span>
+                <Stock row={row} /> · {row.ean13 ?? '—'}
+              </span>
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

@@ -2,7 +2,6 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import { formatCalendarDate, formatMoney, formatQuantity } from '../../../domain/format';
 import { INVENTORY_MOVEMENT_TYPES, MOVEMENT_SOURCES } from '../../../domain/inventory';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import {
   inventoryReportCardPageSchema,
   movementPageSchema,
@@ -11,15 +10,13 @@ import {
   type InventoryReportCardRow,
   type MovementRow,
 } from '../../../domain/schemas/inventory-moves';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { FiltersButton, ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport, type PageSheet } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList, type ListPagingState, type PagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import {
   itemCardHref,
   parseStoredReportFilters,
@@ -112,116 +109,95 @@ export default function InventoryReportsPage() {
   );
 }
 
-function CardReport({ stored, fallback }: { stored: Stored; fallback: () => ReportFilters }) {
-  const paging = useListPaging<CardSortColumn>();
+/** One view's page of the report: both views ask the same path with the same filters, each with its own sort. */
+function useReportList<Row, C extends string>(stored: Stored, schema: Parameters<typeof usePagedList<Row, C>>[0]['schema']) {
+  const paging = useListPaging<C>();
   const { filters } = useListFilters(stored, reportParams, paging);
   const list = usePagedList({
-    queryKey: inventoryMoveKeys.list('report-card', filters),
+    queryKey: inventoryMoveKeys.list(`report-${filters.view}`, filters),
     path: '/api/v2/inventory_report',
     search: (page, total) => reportQuery(filters, page, total),
     paging,
-    schema: inventoryReportCardPageSchema,
+    schema,
   });
-  const wide = useWideScreen();
+  return { paging, filters, list };
+}
+
+function CardReport({ stored, fallback }: { stored: Stored; fallback: () => ReportFilters }) {
+  const { paging, filters, list } = useReportList<InventoryReportCardRow, CardSortColumn>(stored, inventoryReportCardPageSchema);
   return (
     <ReportScreen
       stored={stored}
       fallback={fallback}
       list={list}
       paging={paging}
-      exportRun={() => writeSheet({ file: r.exportCardFile, sheet: r.exportSheet, rows: cardExportRows(list.rows) })}
+      sheet={{ file: r.exportCardFile, sheet: r.exportSheet, toRows: cardExportRows }}
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={cardKey}
-          columns={cardColumns(filters)}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={cardKey} busy={list.query.isFetching} estimateSize={96}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <ListLink href={itemCardHref(row.item_id, filters)} className="list-card__title" title={r.openCard(row.name)}>
-                  {row.name}
-                </ListLink>
-                <span>
-                  {columns.opening} {formatQuantity(row.opening)} · {columns.entries} {formatQuantity(row.entries)} · {columns.exits}{' '}
-                  {formatQuantity(row.exits)}
-                </span>
-                <span>
-                  {columns.closing}: {formatQuantity(row.closing)} {row.unit} · {formatMoney(row.value)}
-                </span>
-              </div>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={cardKey}
+        columns={cardColumns(filters)}
+        estimateSize={96}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <ListLink href={itemCardHref(row.item_id, filters)} className="list-card__title" title={r.openCard(row.name)}>
+                {row.name}
+              </ListLink>
+              <span>
+                {columns.opening} {formatQuantity(row.opening)} · {columns.entries} {formatQuantity(row.entries)} · {columns.exits}{' '}
+                {formatQuantity(row.exits)}
+              </span>
+              <span>
+                {columns.closing}: {formatQuantity(row.closing)} {row.unit} · {formatMoney(row.value)}
+              </span>
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ReportScreen>
   );
 }
 
 function DetailReport({ stored, fallback }: { stored: Stored; fallback: () => ReportFilters }) {
-  const paging = useListPaging<DetailSortColumn>();
-  const { filters } = useListFilters(stored, reportParams, paging);
-  const list = usePagedList({
-    queryKey: inventoryMoveKeys.list('report-detail', filters),
-    path: '/api/v2/inventory_report',
-    search: (page, total) => reportQuery(filters, page, total),
-    paging,
-    schema: movementPageSchema,
-  });
-  const wide = useWideScreen();
+  const { paging, list } = useReportList<MovementRow, DetailSortColumn>(stored, movementPageSchema);
   return (
     <ReportScreen
       stored={stored}
       fallback={fallback}
       list={list}
       paging={paging}
-      exportRun={() =>
-        writeSheet({ file: r.exportDetailFile, sheet: r.exportSheet, rows: movementExportRows(list.rows, true), moments: [columns.date] })
-      }
+      sheet={{ file: r.exportDetailFile, sheet: r.exportSheet, toRows: (rows) => movementExportRows(rows, true), moments: [columns.date] }}
     >
-      {wide ? (
-        <ListTable<MovementRow, DetailSortColumn>
-          rows={list.rows}
-          rowKey={movementRowKey}
-          columns={DETAIL_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={movementRowKey} busy={list.query.isFetching} estimateSize={112}>
-          {(row) => <MovementCard row={row} detail />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={movementRowKey}
+        columns={DETAIL_COLUMNS}
+        estimateSize={112}
+        card={(row) => <MovementCard row={row} detail />}
+      />
     </ReportScreen>
   );
 }
 
 /** The report's screen around either view: the view switch, the filters, export and the period. */
-function ReportScreen<C extends string>({
+function ReportScreen<Row, C extends string>({
   stored,
   fallback,
   list,
   paging,
-  exportRun,
+  sheet,
   children,
 }: {
   stored: Stored;
   fallback: () => ReportFilters;
-  list: PagedList & { rows: unknown[] };
+  list: PagedList<Row>;
   paging: ListPagingState<C>;
-  exportRun: () => Promise<void>;
+  sheet: PageSheet<Row>;
   children: ReactNode;
 }) {
-  const { user } = useShell();
   const [filters, save] = stored;
   const { button, drawer } = useListFilters(stored, reportParams, paging);
   const [notify, toast] = useListToast();
@@ -237,9 +213,7 @@ function ReportScreen<C extends string>({
         <>
           <ViewSwitch view={filters.view} onChange={(view) => save({ ...filters, view })} />
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton run={exportRun} disabled={list.rows.length === 0} onError={(message) => notify(message, 'danger')} />
-          )}
+          <PageExport rows={list.rows} {...sheet} notify={notify} />
           <span className="office-list__status">{r.period(formatCalendarDate(from!), formatCalendarDate(to!))}</span>
         </>
       }

@@ -3,14 +3,11 @@ import { useLocation, useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { pagedQuery } from '../../../domain/office-list';
-import { hasPermission } from '../../../domain/permissions';
 import { itemCardSchema, type ItemCard, type ItemCardMovement } from '../../../domain/schemas/inventory-moves';
-import { writeSheet } from '../../app/office-list/export-sheet';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { itemCardFilters } from './movement-filters';
 import { movementRowKey, signedAmount, sourceLabel } from './movement-rows';
 import { inventoryMoveKeys, useBranches } from './queries';
@@ -88,7 +85,6 @@ function CardSummary({ card }: { card: ItemCard }) {
 export default function ItemCardPage() {
   const { id } = useParams<{ id: string }>();
   const location = useLocation();
-  const { user } = useShell();
   const [now] = useState(() => new Date());
   const filters = useMemo(() => itemCardFilters(location.search, now), [location.search, now]);
   const branches = useBranches();
@@ -107,7 +103,6 @@ export default function ItemCardPage() {
   // Parsed with itemCardSchema: the page carries the card's figures beside its rows.
   const card = list.query.data as (ItemCard & { offset: number }) | undefined;
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const title = card ? c.titleOf(card.item.name) : c.title;
   const branch = branches.data?.find((b) => b.id === filters.branchId)?.name ?? text.anyBranch;
 
@@ -123,27 +118,25 @@ export default function ItemCardPage() {
           <ListLink href="/inventory-reports" className="outline-button">
             {c.back}
           </ListLink>
-          {hasPermission(user, 'download') && card && (
-            <ExportButton
-              run={() =>
-                writeSheet({
-                  file: c.exportFile(card.item.name),
-                  sheet: c.exportSheet,
-                  moments: [columns.date],
-                  rows: list.rows.map((row) => ({
-                    [columns.date]: new Date(row.created_at),
-                    [columns.type]: row.type,
-                    [columns.source]: sourceLabel(row.source),
-                    [columns.quantity]: row.signed_quantity,
-                    [columns.balance]: row.balance,
-                    [columns.reason]: row.reason ?? '',
-                    [columns.branch]: row.branch_name,
-                    [columns.user]: row.user_name ?? '',
-                  })),
-                })
+          {card && (
+            <PageExport
+              rows={list.rows}
+              file={c.exportFile(card.item.name)}
+              sheet={c.exportSheet}
+              moments={[columns.date]}
+              toRows={(rows) =>
+                rows.map((row) => ({
+                  [columns.date]: new Date(row.created_at),
+                  [columns.type]: row.type,
+                  [columns.source]: sourceLabel(row.source),
+                  [columns.quantity]: row.signed_quantity,
+                  [columns.balance]: row.balance,
+                  [columns.reason]: row.reason ?? '',
+                  [columns.branch]: row.branch_name,
+                  [columns.user]: row.user_name ?? '',
+                }))
               }
-              disabled={list.rows.length === 0}
-              onError={(message) => notify(message, 'danger')}
+              notify={notify}
             />
           )}
           <span className="office-list__status">
@@ -154,35 +147,27 @@ export default function ItemCardPage() {
       above={card && <CardSummary card={card} />}
       overlays={toast}
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={movementRowKey}
-          columns={CARD_COLUMNS}
-          busy={list.query.isFetching}
-          sort={null}
-          onSort={() => undefined}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={movementRowKey} busy={list.query.isFetching} estimateSize={96}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">
-                  {signedAmount(row.signed_quantity, row.unit)} · {columns.balance} {formatQuantity(row.balance)}
-                </span>
-                <span>
-                  {formatMoment(row.created_at)} · {row.type} · {sourceLabel(row.source)}
-                </span>
-                <span>
-                  {row.reason ?? text.noReason} · {row.branch_name} · {row.user_name ?? text.noUser}
-                </span>
-              </div>
+      <ListRows
+        list={list}
+        rowKey={movementRowKey}
+        columns={CARD_COLUMNS}
+        estimateSize={96}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">
+                {signedAmount(row.signed_quantity, row.unit)} · {columns.balance} {formatQuantity(row.balance)}
+              </span>
+              <span>
+                {formatMoment(row.created_at)} · {row.type} · {sourceLabel(row.source)}
+              </span>
+              <span>
+                {row.reason ?? text.noReason} · {row.branch_name} · {row.user_name ?? text.noUser}
+              </span>
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

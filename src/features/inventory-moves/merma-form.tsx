@@ -1,13 +1,13 @@
-import { IonButton, IonText } from '@ionic/react';
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { formatQuantity } from '../../../domain/format';
 import { MERMA_REASONS } from '../../../domain/inventory-moves';
 import { messages } from '../../../domain/messages';
 import { mermaInputSchema, type MermaInput } from '../../../domain/schemas/inventory-moves';
 import { getErrorMessage } from '../../lib/api';
-import { BranchOptions, chosenId, describedBy, Field, fieldErrors, ItemOptions } from './form-fields';
+import { chosenId, describedBy, Field, FormActions, ItemBranchQuantity } from './form-fields';
 import { typedQuantity } from './movement-filters';
-import { useBranches, useInventoryMoveMutations, useItems } from './queries';
+import { useInventoryMoveMutations } from './queries';
+import { useMoveForm } from './use-move-form';
 
 const text = messages.inventoryMoves;
 
@@ -37,68 +37,23 @@ export function mermaBody(draft: MermaDraft): Record<keyof MermaInput, unknown> 
  * there is; the form shows that message and keeps what was typed.
  */
 export function MermaForm({ onSaved, onCancel }: { onSaved: (message: string) => void; onCancel: () => void }) {
-  const [draft, setDraft] = useState<MermaDraft>({ item_id: '', branch_id: '', quantity: '', reason: '', other_reason: '' });
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const items = useItems();
-  const branches = useBranches();
+  const form = useMoveForm<MermaDraft>({ item_id: '', branch_id: '', quantity: '', reason: '', other_reason: '' }, FIELDS);
+  const { draft, errors, id, set } = form;
   const { waste } = useInventoryMoveMutations();
-  const base = useId();
-  const id = (field: Key) => `${base}-${field}`;
-  const set = (field: Key, value: string) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = mermaInputSchema.safeParse(mermaBody(draft));
-    if (!parsed.success) {
-      const found = fieldErrors<Key>(parsed.error.issues);
-      setErrors(found);
-      const first = FIELDS.find((field) => found[field]);
-      if (first) document.getElementById(id(first))?.focus();
-      return;
-    }
-    setServerError(null);
-    waste.mutate(parsed.data, {
+    const body = form.check(mermaInputSchema.safeParse(mermaBody(draft)));
+    if (!body) return;
+    waste.mutate(body, {
       onSuccess: (saved) => onSaved(text.mermas.saved(saved.movement.item_name, `${formatQuantity(saved.stock)} ${saved.movement.unit}`)),
-      onError: (error) => setServerError(getErrorMessage(error)),
+      onError: (error) => form.setServerError(getErrorMessage(error)),
     });
   };
 
   return (
     <form onSubmit={submit} className="inventory-form" noValidate>
-      <Field id={id('item_id')} label={text.item} error={errors.item_id}>
-        <select
-          id={id('item_id')}
-          value={draft.item_id}
-          onChange={(e) => set('item_id', e.target.value)}
-          {...describedBy(id('item_id'), errors.item_id)}
-        >
-          <ItemOptions items={items.data} />
-        </select>
-      </Field>
-      <Field id={id('branch_id')} label={text.branch} error={errors.branch_id}>
-        <select
-          id={id('branch_id')}
-          value={draft.branch_id}
-          onChange={(e) => set('branch_id', e.target.value)}
-          {...describedBy(id('branch_id'), errors.branch_id)}
-        >
-          <BranchOptions branches={branches.data} empty={text.ownBranch} />
-        </select>
-      </Field>
-      <Field id={id('quantity')} label={text.quantity} error={errors.quantity} hint={text.mermas.quantityHint}>
-        <input
-          id={id('quantity')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={draft.quantity}
-          onChange={(e) => set('quantity', e.target.value)}
-          {...describedBy(id('quantity'), errors.quantity, true)}
-        />
-      </Field>
+      <ItemBranchQuantity form={form} quantityHint={text.mermas.quantityHint} />
       <Field id={id('reason')} label={text.reason} error={errors.reason}>
         <select
           id={id('reason')}
@@ -126,19 +81,7 @@ export function MermaForm({ onSaved, onCancel }: { onSaved: (message: string) =>
           />
         </Field>
       )}
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={waste.isPending}>
-          {waste.isPending ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={form.serverError} pending={waste.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,17 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { movementPageSchema, type MovementSortColumn } from '../../../domain/schemas/inventory-moves';
 import { Dialog } from '../../app/dialog';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { EMPTY_MOVE_FILTERS, moveFilterParams, moveListQuery, parseStoredMoveFilters, type MoveFilters } from './movement-filters';
 import { MOVEMENT_COLUMNS, MovementCard, movementExportRows, movementRowKey } from './movement-rows';
 import { inventoryMoveKeys, useBranches, useItems } from './queries';
@@ -72,7 +69,6 @@ export function MovementListPage({
   texts: MovementListTexts;
   form: (done: { onSaved: (message: string) => void; onCancel: () => void }) => ReactNode;
 }) {
-  const { user } = useShell();
   const paging = useListPaging<MovementSortColumn>();
   const stored = useStoredFilters(`${name}-filters`, parseStoredMoveFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, moveFilterParams, paging);
@@ -85,7 +81,6 @@ export function MovementListPage({
   });
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
 
   return (
     <ListScreen
@@ -100,20 +95,14 @@ export function MovementListPage({
             {texts.add}
           </button>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() =>
-                writeSheet({
-                  file: texts.exportFile,
-                  sheet: texts.exportSheet,
-                  rows: movementExportRows(list.rows),
-                  moments: [text.columns.date],
-                })
-              }
-              disabled={list.rows.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport
+            rows={list.rows}
+            file={texts.exportFile}
+            sheet={texts.exportSheet}
+            toRows={movementExportRows}
+            moments={[text.columns.date]}
+            notify={notify}
+          />
         </>
       }
       overlays={
@@ -140,21 +129,14 @@ export function MovementListPage({
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={movementRowKey}
-          columns={MOVEMENT_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={movementRowKey} busy={list.query.isFetching} estimateSize={96}>
-          {(row) => <MovementCard row={row} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={movementRowKey}
+        columns={MOVEMENT_COLUMNS}
+        estimateSize={96}
+        card={(row) => <MovementCard row={row} />}
+      />
     </ListScreen>
   );
 }

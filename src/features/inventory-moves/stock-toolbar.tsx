@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
-import { useBranches } from './queries';
+import { pagedQuery } from '../../../domain/office-list';
+import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { inventoryMoveKeys, useBranches } from './queries';
 
 const text = messages.inventoryMoves;
 
@@ -102,4 +104,39 @@ export function stockParams(filters: StockFilters): URLSearchParams {
   if (filters.branchId !== null) params.set('filter[branch_id]', String(filters.branchId));
   if (filters.name) params.set('filter[name]', filters.name);
   return params;
+}
+
+/**
+ * A stock list (at cost, at the counter): paged and sorted, narrowed by the stock toolbar
+ * (kept under `storageKey`) and by what `narrow` adds. `meta` is the page's whole meta as its
+ * schema reads it (the total value, the low count), which the list kit types only as `total`.
+ */
+export function useStockList<Row, C extends string, Meta extends { total: number }>({
+  name,
+  storageKey,
+  path,
+  schema,
+  narrow,
+}: {
+  name: string;
+  storageKey: string;
+  path: string;
+  schema: { parse(input: unknown): { data: Row[]; meta: Meta } };
+  narrow?: { key: Record<string, unknown>; params: (params: URLSearchParams) => void };
+}) {
+  const paging = useListPaging<C>();
+  const [filters, onChange, typed, onType] = useStockFilters(storageKey, paging.setPage);
+  const list = usePagedList({
+    queryKey: inventoryMoveKeys.list(name, { ...filters, ...narrow?.key }),
+    path,
+    search: (page, total) => {
+      const params = stockParams(filters);
+      narrow?.params(params);
+      return pagedQuery(params, page, total);
+    },
+    paging,
+    schema,
+  });
+  const meta = list.query.data?.meta as Meta | undefined;
+  return { paging, list, meta, toolbar: { filters, onChange, typed, onType } };
 }

@@ -1,10 +1,9 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { transferFolio } from '../../../domain/inventory-moves';
 import { messages } from '../../../domain/messages';
 import { transferInputSchema, type TransferInput } from '../../../domain/schemas/inventory-moves';
 import { getErrorMessage } from '../../lib/api';
-import { BranchOptions, chosenId, describedBy, Field, fieldErrors, ItemOptions } from './form-fields';
+import { BranchOptions, chosenId, describedBy, Field, fieldErrors, FormActions, ItemOptions } from './form-fields';
 import { typedQuantity } from './movement-filters';
 import { useBranches, useInventoryMoveMutations, useItems } from './queries';
 
@@ -182,19 +181,7 @@ export function TransferForm({ onSaved, onCancel }: { onSaved: (message: string)
           {...describedBy(id('note'), errors.note)}
         />
       </Field>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={transfer.isPending}>
-          {transfer.isPending ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={transfer.isPending} onCancel={onCancel} />
     </form>
   );
 }

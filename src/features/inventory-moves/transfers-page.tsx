@@ -2,18 +2,16 @@ import { useCallback, useState } from 'react';
 import { formatMoment, formatQuantity } from '../../../domain/format';
 import { transferFolio } from '../../../domain/inventory-moves';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { transferPageSchema, type TransferRow, type TransferSortColumn } from '../../../domain/schemas/inventory-moves';
 import { Dialog } from '../../app/dialog';
-import { writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import { type SheetCell } from '../../app/office-list/export-sheet';
 import { FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { EMPTY_MOVE_FILTERS, moveFilterParams, moveListQuery, parseStoredMoveFilters } from './movement-filters';
 import { BranchItemFilters } from './movement-list-page';
 import { inventoryMoveKeys } from './queries';
@@ -81,7 +79,6 @@ export function transferExportRows(rows: readonly TransferRow[]): Record<string,
  * cleared, Excel export of the page, and 'Nuevo traspaso'.
  */
 export default function TransfersPage() {
-  const { user } = useShell();
   const paging = useListPaging<TransferSortColumn>();
   const stored = useStoredFilters('transfers-filters', parseStoredMoveFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, moveFilterParams, paging);
@@ -94,7 +91,6 @@ export default function TransfersPage() {
   });
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const expandLabel = useCallback((row: TransferRow, open: boolean) => t.expandLabel(transferFolio(row.id), open), []);
   const expand = { header: t.expand, label: expandLabel, render: (row: TransferRow) => <TransferItems row={row} /> };
 
@@ -111,15 +107,14 @@ export default function TransfersPage() {
             {t.add}
           </button>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() =>
-                writeSheet({ file: t.exportFile, sheet: t.exportSheet, rows: transferExportRows(list.rows), moments: [columns.date] })
-              }
-              disabled={list.rows.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport
+            rows={list.rows}
+            file={t.exportFile}
+            sheet={t.exportSheet}
+            toRows={transferExportRows}
+            moments={[columns.date]}
+            notify={notify}
+          />
         </>
       }
       overlays={
@@ -146,35 +141,28 @@ export default function TransfersPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={rowKey}
-          columns={TRANSFER_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-          expand={expand}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={160}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">
-                  {transferFolio(row.id)} · {row.from_branch_name} → {row.to_branch_name}
-                </span>
-                <span>
-                  {formatMoment(row.created_at)} · {row.user_name ?? text.noUser}
-                </span>
-                <span>{itemsLine(row)}</span>
-                {row.note && <span>{row.note}</span>}
-              </div>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={TRANSFER_COLUMNS}
+        expand={expand}
+        estimateSize={160}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">
+                {transferFolio(row.id)} · {row.from_branch_name} → {row.to_branch_name}
+              </span>
+              <span>
+                {formatMoment(row.created_at)} · {row.user_name ?? text.noUser}
+              </span>
+              <span>{itemsLine(row)}</span>
+              {row.note && <span>{row.note}</span>}
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

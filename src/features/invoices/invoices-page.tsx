@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { PAYMENT_STATUSES } from '../../../domain/sale-list';
 import { invoicePageSchema, type InvoiceSortColumn } from '../../../domain/schemas/invoices';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer, TextField } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { cfdiOptions } from '../customers/queries';
 import { EMPTY_INVOICE_FILTERS, invoiceFilterParams, invoiceListQuery, parseStoredInvoiceFilters } from './invoice-filters';
 import { INVOICE_COLUMNS, InvoiceCard, invoiceExportRows, invoiceRowKey } from './invoice-rows';
@@ -27,7 +24,6 @@ const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
  * linked to its page, Excel export of the page.
  */
 export default function InvoicesPage() {
-  const { user } = useShell();
   const paging = useListPaging<InvoiceSortColumn>();
   const stored = useStoredFilters('invoice-filters', parseStoredInvoiceFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, invoiceFilterParams, paging);
@@ -40,7 +36,6 @@ export default function InvoicesPage() {
   });
   const cfdis = useQuery(cfdiOptions());
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const invoices = list.rows;
 
   return (
@@ -53,13 +48,7 @@ export default function InvoicesPage() {
       toolbar={
         <>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: invoiceExportRows(invoices) })}
-              disabled={invoices.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={invoices} file={text.exportFile} sheet={text.exportSheet} toRows={invoiceExportRows} notify={notify} />
         </>
       }
       overlays={
@@ -92,21 +81,14 @@ export default function InvoicesPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={invoices}
-          rowKey={invoiceRowKey}
-          columns={INVOICE_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={invoices} rowKey={invoiceRowKey} busy={list.query.isFetching} estimateSize={120}>
-          {(row) => <InvoiceCard row={row} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={invoiceRowKey}
+        columns={INVOICE_COLUMNS}
+        estimateSize={120}
+        card={(row) => <InvoiceCard row={row} />}
+      />
     </ListScreen>
   );
 }

@@ -1,18 +1,15 @@
 import { useCallback, useState } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { payrollPageSchema, type PayrollRow, type PayrollSortColumn } from '../../../domain/schemas/payroll';
 import { Dialog } from '../../app/dialog';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { openPrintWindow } from '../../lib/session-store';
 import { PayrollForm } from './payroll-form';
 import { EMPTY_PAYROLL_FILTERS, parseStoredPayrollFilters, payrollFilterParams, payrollListQuery } from './payroll-filters';
@@ -33,7 +30,6 @@ const menuLabel = (row: PayrollRow) => text.actionsFor(row.employee, formatCalen
  * 'Imprimir recibo' as 'Recibo' slips, four per page.
  */
 export default function PayrollPage() {
-  const { user } = useShell();
   const [now] = useState(() => new Date());
   const paging = useListPaging<PayrollSortColumn>();
   const stored = useStoredFilters('payroll-filters', parseStoredPayrollFilters, noFilters);
@@ -49,7 +45,6 @@ export default function PayrollPage() {
   // null: closed; 'new': a new receipt; a row: that receipt edited.
   const [form, setForm] = useState<PayrollRow | 'new' | null>(null);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const receipts = list.rows;
 
   const print = useCallback(
@@ -84,13 +79,7 @@ export default function PayrollPage() {
           <button type="button" className="outline-button" onClick={() => print([...receipts])} disabled={receipts.length === 0}>
             {text.printPage}
           </button>
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: payrollExportRows(receipts) })}
-              disabled={receipts.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={receipts} file={text.exportFile} sheet={text.exportSheet} toRows={payrollExportRows} notify={notify} />
         </>
       }
       above={<PayrollTotals filters={filters} now={now} />}
@@ -128,22 +117,16 @@ export default function PayrollPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={receipts}
-          rowKey={payrollRowKey}
-          columns={PAYROLL_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={menu.open}
-        />
-      ) : (
-        <ListCards rows={receipts} rowKey={payrollRowKey} busy={list.query.isFetching} estimateSize={96}>
-          {(row) => <PayrollCard row={row} onMenu={menu.open} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={payrollRowKey}
+        columns={PAYROLL_COLUMNS}
+        menuLabel={menuLabel}
+        onMenu={menu.open}
+        estimateSize={96}
+        card={(row) => <PayrollCard row={row} onMenu={menu.open} />}
+      />
     </ListScreen>
   );
 }

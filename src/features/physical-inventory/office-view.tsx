@@ -3,6 +3,7 @@ import { useCallback, useId, useState } from 'react';
 import { formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { pagedQuery } from '../../../domain/office-list';
+import { hasPermission } from '../../../domain/permissions';
 import {
   PHYSICAL_INVENTORY_STATUSES,
   physicalInventoryPageSchema,
@@ -10,11 +11,11 @@ import {
   type PhysicalInventorySortColumn,
 } from '../../../domain/schemas/physical-inventory';
 import { Dialog } from '../../app/dialog';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
 import { ListScreen, useListToast, useRowMenu, type Notify } from '../../app/office-list/list-screen';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { QueryStatus } from '../../app/query-status';
+import { useShell } from '../../app/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { physicalKeys, useDifferences, useOpenCount, usePhysicalMutations } from './queries';
 
@@ -56,11 +57,12 @@ export function OfficeView({ onCount }: { onCount: () => void }) {
     paging,
     schema: physicalInventoryPageSchema,
   });
-  const wide = useWideScreen();
   const [notify, toast] = useListToast();
   const [reviewing, setReviewing] = useState<PhysicalInventoryRow | null>(null);
   const openCount = useOpenCount();
   const { close } = usePhysicalMutations();
+  // Reviewing and applying the differences adjusts stock: the office's (adjustments), not the counter's.
+  const canReview = hasPermission(useShell().user, 'adjustments');
 
   const closeCount = useCallback(
     (row: PhysicalInventoryRow) =>
@@ -72,10 +74,10 @@ export function OfficeView({ onCount }: { onCount: () => void }) {
   );
   const actions = useCallback(
     (row: PhysicalInventoryRow) => [
-      { text: text.differences, handler: () => setReviewing(row) },
+      ...(canReview ? [{ text: text.differences, handler: () => setReviewing(row) }] : []),
       ...(row.status === 'Abierto' ? [{ text: text.close, handler: () => closeCount(row) }] : []),
     ],
-    [closeCount],
+    [canReview, closeCount],
   );
   const header = useCallback((row: PhysicalInventoryRow) => `${text.folio(row.id)} · ${text.statuses[row.status]}`, []);
   const menu = useRowMenu(header, actions);
@@ -131,37 +133,31 @@ export function OfficeView({ onCount }: { onCount: () => void }) {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={rowKey}
-          columns={COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={(row) => text.actionsFor(row.id)}
-          onMenu={menu.open}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={96}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">
-                  {text.folio(row.id)} · {statusChip(row.status)}
-                </span>
-                <span>
-                  {row.branch_name} · {moment(row.created_at)}
-                </span>
-                <span>{text.linesCount(row.line_count)}</span>
-              </div>
-              <button type="button" className="icon-button" aria-label={text.actionsFor(row.id)} onClick={() => menu.open(row)}>
-                <span aria-hidden="true">⋮</span>
-              </button>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={COLUMNS}
+        menuLabel={(row) => text.actionsFor(row.id)}
+        onMenu={menu.open}
+        estimateSize={96}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">
+                {text.folio(row.id)} · {statusChip(row.status)}
+              </span>
+              <span>
+                {row.branch_name} · {moment(row.created_at)}
+              </span>
+              <span>{text.linesCount(row.line_count)}</span>
             </div>
-          )}
-        </ListCards>
-      )}
+            <button type="button" className="icon-button" aria-label={text.actionsFor(row.id)} onClick={() => menu.open(row)}>
+              <span aria-hidden="true">⋮</span>
+            </button>
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }

@@ -3,14 +3,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { currentMonth, type DateRange } from '../../../domain/office-list';
-import { hasPermission } from '../../../domain/permissions';
 import type { ProductionLog } from '../../../domain/schemas/production';
 import { AppHeader } from '../../app/app-header';
-import { writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
-import { ExportButton, ListLink, useListToast } from '../../app/office-list/list-screen';
+import { type SheetCell } from '../../app/office-list/export-sheet';
+import { ListLink, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { QueryStatus } from '../../app/query-status';
 import { PageSection } from '../../app/record-page';
-import { useShell } from '../../app/shell-context';
 import { originOf, StatusChip } from './production-rows';
 import { useProductionLog } from './queries';
 import './production.css';
@@ -51,8 +50,8 @@ function Totals({ title, label, lines }: { title: string; label: string; lines: 
   );
 }
 
-function exportRows(data: ProductionLog): Record<string, SheetCell>[] {
-  return data.productions.map((row) => ({
+function exportRows(rows: readonly ProductionLog['productions'][number][]): Record<string, SheetCell>[] {
+  return rows.map((row) => ({
     [log.columns.id]: text.folio(row.id),
     [log.columns.status]: row.status,
     [log.columns.origin]: originOf(row),
@@ -69,7 +68,6 @@ function exportRows(data: ProductionLog): Record<string, SheetCell>[] {
  * total and per production (in process or finished), by the movements recorded in it.
  */
 export default function MfProductionsPage() {
-  const { user } = useShell();
   const [range, setRange] = useState<DateRange>(() => currentMonth(new Date()));
   const [from, setFrom] = useState(range[0]);
   const [to, setTo] = useState(range[1]);
@@ -106,18 +104,14 @@ export default function MfProductionsPage() {
             <button type="submit" className="outline-button">
               {log.apply}
             </button>
-            {hasPermission(user, 'download') && data.data && (
-              <ExportButton
-                run={() =>
-                  writeSheet({
-                    file: log.exportFile,
-                    sheet: log.exportSheet,
-                    rows: exportRows(data.data),
-                    moments: [log.columns.startedAt, log.columns.finishedAt],
-                  })
-                }
-                disabled={data.data.productions.length === 0}
-                onError={(message) => notify(message, 'danger')}
+            {data.data && (
+              <PageExport
+                rows={data.data.productions}
+                file={log.exportFile}
+                sheet={log.exportSheet}
+                toRows={exportRows}
+                moments={[log.columns.startedAt, log.columns.finishedAt]}
+                notify={notify}
               />
             )}
           </form>

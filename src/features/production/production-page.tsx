@@ -1,19 +1,16 @@
 import { useIonRouter } from '@ionic/react';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { PRODUCTION_STATUSES } from '../../../domain/production';
 import { productionPageSchema, type ProductionSortColumn } from '../../../domain/schemas/production';
 import { Dialog } from '../../app/dialog';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { NO_PRODUCTION_FILTERS, parseStoredProductionFilters, productionFilterParams, productionListQuery } from './production-filters';
 import { ProductionForm } from './production-form';
 import { PRODUCTION_COLUMNS, ProductionCard, productionExportRows, productionRowKey } from './production-rows';
@@ -31,14 +28,12 @@ const STATUS_OPTIONS = PRODUCTION_STATUSES.map((status) => ({ value: status, lab
  * from products with a recipe and opens it.
  */
 export default function ProductionPage() {
-  const { user } = useShell();
   const router = useIonRouter();
   const paging = useListPaging<ProductionSortColumn>();
   const stored = useStoredFilters('production-filters', parseStoredProductionFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, productionFilterParams, paging);
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const list = usePagedList({
     queryKey: productionKeys.list(filters),
     path: '/api/v2/productions',
@@ -61,20 +56,14 @@ export default function ProductionPage() {
             {text.add}
           </button>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() =>
-                writeSheet({
-                  file: text.exportFile,
-                  sheet: text.exportSheet,
-                  rows: productionExportRows(rows),
-                  moments: [text.columns.createdAt, text.columns.startedAt, text.columns.finishedAt],
-                })
-              }
-              disabled={rows.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport
+            rows={rows}
+            file={text.exportFile}
+            sheet={text.exportSheet}
+            toRows={productionExportRows}
+            moments={[text.columns.createdAt, text.columns.startedAt, text.columns.finishedAt]}
+            notify={notify}
+          />
         </>
       }
       overlays={
@@ -110,21 +99,14 @@ export default function ProductionPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={rows}
-          rowKey={productionRowKey}
-          columns={PRODUCTION_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={rows} rowKey={productionRowKey} busy={list.query.isFetching} estimateSize={120}>
-          {(row) => <ProductionCard row={row} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={productionRowKey}
+        columns={PRODUCTION_COLUMNS}
+        estimateSize={120}
+        card={(row) => <ProductionCard row={row} />}
+      />
     </ListScreen>
   );
 }

@@ -2,18 +2,15 @@ import { IonActionSheet } from '@ionic/react';
 import { useCallback, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { providerPaymentPageSchema, type ProviderPaymentRow, type ProviderPaymentSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../app/dialog';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { PaymentForm } from './payment-form';
@@ -34,7 +31,6 @@ const menuHeader = (row: ProviderPaymentRow) => `${row.provider_name} · ${forma
  * 'Eliminar' after a confirmation.
  */
 export default function ProviderPaymentsPage() {
-  const { user } = useShell();
   const paging = useListPaging<ProviderPaymentSortColumn>();
   const stored = useStoredFilters('provider-payments-filters', parseStoredPaymentFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, paymentFilterParams, paging);
@@ -50,7 +46,6 @@ export default function ProviderPaymentsPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting, deleteSheet] = useSheet<ProviderPaymentRow>();
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const payments = list.rows;
 
   const rowMenu = useCallback(
@@ -72,13 +67,7 @@ export default function ProviderPaymentsPage() {
             {text.add}
           </button>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: paymentExportRows(payments) })}
-              disabled={payments.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={payments} file={text.exportFile} sheet={text.exportSheet} toRows={paymentExportRows} notify={notify} />
         </>
       }
       overlays={
@@ -134,22 +123,16 @@ export default function ProviderPaymentsPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={payments}
-          rowKey={rowKey}
-          columns={PAYMENT_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={menu.open}
-        />
-      ) : (
-        <ListCards rows={payments} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
-          {(row) => <PaymentCard row={row} onMenu={menu.open} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={PAYMENT_COLUMNS}
+        menuLabel={menuLabel}
+        onMenu={menu.open}
+        estimateSize={100}
+        card={(row) => <PaymentCard row={row} onMenu={menu.open} />}
+      />
     </ListScreen>
   );
 }

@@ -1,16 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useIonRouter } from '@ionic/react';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { providerPageSchema, type ProviderRow, type ProviderSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../app/dialog';
-import { writeSheet } from '../../app/office-list/export-sheet';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { useSettled } from '../../lib/use-settled';
 import { ProviderForm } from './provider-form';
 import { EMPTY_PROVIDER_FILTERS, parseStoredProviderFilters, providerListQuery } from './purchasing-filters';
@@ -30,7 +27,6 @@ const menuHeader = (row: ProviderRow) => row.name;
  * opens the provider's page.
  */
 export default function ProvidersPage() {
-  const { user } = useShell();
   const router = useIonRouter();
   const paging = useListPaging<ProviderSortColumn>();
   const { setPage } = paging;
@@ -53,7 +49,6 @@ export default function ProvidersPage() {
   });
   const [form, setForm] = useState<ProviderRow | 'new' | null>(null);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const searchId = useId();
   const providers = list.rows;
 
@@ -91,13 +86,7 @@ export default function ProvidersPage() {
               onChange={(e) => setTyped(e.target.value)}
             />
           </div>
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: providerExportRows(providers) })}
-              disabled={providers.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={providers} file={text.exportFile} sheet={text.exportSheet} toRows={providerExportRows} notify={notify} />
         </>
       }
       overlays={
@@ -121,22 +110,16 @@ export default function ProvidersPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={providers}
-          rowKey={rowKey}
-          columns={PROVIDER_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={menu.open}
-        />
-      ) : (
-        <ListCards rows={providers} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
-          {(row) => <ProviderCard row={row} onMenu={menu.open} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={PROVIDER_COLUMNS}
+        menuLabel={menuLabel}
+        onMenu={menu.open}
+        estimateSize={100}
+        card={(row) => <ProviderCard row={row} onMenu={menu.open} />}
+      />
     </ListScreen>
   );
 }

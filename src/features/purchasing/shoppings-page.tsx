@@ -1,19 +1,16 @@
 import { IonButton, useIonRouter } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { PURCHASE_ORDER_STATUSES } from '../../../domain/purchasing';
 import { shoppingPageSchema, type ShoppingSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../app/dialog';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
 import { EMPTY_SHOPPING_FILTERS, parseStoredShoppingFilters, shoppingFilterParams, shoppingListQuery } from './purchasing-filters';
 import { rowKey, SHOPPING_COLUMNS, ShoppingCard, shoppingExportRows } from './purchasing-rows';
 import { purchasingKeys, useProviderOptions } from './queries';
@@ -30,7 +27,6 @@ const STATUSES = PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: message
  * asks for the provider and opens its purchase order form. A folio opens the order.
  */
 export default function ShoppingsPage() {
-  const { user } = useShell();
   const paging = useListPaging<ShoppingSortColumn>();
   const stored = useStoredFilters('shopping-filters', parseStoredShoppingFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, shoppingFilterParams, paging);
@@ -45,8 +41,6 @@ export default function ShoppingsPage() {
   const providerChoices = (providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name }));
   const [choosing, setChoosing] = useState(false);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
-  const orders = list.rows;
 
   return (
     <ListScreen
@@ -61,20 +55,14 @@ export default function ShoppingsPage() {
             {text.add}
           </button>
           <FiltersButton {...button} />
-          {hasPermission(user, 'download') && (
-            <ExportButton
-              run={() =>
-                writeSheet({
-                  file: text.exportFile,
-                  sheet: text.exportSheet,
-                  rows: shoppingExportRows(orders),
-                  moments: [text.columns.created],
-                })
-              }
-              disabled={orders.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport
+            rows={list.rows}
+            file={text.exportFile}
+            sheet={text.exportSheet}
+            toRows={shoppingExportRows}
+            moments={[text.columns.created]}
+            notify={notify}
+          />
         </>
       }
       overlays={
@@ -110,21 +98,14 @@ export default function ShoppingsPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={orders}
-          rowKey={rowKey}
-          columns={SHOPPING_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={orders} rowKey={rowKey} busy={list.query.isFetching} estimateSize={100}>
-          {(row) => <ShoppingCard row={row} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={SHOPPING_COLUMNS}
+        estimateSize={100}
+        card={(row) => <ShoppingCard row={row} />}
+      />
     </ListScreen>
   );
 }

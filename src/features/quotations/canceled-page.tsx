@@ -4,11 +4,10 @@ import { messages } from '../../../domain/messages';
 import { saleListQuery, type SaleSortColumn } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
 import type { SalePageRow } from '../../../domain/schemas/reads';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
 import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { quotationKeys } from './queries';
 import { day, seller } from './quotation-rows';
 
@@ -48,7 +47,6 @@ export default function CanceledPage() {
     path: kind === 'quotations' ? '/api/v2/q' : '/api/v2/sales',
     search: (page, filters, total) => saleListQuery({ ...page, filters, canceled: true }, total),
   });
-  const wide = useWideScreen();
   const choose = (next: Kind) => {
     setKind(next);
     paging.setPage(1);
@@ -93,21 +91,7 @@ export default function CanceledPage() {
       }
       overlays={drawer && <SaleFilterDrawer title={text.filterTitle} fields={{ series: true }} {...drawer} />}
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={saleRowKey}
-          columns={COLUMNS[kind]}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={saleRowKey} busy={list.query.isFetching} estimateSize={100}>
-          {cards}
-        </ListCards>
-      )}
+      <ListRows list={list} paging={paging} rowKey={saleRowKey} columns={COLUMNS[kind]} estimateSize={100} card={cards} />
     </ListScreen>
   );
 }

@@ -1,7 +1,8 @@
 import { messages } from '../../../domain/messages';
 import { quotationStatus } from '../../../domain/sale-list';
 import type { SalePageRow } from '../../../domain/schemas/reads';
-import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
+import type { PageSheet } from '../../app/office-list/page-export';
 
 const text = messages.quotations.list;
 const columns = messages.sales.list.columns;
@@ -25,7 +26,7 @@ export function quotationExportRows(rows: readonly SalePageRow[], now: Date): Re
   });
 }
 
-/** Writes 'Lista de Cotizaciones.xlsx' of the page on screen. */
-export function exportQuotations(rows: readonly SalePageRow[], now: Date): Promise<void> {
-  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: quotationExportRows(rows, now), moments: [columns.createdAt] });
+/** 'Lista de Cotizaciones.xlsx' of the page on screen; the state is read at `now`. */
+export function quotationSheet(now: Date): PageSheet<SalePageRow> {
+  return { file: text.exportFile, sheet: text.exportSheet, toRows: (rows) => quotationExportRows(rows, now), moments: [columns.createdAt] };
 }

@@ -6,16 +6,16 @@ import { quotationStatus, saleListQuery } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
 import { quotationCancelSchema } from '../../../domain/schemas/quotations';
 import type { SalePageRow } from '../../../domain/schemas/reads';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
 import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { ReasonDialog } from '../../app/reason-dialog';
 import { useShell } from '../../app/shell-context';
 import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
-import { exportQuotations } from './export-quotations';
+import { quotationSheet } from './export-quotations';
 import { quotationKeys, useQuotationActions } from './queries';
 import { quotationColumns, QuotationCard } from './quotation-rows';
 
@@ -41,9 +41,7 @@ export default function QuotationsPage() {
   const [canceling, setCanceling] = useState<SalePageRow | null>(null);
   const [selling, setSelling, sellSheet] = useSheet<SalePageRow>();
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const actions = useQuotationActions(deployment.id);
-  const canDownload = hasPermission(user, 'download');
   const canOpenSales = hasPermission(user, 'sales');
   const columns = useMemo(() => quotationColumns(now, canOpenSales), [now, canOpenSales]);
   const quotations = list.rows;
@@ -109,15 +107,13 @@ export default function QuotationsPage() {
       toolbar={
         <>
           <FiltersButton {...button} />
-          {canDownload && (
-            <ExportButton
-              run={() => exportQuotations(quotations, now)}
-              disabled={quotations.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={quotations} {...quotationSheet(now)} notify={notify} />
           <span role="status" className="office-list__status">
-            {print.isPending ? text.preparingPrint : toSale.isPending && toSale.variables !== undefined ? text.converting(quotationFolio(toSale.variables)) : ''}
+            {print.isPending
+              ? text.preparingPrint
+              : toSale.isPending && toSale.variables !== undefined
+                ? text.converting(quotationFolio(toSale.variables))
+                : ''}
           </span>
         </>
       }
@@ -159,22 +155,16 @@ export default function QuotationsPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={quotations}
-          rowKey={saleRowKey}
-          columns={columns}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuLabel={menuLabel}
-          onMenu={openMenu}
-        />
-      ) : (
-        <ListCards rows={quotations} rowKey={saleRowKey} busy={list.query.isFetching} estimateSize={104}>
-          {(row) => <QuotationCard row={row} now={now} onMenu={openMenu} />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={saleRowKey}
+        columns={columns}
+        menuLabel={menuLabel}
+        onMenu={openMenu}
+        estimateSize={104}
+        card={(row) => <QuotationCard row={row} now={now} onMenu={openMenu} />}
+      />
     </ListScreen>
   );
 }

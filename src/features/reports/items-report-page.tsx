@@ -5,14 +5,13 @@ import { pagedQuery } from '../../../domain/office-list';
 import { periodFilter, type Period } from '../../../domain/reports';
 import { itemsReportPageSchema, type ItemsReportRow, type ItemsReportSort } from '../../../domain/schemas/reports';
 import { ChartFigure } from '../../app/charts/chart-figure';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { ExportButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
+import { ListScreen, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { writeSheet } from '../../app/office-list/export-sheet';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { reportKeys, useTopItems } from './queries';
-import { useCanDownload } from './report-parts';
 import { formatQuantity } from '../../../domain/format';
 import { topItemsChart } from './report-charts';
 import './reports.css';
@@ -54,7 +53,6 @@ export default function ItemsReportPage() {
   const wide = useWideScreen();
   const [chartOpen, setChartOpen] = useState(wide);
   const [notify, toast] = useListToast();
-  const canDownload = useCanDownload();
   const list = usePagedList({
     queryKey: reportKeys.items(range),
     path: '/api/v2/report/items',
@@ -79,48 +77,55 @@ export default function ItemsReportPage() {
       toolbar={
         <>
           <PeriodPicker period={period} range={range} onChange={choose} />
-          <button type="button" className="outline-button" aria-expanded={chartOpen} aria-controls="items-chart" onClick={() => setChartOpen((open) => !open)}>
+          <button
+            type="button"
+            className="outline-button"
+            aria-expanded={chartOpen}
+            aria-controls="items-chart"
+            onClick={() => setChartOpen((open) => !open)}
+          >
             {text.chartToggle}
           </button>
-          {canDownload && (
-            <ExportButton
-              run={() => writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: itemsExportRows(list.rows) })}
-              disabled={list.rows.length === 0}
-              onError={(message) => notify(message, 'danger')}
-            />
-          )}
+          <PageExport rows={list.rows} file={text.exportFile} sheet={text.exportSheet} toRows={itemsExportRows} notify={notify} />
         </>
       }
       above={
         <div id="items-chart">
           {top.data && <p className="office-list__status">{text.periodTotal(formatMoney(top.data.meta.amount), top.data.meta.total)}</p>}
           {chartOpen && chart && (
-            <ChartFigure title={text.chartTitle} data={chart.data} extras={chart.extras} labelHeader={text.item} horizontal height={Math.max(160, 30 * chart.data.labels.length + 40)} />
+            <ChartFigure
+              title={text.chartTitle}
+              data={chart.data}
+              extras={chart.extras}
+              labelHeader={text.item}
+              horizontal
+              height={Math.max(160, 30 * chart.data.labels.length + 40)}
+            />
           )}
         </div>
       }
       overlays={toast}
     >
-      {wide ? (
-        <ListTable rows={list.rows} rowKey={rowKey} columns={ITEM_COLUMNS} busy={list.query.isFetching} sort={paging.sort} onSort={paging.setSort} menuColumn={false} />
-      ) : (
-        <ListCards rows={list.rows} rowKey={rowKey} busy={list.query.isFetching} estimateSize={88}>
-          {(row) => (
-            <div className="list-card">
-              <div className="list-card__main">
-                <span className="list-card__title">{row.name}</span>
-                <span>
-                  {formatQuantity(row.quantity)} {row.unit} · {text.salesCount}: {row.sales_count}
-                </span>
-                <span>
-                  {text.amount}: {formatMoney(row.amount)} · {text.cost}: {formatMoney(row.cost)}
-                </span>
-              </div>
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={rowKey}
+        columns={ITEM_COLUMNS}
+        estimateSize={88}
+        card={(row) => (
+          <div className="list-card">
+            <div className="list-card__main">
+              <span className="list-card__title">{row.name}</span>
+              <span>
+                {formatQuantity(row.quantity)} {row.unit} · {text.salesCount}: {row.sales_count}
+              </span>
+              <span>
+                {text.amount}: {formatMoney(row.amount)} · {text.cost}: {formatMoney(row.cost)}
+              </span>
             </div>
-          )}
-        </ListCards>
-      )}
+          </div>
+        )}
+      />
     </ListScreen>
   );
 }
-

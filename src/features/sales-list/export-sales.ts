@@ -1,6 +1,7 @@
 import { messages } from '../../../domain/messages';
 import type { SalePageRow } from '../../../domain/schemas/reads';
-import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
+import type { PageSheet } from '../../app/office-list/page-export';
 
 const text = messages.sales.list;
 const columns = text.columns;
@@ -22,7 +23,10 @@ export function saleExportRows(rows: readonly SalePageRow[]): Record<string, She
   }));
 }
 
-/** Writes 'Lista de Ventas.xlsx' of the page on screen. */
-export function exportSales(rows: readonly SalePageRow[]): Promise<void> {
-  return writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: saleExportRows(rows), moments: [columns.createdAt] });
-}
+/** 'Lista de Ventas.xlsx' of the page on screen. */
+export const SALE_SHEET: PageSheet<SalePageRow> = {
+  file: text.exportFile,
+  sheet: text.exportSheet,
+  toRows: saleExportRows,
+  moments: [columns.createdAt],
+};

@@ -3,11 +3,10 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { pedidosQuery } from '../../../domain/sale-list';
 import { monterreyDate } from '../../../domain/time';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
+import { ListRows } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
 import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
 import { useShell } from '../../app/shell-context';
 import { salesKeys } from './queries';
 import { pedidosColumns, SaleCard } from './sale-rows';
@@ -28,7 +27,6 @@ export default function PedidosPage() {
     path: '/api/v2/sales',
     search: (page, filters, total) => pedidosQuery({ ...page, filters }, now, total),
   });
-  const wide = useWideScreen();
   const saleLinks = hasPermission(user, 'sales');
   const columns = useMemo(() => pedidosColumns(saleLinks), [saleLinks]);
 
@@ -47,21 +45,14 @@ export default function PedidosPage() {
       }
       overlays={drawer && <SaleFilterDrawer title={text.filterTitle} fields={{ orderStatus: true }} {...drawer} />}
     >
-      {wide ? (
-        <ListTable
-          rows={list.rows}
-          rowKey={saleRowKey}
-          columns={columns}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={list.rows} rowKey={saleRowKey} busy={list.query.isFetching} estimateSize={104}>
-          {(row) => <SaleCard row={row} link={saleLinks} pedidos />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={saleRowKey}
+        columns={columns}
+        estimateSize={104}
+        card={(row) => <SaleCard row={row} link={saleLinks} pedidos />}
+      />
     </ListScreen>
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { hasPermission } from '../../../domain/permissions';
 import { saleListQuery } from '../../../domain/sale-list';
-import { ListCards, ListTable } from '../../app/office-list/list-rows';
-import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast } from '../../app/office-list/list-screen';
+import { ListRows } from '../../app/office-list/list-rows';
+import { FiltersButton, ListScreen, TotalsToggle, useListToast } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
 import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
-import { exportSales } from './export-sales';
+import { SALE_SHEET } from './export-sales';
 import { salesKeys } from './queries';
 import { SALE_COLUMNS, SaleCard } from './sale-rows';
 import { SaleTotalsPanel } from './totals-panel';
@@ -21,7 +19,6 @@ const text = messages.sales.list;
  * export of the page; each sale opens its page.
  */
 export default function SalesListPage() {
-  const { user } = useShell();
   const [now] = useState(() => new Date());
   const { paging, filters, button, drawer, list } = useSaleList({
     filtersKey: 'sales-filters',
@@ -31,7 +28,6 @@ export default function SalesListPage() {
   });
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [notify, toast] = useListToast();
-  const wide = useWideScreen();
   const sales = list.rows;
 
   return (
@@ -45,9 +41,7 @@ export default function SalesListPage() {
         <>
           <FiltersButton {...button} />
           <TotalsToggle open={totalsOpen} onToggle={() => setTotalsOpen((open) => !open)} controls="sales-totals" />
-          {hasPermission(user, 'download') && (
-            <ExportButton run={() => exportSales(sales)} disabled={sales.length === 0} onError={(message) => notify(message, 'danger')} />
-          )}
+          <PageExport rows={sales} {...SALE_SHEET} notify={notify} />
         </>
       }
       above={totalsOpen && <SaleTotalsPanel id="sales-totals" filters={filters} now={now} />}
@@ -58,21 +52,14 @@ export default function SalesListPage() {
         </>
       }
     >
-      {wide ? (
-        <ListTable
-          rows={sales}
-          rowKey={saleRowKey}
-          columns={SALE_COLUMNS}
-          busy={list.query.isFetching}
-          sort={paging.sort}
-          onSort={paging.setSort}
-          menuColumn={false}
-        />
-      ) : (
-        <ListCards rows={sales} rowKey={saleRowKey} busy={list.query.isFetching} estimateSize={104}>
-          {(row) => <SaleCard row={row} link />}
-        </ListCards>
-      )}
+      <ListRows
+        list={list}
+        paging={paging}
+        rowKey={saleRowKey}
+        columns={SALE_COLUMNS}
+        estimateSize={104}
+        card={(row) => <SaleCard row={row} link />}
+      />
     </ListScreen>
   );
 }

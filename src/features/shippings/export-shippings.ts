@@ -1,6 +1,7 @@
 import { messages } from '../../../domain/messages';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
-import { calendarDate, writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
+import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
+import type { PageSheet } from '../../app/office-list/page-export';
 
 const columns = messages.shippings.columns;
 const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p.last}` : '');
@@ -22,12 +23,10 @@ export function exportRows(shippings: readonly ShippingSummary[]): Record<string
   }));
 }
 
-/** Writes 'Lista de Envíos.xlsx' (spec §2); Creación and Edición keep their time of day. */
-export function exportShippings(shippings: readonly ShippingSummary[]): Promise<void> {
-  return writeSheet({
-    file: messages.shippings.exportFile,
-    sheet: messages.shippings.exportSheet,
-    rows: exportRows(shippings),
-    moments: [columns.createdAt, columns.updatedAt],
-  });
-}
+/** 'Lista de Envíos.xlsx' (spec §2); Creación and Edición keep their time of day. */
+export const SHIPPING_SHEET: PageSheet<ShippingSummary> = {
+  file: messages.shippings.exportFile,
+  sheet: messages.shippings.exportSheet,
+  toRows: exportRows,
+  moments: [columns.createdAt, columns.updatedAt],
+};

@@ -7,7 +7,8 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
 import { shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
-import { ExportButton, FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
+import { PageExport } from '../../app/office-list/page-export';
 import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useWideScreen } from '../../app/office-list/use-wide-screen';
@@ -16,7 +17,7 @@ import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { openPrintWindowAfter } from '../../lib/session-store';
 import { DriverHome } from '../driver/driver-home';
-import { exportShippings } from './export-shippings';
+import { SHIPPING_SHEET } from './export-shippings';
 import { FilterDrawer } from './filter-drawer';
 import { fetchFullShipping, shippingKeys, useShippingMutations } from './queries';
 import { ShippingForm } from './shipping-form';
@@ -61,7 +62,6 @@ function OfficeShippings() {
     edit: hasPermission(user, 'editShippings'),
     delete: hasPermission(user, 'deleteShippings'),
     print: hasPermission(user, 'printShippings'),
-    download: hasPermission(user, 'download'),
   };
   const shippings = list.rows;
 
@@ -100,9 +100,7 @@ function OfficeShippings() {
               <TotalsToggle open={totalsOpen} onToggle={() => setTotalsOpen((open) => !open)} controls="shippings-totals" />
             </>
           )}
-          {can.download && (
-            <ExportButton run={() => exportShippings(shippings)} disabled={shippings.length === 0} onError={(message) => notify(message, 'danger')} />
-          )}
+          <PageExport rows={shippings} {...SHIPPING_SHEET} notify={notify} />
           {routeId !== undefined && (
             <IonButton fill="clear" routerLink="/shippings">
               {text.showAll}

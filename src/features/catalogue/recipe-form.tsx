@@ -4,32 +4,35 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { recipeInputSchema, type RecipeRow } from '../../../domain/schemas/catalogue';
 import { itemListSchema } from '../../../domain/schemas/reference';
+import { ProductLines, type ProductLine } from '../../app/product-lines';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { typedNumber } from './item-form';
 import { useAllRecipes, useRawMaterials, useRecipeMutation } from './queries';
 
 const text = messages.catalogue.recipes;
-
-interface Line {
-  key: number;
-  component_id: string;
-  quantity: string;
-}
+const LINE_TEXTS = {
+  legend: text.components,
+  product: text.component,
+  chooseProduct: text.chooseComponent,
+  quantity: text.quantity,
+  remove: text.removeComponent,
+  add: text.addComponent,
+};
 
 /** The lines as the schema reads them (the same schema the server uses). */
-export function recipeBody(lines: readonly Line[]) {
+export function recipeBody(lines: readonly ProductLine[]) {
   return {
     components: lines.map((line) => ({
-      component_id: line.component_id ? Number(line.component_id) : undefined,
+      component_id: line.productId ? Number(line.productId) : undefined,
       quantity: typedNumber(line.quantity) ?? Number.NaN,
     })),
   };
 }
 
-const linesOf = (recipe: RecipeRow | undefined): Line[] =>
+const linesOf = (recipe: RecipeRow | undefined): ProductLine[] =>
   recipe?.components.map((component, index) => ({
     key: index,
-    component_id: String(component.component_id),
+    productId: String(component.component_id),
     quantity: String(component.quantity),
   })) ?? [];
 
@@ -58,8 +61,7 @@ export function RecipeForm({
   onCancel: () => void;
 }) {
   const [productId, setProductId] = useState(editing ? String(editing.id) : '');
-  const [lines, setLines] = useState<Line[]>(() => linesOf(editing ?? undefined));
-  const [nextKey, setNextKey] = useState(100);
+  const [lines, setLines] = useState<ProductLine[]>(() => linesOf(editing ?? undefined));
   const [error, setError] = useState<string | null>(null);
   const products = useProducts(editing === null);
   const recipes = useAllRecipes(editing === null);
@@ -71,10 +73,6 @@ export function RecipeForm({
   const chooseProduct = (value: string) => {
     setProductId(value);
     setLines(linesOf(recipes.data?.find((recipe) => recipe.id === Number(value))));
-    setError(null);
-  };
-  const change = (key: number, patch: Partial<Line>) => {
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...patch } : line)));
     setError(null);
   };
 
@@ -112,61 +110,10 @@ export function RecipeForm({
           </select>
         </div>
       )}
-      <fieldset className="filter-form__group">
-        <legend>{text.components}</legend>
+      <ProductLines lines={lines} setLines={setLines} options={materials} texts={LINE_TEXTS} onEdit={() => setError(null)}>
         {rawMaterials.data && rawMaterials.data.length === 0 && <p>{text.noRawMaterials}</p>}
         {lines.length === 0 && <p>{text.noComponents}</p>}
-        {lines.map((line, index) => {
-          const name = materials.find((material) => String(material.id) === line.component_id)?.name ?? String(index + 1);
-          return (
-            <div key={line.key} className="recipe-form__line">
-              <div className="field">
-                <label htmlFor={`${ids.product}-c${line.key}`}>{text.component}</label>
-                <select
-                  id={`${ids.product}-c${line.key}`}
-                  value={line.component_id}
-                  onChange={(e) => change(line.key, { component_id: e.target.value })}
-                >
-                  <option value="">{text.chooseComponent}</option>
-                  {materials.map((material) => (
-                    <option key={material.id} value={material.id}>
-                      {material.name} ({material.unit})
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor={`${ids.product}-q${line.key}`}>{text.quantity}</label>
-                <input
-                  id={`${ids.product}-q${line.key}`}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={line.quantity}
-                  onChange={(e) => change(line.key, { quantity: e.target.value })}
-                />
-              </div>
-              <button
-                type="button"
-                className="outline-button"
-                aria-label={text.removeComponent(name)}
-                onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
-              >
-                ×
-              </button>
-            </div>
-          );
-        })}
-        <button
-          type="button"
-          className="outline-button"
-          onClick={() => {
-            setLines((current) => [...current, { key: nextKey, component_id: '', quantity: '' }]);
-            setNextKey((key) => key + 1);
-          }}
-        >
-          {text.addComponent}
-        </button>
-      </fieldset>
+      </ProductLines>
       {error && (
         <p id={ids.error} role="alert" className="form-error">
           <IonText color="danger">{error}</IonText>

@@ -1,21 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
-import { movementPageSchema, type MovementSortColumn } from '../../../domain/schemas/inventory-moves';
+import { movementPageSchema, type MovementRow, type MovementSortColumn } from '../../../domain/schemas/inventory-moves';
 import { Dialog } from '../../app/dialog';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
 import { ListRows } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { EMPTY_MOVE_FILTERS, moveFilterParams, moveListQuery, parseStoredMoveFilters, type MoveFilters } from './movement-filters';
+import { PageExport, type PageSheet } from '../../app/office-list/page-export';
+import { useFilteredList } from '../../app/office-list/use-filtered-list';
+import { type ListPagingState, type PagedList } from '../../app/office-list/use-paged-list';
+import { EMPTY_MOVE_FILTERS, moveFilterParams, parseStoredMoveFilters, type MoveFilters } from './movement-filters';
 import { MOVEMENT_COLUMNS, MovementCard, movementExportRows, movementRowKey } from './movement-rows';
 import { inventoryMoveKeys, useBranches, useItems } from './queries';
 import './inventory-moves.css';
 
 const text = messages.inventoryMoves;
 const noFilters = () => EMPTY_MOVE_FILTERS;
+/** Every inventory list's first column after the folio is its date and time. */
+const MOMENTS = [text.columns.date];
 
 export interface MovementListTexts {
   title: string;
@@ -53,31 +54,35 @@ export function BranchItemFilters<F extends MoveFilters>({ draft, set }: { draft
 }
 
 /**
- * A list of one kind of movement (`/adjustments`: source 'ajuste'; `/mermas`: source
- * 'merma'): date, item, branch, signed quantity, reason and who, server paged and sorted,
- * filters (dates, branch, item) kept until cleared, Excel export of the page, and the
- * screen's form in a dialog.
+ * The frame every inventory movement list shares (adjustments, waste, transfers): server
+ * paged and sorted, filters (dates, branch, item) kept until cleared under `${name}-filters`,
+ * Excel export of the page, and the screen's form in a dialog. `children` draws the rows.
  */
-export function MovementListPage({
+export function MoveListScreen<Row, C extends string>({
   name,
   path,
   texts,
+  schema,
+  toRows,
   form,
+  children,
 }: {
   name: string;
   path: string;
   texts: MovementListTexts;
+  schema: { parse(input: unknown): { data: Row[]; meta: { total: number } } };
+  toRows: PageSheet<Row>['toRows'];
   form: (done: { onSaved: (message: string) => void; onCancel: () => void }) => ReactNode;
+  children: (list: PagedList<Row>, paging: ListPagingState<C>) => ReactNode;
 }) {
-  const paging = useListPaging<MovementSortColumn>();
-  const stored = useStoredFilters(`${name}-filters`, parseStoredMoveFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, moveFilterParams, paging);
-  const list = usePagedList({
-    queryKey: inventoryMoveKeys.list(name, filters),
+  const { paging, button, drawer, list } = useFilteredList<MoveFilters, Row, C>({
+    storeKey: `${name}-filters`,
+    parse: parseStoredMoveFilters,
+    empty: noFilters,
+    params: moveFilterParams,
+    queryKey: (filters) => inventoryMoveKeys.list(name, filters),
     path,
-    search: (page, total) => moveListQuery(filters, page, total),
-    paging,
-    schema: movementPageSchema,
+    schema,
   });
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useListToast();
@@ -99,8 +104,8 @@ export function MovementListPage({
             rows={list.rows}
             file={texts.exportFile}
             sheet={texts.exportSheet}
-            toRows={movementExportRows}
-            moments={[text.columns.date]}
+            toRows={toRows}
+            moments={MOMENTS}
             notify={notify}
           />
         </>
@@ -129,14 +134,45 @@ export function MovementListPage({
         </>
       }
     >
-      <ListRows
-        list={list}
-        paging={paging}
-        rowKey={movementRowKey}
-        columns={MOVEMENT_COLUMNS}
-        estimateSize={96}
-        card={(row) => <MovementCard row={row} />}
-      />
+      {children(list, paging)}
     </ListScreen>
+  );
+}
+
+/**
+ * A list of one kind of movement (`/adjustments`: source 'ajuste'; `/mermas`: source
+ * 'merma'): date, item, branch, signed quantity, reason and who.
+ */
+export function MovementListPage({
+  name,
+  path,
+  texts,
+  form,
+}: {
+  name: string;
+  path: string;
+  texts: MovementListTexts;
+  form: (done: { onSaved: (message: string) => void; onCancel: () => void }) => ReactNode;
+}) {
+  return (
+    <MoveListScreen<MovementRow, MovementSortColumn>
+      name={name}
+      path={path}
+      texts={texts}
+      schema={movementPageSchema}
+      toRows={movementExportRows}
+      form={form}
+    >
+      {(list, paging) => (
+        <ListRows
+          list={list}
+          paging={paging}
+          rowKey={movementRowKey}
+          columns={MOVEMENT_COLUMNS}
+          estimateSize={96}
+          card={(row) => <MovementCard row={row} />}
+        />
+      )}
+    </MoveListScreen>
   );
 }

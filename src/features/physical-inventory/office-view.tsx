@@ -1,5 +1,5 @@
 import { IonAlert, IonText } from '@ionic/react';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { pagedQuery } from '../../../domain/office-list';
@@ -7,6 +7,7 @@ import { hasPermission } from '../../../domain/permissions';
 import {
   PHYSICAL_INVENTORY_STATUSES,
   physicalInventoryPageSchema,
+  type PhysicalDifferences,
   type PhysicalInventoryRow,
   type PhysicalInventorySortColumn,
 } from '../../../domain/schemas/physical-inventory';
@@ -162,6 +163,67 @@ export function OfficeView({ onCount }: { onCount: () => void }) {
   );
 }
 
+type CountedLine = PhysicalDifferences['counted'][number];
+type UncountedLine = PhysicalDifferences['uncounted'][number];
+
+/** A numeric column of a differences table; `negative` marks a cell red. */
+interface StockColumn<Line> {
+  label: string;
+  cell: (line: Line) => ReactNode;
+  negative?: (line: Line) => boolean;
+}
+
+const bookColumn: StockColumn<UncountedLine> = { label: text.book, cell: (line) => `${formatQuantity(line.book)} ${line.unit}` };
+const valueColumn: StockColumn<UncountedLine> = { label: text.valueAtCost, cell: (line) => formatMoney(line.value) };
+const COUNTED_COLUMNS: StockColumn<CountedLine>[] = [
+  bookColumn,
+  { label: text.counted, cell: (line) => `${formatQuantity(line.counted)} ${line.unit}` },
+  { label: text.difference, cell: (line) => formatQuantity(line.difference), negative: (line) => line.difference < 0 },
+  valueColumn,
+];
+const UNCOUNTED_COLUMNS = [bookColumn, valueColumn];
+
+/** The items of a count's differences, one row each headed by the item's name; `empty` when there are none. */
+function StockLines<Line extends UncountedLine>({
+  lines,
+  columns,
+  empty,
+}: {
+  lines: readonly Line[];
+  columns: readonly StockColumn<Line>[];
+  empty: string;
+}) {
+  if (lines.length === 0) return <p className="empty-state">{empty}</p>;
+  return (
+    <div className="physical-office__scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{text.item}</th>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className="numeric">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.item_id}>
+              <th scope="row">{line.name}</th>
+              {columns.map((column) => (
+                <td key={column.label} className={`numeric${column.negative?.(line) ? ' stock-table__negative' : ''}`}>
+                  {column.cell(line)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A count's differences: book stock in its branch vs counted, valued at cost; apply them once, confirmed. */
 function DifferencesDialog({ row, notify, onClose }: { row: PhysicalInventoryRow; notify: Notify; onClose: () => void }) {
   const differences = useDifferences(row.id);
@@ -184,82 +246,12 @@ function DifferencesDialog({ row, notify, onClose }: { row: PhysicalInventoryRow
           {data && (
             <>
               {status === 'Aplicado' && <p className="field-hint">{text.appliedNote}</p>}
-              {data.counted.length === 0 ? (
-                <p className="empty-state">{text.noDifferences}</p>
-              ) : (
-                <div className="physical-office__scroll">
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{text.item}</th>
-                        <th scope="col" className="numeric">
-                          {text.book}
-                        </th>
-                        <th scope="col" className="numeric">
-                          {text.counted}
-                        </th>
-                        <th scope="col" className="numeric">
-                          {text.difference}
-                        </th>
-                        <th scope="col" className="numeric">
-                          {text.valueAtCost}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.counted.map((line) => (
-                        <tr key={line.item_id}>
-                          <th scope="row">{line.name}</th>
-                          <td className="numeric">
-                            {formatQuantity(line.book)} {line.unit}
-                          </td>
-                          <td className="numeric">
-                            {formatQuantity(line.counted)} {line.unit}
-                          </td>
-                          <td className={`numeric${line.difference < 0 ? ' stock-table__negative' : ''}`}>
-                            {formatQuantity(line.difference)}
-                          </td>
-                          <td className="numeric">{formatMoney(line.value)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <StockLines lines={data.counted} columns={COUNTED_COLUMNS} empty={text.noDifferences} />
               <p className="physical-office__total">
                 {text.totalDifference}: <strong>{formatMoney(data.total_value)}</strong>
               </p>
               <h3 className="section-heading">{text.uncountedTitle}</h3>
-              {data.uncounted.length === 0 ? (
-                <p className="empty-state">{text.noUncounted}</p>
-              ) : (
-                <div className="physical-office__scroll">
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{text.item}</th>
-                        <th scope="col" className="numeric">
-                          {text.book}
-                        </th>
-                        <th scope="col" className="numeric">
-                          {text.valueAtCost}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.uncounted.map((line) => (
-                        <tr key={line.item_id}>
-                          <th scope="row">{line.name}</th>
-                          <td className="numeric">
-                            {formatQuantity(line.book)} {line.unit}
-                          </td>
-                          <td className="numeric">{formatMoney(line.value)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <StockLines lines={data.uncounted} columns={UNCOUNTED_COLUMNS} empty={text.noUncounted} />
               {error && (
                 <p role="alert">
                   <IonText color="danger">{error}</IonText>

@@ -6,17 +6,20 @@ import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/mone
 import { recipePageSchema } from '../../../domain/schemas/catalogue';
 import { productionInputSchema, type Production } from '../../../domain/schemas/production';
 import { monterreyDate } from '../../../domain/time';
+import { emptyLine, ProductLines, type ProductLine } from '../../app/product-lines';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useProductionMutations } from './queries';
 
 const text = messages.production;
 const fields = text.fields;
-
-interface Line {
-  key: number;
-  item_id: string;
-  quantity: string;
-}
+const LINE_TEXTS = {
+  legend: fields.products,
+  product: fields.product,
+  chooseProduct: fields.chooseProduct,
+  quantity: fields.quantity,
+  remove: fields.removeProduct,
+  add: fields.addProduct,
+};
 
 /** A quantity as typed: undefined when empty, NaN when it is no number, so the schema says which. */
 function typedQuantity(typed: string): number | undefined {
@@ -26,12 +29,12 @@ function typedQuantity(typed: string): number | undefined {
   return hasTooManyDecimals(typed) ? Number(typed.replace(/[\s,]/g, '')) : Number.NaN;
 }
 
-export function productionBody(draft: { planned_date: string; note: string; lines: readonly Line[] }) {
+export function productionBody(draft: { planned_date: string; note: string; lines: readonly ProductLine[] }) {
   return {
     planned_date: draft.planned_date,
     note: draft.note,
     items: draft.lines.map((line) => ({
-      item_id: line.item_id ? Number(line.item_id) : undefined,
+      item_id: line.productId ? Number(line.productId) : undefined,
       quantity: typedQuantity(line.quantity) ?? Number.NaN,
     })),
   };
@@ -54,17 +57,12 @@ function useProducible() {
 export function ProductionForm({ onSaved, onCancel }: { onSaved: (saved: Production) => void; onCancel: () => void }) {
   const [plannedDate, setPlannedDate] = useState(() => monterreyDate(new Date()));
   const [note, setNote] = useState('');
-  const [lines, setLines] = useState<Line[]>([{ key: 0, item_id: '', quantity: '' }]);
-  const [nextKey, setNextKey] = useState(1);
+  const [lines, setLines] = useState<ProductLine[]>(() => [emptyLine(0)]);
   const [error, setError] = useState<string | null>(null);
   const products = useProducible();
   const { create } = useProductionMutations();
-  const ids = { date: useId(), note: useId(), lines: useId(), error: useId() };
+  const ids = { date: useId(), note: useId(), error: useId() };
 
-  const change = (key: number, patch: Partial<Line>) => {
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...patch } : line)));
-    setError(null);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = productionInputSchema.safeParse(productionBody({ planned_date: plannedDate, note, lines }));
@@ -88,61 +86,16 @@ export function ProductionForm({ onSaved, onCancel }: { onSaved: (saved: Product
           <input id={ids.note} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
       </div>
-      <fieldset className="filter-form__group">
-        <legend>{fields.products}</legend>
+      <ProductLines
+        lines={lines}
+        setLines={setLines}
+        options={products.data ?? []}
+        texts={LINE_TEXTS}
+        keepOne
+        onEdit={() => setError(null)}
+      >
         {products.data && products.data.length === 0 && <p>{text.noRecipes}</p>}
-        {lines.map((line, index) => {
-          const name = products.data?.find((product) => String(product.id) === line.item_id)?.name ?? String(index + 1);
-          return (
-            <div key={line.key} className="production-form__line">
-              <div className="field">
-                <label htmlFor={`${ids.lines}-p${line.key}`}>{fields.product}</label>
-                <select
-                  id={`${ids.lines}-p${line.key}`}
-                  value={line.item_id}
-                  onChange={(e) => change(line.key, { item_id: e.target.value })}
-                >
-                  <option value="">{fields.chooseProduct}</option>
-                  {products.data?.map((product) => (
-                    <option key={product.id} value={product.id}>
-                      {product.name} ({product.unit})
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor={`${ids.lines}-q${line.key}`}>{fields.quantity}</label>
-                <input
-                  id={`${ids.lines}-q${line.key}`}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={line.quantity}
-                  onChange={(e) => change(line.key, { quantity: e.target.value })}
-                />
-              </div>
-              <button
-                type="button"
-                className="outline-button"
-                aria-label={fields.removeProduct(name)}
-                disabled={lines.length === 1}
-                onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
-              >
-                ×
-              </button>
-            </div>
-          );
-        })}
-        <button
-          type="button"
-          className="outline-button"
-          onClick={() => {
-            setLines((current) => [...current, { key: nextKey, item_id: '', quantity: '' }]);
-            setNextKey((key) => key + 1);
-          }}
-        >
-          {fields.addProduct}
-        </button>
-      </fieldset>
+      </ProductLines>
       {error && (
         <p id={ids.error} role="alert" className="form-error">
           <IonText color="danger">{error}</IonText>

@@ -8,19 +8,25 @@ import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
 import { ListRows } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
 import { PageExport } from '../../app/office-list/page-export';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { useFilteredList, type FilteredListSource } from '../../app/office-list/use-filtered-list';
 import { useSheet } from '../../app/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { PaymentForm } from './payment-form';
-import { EMPTY_PAYMENT_FILTERS, parseStoredPaymentFilters, paymentFilterParams, paymentListQuery } from './purchasing-filters';
+import { EMPTY_PAYMENT_FILTERS, parseStoredPaymentFilters, paymentFilterParams, type PaymentFilters } from './purchasing-filters';
 import { PAYMENT_COLUMNS, PaymentCard, paymentExportRows, rowKey } from './purchasing-rows';
 import { purchasingKeys, useProviderOptions, usePurchasingMutations } from './queries';
 import './purchasing.css';
 
 const text = messages.purchasing.payments;
-const noFilters = () => EMPTY_PAYMENT_FILTERS;
+const PAYMENTS: FilteredListSource<PaymentFilters, ProviderPaymentRow> = {
+  storeKey: 'provider-payments-filters',
+  parse: parseStoredPaymentFilters,
+  empty: () => EMPTY_PAYMENT_FILTERS,
+  params: paymentFilterParams,
+  queryKey: purchasingKeys.payments,
+  path: '/api/v2/provider_payments',
+  schema: providerPaymentPageSchema,
+};
 const menuLabel = (row: ProviderPaymentRow) => text.actionsFor(row.id);
 const menuHeader = (row: ProviderPaymentRow) => `${row.provider_name} · ${formatMoney(row.amount)}`;
 
@@ -31,16 +37,7 @@ const menuHeader = (row: ProviderPaymentRow) => `${row.provider_name} · ${forma
  * 'Eliminar' after a confirmation.
  */
 export default function ProviderPaymentsPage() {
-  const paging = useListPaging<ProviderPaymentSortColumn>();
-  const stored = useStoredFilters('provider-payments-filters', parseStoredPaymentFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, paymentFilterParams, paging);
-  const list = usePagedList({
-    queryKey: purchasingKeys.payments(filters),
-    path: '/api/v2/provider_payments',
-    search: (page, total) => paymentListQuery(filters, page, total),
-    paging,
-    schema: providerPaymentPageSchema,
-  });
+  const { paging, button, drawer, list } = useFilteredList<PaymentFilters, ProviderPaymentRow, ProviderPaymentSortColumn>(PAYMENTS);
   const providers = useProviderOptions();
   const { removePayment } = usePurchasingMutations();
   const [adding, setAdding] = useState(false);

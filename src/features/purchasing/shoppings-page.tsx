@@ -2,22 +2,28 @@ import { IonButton, useIonRouter } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { PURCHASE_ORDER_STATUSES } from '../../../domain/purchasing';
-import { shoppingPageSchema, type ShoppingSortColumn } from '../../../domain/schemas/purchasing';
+import { shoppingPageSchema, type ShoppingRow, type ShoppingSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../app/dialog';
 import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
 import { ListRows } from '../../app/office-list/list-rows';
 import { FiltersButton, ListScreen, useListToast } from '../../app/office-list/list-screen';
 import { PageExport } from '../../app/office-list/page-export';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
-import { EMPTY_SHOPPING_FILTERS, parseStoredShoppingFilters, shoppingFilterParams, shoppingListQuery } from './purchasing-filters';
+import { useFilteredList, type FilteredListSource } from '../../app/office-list/use-filtered-list';
+import { EMPTY_SHOPPING_FILTERS, parseStoredShoppingFilters, shoppingFilterParams, type ShoppingFilters } from './purchasing-filters';
 import { rowKey, SHOPPING_COLUMNS, ShoppingCard, shoppingExportRows } from './purchasing-rows';
 import { purchasingKeys, useProviderOptions } from './queries';
 import './purchasing.css';
 
 const text = messages.purchasing.shoppings;
-const noFilters = () => EMPTY_SHOPPING_FILTERS;
+const SHOPPINGS: FilteredListSource<ShoppingFilters, ShoppingRow> = {
+  storeKey: 'shopping-filters',
+  parse: parseStoredShoppingFilters,
+  empty: () => EMPTY_SHOPPING_FILTERS,
+  params: shoppingFilterParams,
+  queryKey: purchasingKeys.shoppings,
+  path: '/api/v2/shoppings',
+  schema: shoppingPageSchema,
+};
 const STATUSES = PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: messages.purchasing.statuses[value] }));
 
 /**
@@ -27,16 +33,7 @@ const STATUSES = PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: message
  * asks for the provider and opens its purchase order form. A folio opens the order.
  */
 export default function ShoppingsPage() {
-  const paging = useListPaging<ShoppingSortColumn>();
-  const stored = useStoredFilters('shopping-filters', parseStoredShoppingFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, shoppingFilterParams, paging);
-  const list = usePagedList({
-    queryKey: purchasingKeys.shoppings(filters),
-    path: '/api/v2/shoppings',
-    search: (page, total) => shoppingListQuery(filters, page, total),
-    paging,
-    schema: shoppingPageSchema,
-  });
+  const { paging, button, drawer, list } = useFilteredList<ShoppingFilters, ShoppingRow, ShoppingSortColumn>(SHOPPINGS);
   const providers = useProviderOptions();
   const providerChoices = (providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name }));
   const [choosing, setChoosing] = useState(false);

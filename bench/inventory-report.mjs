@@ -9,16 +9,14 @@
 // BENCH_RUNS (30) timed requests per read after BENCH_WARMUP (5); BENCH_MONTH (2025-06) and
 // BENCH_YEAR (2025) choose the periods, inside the bench seed's 2020-01-01 + 2,500 days. On a
 // demo database (an empty BENCH_DATA_DIR seeds one) choose the current month and year.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { percentile, startReadServer } from './read-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const MONTH = process.env.BENCH_MONTH ?? '2025-06';
 const YEAR = process.env.BENCH_YEAR ?? '2025';
-const port = 19_000 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${port}`;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, '.tmp', 'bench-data'));
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -62,29 +60,9 @@ const READS = [
   },
 ];
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const { base, token: access_token, stop } = await startReadServer(root, dataDir);
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      if (i > 240) throw new Error('el servidor no arrancó');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const login = await fetch(`${base}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.mx', password: 'demo1234' }),
-  });
-  const { access_token } = await login.json();
   const headers = { authorization: `Bearer ${access_token}` };
   const ask = async (url) => {
     const started = performance.now();
@@ -134,5 +112,5 @@ try {
     }
   }
 } finally {
-  server.kill('SIGTERM');
+  stop();
 }

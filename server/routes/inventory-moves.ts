@@ -34,9 +34,16 @@ const MOVEMENT_FROM = sql`inventory_movements m JOIN items i ON i.id = m.item_id
   LEFT JOIN users u ON u.id = m.created_by_user_id`;
 const MOVEMENT_SORTS = { created_at: 'm.created_at', item_name: 'i.name', quantity: 'm.quantity' };
 
+// The day is written into the statement, not bound: a prepared statement's generic plan does not
+// know a bound period, and the card over a month then read as if over every year (63 → 161 ms on
+// the bench seed from the sixth request). Only a checked 'YYYY-MM-DD' is ever written.
+const dayLiteral = (day: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new HttpError(400, messages.reports.invalidRange);
+  return sql.raw(`'${day}'::date`);
+};
 /** The first instant of `from` and the first instant after `to`, on Monterrey's calendar (index-friendly bounds). */
-const startOf = (day: string) => sql`((${day}::date)::timestamp AT TIME ZONE 'America/Monterrey')`;
-const endOf = (day: string) => sql`(((${day}::date) + 1)::timestamp AT TIME ZONE 'America/Monterrey')`;
+const startOf = (day: string) => sql`(${dayLiteral(day)}::timestamp AT TIME ZONE 'America/Monterrey')`;
+const endOf = (day: string) => sql`((${dayLiteral(day)} + 1)::timestamp AT TIME ZONE 'America/Monterrey')`;
 
 function checkedRange(value: string | undefined): [string, string] | null {
   const range = dateRange(value);

@@ -1,10 +1,10 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/money';
 import { itemCreateSchema, itemInputSchema, type ItemRow } from '../../../domain/schemas/catalogue';
 import { getErrorMessage } from '../../lib/api';
 import { useCategories, useItemMutations, useUnits } from './queries';
+import { FormActions } from '../../app/form-actions';
 
 const text = messages.catalogue;
 const fields = text.fields;
@@ -214,19 +214,7 @@ export function ItemForm({
         {check('pos', fields.pos)}
         {check('is_raw_material', fields.rawMaterial)}
       </div>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={saving}>
-          {saving ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={saving} onCancel={onCancel} labels={text} />
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { activityInputSchema, callInputSchema, type ActivityRow, type CallRow } from '../../../domain/schemas/crm';
@@ -7,6 +6,7 @@ import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../app/company-search';
 import { getErrorMessage } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
 import { useActivityTypes, useAllLeads, useCrmMutations, useResults } from './queries';
+import { FormActions } from '../../app/form-actions';
 
 const text = messages.crm.entry;
 
@@ -223,19 +223,7 @@ export function CrmEntryForm({
         />
         {errorFor('next_step')}
       </div>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={saving}>
-          {saving ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={saving} onCancel={onCancel} labels={text} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { leadInputSchema, type LeadRow } from '../../../domain/schemas/crm';
 import { getErrorMessage } from '../../lib/api';
 import { useCrmMutations, useOrigins } from './queries';
+import { FormActions } from '../../app/form-actions';
 
 const text = messages.crm.leads;
 type Field = 'name' | 'company_name' | 'phone' | 'email' | 'funnel_phase_id' | 'origin_id';
@@ -102,19 +102,7 @@ export function LeadForm({
           ))}
         </select>
       </div>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {messages.crm.entry.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={createLead.isPending}>
-          {createLead.isPending ? messages.crm.entry.saving : messages.crm.entry.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={createLead.isPending} onCancel={onCancel} labels={messages.crm.entry} />
     </form>
   );
 }

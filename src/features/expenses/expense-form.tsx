@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { expenseInputSchema, type ExpenseInput, type ExpenseRow } from '../../../domain/schemas/expenses';
@@ -6,6 +5,7 @@ import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/mone
 import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { useExpenseMutations, useExpenseTypes, usePaymentMethods } from './queries';
+import { FormActions } from '../../app/form-actions';
 
 const text = messages.expenses;
 
@@ -51,13 +51,25 @@ const FIELD_ORDER: Field[] = ['expense_type_id', 'date', 'amount', 'description'
  * again reuses its Idempotency-Key, so it is recorded once.
  */
 export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow) => void; onCancel: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => ({ expense_type_id: '', date: monterreyDate(new Date()), amount: '', description: '', payment_method_id: '' }));
+  const [draft, setDraft] = useState<Draft>(() => ({
+    expense_type_id: '',
+    date: monterreyDate(new Date()),
+    amount: '',
+    description: '',
+    payment_method_id: '',
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const types = useExpenseTypes();
   const methods = usePaymentMethods();
   const { create } = useExpenseMutations();
-  const ids: Record<Field, string> = { expense_type_id: useId(), date: useId(), amount: useId(), description: useId(), payment_method_id: useId() };
+  const ids: Record<Field, string> = {
+    expense_type_id: useId(),
+    date: useId(),
+    amount: useId(),
+    description: useId(),
+    payment_method_id: useId(),
+  };
 
   const set = (field: Field, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -91,7 +103,12 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
     <form onSubmit={submit} className="expense-form" noValidate>
       <div className="field">
         <label htmlFor={ids.expense_type_id}>{text.type}</label>
-        <select id={ids.expense_type_id} value={draft.expense_type_id} onChange={(e) => set('expense_type_id', e.target.value)} {...described('expense_type_id')}>
+        <select
+          id={ids.expense_type_id}
+          value={draft.expense_type_id}
+          onChange={(e) => set('expense_type_id', e.target.value)}
+          {...described('expense_type_id')}
+        >
           <option value="">{text.chooseType}</option>
           {types.data?.map((type) => (
             <option key={type.id} value={type.id}>
@@ -108,12 +125,25 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
       </div>
       <div className="field">
         <label htmlFor={ids.amount}>{text.amount}</label>
-        <input id={ids.amount} inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(e) => set('amount', e.target.value)} {...described('amount')} />
+        <input
+          id={ids.amount}
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.amount}
+          onChange={(e) => set('amount', e.target.value)}
+          {...described('amount')}
+        />
         {errorOf('amount')}
       </div>
       <div className="field">
         <label htmlFor={ids.description}>{text.description}</label>
-        <input id={ids.description} maxLength={300} value={draft.description} onChange={(e) => set('description', e.target.value)} {...described('description')} />
+        <input
+          id={ids.description}
+          maxLength={300}
+          value={draft.description}
+          onChange={(e) => set('description', e.target.value)}
+          {...described('description')}
+        />
         {errorOf('description')}
       </div>
       <div className="field">
@@ -127,19 +157,7 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
           ))}
         </select>
       </div>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={create.isPending}>
-          {create.isPending ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={create.isPending} onCancel={onCancel} labels={text} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
-import { IonButton, IonText } from '@ionic/react';
 import type { ReactNode } from 'react';
 import type { Branch } from '../../../domain/schemas/inventory-moves';
 import { messages } from '../../../domain/messages';
+import { FormActions as SharedFormActions } from '../../app/form-actions';
 import { useBranches, useItems } from './queries';
 import type { MoveForm } from './use-move-form';
 
@@ -128,23 +128,7 @@ export function ItemBranchQuantity({
   );
 }
 
-/** The end of an inventory form: the server's refusal as an alert, then 'Cancelar' and 'Guardar' ('Guardando…' while it saves). */
-export function FormActions({ serverError, pending, onCancel }: { serverError: string | null; pending: boolean; onCancel: () => void }) {
-  return (
-    <>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={pending}>
-          {pending ? text.saving : text.save}
-        </IonButton>
-      </div>
-    </>
-  );
+/** The end of an inventory form, with the inventory forms' labels. */
+export function FormActions(props: { serverError: string | null; pending: boolean; onCancel: () => void }) {
+  return <SharedFormActions {...props} labels={text} />;
 }

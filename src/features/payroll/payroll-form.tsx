@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -15,6 +14,7 @@ import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { typedAmount } from '../expenses/expense-form';
 import { useEmployees, usePayrollMutations } from './queries';
+import { FormActions } from '../../app/form-actions';
 
 const text = messages.payroll;
 const AMOUNT_FIELDS = [...PERCEPTION_FIELDS, ...DEDUCTION_FIELDS] as const;
@@ -229,19 +229,7 @@ export function PayrollForm({
           <dd>{totals ? formatMoney(totals.total) : '—'}</dd>
         </div>
       </dl>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={saving}>
-          {saving ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={saving} onCancel={onCancel} labels={text} />
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -9,6 +8,7 @@ import { providerPaymentInputSchema } from '../../../domain/schemas/purchasing';
 import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { usePaymentMethods, useProvider, useProviderOptions, usePurchasingMutations } from './queries';
+import { FormActions } from '../../app/form-actions';
 
 const text = messages.purchasing.payments;
 
@@ -185,19 +185,7 @@ export function PaymentForm({
           onChange={(e) => set('reference', e.target.value)}
         />
       </div>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={pay.isPending}>
-          {pay.isPending ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={pay.isPending} onCancel={onCancel} labels={text} />
     </form>
   );
 }

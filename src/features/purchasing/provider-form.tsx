@@ -1,9 +1,9 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { providerInputSchema, type ProviderInput, type ProviderRow } from '../../../domain/schemas/purchasing';
 import { getErrorMessage } from '../../lib/api';
 import { usePurchasingMutations } from './queries';
+import { FormActions } from '../../app/form-actions';
 
 const text = messages.purchasing.providers;
 const labels = text.fields;
@@ -104,19 +104,7 @@ export function ProviderForm({
           )}
         </div>
       ))}
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={saveProvider.isPending}>
-          {saveProvider.isPending ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={saveProvider.isPending} onCancel={onCancel} labels={text} />
     </form>
   );
 }

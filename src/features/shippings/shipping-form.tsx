@@ -1,10 +1,10 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { shippingCreateSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
 import { getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { useDrivers, useShippingMutations, useVehicles } from './queries';
+import { FormActions } from '../../app/form-actions';
 
 const text = messages.shippings;
 
@@ -155,19 +155,7 @@ export function ShippingForm({
         <label htmlFor={ids.note}>{text.note}</label>
         <textarea id={ids.note} rows={3} maxLength={2000} value={draft.note} onChange={(e) => set('note', e.target.value)} />
       </div>
-      {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={saving}>
-          {saving ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={serverError} pending={saving} onCancel={onCancel} labels={text} />
     </form>
   );
 }

@@ -1,20 +1,23 @@
 import { IonApp, useIonRouter } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { useEffect, useRef } from 'react';
+import { IonicChrome } from './ionic-chrome';
 import './ionic-setup';
 import { Shell } from './shell';
 
 /**
  * The Ionic app: router, split pane, menu and every screen the person may open. `openAfterStart`
- * is where the person went from a light start: the app starts at its root and goes there, so
- * Ionic's own history holds both and going back returns to the start; `openMenu`, that they
+ * is where the person went from a light start: the app starts at the light start's address and
+ * goes there, so Ionic's own history holds both and going back returns to the start; `openMenu`, that they
  * asked for the menu.
  */
 export default function IonicShell({ openAfterStart, openMenu = false }: { openAfterStart?: string; openMenu?: boolean }) {
   return (
     <IonApp>
       <IonReactRouter>
-        <Shell />
+        <IonicChrome>
+          <Shell />
+        </IonicChrome>
         {openAfterStart !== undefined && <OpenOnce path={openAfterStart} />}
         {openMenu && <OpenMenuOnce />}
       </IonReactRouter>

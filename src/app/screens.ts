@@ -90,3 +90,24 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/providers/:id': lazy(() => import('../features/purchasing/provider-page')),
   '/provider-payments': lazy(() => import('../features/purchasing/provider-payments-page')),
 };
+
+/**
+ * Screens drawn through the screen chrome with no Ionic of their own (checked by
+ * light-screens.test.ts): opened at their address, they start light, without Ionic.
+ */
+export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
+  '/sales',
+  '/pedidos',
+  '/canceled',
+  '/clients',
+  '/inventory-pos',
+  '/inventory-cost',
+  '/inventory-reports',
+  '/items-report',
+  '/products-pos',
+  '/activity-log',
+  '/payroll',
+  '/invoices',
+  '/leads',
+  '/mail',
+]);

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { homeScreenFor, menuFor } from '../../domain/app-routes';
+import { APP_ROUTES, canOpen, homeScreenFor, menuFor } from '../../domain/app-routes';
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
 import type { CurrentUser } from '../../domain/schemas/auth';
@@ -9,6 +9,7 @@ import { ConnectivityToast } from './connectivity-toast';
 import { useDeployment } from './deployment';
 import { Providers } from './providers';
 import { QueryStatus } from './query-status';
+import { LIGHT_SCREENS } from './screens';
 import { ShellContext } from './shell-context';
 
 // Ionic (router, split pane, every component any screen uses) is one large chunk. A driver's
@@ -16,6 +17,7 @@ import { ShellContext } from './shell-context';
 const IonicShell = lazy(() => import('./ionic-shell'));
 const DriverStart = lazy(() => import('../features/driver/driver-start'));
 const OfficeStart = lazy(() => import('../features/home/office-start'));
+const LightScreenStart = lazy(() => import('./light-screen-start'));
 
 const loading = (
   <p className="print-message" role="status">
@@ -44,14 +46,9 @@ function CurrentUserGate() {
 function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: Deployment }) {
   const hasMenu = menuFor(user, deployment).length > 0;
   const shell = useMemo(() => ({ user, deployment, hasMenu }), [user, deployment, hasMenu]);
-  // Decided once: a driver's routes and the office's day, opened at the root, get the light
-  // start, and leaving it for the full app is one way (a refetched user never swaps the shell
-  // under the person).
-  const [lightStart, setLightStart] = useState(() => {
-    if (window.location.pathname !== '/') return null;
-    const home = homeScreenFor(user, deployment);
-    return home === 'driverRoutes' || home === 'officeDay' ? home : null;
-  });
+  // Decided once (lightStartFor), and leaving the light start for the full app is one way (a
+  // refetched user never swaps the shell under the person).
+  const [lightStart, setLightStart] = useState(() => lightStartFor(window.location.pathname, user, deployment));
   const [openAfterStart, setOpenAfterStart] = useState<{ path?: string; openMenu?: boolean }>({});
   const leave = useCallback((path: string, options: { openMenu?: boolean } = {}) => {
     if (path === window.location.pathname && !options.openMenu) return;
@@ -77,6 +74,8 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
             <DriverStart onLeave={leave} />
           ) : lightStart === 'officeDay' ? (
             <OfficeStart onLeave={leave} />
+          ) : lightStart ? (
+            <LightScreenStart path={lightStart.screen} onLeave={leave} />
           ) : (
             <IonicShell openAfterStart={openAfterStart.path} openMenu={openAfterStart.openMenu} />
           )}
@@ -85,4 +84,22 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
       </SyncProvider>
     </ShellContext.Provider>
   );
+}
+
+/**
+ * How the app opens at `pathname`: a driver's routes and the office's day at the root, and the
+ * screens that need no Ionic at their own address, start light; anything else starts in the
+ * Ionic app.
+ */
+function lightStartFor(
+  pathname: string,
+  user: CurrentUser,
+  deployment: Deployment,
+): 'driverRoutes' | 'officeDay' | { screen: string } | null {
+  if (pathname === '/') {
+    const home = homeScreenFor(user, deployment);
+    return home === 'driverRoutes' || home === 'officeDay' ? home : null;
+  }
+  const route = APP_ROUTES.find((candidate) => candidate.path === pathname);
+  return route && LIGHT_SCREENS.has(route.path) && canOpen(user, route, deployment) ? { screen: route.path } : null;
 }

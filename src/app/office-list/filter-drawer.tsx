@@ -1,25 +1,7 @@
-import { IonButton } from '@ionic/react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { messages } from '../../../domain/messages';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { DateRange } from '../../../domain/office-list';
-import { Dialog } from '../dialog';
 
-const text = messages.list;
-
-/**
- * The filter side drawer of an office list (spec §2): Fecha first (a range that counts only
- * once both dates are chosen), then the list's own fields, then Limpiar and Filtrar; Enter
- * filters. The drawer edits a draft: nothing applies until Filtrar.
- */
-export function FilterDrawer<F extends { date: DateRange | null }>({
-  title,
-  filters,
-  onApply,
-  onClear,
-  onClose,
-  dateLegend = text.dateRange,
-  children,
-}: {
+export interface FilterDrawerProps<F extends { date: DateRange | null }> {
   title: string;
   filters: F;
   onApply: (filters: F) => void;
@@ -28,81 +10,21 @@ export function FilterDrawer<F extends { date: DateRange | null }>({
   onClose: () => void;
   dateLegend?: string;
   children: (draft: F, set: (change: Partial<F>) => void) => ReactNode;
-}) {
-  const [draft, setDraft] = useState<F>(filters);
-  const [from, setFrom] = useState(filters.date?.[0] ?? '');
-  const [to, setTo] = useState(filters.date?.[1] ?? '');
-  const [dateError, setDateError] = useState<string | null>(null);
-  const ids = { from: useId(), to: useId(), dateError: useId() };
+}
 
-  const submit = (event: FormEvent, close: () => void) => {
-    event.preventDefault();
-    if ((from === '') !== (to === '')) {
-      setDateError(text.bothDates);
-      return;
-    }
-    onApply({ ...draft, date: from && to ? ([from, to].sort() as DateRange) : null });
-    close();
-  };
-  const set = (change: Partial<F>) => setDraft((current) => ({ ...current, ...change }));
+// Drawn in Ionic's modal, which loads with the first dialog opened (filter-drawer-dialog.tsx).
+const FilterDrawerDialog = lazy(() => import('./filter-drawer-dialog'));
 
+/**
+ * The filter side drawer of an office list (spec §2): Fecha first (a range that counts only
+ * once both dates are chosen), then the list's own fields, then Limpiar and Filtrar; Enter
+ * filters. The drawer edits a draft: nothing applies until Filtrar.
+ */
+export function FilterDrawer<F extends { date: DateRange | null }>(props: FilterDrawerProps<F>) {
   return (
-    <Dialog label={title} className="side-drawer" onClose={onClose}>
-      {(close) => (
-        <form onSubmit={(event) => submit(event, close)} className="filter-form">
-          <fieldset className="filter-form__group" aria-describedby={dateError ? ids.dateError : undefined}>
-            <legend>{dateLegend}</legend>
-            <div className="filter-form__range">
-              <div className="field">
-                <label htmlFor={ids.from}>{text.from}</label>
-                <input
-                  id={ids.from}
-                  type="date"
-                  value={from}
-                  onChange={(e) => {
-                    setFrom(e.target.value);
-                    setDateError(null);
-                  }}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.to}>{text.to}</label>
-                <input
-                  id={ids.to}
-                  type="date"
-                  value={to}
-                  onChange={(e) => {
-                    setTo(e.target.value);
-                    setDateError(null);
-                  }}
-                />
-              </div>
-            </div>
-            {dateError && (
-              <p id={ids.dateError} className="field-error" role="alert">
-                {dateError}
-              </p>
-            )}
-          </fieldset>
-          {children(draft, set)}
-          <div className="form-actions">
-            <IonButton
-              fill="outline"
-              onClick={() => {
-                const applied = onClear();
-                setDraft(applied);
-                setFrom(applied.date?.[0] ?? '');
-                setTo(applied.date?.[1] ?? '');
-                setDateError(null);
-              }}
-            >
-              {text.clear}
-            </IonButton>
-            <IonButton type="submit">{text.filter}</IonButton>
-          </div>
-        </form>
-      )}
-    </Dialog>
+    <Suspense fallback={null}>
+      <FilterDrawerDialog {...(props as unknown as FilterDrawerProps<{ date: DateRange | null }>)} />
+    </Suspense>
   );
 }
 

@@ -1,15 +1,18 @@
-import { IonActionSheet, IonContent, IonPage, IonToast, useIonRouter, type ActionSheetButton, type ToastButton } from '@ionic/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { ActionSheetButton, ToastButton } from '@ionic/react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
 import { getErrorMessage } from '../../lib/api';
-import { AppHeader } from '../app-header';
 import { Pager } from '../pager';
 import { QueryStatus } from '../query-status';
+import { ScreenPage, useScreenChrome } from '../screen-chrome';
 import { useSheet } from '../use-sheet';
 import type { ListPagingState, PagedList } from './use-paged-list';
 import './office-list.css';
 
 const text = messages.list;
+// Ionic's toast and sheet load when first shown: a list opened at its address draws without Ionic.
+const ListToast = lazy(() => import('./list-overlays').then((module) => ({ default: module.ListToast })));
+const RowMenuSheet = lazy(() => import('./list-overlays').then((module) => ({ default: module.RowMenuSheet })));
 
 /**
  * An office list screen (architecture.md 'Office screens'): its toolbar, what sits above the
@@ -41,30 +44,26 @@ export function ListScreen({
   children: ReactNode;
 }) {
   return (
-    <IonPage>
-      <AppHeader title={title} />
-      <IonContent scrollY={false}>
-        <div className={`office-list${add ? ' office-list--with-add' : ''}`}>
-          {/* The top bar shows the title; the page's heading names it for screen readers. */}
-          <h1 className="visually-hidden">{title}</h1>
-          <div className="office-list__toolbar">{toolbar}</div>
-          {above}
-          <QueryStatus query={list.query} loading={loading} />
-          {list.query.data && list.rows.length === 0 && <p className="empty-state">{empty}</p>}
-          {list.rows.length > 0 && children}
-          <Pager
-            itemsPerPage={paging.itemsPerPage}
-            onItemsPerPage={paging.setItemsPerPage}
-            page={paging.page}
-            onPage={paging.setPage}
-            lastPage={list.lastPage}
-            range={list.range}
-          />
-        </div>
-        {add && <FloatingAdd {...add} />}
-      </IonContent>
-      {overlays}
-    </IonPage>
+    <ScreenPage title={title} layout="fixed" overlays={overlays}>
+      <div className={`office-list${add ? ' office-list--with-add' : ''}`}>
+        {/* The top bar shows the title; the page's heading names it for screen readers. */}
+        <h1 className="visually-hidden">{title}</h1>
+        <div className="office-list__toolbar">{toolbar}</div>
+        {above}
+        <QueryStatus query={list.query} loading={loading} />
+        {list.query.data && list.rows.length === 0 && <p className="empty-state">{empty}</p>}
+        {list.rows.length > 0 && children}
+        <Pager
+          itemsPerPage={paging.itemsPerPage}
+          onItemsPerPage={paging.setItemsPerPage}
+          page={paging.page}
+          onPage={paging.setPage}
+          lastPage={list.lastPage}
+          range={list.range}
+        />
+      </div>
+      {add && <FloatingAdd {...add} />}
+    </ScreenPage>
   );
 }
 
@@ -90,7 +89,15 @@ export function TotalsToggle({ open, onToggle, controls }: { open: boolean; onTo
 }
 
 /** 'Exportar a Excel' of the page on screen; a failure is told through `onError`. */
-export function ExportButton({ run, disabled, onError }: { run: () => Promise<void>; disabled: boolean; onError: (message: string) => void }) {
+export function ExportButton({
+  run,
+  disabled,
+  onError,
+}: {
+  run: () => Promise<void>;
+  disabled: boolean;
+  onError: (message: string) => void;
+}) {
   const [exporting, setExporting] = useState(false);
   const start = async () => {
     setExporting(true);
@@ -127,7 +134,7 @@ export function ListLink({
   title?: string;
   children: ReactNode;
 }) {
-  const router = useIonRouter();
+  const { navigate } = useScreenChrome();
   return (
     <a
       href={href}
@@ -137,7 +144,7 @@ export function ListLink({
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        router.push(href);
+        navigate(href);
       }}
     >
       {children}
@@ -162,15 +169,9 @@ export function useListToast(): [Notify, ReactNode] {
   const [toast, setToast] = useState<{ message: string; tone: Tone; button?: ToastButton } | null>(null);
   const notify: Notify = useCallback((message, tone, button) => setToast({ message, tone, button }), []);
   const element = toast && (
-    <IonToast
-      isOpen
-      message={toast.message}
-      color={toast.tone}
-      // A toast with something to do stays long enough to do it.
-      duration={toast.button ? 10000 : toast.tone === 'danger' ? 6000 : 3000}
-      buttons={toast.button ? [toast.button] : undefined}
-      onDidDismiss={() => setToast(null)}
-    />
+    <Suspense fallback={null}>
+      <ListToast {...toast} onDismissed={() => setToast(null)} />
+    </Suspense>
   );
   return [notify, element];
 }
@@ -187,7 +188,9 @@ export function useRowMenu<Row>(
   // Built once per opening: a sheet given new buttons redraws them, under the person's finger.
   const buttons = useMemo(() => (menuFor ? [...actions(menuFor), { text: text.cancel, role: 'cancel' }] : []), [menuFor, actions]);
   const sheet = menuFor && (
-    <IonActionSheet key={menuSheet.key} isOpen header={header(menuFor)} buttons={buttons} onDidDismiss={menuSheet.onDidDismiss} />
+    <Suspense key={menuSheet.key} fallback={null}>
+      <RowMenuSheet header={header(menuFor)} buttons={buttons} onDismissed={menuSheet.onDidDismiss} />
+    </Suspense>
   );
   return { open: setMenuFor, sheet };
 }

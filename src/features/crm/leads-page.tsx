@@ -1,16 +1,16 @@
-import { IonContent, IonPage } from '@ionic/react';
-import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { messages } from '../../../domain/messages';
-import { AppHeader } from '../../app/app-header';
 import { Dialog } from '../../app/dialog';
 import { ListLink, useListToast } from '../../app/office-list/list-screen';
 import { QueryStatus } from '../../app/query-status';
+import { ScreenPage } from '../../app/screen-chrome';
 import { getErrorMessage } from '../../lib/api';
-import { LeadForm } from './lead-form';
 import { useCrmMutations, useFunnelLeads, useFunnels, usePhases } from './queries';
 import './crm.css';
 
 const text = messages.crm.leads;
+// The form loads with its dialog: the board opens without it (and without Ionic).
+const LeadForm = lazy(() => import('./lead-form').then((module) => ({ default: module.LeadForm })));
 type BoardLead = NonNullable<ReturnType<typeof useFunnelLeads>['data']>[number];
 
 /**
@@ -76,113 +76,110 @@ export default function LeadsPage() {
   };
 
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <h1 className="visually-hidden">{text.title}</h1>
-        <div className="office-list__toolbar crm-board__toolbar">
-          <div className="field crm-board__funnel">
-            <label htmlFor="crm-funnel">{text.funnel}</label>
-            <select id="crm-funnel" value={funnelId ?? ''} onChange={(e) => setChosenFunnel(Number(e.target.value))}>
-              {funnels.data?.map((funnel) => (
-                <option key={funnel.id} value={funnel.id}>
-                  {funnel.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
-            {text.add}
-          </button>
-          <span role="status" className="office-list__status">
-            {moveLead.isPending ? text.moving : ''}
-          </span>
+    <ScreenPage title={text.title}>
+      <h1 className="visually-hidden">{text.title}</h1>
+      <div className="office-list__toolbar crm-board__toolbar">
+        <div className="field crm-board__funnel">
+          <label htmlFor="crm-funnel">{text.funnel}</label>
+          <select id="crm-funnel" value={funnelId ?? ''} onChange={(e) => setChosenFunnel(Number(e.target.value))}>
+            {funnels.data?.map((funnel) => (
+              <option key={funnel.id} value={funnel.id}>
+                {funnel.name}
+              </option>
+            ))}
+          </select>
         </div>
-        <p className="crm-board__hint">{text.keyboardHint}</p>
-        <QueryStatus query={leads} />
-        {leads.data && (
-          <div className="crm-board" ref={board}>
-            {columns.map((phase, index) => {
-              const inPhase = leads.data.filter((lead) => lead.funnel_phase_id === phase.id);
-              return (
-                <section
-                  key={phase.id}
-                  className="crm-board__column"
-                  aria-labelledby={`phase-${phase.id}`}
-                  data-phase-id={phase.id}
-                  onDragOver={(event) => event.preventDefault()}
-                  onDrop={onDrop(index)}
-                >
-                  <h2 id={`phase-${phase.id}`} className="crm-board__phase">
-                    {phase.name} <span className="crm-board__count">{text.count(inPhase.length)}</span>
-                  </h2>
-                  {inPhase.length === 0 ? (
-                    <p className="crm-board__empty">{text.emptyPhase}</p>
-                  ) : (
-                    <ul className="crm-board__cards">
-                      {inPhase.map((lead) => (
-                        <li
-                          key={lead.id}
-                          className="crm-card"
-                          tabIndex={0}
-                          draggable
-                          data-lead-id={lead.id}
-                          aria-label={`${lead.name}, ${phase.name}`}
-                          onKeyDown={onKeyDown(lead)}
-                          onDragStart={(event) => event.dataTransfer.setData('text/plain', String(lead.id))}
-                        >
-                          <ListLink href={`/leads/${lead.id}`} className="crm-card__name" title={text.open(lead.name)}>
-                            {lead.name}
-                          </ListLink>
-                          {lead.company_name && <span>{lead.company_name}</span>}
-                          {lead.phone && <span>{lead.phone}</span>}
-                          <span className="crm-card__moves">
-                            {index > 0 && (
-                              <button
-                                type="button"
-                                className="icon-button"
-                                aria-label={text.moveTo(lead.name, columns[index - 1]!.name)}
-                                onClick={() => move(lead, index - 1)}
-                              >
-                                <span aria-hidden="true">◀</span>
-                              </button>
-                            )}
-                            {index < columns.length - 1 && (
-                              <button
-                                type="button"
-                                className="icon-button"
-                                aria-label={text.moveTo(lead.name, columns[index + 1]!.name)}
-                                onClick={() => move(lead, index + 1)}
-                              >
-                                <span aria-hidden="true">▶</span>
-                              </button>
-                            )}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </section>
-              );
-            })}
-          </div>
-        )}
-        {adding && (
-          <Dialog label={text.formTitle} onClose={() => setAdding(false)}>
-            {(close) => (
-              <LeadForm
-                phases={columns}
-                onCancel={close}
-                onSaved={(lead) => {
-                  close();
-                  notify(text.saved(lead.name), 'success');
-                }}
-              />
-            )}
-          </Dialog>
-        )}
-        {toast}
-      </IonContent>
-    </IonPage>
+        <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
+          {text.add}
+        </button>
+        <span role="status" className="office-list__status">
+          {moveLead.isPending ? text.moving : ''}
+        </span>
+      </div>
+      <p className="crm-board__hint">{text.keyboardHint}</p>
+      <QueryStatus query={leads} />
+      {leads.data && (
+        <div className="crm-board" ref={board}>
+          {columns.map((phase, index) => {
+            const inPhase = leads.data.filter((lead) => lead.funnel_phase_id === phase.id);
+            return (
+              <section
+                key={phase.id}
+                className="crm-board__column"
+                aria-labelledby={`phase-${phase.id}`}
+                data-phase-id={phase.id}
+                onDragOver={(event) => event.preventDefault()}
+                onDrop={onDrop(index)}
+              >
+                <h2 id={`phase-${phase.id}`} className="crm-board__phase">
+                  {phase.name} <span className="crm-board__count">{text.count(inPhase.length)}</span>
+                </h2>
+                {inPhase.length === 0 ? (
+                  <p className="crm-board__empty">{text.emptyPhase}</p>
+                ) : (
+                  <ul className="crm-board__cards">
+                    {inPhase.map((lead) => (
+                      <li
+                        key={lead.id}
+                        className="crm-card"
+                        tabIndex={0}
+                        draggable
+                        data-lead-id={lead.id}
+                        aria-label={`${lead.name}, ${phase.name}`}
+                        onKeyDown={onKeyDown(lead)}
+                        onDragStart={(event) => event.dataTransfer.setData('text/plain', String(lead.id))}
+                      >
+                        <ListLink href={`/leads/${lead.id}`} className="crm-card__name" title={text.open(lead.name)}>
+                          {lead.name}
+                        </ListLink>
+                        {lead.company_name && <span>{lead.company_name}</span>}
+                        {lead.phone && <span>{lead.phone}</span>}
+                        <span className="crm-card__moves">
+                          {index > 0 && (
+                            <button
+                              type="button"
+                              className="icon-button"
+                              aria-label={text.moveTo(lead.name, columns[index - 1]!.name)}
+                              onClick={() => move(lead, index - 1)}
+                            >
+                              <span aria-hidden="true">◀</span>
+                            </button>
+                          )}
+                          {index < columns.length - 1 && (
+                            <button
+                              type="button"
+                              className="icon-button"
+                              aria-label={text.moveTo(lead.name, columns[index + 1]!.name)}
+                              onClick={() => move(lead, index + 1)}
+                            >
+                              <span aria-hidden="true">▶</span>
+                            </button>
+                          )}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
+      {adding && (
+        <Dialog label={text.formTitle} onClose={() => setAdding(false)}>
+          {(close) => (
+            <LeadForm
+              phases={columns}
+              onCancel={close}
+              onSaved={(lead) => {
+                close();
+                notify(text.saved(lead.name), 'success');
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+      {toast}
+    </ScreenPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { payrollPageSchema, type PayrollRow, type PayrollSortColumn } from '../../../domain/schemas/payroll';
@@ -11,7 +11,6 @@ import { useListFilters } from '../../app/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
 import { useStoredFilters } from '../../app/office-list/use-stored-filters';
 import { openPrintWindow } from '../../lib/session-store';
-import { PayrollForm } from './payroll-form';
 import { EMPTY_PAYROLL_FILTERS, parseStoredPayrollFilters, payrollFilterParams, payrollListQuery } from './payroll-filters';
 import { PAYROLL_COLUMNS, PayrollCard, payrollExportRows, payrollRowKey } from './payroll-rows';
 import { PayrollTotals } from './payroll-totals';
@@ -19,6 +18,8 @@ import { payrollKeys, useEmployees } from './queries';
 import './payroll.css';
 
 const text = messages.payroll;
+// The form loads with its dialog: the list opens without it (and without Ionic).
+const PayrollForm = lazy(() => import('./payroll-form').then((module) => ({ default: module.PayrollForm })));
 const noFilters = () => EMPTY_PAYROLL_FILTERS;
 const menuLabel = (row: PayrollRow) => text.actionsFor(row.employee, formatCalendarDate(row.date));
 

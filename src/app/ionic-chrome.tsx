@@ -1,0 +1,30 @@
+import { IonContent, IonPage, useIonRouter } from '@ionic/react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { AppHeader } from './app-header';
+import { ScreenChromeContext, type ScreenChrome, type ScreenPageProps } from './screen-chrome';
+
+function IonicScreenPage({ title, layout = 'padded', overlays, children }: ScreenPageProps) {
+  return (
+    <IonPage>
+      <AppHeader title={title} />
+      {layout === 'fixed' ? (
+        <IonContent scrollY={false}>{children}</IonContent>
+      ) : (
+        <IonContent className="ion-padding">{children}</IonContent>
+      )}
+      {overlays}
+    </IonPage>
+  );
+}
+
+/** Screens inside the Ionic app: Ionic's page, and its router's forward navigation. */
+export function IonicChrome({ children }: { children: ReactNode }) {
+  const router = useIonRouter();
+  // The router object changes with every navigation; the chrome stays one object, so that
+  // screens do not redraw for it.
+  const routerRef = useRef(router);
+  routerRef.current = router;
+  const navigate = useCallback((path: string) => routerRef.current.push(path), []);
+  const chrome = useMemo<ScreenChrome>(() => ({ Page: IonicScreenPage, navigate }), [navigate]);
+  return <ScreenChromeContext.Provider value={chrome}>{children}</ScreenChromeContext.Provider>;
+}

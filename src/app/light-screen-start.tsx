@@ -1,0 +1,28 @@
+import { Suspense, useMemo } from 'react';
+import { LightFrame, type LeaveLightStart } from './light-frame';
+import { ScreenChromeContext, type ScreenChrome, type ScreenPageProps } from './screen-chrome';
+import { ScreenLoading } from './screen-loading';
+import { SCREENS } from './screens';
+
+/**
+ * An office screen opened at its address (a bookmark, a reload), drawn without Ionic: the
+ * screen itself, in the light frame. Its first step elsewhere hands over to the Ionic app.
+ * Only screens with no Ionic of their own are started so (`LIGHT_SCREENS`).
+ */
+export default function LightScreenStart({ path, onLeave }: { path: string; onLeave: LeaveLightStart }) {
+  const Screen = SCREENS[path]!;
+  const chrome = useMemo<ScreenChrome>(
+    () => ({
+      Page: (props: ScreenPageProps) => <LightFrame {...props} current={path} onLeave={onLeave} />,
+      navigate: (to: string) => onLeave(to),
+    }),
+    [path, onLeave],
+  );
+  return (
+    <ScreenChromeContext.Provider value={chrome}>
+      <Suspense fallback={<ScreenLoading />}>
+        <Screen />
+      </Suspense>
+    </ScreenChromeContext.Provider>
+  );
+}

@@ -1,0 +1,33 @@
+import { IonActionSheet, IonToast, type ActionSheetButton, type ToastButton } from '@ionic/react';
+import '../ionic-setup';
+import type { Tone } from './list-screen';
+
+/** The list's toast, shown at once (list-screen.tsx mounts it only while there is something to say). */
+export function ListToast({
+  message,
+  tone,
+  button,
+  onDismissed,
+}: {
+  message: string;
+  tone: Tone;
+  button?: ToastButton;
+  onDismissed: () => void;
+}) {
+  return (
+    <IonToast
+      isOpen
+      message={message}
+      color={tone}
+      // A toast with something to do stays long enough to do it.
+      duration={button ? 10000 : tone === 'danger' ? 6000 : 3000}
+      buttons={button ? [button] : undefined}
+      onDidDismiss={onDismissed}
+    />
+  );
+}
+
+/** A row's menu as an action sheet, shown at once. */
+export function RowMenuSheet({ header, buttons, onDismissed }: { header: string; buttons: ActionSheetButton[]; onDismissed: () => void }) {
+  return <IonActionSheet isOpen header={header} buttons={buttons} onDidDismiss={onDismissed} />;
+}

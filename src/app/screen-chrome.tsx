@@ -1,0 +1,38 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+
+export interface ScreenPageProps {
+  /** The top bar's title. */
+  title: string;
+  /**
+   * 'padded' (the default): the content scrolls as a page, with the page's margin. 'fixed': the
+   * screen holds its own scroller (the office lists' virtualized rows) and fills the height.
+   */
+  layout?: 'padded' | 'fixed';
+  /** Sheets, dialogs and the toast, after the content. */
+  overlays?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * What a screen is drawn in and how it goes elsewhere. The Ionic app gives Ionic's page and
+ * router; a light start gives plain elements and hands over to the Ionic app on the first step
+ * elsewhere. A screen drawn through this, with no Ionic of its own, can open without Ionic.
+ */
+export interface ScreenChrome {
+  Page: ComponentType<ScreenPageProps>;
+  navigate: (path: string) => void;
+}
+
+export const ScreenChromeContext = createContext<ScreenChrome | null>(null);
+
+export function useScreenChrome(): ScreenChrome {
+  const chrome = useContext(ScreenChromeContext);
+  if (!chrome) throw new Error('useScreenChrome is only available inside the app shell');
+  return chrome;
+}
+
+/** The screen's page, as the shell it opened in draws pages. */
+export function ScreenPage(props: ScreenPageProps) {
+  const { Page } = useScreenChrome();
+  return <Page {...props} />;
+}

@@ -31,6 +31,11 @@ export function useScreenChrome(): ScreenChrome {
   return chrome;
 }
 
+/** How the shell goes to another of its screens; null outside a shell, where a link is an ordinary link. */
+export function useShellNavigate(): ((path: string) => void) | null {
+  return useContext(ScreenChromeContext)?.navigate ?? null;
+}
+
 /** The screen's page, as the shell it opened in draws pages. */
 export function ScreenPage(props: ScreenPageProps) {
   const { Page } = useScreenChrome();

@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages';
 import { getErrorMessage } from '../../lib/api';
 import { Pager } from '../pager';
 import { QueryStatus } from '../query-status';
-import { ScreenPage, useScreenChrome } from '../screen-chrome';
+import { ScreenPage, useShellNavigate } from '../screen-chrome';
 import { useSheet } from '../use-sheet';
 import type { ListPagingState, PagedList } from './use-paged-list';
 import './office-list.css';
@@ -117,8 +117,9 @@ export function ExportButton({
 }
 
 /**
- * A link to another screen of the app, followed by Ionic's router (a page transition, no
- * reload); with a modifier key or another button it is an ordinary link (a new tab).
+ * A link to another screen of the app, followed by the shell (Ionic's page transition, or a
+ * light start's hand-over; no reload); with a modifier key or another button it is an
+ * ordinary link (a new tab).
  */
 export function ListLink({
   href,
@@ -134,7 +135,7 @@ export function ListLink({
   title?: string;
   children: ReactNode;
 }) {
-  const { navigate } = useScreenChrome();
+  const navigate = useShellNavigate();
   return (
     <a
       href={href}
@@ -142,7 +143,7 @@ export function ListLink({
       aria-label={label}
       title={title}
       onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (!navigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         navigate(href);
       }}

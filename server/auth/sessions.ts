@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
+import { sessionCacheOf } from './session-cache';
 import { authTokens, branches, jobPositions, loginFailures, permissions, rolePermissions, users } from '../db/schema';
 
 /** Drivers may stay offline for days: a token lives 30 days after its last use. */
@@ -29,8 +30,18 @@ export async function issueToken(db: Db, userId: number, now = new Date()): Prom
   return token;
 }
 
+/**
+ * Removes a token; resolves once this process has heard the database's notice of it, so
+ * every server process has been told to forget the session (server/auth/session-cache.ts).
+ */
 export async function revokeToken(db: Db, token: string): Promise<void> {
-  await db.delete(authTokens).where(eq(authTokens.token_hash, sha256(token)));
+  const hash = sha256(token);
+  const cache = sessionCacheOf(db);
+  const heard = cache?.heard(hash);
+  const removed = await db.delete(authTokens).where(eq(authTokens.token_hash, hash)).returning({ id: authTokens.id });
+  // This process forgets it now, whatever the notice does.
+  cache?.drop(hash);
+  if (removed.length > 0) await heard;
 }
 
 export async function deleteExpiredTokens(db: Db, now = new Date()): Promise<void> {
@@ -56,6 +67,7 @@ function profileQuery(db: Db, withToken = false) {
       // The token's row, when the profile is looked up by token (null otherwise).
       token_id: withToken ? authTokens.id : sql<number | null>`NULL`,
       token_last_used_at: withToken ? authTokens.last_used_at : sql<Date | null>`NULL`,
+      token_expires_at: withToken ? authTokens.expires_at : sql<Date | null>`NULL`,
       branch: {
         id: branches.id,
         name: branches.name,
@@ -75,7 +87,7 @@ function profileQuery(db: Db, withToken = false) {
 export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUser | null> {
   const [row] = await profileQuery(db).where(eq(users.id, userId));
   if (!row) return null;
-  const { token_id: _id, token_last_used_at: _used, ...user } = row;
+  const { token_id: _id, token_last_used_at: _used, token_expires_at: _expires, ...user } = row;
   return { ...user, permissions: user.permissions ?? [] };
 }
 
@@ -90,19 +102,32 @@ function tokenLookup(db: Db) {
 const tokenLookups = new WeakMap<Db, ReturnType<typeof tokenLookup>>();
 
 /**
- * The user a live token belongs to, in one query (this runs on every request), sliding
- * the token's expiry forward at most once an hour; null when unknown or expired.
+ * The user a live token belongs to, in one query (this runs on every signed-in request) or
+ * from the sessions this process checked a moment ago, sliding the token's expiry forward
+ * at most once an hour; null when unknown or expired.
  */
 export async function userForToken(db: Db, token: string, now = new Date()): Promise<CurrentUser | null> {
+  const hash = sha256(token);
+  const cache = sessionCacheOf(db);
+  const held = cache?.get(hash, now.getTime());
+  // A session due to slide goes to the database, which slides it.
+  if (held && now.getTime() - held.lastUsedAt <= SLIDE_EVERY_MS) return held.user;
+  const generation = cache?.generation ?? 0;
   let lookup = tokenLookups.get(db);
   if (!lookup) tokenLookups.set(db, (lookup = tokenLookup(db)));
-  const [row] = await lookup.execute({ hash: sha256(token), now: now.toISOString() });
+  const [row] = await lookup.execute({ hash, now: now.toISOString() });
   if (!row) return null;
-  const { token_id, token_last_used_at, ...user } = row;
-  if (token_id !== null && token_last_used_at !== null && now.getTime() - new Date(token_last_used_at).getTime() > SLIDE_EVERY_MS) {
+  const { token_id, token_last_used_at, token_expires_at, ...profile } = row;
+  const user = { ...profile, permissions: profile.permissions ?? [] };
+  let lastUsedAt = token_last_used_at === null ? now.getTime() : new Date(token_last_used_at).getTime();
+  let expiresAt = token_expires_at === null ? now.getTime() : new Date(token_expires_at).getTime();
+  if (token_id !== null && now.getTime() - lastUsedAt > SLIDE_EVERY_MS) {
     await db.update(authTokens).set({ last_used_at: now, expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS) }).where(eq(authTokens.id, token_id));
+    lastUsedAt = now.getTime();
+    expiresAt = now.getTime() + TOKEN_LIFETIME_MS;
   }
-  return { ...user, permissions: user.permissions ?? [] };
+  cache?.hold(hash, { user, lastUsedAt, expiresAt }, generation, now.getTime());
+  return user;
 }
 
 export async function findUserForLogin(db: Db, email: string): Promise<{ id: number; password_hash: string } | null> {

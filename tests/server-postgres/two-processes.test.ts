@@ -44,6 +44,19 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await fetch(`${a!.url}/api/v1/user/current`, { headers })).status).toBe(401);
   });
 
+  it('ends a session that both processes hold the moment it signs out on one', async () => {
+    const [a, b] = servers;
+    const token = await login(a!.url, 'oficina@demo.mx');
+    const headers = { authorization: `Bearer ${token}` };
+    const current = (url: string) => fetch(`${url}/api/v1/user/current`, { headers }).then((r) => r.status);
+    // Both check it, so each holds it (server/auth/session-cache.ts); several times over, as a busy screen does.
+    for (let i = 0; i < 3; i++) expect([await current(a!.url), await current(b!.url)]).toEqual([200, 200]);
+    expect((await fetch(`${a!.url}/api/v1/user/logout`, { method: 'POST', headers })).status).toBe(204);
+    // No waiting here: the sign-out answered after the database told the processes.
+    expect(await current(b!.url)).toBe(401);
+    expect(await current(a!.url)).toBe(401);
+  });
+
   it('applies once a request sent to both at the same moment with one Idempotency-Key', async () => {
     const token = await login(servers[0]!.url, 'oficina@demo.mx');
     const note = `Ruta ${randomUUID()}`;

@@ -144,3 +144,29 @@ describe('POST /api/v1/user/logout', () => {
     expect(after.statusCode).toBe(401);
   });
 });
+
+describe('sessions held by the server process between requests', () => {
+  const current = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) }).then((r) => r.statusCode);
+  const hashOf = (token: string) => sql`encode(sha256(convert_to(${token}, 'UTF8')), 'hex')`;
+
+  it('ends a held session as soon as any writer removes or expires its token', async () => {
+    const removed = await loginAs(t.app, 'chofer@demo.mx');
+    const expired = await loginAs(t.app, 'chofer@demo.mx');
+    expect([await current(removed), await current(expired)]).toEqual([200, 200]);
+    await t.database.db.execute(sql`DELETE FROM auth_tokens WHERE token_hash = ${hashOf(removed)}`);
+    await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = ${hashOf(expired)}`);
+    await expect.poll(() => current(removed)).toBe(401);
+    await expect.poll(() => current(expired)).toBe(401);
+  });
+
+  it('applies a permission taken from a role, and given back, to sessions already held', async () => {
+    const token = await loginAs(t.app, 'oficina@demo.mx');
+    const list = () => t.app.inject({ method: 'GET', url: '/api/v2/shippings?itemsPerPage=1', headers: bearer(token) }).then((r) => r.statusCode);
+    expect(await list()).toBe(200);
+    const grant = sql`SELECT u.role_id, p.id AS permission_id FROM users u, permissions p WHERE u.email = 'oficina@demo.mx' AND p.name = 'shippings'`;
+    await t.database.db.execute(sql`DELETE FROM role_permissions WHERE (role_id, permission_id) IN (${grant})`);
+    await expect.poll(list).toBe(403);
+    await t.database.db.execute(sql`INSERT INTO role_permissions (role_id, permission_id) ${grant}`);
+    await expect.poll(list).toBe(200);
+  });
+});

@@ -90,6 +90,24 @@ describe('GET /api/v2/shippings', () => {
     expect(byId.data.map((s) => s.id)).toEqual([some.id]);
   });
 
+  it('cuts pages in one order: two pages of 7 are a page of 14, ties of the sorted column newest first, past the end only the total', async () => {
+    for (const sort of ['date', '-weight', 'note']) {
+      const pageOf = async (page: number, size: number, include = '') =>
+        (include ? fullShippingPageSchema : shippingPageSchema).parse((await get(office, `/api/v2/shippings?sort=${sort}&page=${page}&itemsPerPage=${size}${include}`)).json());
+      const [first, second, both] = await Promise.all([pageOf(1, 7), pageOf(2, 7), pageOf(1, 14)]);
+      expect([...first.data, ...second.data].map((s) => s.id)).toEqual(both.data.map((s) => s.id));
+      const column = sort.replace('-', '') as 'date' | 'weight' | 'note';
+      both.data.slice(1).forEach((s, i) => {
+        const before = both.data[i]!;
+        if (before[column] === s[column]) expect(before.id).toBeGreaterThan(s.id);
+      });
+      for (const include of ['', '&include=shipping_details.sale']) {
+        const past = await pageOf(10_000, 15, include);
+        expect(past).toEqual({ data: [], meta: { total: both.meta.total } });
+      }
+    }
+  });
+
   it('shows a delivery driver only their own routes, whatever filter they send', async () => {
     const page = shippingPageSchema.parse((await get(driver, `/api/v2/shippings?filter[driver_id]=${otherDriverId}&itemsPerPage=100`)).json());
     expect(page.data).toEqual([]);
@@ -174,6 +192,55 @@ describe('creating, editing and deleting shippings', () => {
     const page = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[id]=${created.id}`)).json());
     expect(page.data).toEqual([]);
     expect((await send(admin, 'DELETE', `/api/v2/shippings/${created.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the total of a list filtered by driver and dates', () => {
+  const totalOf = async (query: string) => shippingPageSchema.parse((await get(office, `/api/v2/shippings?itemsPerPage=1&${query}`)).json()).meta.total;
+  const countedOf = async (driver: number | null, from: string, to: string) => {
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shippings)
+      .where(and(isNull(shippings.deleted_at), sql`${shippings.date} BETWEEN ${from} AND ${to}`, driver === null ? undefined : eq(shippings.driver_id, driver)));
+    return row!.n;
+  };
+  const expectTotals = async () => {
+    for (const [driver, from, to] of [[driverId, '2027-03-01', '2027-03-31'], [otherDriverId, '2027-03-01', '2027-03-31'], [null, '2027-03-01', '2027-03-02'], [null, '2000-01-01', '2100-12-31']] as const) {
+      const filter = `filter[date_between]=${from},${to}${driver === null ? '' : `&filter[driver_id]=${driver}`}`;
+      expect(await totalOf(filter)).toBe(await countedOf(driver, from, to));
+    }
+    expect(await totalOf('')).toBe(await countedOf(null, '0000-01-01', '9999-12-31'));
+    // What the list sums stays what the routes are, day by day and driver by driver.
+    const drift = await t.database.db.execute(sql`
+      SELECT coalesce(driver_id, 0) AS driver_id, date, count(*)::int AS live FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2
+      EXCEPT SELECT driver_id, date, live FROM shipping_day_counts WHERE live <> 0
+      UNION ALL
+      (SELECT driver_id, date, live FROM shipping_day_counts WHERE live <> 0
+       EXCEPT SELECT coalesce(driver_id, 0), date, count(*)::int FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2)`);
+    expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
+  };
+
+  it('follows routes created, moved to another day or driver, left without a driver and deleted, by any writer', async () => {
+    await expectTotals();
+    const created = await Promise.all(
+      ['2027-03-01', '2027-03-01', '2027-03-02'].map(async (date) => {
+        const response = await send(office, 'POST', '/api/v1/shipping/create', { driver_id: driverId, date });
+        expect(response.statusCode).toBe(201);
+        return shippingSchema.parse(response.json()).id;
+      }),
+    );
+    await expectTotals();
+    expect((await send(office, 'PUT', '/api/v1/shipping/update', { id: created[0], date: '2027-03-15' })).statusCode).toBe(200);
+    expect((await send(office, 'PUT', '/api/v1/shipping/update', { id: created[1], driver_id: otherDriverId })).statusCode).toBe(200);
+    expect((await send(office, 'PUT', '/api/v1/shipping/update', { id: created[2], driver_id: null })).statusCode).toBe(200);
+    await expectTotals();
+    expect((await send(office, 'DELETE', `/api/v2/shippings/${created[0]}`)).statusCode).toBe(200);
+    await t.database.db.execute(sql`UPDATE shippings SET deleted_at = NULL WHERE id = ${created[0]}`);
+    await t.database.db.execute(sql`UPDATE shippings SET date = '2027-03-31', driver_id = ${driverId} WHERE id = ${created[2]}`);
+    await expectTotals();
+    await t.database.db.execute(sql`DELETE FROM shipping_details WHERE shipping_id IN (${created[1]}, ${created[2]})`);
+    await t.database.db.execute(sql`DELETE FROM shippings WHERE id IN (${created[1]}, ${created[2]})`);
+    await expectTotals();
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
 import { companies, sales, vehicles } from './commerce';
 import { users } from './people';
@@ -27,16 +27,38 @@ export const shippings = pgTable(
     deleted_at: deletedAt(),
     change_seq: changeSeq(),
   },
-  // Lists filter live routes by driver and date and count them: partial indexes let the
-  // count be answered from the index alone.
+  // Lists filter live routes by driver and date, count them and take a page by id: partial
+  // indexes that hold the id let the count and the choice of the page be answered from the
+  // index alone (only the page's rows are read from the table).
   (t) => [
     index('shippings_date').on(t.date),
     index('shippings_driver_date').on(t.driver_id, t.date),
-    index('shippings_live_driver_date').on(t.driver_id, t.date).where(sql`${t.deleted_at} IS NULL`),
-    index('shippings_live_date').on(t.date).where(sql`${t.deleted_at} IS NULL`),
+    index('shippings_live_driver_date_id').on(t.driver_id, t.date, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('shippings_live_date_id').on(t.date, t.id).where(sql`${t.deleted_at} IS NULL`),
     // A driver's routes newest first (the list's default order) without walking every route.
     index('shippings_live_driver_id').on(t.driver_id, t.id).where(sql`${t.deleted_at} IS NULL`),
     index('shippings_change_seq').on(t.change_seq),
+  ],
+);
+
+/**
+ * How many live routes each driver has on each day (driver 0: routes without a driver),
+ * kept by triggers on `shippings` in the writing transaction (migration 0019): a list
+ * filtered by driver and dates counts a few rows per day instead of every route.
+ */
+export const shippingDayCounts = pgTable(
+  'shipping_day_counts',
+  {
+    driver_id: integer('driver_id').notNull(),
+    date: varchar('date', { length: 10 }).notNull(),
+    live: integer('live').notNull(),
+  },
+  // The counts ride in the indexes, so a sum over a driver's year (or every driver's days) is read
+  // from the index alone: the days written lately are the only rows it visits in the table.
+  (t) => [
+    primaryKey({ columns: [t.driver_id, t.date] }),
+    index('shipping_day_counts_driver_date_live').on(t.driver_id, t.date, t.live),
+    index('shipping_day_counts_date_live').on(t.date, t.driver_id, t.live),
   ],
 );
 

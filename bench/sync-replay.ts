@@ -9,7 +9,8 @@
 // routes), then replayed; the database is checked for exactly one applied key per command
 // and the effects. Then an empty device pulls a driver's week of 200 deliveries.
 //
-// Usage: npm run bench:sync   (SYNC_BENCH_CONCURRENCY to change lanes sent at once)
+// Usage: npm run bench:sync   (SYNC_BENCH_CONCURRENCY: requests in flight at once, 4 as the app;
+// SYNC_BENCH_BATCH: commands per POST /api/v2/sync/push, the app's by default, 1 for one request per command)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,12 +24,13 @@ import { prepareDatabase } from '../server/db/prepare';
 import { idempotencyKeys, sales, shippingDetails, shippings, users } from '../server/db/schema';
 import { parseEnv } from '../server/env';
 import { openSyncDatabase } from '../sync/db';
-import { SyncEngine } from '../sync/engine';
+import { APP_PUSH_BATCH_SIZE, SyncEngine } from '../sync/engine';
 import { startServer } from './processes';
 
 const ROUTES = 250;
 const WEEK_DELIVERIES = 200;
 const concurrency = Number(process.env.SYNC_BENCH_CONCURRENCY ?? 4);
+const pushBatchSize = Number(process.env.SYNC_BENCH_BATCH ?? APP_PUSH_BATCH_SIZE);
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-sync-'));
 const database = await openDatabase(
@@ -101,6 +103,7 @@ function device(name: string, userId: number, token: string, fetchImpl: typeof f
     getToken: () => token,
     intervalMs: 3_600_000,
     concurrency,
+    pushBatchSize,
   });
   return { local, engine };
 }
@@ -137,6 +140,7 @@ try {
       getToken: () => driver.token,
       intervalMs: 3_600_000,
       concurrency,
+      pushBatchSize,
     });
     const started = performance.now();
     await replayer.start();
@@ -166,7 +170,7 @@ try {
   );
   const rejectedRows = await phone.local.outbox.where('state').equals('rejected').count();
   console.log(
-    `replay: ${queued} commands queued offline, replayed in ${seconds.toFixed(2)} s = ${(queued / seconds).toFixed(0)} commands/s (${database.kind}, ${concurrency} lanes at once)`,
+    `replay: ${queued} commands queued offline, replayed in ${seconds.toFixed(2)} s = ${(queued / seconds).toFixed(0)} commands/s (${database.kind}, ${concurrency} requests at once, ${pushBatchSize} commands a request)`,
   );
   console.log(
     `  applied keys ${keys!.total}, distinct device sequence numbers ${keys!.distinctSeq} → duplicates ${keys!.total - keys!.distinctSeq}, losses ${queued - keys!.total}; rejected ${rejectedRows}`,
@@ -209,14 +213,62 @@ try {
     `  the same ${ROUTES * 4} requests straight to the server: ${directSeconds.toFixed(2)} s = ${((ROUTES * 4) / directSeconds).toFixed(0)} requests/s`,
   );
 
+  // ── The same 1,000 commands straight to the server in batches, as the engine sends them ──
+  // Whole routes per batch (a route's commands in order), `concurrency` batches in flight.
+  const batched = await makeRoutes(driver.id, [today], ROUTES, 2);
+  const deviceKey = crypto.randomUUID();
+  let seq = 0;
+  const commandsOf = (route: { id: number; details: number[] }) => [
+    { method: 'PUT', path: '/api/v1/shipping/update', body: { id: route.id, initial_km: 1000, km_capture_time_start: at } },
+    ...route.details.map((detailId) => ({
+      method: 'PATCH',
+      path: `/api/v2/shipping_details/${detailId}`,
+      body: { completed: true, is_delivered: false, delivered_at: at, delivery_rejection_comment: 'Cerrado' },
+    })),
+    { method: 'PUT', path: '/api/v1/shipping/update', body: { id: route.id, final_km: 1080, km_capture_time: '2026-11-22 18:00' } },
+  ];
+  const batches: unknown[][] = [];
+  for (const route of batched) {
+    const commands = commandsOf(route).map((c) => ({ ...c, key: crypto.randomUUID(), seq: (seq += 1) }));
+    const last = batches.at(-1);
+    if (last && last.length + commands.length <= Math.max(pushBatchSize, commands.length)) last.push(...commands);
+    else batches.push(commands);
+  }
+  const batchedStart = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < batches.length) {
+        const commands = batches[next++]!;
+        const response = await fetch(`${baseUrl}/api/v2/sync/push`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${driver.token}`, 'content-type': 'application/json', 'x-device-id': deviceKey },
+          body: JSON.stringify({ commands }),
+        });
+        const { results } = (await response.json()) as { results: { status: number }[] };
+        if (!response.ok || results.length !== commands.length || results.some((r) => r.status !== 200)) throw new Error(`push: ${response.status}`);
+      }
+    }),
+  );
+  const batchedSeconds = (performance.now() - batchedStart) / 1000;
+  console.log(
+    `  the same ${ROUTES * 4} commands straight to the server in ${batches.length} batches: ${batchedSeconds.toFixed(2)} s = ${((ROUTES * 4) / batchedSeconds).toFixed(0)} commands/s`,
+  );
+
   // ── The device alone: the same day replayed against answers that come at once ──
   // What the engine on fake-indexeddb sustains by itself; with the server's figure above,
   // the two bounds of the replay when phone and server share this machine's two cores.
-  const instant = (async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+  const instant = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    // A batch gets a result per command, as the server would give; a single command an empty record.
+    const body = String(input).endsWith('/api/v2/sync/push')
+      ? { results: (JSON.parse(String(init!.body)) as { commands: { key: string }[] }).commands.map(({ key }) => ({ key, status: 200, body: {} })) }
+      : {};
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
   const alone = await queueAndReplay('bench-device-alone', await makeRoutes(driver.id, [today], ROUTES, 2), instant);
   console.log(`  the device alone (every answer at once): ${alone.queued} commands in ${alone.seconds.toFixed(2)} s = ${(alone.queued / alone.seconds).toFixed(0)} commands/s`);
   console.log(
-    `  goal ≥ 200 commands/s: replay ${(queued / seconds).toFixed(0)}, server alone ${((ROUTES * 4) / directSeconds).toFixed(0)}, device alone ${(alone.queued / alone.seconds).toFixed(0)} (4 lanes, one 2-core machine for phone, server and database)`,
+    `  goal ≥ 200 commands/s: replay ${(queued / seconds).toFixed(0)}, server alone ${((ROUTES * 4) / directSeconds).toFixed(0)} (one request a command) / ${((ROUTES * 4) / batchedSeconds).toFixed(0)} (batched), device alone ${(alone.queued / alone.seconds).toFixed(0)} (${concurrency} requests at once, ${pushBatchSize} commands a request, one 2-core machine for phone, server and database)`,
   );
 
   // ── First pull of a driver's week into an empty device ──

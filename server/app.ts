@@ -19,6 +19,7 @@ import { messages } from '../domain/messages';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
+import { holdSessions } from './auth/session-cache';
 import { guardedRoute, ROUTE_ACCESS } from './route-access';
 import { openApiDocument } from './openapi';
 import { registerErrorHandling } from './plugins/errors';
@@ -61,6 +62,7 @@ import { customerRoutes } from './routes/customers';
 import { FileStore, MAX_UPLOAD_BYTES } from './files';
 import { userRoutes } from './routes/v1/user';
 import { syncRoutes } from './routes/sync';
+import { syncPushRoutes } from './routes/sync-push';
 
 // Validation messages that our schemas do not word themselves still reach people in Spanish.
 z.config(es());
@@ -146,6 +148,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   registerErrorHandling(app);
   registerMetrics(app, database, env.METRICS_TOKEN);
   refuseNulInText(app);
+  // Sessions are held per process only once this process hears the database's notices of their changes.
+  await holdSessions(database);
   registerAuth(app, database.db, DEPLOYMENTS[env.DEPLOYMENT].flags.hiddenPaths);
 
   healthRoutes(app, database.db);
@@ -156,6 +160,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   supportRoutes(app, database.db);
   shippingRoutes(app, database.db);
   syncRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  syncPushRoutes(app);
   const files = new FileStore(path.join(env.DATA_DIR, 'files'));
   shippingDetailRoutes(app, database.db, files);
   await evidenceUploadRoutes(app, { dataDir: env.DATA_DIR, files });

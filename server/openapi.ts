@@ -50,7 +50,7 @@ import {
 } from '../domain/schemas/orders';
 import { itemListSchema, namedListSchema, stockListSchema, userListSchema } from '../domain/schemas/reference';
 import { eventTicketSchema } from '../domain/schemas/events';
-import { syncPullSchema } from '../domain/schemas/sync';
+import { syncPullSchema, syncPushRequestSchema, syncPushResponseSchema } from '../domain/schemas/sync';
 import {
   physicalApplyResultSchema,
   physicalApplySchema,
@@ -269,6 +269,13 @@ export const ROUTE_DOCS: Record<RouteKey, RouteDoc> = {
   },
   'DELETE /api/v2/uploads/:id': { summary: 'Cancelar la carga' },
   'GET /api/v2/sync/pull': { summary: 'Cambios para el dispositivo desde el cursor', response: syncPullSchema, query: ['cursor'] },
+  'POST /api/v2/sync/push': {
+    summary:
+      'Varios comandos de la bandeja de salida en una petición (X-Device-Id): cada uno con su propia clave y número de secuencia, aplicado por su propia ruta en su propia transacción, en orden; un resultado por comando intentado. Se detiene en el primer resultado no definitivo (401, 408, 409, 425, 429, 5xx): los siguientes no se intentan',
+    body: syncPushRequestSchema,
+    response: syncPushResponseSchema,
+    status: 200,
+  },
   'GET /api/v2/company_p': { summary: 'Buscar empresas', response: companySearchSchema, query: [...LIST_QUERY, 'filter[name]'] },
   // Customers (issue 13).
   'GET /api/v2/companies': {

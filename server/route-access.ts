@@ -73,6 +73,8 @@ export const ROUTE_ACCESS = {
   'GET /api/docs': everyone,
   'POST /api/v2/events/ticket': signedIn,
   'GET /api/v2/sync/pull': signedIn,
+  /** Several outbox commands in one request: each is checked against its own route's rule. */
+  'POST /api/v2/sync/push': signedIn,
   /** EventSource cannot send a bearer token: the stream opens with a one-time ticket instead. */
   'GET /api/v2/events': everyone,
 
@@ -303,6 +305,8 @@ export const RECORD_RULES: Partial<Record<RouteKey, string>> = {
   'GET /api/support/support_tickets': 'User 1 reads every ticket; everyone else only their own.',
   'GET /api/v2/sync/pull':
     'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders; open physical counts (of the person’s branch) only with physical_inventories.',
+  'POST /api/v2/sync/push':
+    'Only the driver’s and the warehouse’s outbox commands (their §7 routes); each command needs its own route’s permission and record rules (403/404/422 as that route answers).',
   'GET /api/v2/events': 'Needs a one-time ticket from POST /api/v2/events/ticket (403 without); order.created only to holders of orders.',
   'PUT /api/v2/shoppings/:id': 'Only while nothing of the order has been received (422 after).',
   'DELETE /api/v2/shoppings/:id': 'Only while nothing of the order has been received (422 after).',

@@ -1,10 +1,10 @@
 import { messages } from '../domain/messages';
-import { syncPullSchema, type SyncPull } from '../domain/schemas/sync';
+import { SYNC_PUSH_MAX_COMMANDS, syncPullSchema, syncPushResponseSchema, type SyncPull, type SyncPushCommand } from '../domain/schemas/sync';
 import type { CommandName, CommandPayloads } from './commands';
 import { commandSpec } from './commands';
 import { readMeta, writeMeta, type EvidenceRow, type OutboxRow, type SyncDatabase } from './db';
 import { acknowledge, applyPullPage, discardRejected, enqueue, reject, retryRejected } from './local';
-import { backoffDelay, classifyFailure, classifyResponse, type ReplyOutcome } from './reply';
+import { backoffDelay, classifyAnswer, classifyFailure, classifyResponse, type ReplyOutcome } from './reply';
 import type { Transport } from './types';
 import { uploadEvidence, UploadStopped } from './upload';
 
@@ -27,8 +27,14 @@ export interface SyncEngineOptions {
   locks?: LockManagerLike;
   now?(): number;
   random?(): number;
-  /** How many lanes send at once. */
+  /** How many requests are in flight at once (each a row, or a batch of rows of other lanes). */
   concurrency?: number;
+  /**
+   * Rows sent together in one `POST /api/v2/sync/push` (each still with its own key, applied
+   * in its own transaction); 1 sends every row to its own route. Rows with evidence always
+   * go alone, after their upload.
+   */
+  pushBatchSize?: number;
   /** Background pull and retry timer. */
   intervalMs?: number;
   channelName?: string;
@@ -38,6 +44,15 @@ const SENDER_LOCK = 'frutas-sync-sender';
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Even an unlucky jitter of zero waits a moment before the same row is tried again. */
 const MIN_RETRY_MS = 200;
+/**
+ * The app's batch size: a day's queue goes in a few dozen requests instead of one per row,
+ * yet a batch is small enough that several are in flight and the device stores one's
+ * answers while the server applies the next (bench/sync-replay.ts measures it).
+ */
+export const APP_PUSH_BATCH_SIZE = 25;
+
+/** The outcome of one row of a batch; null: the server did not attempt it. */
+type BatchOutcome = ReplyOutcome | null;
 
 /**
  * The outbox replayer and the puller (sync-engine.md). Every tab may take commands; the
@@ -47,7 +62,12 @@ const MIN_RETRY_MS = 200;
  */
 export class SyncEngine {
   readonly db: SyncDatabase;
-  private readonly options: Required<Pick<SyncEngineOptions, 'now' | 'random' | 'concurrency' | 'intervalMs' | 'channelName'>> & SyncEngineOptions;
+  private readonly options: Required<Pick<SyncEngineOptions, 'now' | 'random' | 'concurrency' | 'pushBatchSize' | 'intervalMs' | 'channelName'>> &
+    SyncEngineOptions;
+  /** Written once when missing (start), never changed: read once. */
+  private deviceId: string | null = null;
+  /** The server refused a batch as a whole (an older server, say): rows go one by one from then on. */
+  private batchRefused = false;
   private channel: BroadcastChannel | null = null;
   private stopController = new AbortController();
   private isSender = false;
@@ -71,6 +91,7 @@ export class SyncEngine {
       intervalMs: 30_000,
       channelName: 'frutas-sync',
       ...options,
+      pushBatchSize: options.pushBatchSize ?? 1,
     };
   }
 
@@ -188,11 +209,13 @@ export class SyncEngine {
    */
   async connectivityRestored(): Promise<void> {
     const networkMessages: string[] = [messages.sync.networkError, messages.sync.timeout];
-    await this.db.outbox
-      .where('state')
-      .equals('pending')
-      .filter((row) => row.lastError !== null && networkMessages.includes(row.lastError))
-      .modify({ nextAttemptAt: 0 });
+    // Read whole and written back in bulk: a filtered cursor walks the rows one request at a time.
+    await this.db.transaction('rw', this.db.outbox, async () => {
+      const waiting = (await this.db.outbox.where('state').equals('pending').toArray()).filter(
+        (row) => row.lastError !== null && networkMessages.includes(row.lastError),
+      );
+      await this.db.outbox.bulkUpdate(waiting.map((row) => ({ key: row.id, changes: { nextAttemptAt: 0 } })));
+    });
     this.wake();
   }
 
@@ -234,8 +257,13 @@ export class SyncEngine {
 
   /** Rows still to send, of this person only (rule 12), in sequence order. */
   private async laneRows(): Promise<OutboxRow[]> {
-    const rows = await this.db.outbox.where('state').anyOf('pending', 'sending').sortBy('seq');
-    return rows.filter((row) => row.userId === this.options.userId);
+    // Two reads of one key each (getAll) rather than one cursor over both: a cursor costs a
+    // request per row, and this runs on every round with the whole queue behind it.
+    const [pending, sending] = await Promise.all([
+      this.db.outbox.where('state').equals('pending').toArray(),
+      this.db.outbox.where('state').equals('sending').toArray(),
+    ]);
+    return [...pending, ...sending].filter((row) => row.userId === this.options.userId).sort((a, b) => a.seq - b.seq);
   }
 
   /** The first row of each lane still to send. */
@@ -260,7 +288,10 @@ export class SyncEngine {
   /**
    * Sends what is ready, lane by lane: the head of each lane goes out, the next row of a
    * lane only after its head was answered (rule 7); lanes go side by side up to the
-   * concurrency. The queue is read once per round; rows queued meanwhile go in the next.
+   * concurrency. With batches, one request carries the ready rows of several lanes — a
+   * lane's rows in order, the server applying them in that order and stopping at the first
+   * that must be tried again — and the lanes in it wait for its answer. The queue is read
+   * once per round; rows queued meanwhile go in the next.
    */
   private async push(): Promise<void> {
     const now = this.options.now();
@@ -268,27 +299,78 @@ export class SyncEngine {
     for (const row of await this.laneRows()) lanes.set(row.lane, [...(lanes.get(row.lane) ?? []), row]);
     // A lane whose head waits out its backoff waits whole.
     for (const [lane, rows] of lanes) if (rows[0]!.state !== 'pending' || rows[0]!.nextAttemptAt > now) lanes.delete(lane);
-    const inFlight = new Map<string, Promise<void>>();
+    const busyLanes = new Set<string>();
+    const unsettled = new Set<Promise<void>>();
+    // Requests awaiting their answer: a batch's slot frees when its answer arrives, so the
+    // next batch is on its way while the device stores the answers of the last.
+    let awaitingAnswer = 0;
+    let nudge = () => {};
     let paused = false;
+    const launch = (taskLanes: string[], work: (answered: () => void) => Promise<Map<string, ReplyOutcome['kind'] | null>>) => {
+      for (const lane of taskLanes) busyLanes.add(lane);
+      awaitingAnswer += 1;
+      let waiting = true;
+      const answered = () => {
+        if (!waiting) return;
+        waiting = false;
+        awaitingAnswer -= 1;
+        nudge();
+      };
+      const task: Promise<void> = work(answered).then((byLane) => {
+        answered();
+        unsettled.delete(task);
+        for (const lane of taskLanes) busyLanes.delete(lane);
+        for (const [lane, kind] of byLane) {
+          if (kind === 'auth') paused = true;
+          // A row to retry later holds the rest of its lane back; an answered one lets the next go.
+          // A row the server did not attempt goes again in the next round, with the rest of its lane.
+          if (kind === 'retry' || kind === null) lanes.delete(lane);
+          if (kind === null) this.again = true;
+        }
+      });
+      unsettled.add(task);
+    };
     for (;;) {
       if (!paused && !this.stopController.signal.aborted) {
         for (const [lane, rows] of lanes) {
-          if (inFlight.size >= this.options.concurrency) break;
-          if (inFlight.has(lane)) continue;
-          const row = rows.shift()!;
-          if (rows.length === 0) lanes.delete(lane);
-          const task = this.send(row).then((outcome) => {
-            inFlight.delete(lane);
-            if (outcome === 'auth') paused = true;
-            // A row to retry later holds the rest of its lane back; an answered one lets the next go.
-            if (outcome === 'retry') lanes.delete(lane);
-          });
-          inFlight.set(lane, task);
+          if (awaitingAnswer >= this.options.concurrency) break;
+          if (busyLanes.has(lane)) continue;
+          if (this.batchSize() === 1 || hasEvidence(rows[0]!)) {
+            const row = rows.shift()!;
+            if (rows.length === 0) lanes.delete(lane);
+            launch([lane], () => this.send(row).then((kind) => new Map([[lane, kind]])));
+            continue;
+          }
+          const batch = this.takeBatch(lanes, busyLanes, lane);
+          launch([...new Set(batch.map((row) => row.lane))], (answered) => this.sendBatch(batch, answered));
         }
       }
-      if (inFlight.size === 0) return;
-      await Promise.race(inFlight.values());
+      if (unsettled.size === 0) return;
+      await Promise.race([...unsettled, new Promise<void>((resolve) => (nudge = resolve))]);
     }
+  }
+
+  private batchSize(): number {
+    return this.batchRefused ? 1 : Math.max(1, Math.min(SYNC_PUSH_MAX_COMMANDS, this.options.pushBatchSize));
+  }
+
+  /**
+   * Up to a batch of ready rows, starting with `first` lane: each lane's rows from its head,
+   * in order, up to the first with evidence (which goes alone, after its upload).
+   */
+  private takeBatch(lanes: Map<string, OutboxRow[]>, busyLanes: Set<string>, first: string): OutboxRow[] {
+    const batch: OutboxRow[] = [];
+    const order = [first, ...[...lanes.keys()].filter((lane) => lane !== first)];
+    for (const lane of order) {
+      if (batch.length >= this.batchSize()) break;
+      const rows = lanes.get(lane)!;
+      if (busyLanes.has(lane) || hasEvidence(rows[0]!)) continue;
+      while (rows.length > 0 && batch.length < this.batchSize() && !hasEvidence(rows[0]!)) batch.push(rows.shift()!);
+      if (rows.length === 0) lanes.delete(lane);
+      // The lane is taken: its rest waits for this batch's answer.
+      busyLanes.add(lane);
+    }
+    return batch;
   }
 
   private headers(row: OutboxRow | null, deviceId: string, token: string): Record<string, string> {
@@ -312,7 +394,7 @@ export class SyncEngine {
     await this.db.outbox.update(row.id, { state: 'sending', attempts: row.attempts + 1 });
     this.sendingNow += 1;
     this.notify();
-    const deviceId = (await readMeta<string>(this.db, 'deviceId'))!;
+    const deviceId = await this.readDeviceId();
     let outcome: ReplyOutcome;
     try {
       let storedFile: string | null = null;
@@ -349,12 +431,106 @@ export class SyncEngine {
     return outcome.kind;
   }
 
+  private async readDeviceId(): Promise<string> {
+    this.deviceId ??= (await readMeta<string>(this.db, 'deviceId'))!;
+    return this.deviceId;
+  }
+
+  /**
+   * Sends rows of several lanes in one `POST /api/v2/sync/push` and sorts each row's own
+   * answer as if it had come alone (rule 5). The rows are marked sending, and their answers
+   * stored, in one transaction each; `answered` is called once the server's answer is in,
+   * before it is stored. Returns each lane's last outcome (null: not attempted).
+   */
+  private async sendBatch(rows: OutboxRow[], answered: () => void): Promise<Map<string, ReplyOutcome['kind'] | null>> {
+    const token = this.options.getToken();
+    if (!token) {
+      await this.pauseForAuth(messages.sync.authPaused);
+      return new Map(rows.map((row) => [row.lane, 'auth']));
+    }
+    await this.db.outbox.bulkUpdate(rows.map((row) => ({ key: row.id, changes: { state: 'sending', attempts: row.attempts + 1 } })));
+    this.sendingNow += 1;
+    this.notify();
+    const deviceId = await this.readDeviceId();
+    let outcomes: BatchOutcome[];
+    try {
+      const commands: SyncPushCommand[] = rows.map((row) => {
+        const request = commandSpec(row.command)!.request(row.payload, null);
+        return { key: row.id, seq: row.seq, method: request.method, path: request.path, body: request.body as Record<string, unknown> };
+      });
+      const response = await this.options.transport.fetch(`${this.options.transport.baseUrl}/api/v2/sync/push`, {
+        method: 'POST',
+        headers: { ...this.headers(null, deviceId, token), 'x-device-id': deviceId, 'content-type': 'application/json' },
+        body: JSON.stringify({ commands }),
+        signal: this.requestSignal(),
+      });
+      outcomes = await this.batchOutcomes(response, rows);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      outcomes = rows.map(() => failure);
+    } finally {
+      this.sendingNow -= 1;
+      this.notify();
+      answered();
+    }
+    if (outcomes.length === 0) {
+      // Refused whole: every row goes again, alone, with this attempt not counted.
+      await this.db.outbox.bulkUpdate(rows.map((row) => ({ key: row.id, changes: { state: 'pending', attempts: row.attempts } })));
+      return new Map(rows.map((row) => [row.lane, null]));
+    }
+    const byLane = new Map<string, ReplyOutcome['kind'] | null>();
+    // A stopped tab records nothing more, like a closed one (see settle).
+    if (this.stopController.signal.aborted) return byLane;
+    await this.db.transaction(
+      'rw',
+      [this.db.shippings, this.db.details, this.db.orders, this.db.physicalInventories, this.db.outbox, this.db.evidence, this.db.serverCopies, this.db.meta],
+      async () => {
+        for (const [index, row] of rows.entries()) {
+          const outcome = outcomes[index]!;
+          // An unattempted row goes back in line untouched: the server never saw this attempt.
+          if (outcome === null) await this.db.outbox.update(row.id, { state: 'pending', attempts: row.attempts });
+          else await this.settle(row, outcome, { notify: false });
+          byLane.set(row.lane, outcome?.kind ?? null);
+        }
+      },
+    );
+    if ([...byLane.values()].includes('auth')) this.options.onAuthLost?.();
+    return byLane;
+  }
+
+  /**
+   * Each row's outcome from a push's answer. A whole answer that is not 2xx is every row's
+   * (a 5xx, 429 or lost connection: try them all again; 401: sign in again), except a
+   * refusal of the batch as such (other 4xx: an older server, say), which sends them alone
+   * from then on (empty list).
+   */
+  private async batchOutcomes(response: Response, rows: OutboxRow[]): Promise<BatchOutcome[]> {
+    if (!response.ok) {
+      const whole = await classifyResponse(response, this.options.now());
+      if (whole.kind === 'rejected') {
+        this.batchRefused = true;
+        return [];
+      }
+      return rows.map(() => whole);
+    }
+    const parsed = syncPushResponseSchema.safeParse(await response.json().catch(() => null));
+    // An answer we cannot read may still mean applied: the retry's keys get the stored answers.
+    if (!parsed.success) return rows.map(() => ({ kind: 'retry', message: messages.sync.unexpectedAnswer, retryAfterMs: null }));
+    const results = new Map(parsed.data.results.map((result) => [result.key, result]));
+    return rows.map((row) => {
+      const result = results.get(row.id);
+      if (!result) return null;
+      return classifyAnswer(result.status, result.body, result.retry_after === undefined ? null : result.retry_after * 1000);
+    });
+  }
+
   /** Requests end on a timeout, or when this tab stops (as a closing tab's would). */
   private requestSignal(): AbortSignal {
     return AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), this.stopController.signal]);
   }
 
-  private async settle(row: OutboxRow, outcome: ReplyOutcome): Promise<void> {
+  /** Records a row's outcome; `notify: false` leaves telling the app about a lost session to the caller. */
+  private async settle(row: OutboxRow, outcome: ReplyOutcome, { notify = true } = {}): Promise<void> {
     // A stopped tab records nothing more, like a closed one: the row stays 'sending' and
     // the next sender sends it again under the same key.
     if (this.stopController.signal.aborted) return;
@@ -374,7 +550,7 @@ export class SyncEngine {
       }
       case 'auth':
         await this.db.outbox.update(row.id, { state: 'pending', attempts: row.attempts });
-        await this.pauseForAuth(outcome.message);
+        await this.pauseForAuth(outcome.message, { notify });
         return;
       case 'rejected':
         await reject(this.db, row, outcome.message);
@@ -383,10 +559,10 @@ export class SyncEngine {
     }
   }
 
-  private async pauseForAuth(message: string): Promise<void> {
+  private async pauseForAuth(message: string, { notify = true } = {}): Promise<void> {
     await writeMeta(this.db, 'authPaused', true);
     await writeMeta(this.db, 'lastError', { message, at: this.options.now() });
-    this.options.onAuthLost?.();
+    if (notify) this.options.onAuthLost?.();
   }
 
   /** Pulls every page there is; each page and its cursor are applied together. */
@@ -411,10 +587,15 @@ export class SyncEngine {
       await applyPullPage(this.db, page);
       if (!page.has_more) {
         // The server answered in full: an earlier network error is no longer the news.
-        const failing = await this.db.outbox.where('state').equals('pending').filter((row) => row.lastError !== null).count();
+        const failing = (await this.db.outbox.where('state').equals('pending').toArray()).filter((row) => row.lastError !== null).length;
         if (failing === 0) await writeMeta(this.db, 'lastError', null);
         return;
       }
     }
   }
+}
+
+/** A row whose evidence must be uploaded before its request can be sent. */
+function hasEvidence(row: OutboxRow): boolean {
+  return typeof (row.payload as { evidenceId?: unknown }).evidenceId === 'string';
 }

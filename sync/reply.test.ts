@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages';
-import { backoffDelay, BACKOFF, classifyFailure, classifyResponse, parseRetryAfter } from './reply';
+import { backoffDelay, BACKOFF, classifyAnswer, classifyFailure, classifyResponse, parseRetryAfter } from './reply';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -55,5 +55,15 @@ describe('backoffDelay', () => {
 
   it('never waits less than the server’s Retry-After', () => {
     expect(backoffDelay(1, 90_000, () => 0.5)).toBe(90_000);
+  });
+});
+
+describe('classifyAnswer: one command’s result inside a push batch', () => {
+  it('sorts each command’s own status and body as its route’s answer would be', () => {
+    expect(classifyAnswer(200, { id: 9 }, null)).toEqual({ kind: 'done', body: { id: 9 } });
+    expect(classifyAnswer(409, { message: 'En curso' }, 1000)).toEqual({ kind: 'retry', message: 'En curso', retryAfterMs: 1000 });
+    expect(classifyAnswer(401, null, null)).toEqual({ kind: 'auth', message: messages.sync.authPaused });
+    expect(classifyAnswer(422, { message: 'La entrega ya fue completada.' }, null)).toEqual({ kind: 'rejected', message: 'La entrega ya fue completada.' });
+    expect(classifyAnswer(404, { message: '  ' }, null)).toEqual({ kind: 'rejected', message: messages.sync.unexpectedAnswer });
   });
 });

@@ -21,32 +21,28 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-async function serverMessage(response: Response): Promise<string | null> {
+async function readBody(response: Response): Promise<unknown> {
   try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+    const text = await response.text();
+    return text === '' ? null : JSON.parse(text);
   } catch {
     return null;
   }
 }
 
 export async function classifyResponse(response: Response, now: number): Promise<ReplyOutcome> {
-  const { status } = response;
-  if (status >= 200 && status < 300) {
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text === '' ? null : JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    return { kind: 'done', body };
-  }
-  const message = await serverMessage(response);
+  return classifyAnswer(response.status, await readBody(response), parseRetryAfter(response.headers.get('retry-after'), now));
+}
+
+/** An answer's status and body (a route's own, or one command's in a push batch) sorted into its outcome. */
+export function classifyAnswer(status: number, body: unknown, retryAfterMs: number | null): ReplyOutcome {
+  if (status >= 200 && status < 300) return { kind: 'done', body };
+  const said = (body as { message?: unknown } | null)?.message;
+  const message = typeof said === 'string' && said.trim() !== '' ? said : null;
   if (status === 401) return { kind: 'auth', message: message ?? messages.sync.authPaused };
   // 408 timeout, 409 "the same request is in progress", 425/429 too early or too many, 5xx: the row is fine.
   if (status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) {
-    return { kind: 'retry', message: message ?? messages.sync.serverError(status), retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now) };
+    return { kind: 'retry', message: message ?? messages.sync.serverError(status), retryAfterMs };
   }
   return { kind: 'rejected', message: message ?? messages.sync.unexpectedAnswer };
 }

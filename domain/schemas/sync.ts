@@ -54,3 +54,46 @@ export const syncPullSchema = z.object({
 export type SyncPull = z.infer<typeof syncPullSchema>;
 export type SyncKind = keyof SyncPull['removed'];
 export const SYNC_KINDS: readonly SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items', 'physical_inventories'];
+
+/**
+ * POST /api/v2/sync/push — several outbox commands in one request (sync-engine.md rules 3, 5, 7).
+ *
+ * Each command is the request the device would send to its own route (method, path and
+ * body, as `sync/commands.ts` builds it) with its own Idempotency-Key (the outbox row's id)
+ * and sequence number. The server applies them one after another, in the order given, each
+ * through its own route in its own database transaction, so a command answers exactly as
+ * it would alone: a repeat of a key gets the stored answer whichever way it came. The
+ * server stops at the first command whose answer is not final (401, 408, 409, 425, 429,
+ * 5xx): the commands after it are not attempted and have no result, so rows of one lane
+ * never overtake a row that must be tried again.
+ */
+export const SYNC_PUSH_MAX_COMMANDS = 100;
+
+export const syncPushCommandSchema = z.strictObject({
+  key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/)),
+  seq: z.int().check(z.gte(0), z.lte(999_999_999_999_999)),
+  method: z.enum(['PUT', 'PATCH', 'POST']),
+  path: z.string().check(z.regex(/^\/api\/v[12]\/[a-z_/0-9]{1,200}$/)),
+  body: z.record(z.string(), z.unknown()),
+});
+export type SyncPushCommand = z.infer<typeof syncPushCommandSchema>;
+
+export const syncPushRequestSchema = z.strictObject({
+  commands: z.array(syncPushCommandSchema).check(z.minLength(1), z.maxLength(SYNC_PUSH_MAX_COMMANDS)),
+});
+
+export const syncPushResultSchema = z.object({
+  key: z.string(),
+  /** The status the command's own route answered. */
+  status: z.int(),
+  /** The route's answer: the record on success, `{ message }` otherwise. */
+  body: z.unknown(),
+  /** The stored answer of an earlier attempt with this key. */
+  replayed: z.optional(z.boolean()),
+  /** Seconds to wait before trying this command again (409 in progress, 429). */
+  retry_after: z.optional(z.int()),
+});
+export type SyncPushResult = z.infer<typeof syncPushResultSchema>;
+
+/** One result per command attempted, in order; a command without a result was not attempted. */
+export const syncPushResponseSchema = z.object({ results: z.array(syncPushResultSchema) });

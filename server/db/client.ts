@@ -36,6 +36,20 @@ export interface Database {
 /** Longer statements are one-offs (bulk inserts, seeds): not worth a slot in each connection's cache. */
 const MAX_PREPARED_TEXT = 20_000;
 
+const statementNames = new Map<string, string>();
+
+/** The statement's name from its text, remembered: hashing every statement's text on every run cost more than a lookup. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    // Texts are the code's statements, a bounded set; the bound only guards against a text built from data.
+    if (statementNames.size >= 5_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A connection that prepares each parameterized statement once and then only binds and runs
  * it: PostgreSQL parses and plans the routes list, the session check and every mutation's
@@ -52,7 +66,7 @@ class PreparingClient extends pg.Client {
     const preparable =
       config.name === undefined && typeof config.submit !== 'function' && Array.isArray(values) && values.length > 0 && config.text.length <= MAX_PREPARED_TEXT;
     if (!preparable) return run(...args);
-    return run({ ...config, name: `s${createHash('sha1').update(config.text).digest('base64url')}` }, ...args.slice(1));
+    return run({ ...config, name: statementName(config.text) }, ...args.slice(1));
   }
 }
 

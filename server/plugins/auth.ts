@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { messages } from '../../domain/messages';
 import { hasPermission, ADMIN_USER_ID, type Permission } from '../../domain/permissions';
@@ -43,6 +44,23 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * A command of a push batch (server/routes/sync-push.ts), run through its own route inside
+ * this process: the batch's sender was looked up once for the whole batch, so the command
+ * skips the token lookup, not the route's access rule. Only code in this process can make
+ * one (it is the request object itself, not anything a client sends).
+ */
+export class PushedCommandRequest extends IncomingMessage {
+  declare readonly pushedBy: { user: CurrentUser; token: string };
+}
+
+/** The request class of one batch's commands: the batch's sender rides on its prototype. */
+export function pushedCommandRequestOf(user: CurrentUser, token: string): typeof PushedCommandRequest {
+  class BatchCommand extends PushedCommandRequest {}
+  Object.defineProperty(BatchCommand.prototype, 'pushedBy', { value: { user, token } });
+  return BatchCommand;
+}
+
 export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readonly string[]): void {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
@@ -54,9 +72,10 @@ export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readon
   app.decorate('authorize', (access: Access, screen?: string): preHandlerAsyncHookHandler => async (request) => {
     if (screen !== undefined && hiddenScreens.includes(screen)) throw new HttpError(404, messages.crm.hiddenHere);
     if (access.kind === 'public') return;
-    const token = bearerToken(request);
+    const pushed = request.raw instanceof PushedCommandRequest ? request.raw.pushedBy : null;
+    const token = pushed?.token ?? bearerToken(request);
     if (!token) throw unauthorized();
-    const user = await userForToken(db, token);
+    const user = pushed?.user ?? (await userForToken(db, token));
     if (!user) throw unauthorized();
     request.user = user;
     request.token = token;

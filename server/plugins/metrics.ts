@@ -50,8 +50,9 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
       if (seconds <= bound) series.buckets[index]! += 1;
     });
     latency.set(seriesKey, series);
-    // A device's outbox command carries its id and sequence number (sync-engine.md).
-    if (request.headers['x-device-id'] !== undefined) {
+    // A device's outbox command carries its id and sequence number (sync-engine.md); a push
+    // batch is not a command itself: each of its commands is counted as it runs through its route.
+    if (request.headers['x-device-id'] !== undefined && route !== '/api/v2/sync/push') {
       if (reply.getHeader('idempotent-replayed') === 'true') syncCommands.replayed += 1;
       else if (status < 300) syncCommands.applied += 1;
       else syncCommands.refused += 1;

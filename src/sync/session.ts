@@ -1,5 +1,5 @@
 import { readMeta, type SyncDatabase } from '../../sync/db';
-import { SyncEngine } from '../../sync/engine';
+import { APP_PUSH_BATCH_SIZE, SyncEngine } from '../../sync/engine';
 import { requestPersistentStorage } from './database';
 
 export interface SyncSessionOptions {
@@ -38,6 +38,8 @@ export function startSyncSession(options: SyncSessionOptions): SyncSession {
     userId,
     getToken: options.getToken,
     onAuthLost: options.onAuthLost,
+    // A day's queue after hours offline goes in a few dozen requests (POST /api/v2/sync/push).
+    pushBatchSize: APP_PUSH_BATCH_SIZE,
   });
   let disposed = false;
   const onOnline = () => void engine.connectivityRestored();

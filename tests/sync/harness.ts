@@ -150,7 +150,16 @@ const factories = new Map<string, IDBFactory>();
 export async function openDevice(
   server: { baseUrl: string; app: TestApp['app'] },
   email: string,
-  options: { network: FaultyNetwork; clock: Clock; locks?: TabLocks; tabOf?: Device; token?: string },
+  options: {
+    network: FaultyNetwork;
+    clock: Clock;
+    locks?: TabLocks;
+    tabOf?: Device;
+    token?: string;
+    /** Rows per POST /api/v2/sync/push; 1 (the engine's default) sends each row to its own route. */
+    pushBatchSize?: number;
+    onAuthLost?: () => void;
+  },
 ): Promise<Device> {
   const token = options.token ?? options.tabOf?.token ?? (await loginAs(server.app, email));
   const me = await server.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: { authorization: `Bearer ${token}` } });
@@ -170,6 +179,8 @@ export async function openDevice(
     random: () => 0.5,
     intervalMs: 3_600_000,
     channelName: `sync-${name}`,
+    pushBatchSize: options.pushBatchSize,
+    onAuthLost: options.onAuthLost,
   });
   return device;
 }

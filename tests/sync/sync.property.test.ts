@@ -73,11 +73,12 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 300
 describe('sync engine property', () => {
   it('every acknowledged command is applied exactly once, and device and server agree once the outbox is empty', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 14 }), async (steps) => {
+      // `batched`: rows go several to a POST /api/v2/sync/push (as the app sends them) or each to its own route.
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 14 }), fc.boolean(), async (steps, batched) => {
         const routes = await freshRoutes();
         const network = new FaultyNetwork();
         const clock = new Clock();
-        const device = await openDevice(server, 'chofer@demo.mx', { network, clock, token: driverToken });
+        const device = await openDevice(server, 'chofer@demo.mx', { network, clock, token: driverToken, pushBatchSize: batched ? 25 : 1 });
         await device.engine.start();
         await device.engine.senderReady;
         await syncUntilQuiet(device, clock);
@@ -115,7 +116,12 @@ describe('sync engine property', () => {
                 }
                 model.commands += 1;
               } else if (step.kind === 'fault') {
-                const path = step.method === 'POST' ? /\/api\/v2\/uploads/ : step.method === 'PATCH' ? /\/api\/v2\/(shipping_details|uploads)/ : /shipping\/update/;
+                const path =
+                  step.method === 'POST'
+                    ? /\/api\/v2\/(uploads|sync\/push)/
+                    : step.method === 'PATCH'
+                      ? /\/api\/v2\/(shipping_details|uploads)/
+                      : /shipping\/update/;
                 const fault =
                   step.fault === 'lose-reply' || step.fault === 'offline'
                     ? { kind: step.fault }

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../domain/messages';
+import { syncPushRequestSchema, type SyncPushCommand, type SyncPushResult } from '../../domain/schemas/sync';
+import { parseInput } from '../http-errors';
+import { currentUser, pushedCommandRequestOf } from '../plugins/auth';
+import { guardedRoute } from '../route-access';
+
+/**
+ * POST /api/v2/sync/push: a device's outbox commands in one request (domain/schemas/sync.ts).
+ *
+ * Each command runs through its own route, in this process (`app.inject`): the same
+ * validation, access rule, record checks and `runMutation` — its own transaction, its key
+ * recorded with its effect, a repeat answered from the stored answer, the same key with
+ * another body refused — as if it had come alone. What a batch saves is the rest: one HTTP
+ * exchange and one session lookup for the lot instead of one per command.
+ *
+ * Commands run one after another in the order sent. The first answer that is not final
+ * (the engine retries it, or pauses for sign-in) ends the batch: the commands after it are
+ * left unattempted, so no row of a lane is applied ahead of one that must be tried again
+ * (sync-engine.md rule 7). A refused command (other 4xx) is final and does not stop the rest.
+ */
+
+/** The outbox commands' routes (sync/commands.ts): nothing else may be reached through a batch. */
+const COMMAND_ROUTES: readonly { method: SyncPushCommand['method']; path: RegExp }[] = [
+  { method: 'PUT', path: /^\/api\/v1\/shipping\/update$/ },
+  { method: 'PATCH', path: /^\/api\/v2\/shipping_details\/\d{1,12}$/ },
+  { method: 'POST', path: /^\/api\/v2\/orders\/(start_order_production|dispatch_sale_order)$/ },
+  { method: 'PUT', path: /^\/api\/v2\/physical_inventories\/\d{1,12}\/counts$/ },
+  { method: 'POST', path: /^\/api\/v2\/physical_inventories\/\d{1,12}\/(remove_count|close)$/ },
+];
+
+/** Answers the engine tries again later or that pause the queue (sync/reply.ts): they end a batch. */
+function isFinal(status: number): boolean {
+  return !(status === 401 || status === 408 || status === 409 || status === 425 || status === 429 || status >= 500);
+}
+
+function parseAnswer(payload: string): unknown {
+  try {
+    return payload === '' ? null : JSON.parse(payload);
+  } catch {
+    return null;
+  }
+}
+
+export function syncPushRoutes(app: FastifyInstance): void {
+  guardedRoute(app, 'POST /api/v2/sync/push', async (request, reply) => {
+    const user = currentUser(request);
+    const { commands } = parseInput(syncPushRequestSchema, request.body, 400);
+    const CommandRequest = pushedCommandRequestOf(user, request.token!);
+    const deviceId = request.headers['x-device-id'];
+    const userAgent = request.headers['user-agent'];
+    const results: SyncPushResult[] = [];
+    for (const [index, command] of commands.entries()) {
+      if (!COMMAND_ROUTES.some((route) => route.method === command.method && route.path.test(command.path))) {
+        results.push({ key: command.key, status: 404, body: { message: messages.api.notFound } });
+        continue;
+      }
+      const answer = await app.inject({
+        method: command.method,
+        url: command.path,
+        payload: command.body,
+        remoteAddress: request.ip,
+        Request: CommandRequest,
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': command.key,
+          'x-device-seq': String(command.seq),
+          'x-request-id': `${request.id}.${index}`,
+          ...(typeof deviceId === 'string' && { 'x-device-id': deviceId }),
+          ...(typeof userAgent === 'string' && { 'user-agent': userAgent }),
+        },
+      });
+      const retryAfter = Number(answer.headers['retry-after']);
+      results.push({
+        key: command.key,
+        status: answer.statusCode,
+        body: parseAnswer(answer.payload),
+        ...(answer.headers['idempotent-replayed'] === 'true' && { replayed: true }),
+        ...(Number.isInteger(retryAfter) && retryAfter >= 0 && { retry_after: retryAfter }),
+      });
+      if (!isFinal(answer.statusCode)) break;
+    }
+    return reply.header('cache-control', 'no-store').send({ results });
+  });
+}

@@ -342,7 +342,17 @@ export class SyncEngine {
             continue;
           }
           const batch = this.takeBatch(lanes, busyLanes, lane);
-          launch([...new Set(batch.map((row) => row.lane))], (answered) => this.sendBatch(batch, answered));
+          launch([...new Set(batch.map((row) => row.lane))], (answered) =>
+            this.sendBatch(batch, answered).catch(async () => {
+              // The store failed while marking or settling (quota, a dropped connection): the
+              // rows go back in line, so their lanes are not left waiting on 'sending'.
+              answered();
+              await this.db.outbox
+                .bulkUpdate(batch.map((row) => ({ key: row.id, changes: { state: 'pending' as const } })))
+                .catch(() => undefined);
+              return new Map(batch.map((row) => [row.lane, 'retry' as const]));
+            }),
+          );
         }
       }
       if (unsettled.size === 0) return;
@@ -442,11 +452,36 @@ export class SyncEngine {
    * stored, in one transaction each; `answered` is called once the server's answer is in,
    * before it is stored. Returns each lane's last outcome (null: not attempted).
    */
-  private async sendBatch(rows: OutboxRow[], answered: () => void): Promise<Map<string, ReplyOutcome['kind'] | null>> {
+  private async sendBatch(batch: OutboxRow[], answered: () => void): Promise<Map<string, ReplyOutcome['kind'] | null>> {
     const token = this.options.getToken();
     if (!token) {
       await this.pauseForAuth(messages.sync.authPaused);
-      return new Map(rows.map((row) => [row.lane, 'auth']));
+      return new Map(batch.map((row) => [row.lane, 'auth']));
+    }
+    // A row this app cannot send (its command unknown to this version, a payload it cannot
+    // build a request from) is rejected on its own, as when sent alone: one bad row never
+    // holds the batch back (rule 5).
+    const byLane = new Map<string, ReplyOutcome['kind'] | null>();
+    const rows: OutboxRow[] = [];
+    const commands: SyncPushCommand[] = [];
+    for (const row of batch) {
+      let request: ReturnType<NonNullable<ReturnType<typeof commandSpec>>['request']> | undefined;
+      try {
+        request = commandSpec(row.command)?.request(row.payload, null);
+      } catch {
+        request = undefined;
+      }
+      if (!request) {
+        await reject(this.db, row, messages.sync.unexpectedAnswer);
+        byLane.set(row.lane, 'rejected');
+        continue;
+      }
+      rows.push(row);
+      commands.push({ key: row.id, seq: row.seq, method: request.method, path: request.path, body: request.body as Record<string, unknown> });
+    }
+    if (rows.length === 0) {
+      answered();
+      return byLane;
     }
     await this.db.outbox.bulkUpdate(rows.map((row) => ({ key: row.id, changes: { state: 'sending', attempts: row.attempts + 1 } })));
     this.sendingNow += 1;
@@ -454,10 +489,6 @@ export class SyncEngine {
     const deviceId = await this.readDeviceId();
     let outcomes: BatchOutcome[];
     try {
-      const commands: SyncPushCommand[] = rows.map((row) => {
-        const request = commandSpec(row.command)!.request(row.payload, null);
-        return { key: row.id, seq: row.seq, method: request.method, path: request.path, body: request.body as Record<string, unknown> };
-      });
       const response = await this.options.transport.fetch(`${this.options.transport.baseUrl}/api/v2/sync/push`, {
         method: 'POST',
         headers: { ...this.headers(null, deviceId, token), 'x-device-id': deviceId, 'content-type': 'application/json' },
@@ -478,7 +509,6 @@ export class SyncEngine {
       await this.db.outbox.bulkUpdate(rows.map((row) => ({ key: row.id, changes: { state: 'pending', attempts: row.attempts } })));
       return new Map(rows.map((row) => [row.lane, null]));
     }
-    const byLane = new Map<string, ReplyOutcome['kind'] | null>();
     // A stopped tab records nothing more, like a closed one (see settle).
     if (this.stopController.signal.aborted) return byLane;
     await this.db.transaction(

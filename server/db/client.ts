@@ -23,6 +23,12 @@ export interface Database {
    * (PostgreSQL LISTEN/NOTIFY; PGlite has the same within its one process).
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onChange(false)` when notices may have been missed (PostgreSQL: the listening
+   * connection was cut; it reconnects by itself, listening again on every channel) and
+   * `onChange(true)` once they arrive again. The embedded database never loses them.
+   */
+  watchListening(onChange: (listening: boolean) => void): void;
   /** Connections of this process's pool (PostgreSQL); null for the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /**
@@ -92,15 +98,47 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // LISTEN needs a connection of its own that the pool never hands out.
     let listener: Promise<pg.Client> | null = null;
+    let closing = false;
+    let reconnectDelay = 0;
     const handlers = new Map<string, Set<(payload: string) => void>>();
-    const listenerClient = () =>
-      (listener ??= (async () => {
+    const watchers = new Set<(listening: boolean) => void>();
+    const listenerClient = (): Promise<pg.Client> => {
+      if (listener) return listener;
+      const current = (async () => {
         const client = new pg.Client({ connectionString: target.url });
-        client.on('error', () => undefined);
+        // A cut connection (restart, failover, an idle socket dropped) loses notices: those
+        // who rely on them are told at once, and listening starts again on a new connection.
+        const lost = () => {
+          if (closing || listener !== current) return;
+          listener = null;
+          watchers.forEach((watcher) => watcher(false));
+          reconnectDelay = Math.min(30_000, Math.max(500, reconnectDelay * 2));
+          setTimeout(() => void relisten(), reconnectDelay).unref();
+        };
+        client.on('error', lost);
+        client.on('end', lost);
         client.on('notification', (message) => handlers.get(message.channel)?.forEach((handler) => handler(message.payload ?? '')));
         await client.connect();
+        for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         return client;
-      })());
+      })();
+      listener = current;
+      current.catch(() => {
+        if (listener === current) listener = null;
+      });
+      return current;
+    };
+    const relisten = async () => {
+      if (closing || listener) return;
+      try {
+        await listenerClient();
+        reconnectDelay = 0;
+        watchers.forEach((watcher) => watcher(true));
+      } catch {
+        reconnectDelay = Math.min(30_000, Math.max(500, reconnectDelay * 2));
+        setTimeout(() => void relisten(), reconnectDelay).unref();
+      }
+    };
     return {
       db,
       kind: 'postgres',
@@ -118,8 +156,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           handlers.get(channel)?.delete(onMessage);
         };
       },
+      watchListening(onChange) {
+        watchers.add(onChange);
+      },
       async close() {
-        if (listener) await (await listener).end().catch(() => undefined);
+        closing = true;
+        if (listener) await (await listener.catch(() => null))?.end().catch(() => undefined);
         await pool.end();
       },
     };
@@ -137,6 +179,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       const unlisten = await client.listen(channel, onMessage);
       return () => unlisten();
     },
+    // One process owns the embedded database: its notices are never lost.
+    watchListening: () => undefined,
     close: () => client.close(),
   };
 }

@@ -46,18 +46,19 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * A command of a push batch (server/routes/sync-push.ts), run through its own route inside
- * this process: the batch's sender was looked up once for the whole batch, so the command
- * skips the token lookup, not the route's access rule. Only code in this process can make
- * one (it is the request object itself, not anything a client sends).
+ * this process with the batch's token. Its session is checked again for each command (held
+ * sessions make that a lookup), so a sign-out or a permission taken away during a long batch
+ * stops the commands after it. Only code in this process can make one (it is the request
+ * object itself, not anything a client sends).
  */
 export class PushedCommandRequest extends IncomingMessage {
-  declare readonly pushedBy: { user: CurrentUser; token: string };
+  declare readonly pushedBy: { token: string };
 }
 
-/** The request class of one batch's commands: the batch's sender rides on its prototype. */
-export function pushedCommandRequestOf(user: CurrentUser, token: string): typeof PushedCommandRequest {
+/** The request class of one batch's commands: the batch's token rides on its prototype. */
+export function pushedCommandRequestOf(token: string): typeof PushedCommandRequest {
   class BatchCommand extends PushedCommandRequest {}
-  Object.defineProperty(BatchCommand.prototype, 'pushedBy', { value: { user, token } });
+  Object.defineProperty(BatchCommand.prototype, 'pushedBy', { value: { token } });
   return BatchCommand;
 }
 
@@ -75,7 +76,7 @@ export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readon
     const pushed = request.raw instanceof PushedCommandRequest ? request.raw.pushedBy : null;
     const token = pushed?.token ?? bearerToken(request);
     if (!token) throw unauthorized();
-    const user = pushed?.user ?? (await userForToken(db, token));
+    const user = await userForToken(db, token);
     if (!user) throw unauthorized();
     request.user = user;
     request.token = token;

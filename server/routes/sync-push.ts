@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../domain/messages';
 import { syncPushRequestSchema, type SyncPushCommand, type SyncPushResult } from '../../domain/schemas/sync';
 import { parseInput } from '../http-errors';
-import { currentUser, pushedCommandRequestOf } from '../plugins/auth';
+import { pushedCommandRequestOf } from '../plugins/auth';
 import { guardedRoute } from '../route-access';
 
 /**
@@ -12,7 +12,7 @@ import { guardedRoute } from '../route-access';
  * validation, access rule, record checks and `runMutation` — its own transaction, its key
  * recorded with its effect, a repeat answered from the stored answer, the same key with
  * another body refused — as if it had come alone. What a batch saves is the rest: one HTTP
- * exchange and one session lookup for the lot instead of one per command.
+ * exchange for the lot instead of one per command.
  *
  * Commands run one after another in the order sent. The first answer that is not final
  * (the engine retries it, or pauses for sign-in) ends the batch: the commands after it are
@@ -44,9 +44,8 @@ function parseAnswer(payload: string): unknown {
 
 export function syncPushRoutes(app: FastifyInstance): void {
   guardedRoute(app, 'POST /api/v2/sync/push', async (request, reply) => {
-    const user = currentUser(request);
     const { commands } = parseInput(syncPushRequestSchema, request.body, 400);
-    const CommandRequest = pushedCommandRequestOf(user, request.token!);
+    const CommandRequest = pushedCommandRequestOf(request.token!);
     const deviceId = request.headers['x-device-id'];
     const userAgent = request.headers['user-agent'];
     const results: SyncPushResult[] = [];

@@ -83,10 +83,23 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   const [toDeliver, toReject] = route.shipping_details.filter((d) => !d.completed).sort((a, b) => a.id - b.id);
   const cardOf = (detail: ApiDetail) => page.getByRole('article', { name: `V-${detail.sale_id} · ${detail.sale.company_name}` });
 
-  // Every command request the page sends, to prove each one was applied exactly once.
+  // Every command the page sends, alone or in a batch (POST /api/v2/sync/push answers each
+  // command of it with its own status), to prove each one was applied exactly once.
   const commands: { key: string | null; status: number; replayed: boolean }[] = [];
+  const batchAnswers: Promise<void>[] = [];
   page.on('response', (response) => {
     const req = response.request();
+    if (req.method() === 'POST' && /\/api\/v2\/sync\/push$/.test(req.url())) {
+      batchAnswers.push(
+        response
+          .json()
+          .then((answer: { results: { key: string; status: number; replayed?: boolean }[] }) => {
+            for (const result of answer.results) commands.push({ key: result.key, status: result.status, replayed: result.replayed === true });
+          })
+          .catch(() => undefined),
+      );
+      return;
+    }
     if (!/\/api\/v1\/shipping\/update$|\/api\/v2\/shipping_details\/\d+$/.test(req.url()) || req.method() === 'GET') return;
     commands.push({
       key: req.headers()['idempotency-key'] ?? null,
@@ -271,6 +284,7 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   });
   expect(minutesBetween(rejectedFrom, rejectedTo)).toContain(rejected.delivered_at);
 
+  await Promise.all(batchAnswers);
   const applied = commands.filter((c) => c.status >= 200 && c.status < 300 && !c.replayed);
   expect(new Set(commands.map((c) => c.key)).size).toBe(4);
   expect(applied).toHaveLength(4);

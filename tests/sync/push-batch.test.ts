@@ -175,6 +175,28 @@ describe('rows sent in batches', () => {
     expect((await d.db.details.get(route.detailIds[1]!))?.is_delivered).toBe(true);
   });
 
+  it('a row this version cannot send (a command an update retired) is rejected alone: the rest of the batch goes through', async () => {
+    const route = await freshRoute(2);
+    const { d, network, clock } = await started();
+    await queueDay(d, network, route);
+    const [, retired] = await d.db.outbox.orderBy('seq').toArray();
+    await d.db.outbox.update(retired!.id, { command: 'retiredCommand' as NonNullable<typeof retired>['command'] });
+    await backOnline(d, network);
+    await syncUntilQuiet(d, clock);
+    const status = await readSyncStatus(d.db, d.engine.userId);
+    expect(status.rejected.map((r) => [r.command, r.lastError])).toEqual([['retiredCommand', messages.sync.unexpectedAnswer]]);
+    expect(await d.db.outbox.count()).toBe(1);
+    const [shipping] = await db().select().from(shippings).where(eq(shippings.id, route.shippingId));
+    expect([shipping?.initial_km, shipping?.final_km]).toEqual([1000, 1080]);
+    const details = await db().select().from(shippingDetails).where(inArray(shippingDetails.id, route.detailIds));
+    expect(details.map((row) => [row.id, row.delivery_rejection_comment])).toEqual(
+      expect.arrayContaining([
+        [route.detailIds[0], null],
+        [route.detailIds[1], 'Cerrado 2'],
+      ]),
+    );
+  });
+
   it('7. the session ends between two batches: the queue pauses once, keeps the rest, and goes on after signing in', async () => {
     let authLost = 0;
     const network = new FaultyNetwork();

@@ -96,6 +96,21 @@ test.describe('payroll', () => {
   });
 });
 
+test('a list opened at its address starts without Ionic, and its first step elsewhere hands over to the app', async ({ page }) => {
+  await signIn(page, 'admin@demo.mx');
+  await page.goto('/invoices');
+  await expect(page.getByRole('heading', { name: 'Facturas', exact: true }).first()).toBeVisible();
+  await expect(page.locator('ion-app')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Menú' }).getByRole('link', { name: 'Nómina', exact: true }).click();
+  await expect(page).toHaveURL(/\/payroll$/);
+  await expect(page.getByRole('heading', { name: 'Nómina', exact: true }).first()).toBeVisible();
+  await expect(page.locator('ion-app')).toHaveCount(1);
+  // The browser's back returns to the list, now inside the app.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByRole('heading', { name: 'Facturas', exact: true }).first()).toBeVisible();
+});
+
 test('invoices: the invoiced sales with their CFDI use, filtered by it, each opening its sale', async ({ page }) => {
   await signIn(page, 'admin@demo.mx');
   await page.goto('/invoices');

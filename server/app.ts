@@ -5,7 +5,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
@@ -24,6 +23,7 @@ import { guardedRoute, ROUTE_ACCESS } from './route-access';
 import { openApiDocument } from './openapi';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseNulInText } from './plugins/text-input';
+import { securityHeaders } from './plugins/security-headers';
 import { deploymentRoutes } from './routes/v2/deployment';
 import { saleRoutes } from './routes/sales';
 import { quotationRoutes } from './routes/quotations';
@@ -89,12 +89,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
   });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   const behindTls = env.PUBLIC_URL?.startsWith('https://') ?? false;
-
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -113,6 +109,9 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     },
     hsts: behindTls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(security).header('x-request-id', request.id);
   });
   // Cross-origin calls only from the app's own public address; none when it is not configured.
   await app.register(cors, {

@@ -122,6 +122,30 @@ describe('GET /api/v2/sync/pull', () => {
     expect((await pull(otherDriver, theirs.cursor)).removed.shippings).toContain(route.id);
   });
 
+  it('sends both routes again when a delivery moves from one to the other, and one whose delivery changed', async () => {
+    const create = async () => shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json());
+    const [from, to] = [await create(), await create()];
+    const detail = shippingDetailSchema.parse(
+      (await send(office, 'POST', '/api/v1/shipping_detail/create', { sale_id: await freeSale(), shipping_id: from.id })).json(),
+    );
+    const { cursor } = await pullAll(driver);
+
+    await t.database.db.execute(sql`UPDATE shipping_details SET shipping_id = ${to.id} WHERE id = ${detail.id}`);
+    const moved = await pull(driver, cursor);
+    expect(moved.shippings.find((s) => s.id === from.id)?.shipping_details).toEqual([]);
+    expect(moved.shippings.find((s) => s.id === to.id)?.shipping_details.map((d) => d.id)).toEqual([detail.id]);
+
+    const rejected = await send(driver, 'PATCH', `/api/v2/shipping_details/${detail.id}`, {
+      completed: true,
+      is_delivered: false,
+      delivery_rejection_comment: 'Cerrado',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const changed = await pull(driver, moved.cursor);
+    expect(changed.shippings.map((s) => s.id)).toEqual([to.id]);
+    expect(changed.shippings[0]!.shipping_details[0]).toMatchObject({ id: detail.id, completed: true, delivery_rejection_comment: 'Cerrado' });
+  });
+
   it('gives the warehouse its orders to fill and takes away a dispatched one', async () => {
     const { pages, cursor } = await pullAll(warehouse);
     const orders = pages.flatMap((p) => p.orders);

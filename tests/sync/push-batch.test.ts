@@ -151,6 +151,8 @@ describe('rows sent in batches', () => {
     await queueDay(d, network, route);
     network.online = false;
     await d.engine.command('startRoute', { shippingId: other.shippingId, initial_km: 7, km_capture_time_start: at });
+    // Its offline attempt ends before coverage returns, so both lanes are ready together.
+    await d.engine.idle();
     // The office completes the second delivery first: the driver's rejection of it is refused for good.
     await db().update(shippingDetails).set({ completed: true, is_delivered: true, delivered_at: at }).where(eq(shippingDetails.id, route.detailIds[1]!));
     await backOnline(d, network);

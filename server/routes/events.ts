@@ -95,6 +95,8 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
 
       reply.hijack();
       const raw = reply.raw;
+      // Taken over from Fastify, so the headers set on the reply (security, request id, CORS) are written here.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',

@@ -41,6 +41,11 @@ describe('live events', () => {
   it('opens a stream once per ticket, and never without one', async () => {
     const ticket = await ticketFor('almacen@demo.mx');
     const first = await openEventStream(`${base}/api/v2/events?ticket=${ticket}`);
+    // Taken over from Fastify, the stream still carries every response's security headers and its request id.
+    expect(first.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(first.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(first.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._-]{8,64}$/);
     first.close();
     const reused = await fetch(`${base}/api/v2/events?ticket=${ticket}`);
     expect(reused.status).toBe(403);

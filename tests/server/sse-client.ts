@@ -1,5 +1,7 @@
 /** A minimal Server-Sent Events reader over fetch, for tests. */
 export interface EventStream {
+  /** The stream's response headers. */
+  headers: Headers;
   received: { event: string; data: string }[];
   text: () => string;
   waitFor: (predicate: (text: string) => boolean, timeoutMs?: number) => Promise<void>;
@@ -31,6 +33,7 @@ export async function openEventStream(url: string): Promise<EventStream> {
     }
   })();
   return {
+    headers: response.headers,
     received,
     text: () => buffer,
     async waitFor(predicate, timeoutMs = 10_000) {

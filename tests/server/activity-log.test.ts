@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}, token = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}, token = admin) =>
   t.app.inject({ method, url, headers: { ...bearer(token), 'user-agent': BROWSER, ...headers }, ...(payload && { payload }) });
 
 const expense = (description: string) => ({ expense_type_id: 1, date: '2031-04-10', amount: 812.4, description, payment_method_id: 1 });
@@ -50,6 +50,25 @@ describe('the activity log', () => {
     expect(entry!.after).toMatchObject({ id, description: 'Llantas de la unidad 2', amount: 812.4, date: '2031-04-10', user_id: 1 });
     expect(entry!.request_id).toEqual(expect.any(String));
     expect(entry!.ip).toEqual(expect.any(String));
+  });
+
+  it("logs a route's own change but not its renumbering when one of its deliveries changes", async () => {
+    const route = await call('POST', '/api/v1/shipping/create', { date: '2031-04-10', note: 'Ruta norte' });
+    expect(route.statusCode, route.body).toBe(201);
+    const { id } = route.json() as { id: number };
+    expect((await call('PUT', '/api/v1/shipping/update', { id, note: 'Ruta norte y centro' })).statusCode).toBe(200);
+    const sale = await t.database.db.execute(sql`
+      SELECT s.id FROM sales s WHERE s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM shipping_details d WHERE d.sale_id = s.id AND d.deleted_at IS NULL) ORDER BY s.id LIMIT 1`);
+    const saleId = (sale as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    const detail = await call('POST', '/api/v1/shipping_detail/create', { sale_id: saleId, shipping_id: id });
+    expect(detail.statusCode, detail.body).toBe(201);
+    const entries = await logOf('shippings', id);
+    expect(entries.map((e) => [e.action, e.route])).toEqual([
+      ['create', 'POST /api/v1/shipping/create'],
+      ['update', 'PUT /api/v1/shipping/update'],
+    ]);
+    expect(entries[1]).toMatchObject({ before: { note: 'Ruta norte' }, after: { note: 'Ruta norte y centro' } });
   });
 
   it('records an update with only the fields that changed, before and after', async () => {

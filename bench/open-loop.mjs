@@ -1,7 +1,9 @@
 // An open-loop load generator: requests start on a fixed schedule (every 1/rate s) whether
 // or not earlier ones have answered, as independent people's requests arrive, and each
 // latency is counted from the moment its request was due, so a server that falls behind
-// shows it (no coordinated omission). Shared by bench:api and the soak.
+// shows it (no coordinated omission) — or from when it left, if it left early: a timer is
+// not set for less than a millisecond, and an answer cannot come before its question.
+// Shared by bench:api and the soak.
 import http from 'node:http';
 
 /** Sorted latencies → the value below which `q` of them fall. */
@@ -27,10 +29,11 @@ export async function openLoop({ rate, seconds, request }) {
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const from = Math.min(due, performance.now());
     pending.push(
       request(agent).then(
         (status) => {
-          latencies.push(performance.now() - due);
+          latencies.push(performance.now() - from);
           if (status < 200 || status >= 300) non2xx += 1;
         },
         () => {

@@ -1,7 +1,7 @@
 import { and, eq, exists, ilike, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SHIPPING_FULL_DETAILS, type Shipping, type ShippingDetail, type ShippingDetailSummary, type ShippingSummary } from '../../domain/schemas/shipping';
 import type { Db } from '../db/client';
-import { sales, shippingDayCounts, shippingDetails, shippings } from '../db/schema';
+import { shippingDayCounts, shippingDetails, shippings } from '../db/schema';
 import { containsPattern, dateRange, idList, type ListQuery } from '../routes/list-query';
 import { shippingChangedNotice } from '../routes/events';
 import { rows } from '../routes/sql-rows';
@@ -268,22 +268,4 @@ export async function updatedDetail(tx: Db, update: SQLWrapper): Promise<Shippin
 export async function loadDetail(db: Db, id: number): Promise<ShippingDetail | null> {
   const [row] = await rows<{ detail: ShippingDetail }>(db, sql`SELECT ${DETAIL_JSON} AS detail FROM ${DETAIL_FROM} WHERE d.id = ${id}`);
   return row?.detail ?? null;
-}
-
-/**
- * After a delivery was added, changed or removed: the route's weight (spec §9: delivered
- * sales' weight, kept on the row so lists and totals read it) and the office told live,
- * in one statement.
- */
-export async function deliveriesChanged(tx: Db, shippingId: number): Promise<void> {
-  await tx.execute(sql`
-    WITH weighed AS (
-      UPDATE ${shippings} SET weight = COALESCE((
-        SELECT round(sum(${sales.sale_weight}), 2) FROM ${shippingDetails}
-        JOIN ${sales} ON ${sales.id} = ${shippingDetails.sale_id}
-        WHERE ${shippingDetails.shipping_id} = ${shippingId} AND ${shippingDetails.is_delivered} AND ${shippingDetails.deleted_at} IS NULL
-      ), 0), updated_at = now()
-      WHERE ${shippings.id} = ${shippingId}
-      RETURNING ${shippings.id}, ${shippings.date})
-    SELECT ${shippingChangedNotice(sql`weighed`)} FROM weighed`);
 }

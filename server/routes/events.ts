@@ -13,7 +13,10 @@ import { HttpError } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { guardedRoute } from '../route-access';
 
-/** One PostgreSQL channel carries every event, so all server processes deliver them all. */
+/**
+ * One PostgreSQL channel carries every event, so all server processes deliver them all. The
+ * database announces a route whose deliveries changed on it too (migration 0021 names it).
+ */
 export const EVENTS_CHANNEL = 'frutas_events';
 const TICKET_SECONDS = 60;
 const HEARTBEAT_MS = 25_000;

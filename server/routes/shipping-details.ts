@@ -11,7 +11,7 @@ import { EVIDENCE_TYPES, isStoredName, MAX_UPLOAD_BYTES, type FileStore } from '
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { deliveriesChanged, loadDetail, updatedDetail } from '../repositories/shippings';
+import { loadDetail, updatedDetail } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
 import { idParamSchema } from './params';
 
@@ -79,7 +79,6 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
           last_updated_by_user_id: user.id,
         })
         .returning({ id: shippingDetails.id });
-      await deliveriesChanged(tx, body.shipping_id);
       return { status: 201, body: await detailResponse(tx, created!.id) };
     });
   });
@@ -118,8 +117,6 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
           updated_at: new Date().toISOString(),
         })
         .where(eq(shippingDetails.id, existing.id));
-      await deliveriesChanged(tx, shippingId);
-      if (shippingId !== existing.shipping_id) await deliveriesChanged(tx, existing.shipping_id);
       return { status: 200, body: await detailResponse(tx, existing.id) };
     });
   });
@@ -168,7 +165,6 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
           .where(eq(shippingDetails.id, id))
           .returning(),
       );
-      await deliveriesChanged(tx, existing.shipping_id);
       return { status: 200, body: detail };
     });
   });
@@ -183,7 +179,6 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
         .update(shippingDetails)
         .set({ deleted_at: now, updated_at: now, last_updated_by_user_id: currentUser(request).id })
         .where(eq(shippingDetails.id, id));
-      await deliveriesChanged(tx, existing.shipping_id);
       return { status: 200, body: { id } };
     });
   });

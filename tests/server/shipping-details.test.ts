@@ -131,6 +131,21 @@ describe('delivering and rejecting', () => {
     expect(route!.weight).toBe(0);
   });
 
+  it("keeps a route's weight to its delivered sales whoever writes its deliveries, in the same statement", async () => {
+    const { shippingId, detailIds, saleIds } = await routeWithTwoSales();
+    const weightOf = async () => (await t.database.db.select().from(shippings).where(eq(shippings.id, shippingId)))[0]!.weight;
+    const saleWeights = await t.database.db.select({ id: sales.id, weight: sales.sale_weight }).from(sales).where(sql`${sales.id} IN (${saleIds[0]!}, ${saleIds[1]!})`);
+    const expected = Math.round(saleWeights.reduce((sum, s) => sum + s.weight, 0) * 100) / 100;
+    // Both delivered by one statement that no route wrote: the route is weighed from both.
+    await t.database.db.update(shippingDetails).set({ completed: true, is_delivered: true }).where(eq(shippingDetails.shipping_id, shippingId));
+    expect(await weightOf()).toBe(expected);
+    // One of them removed: only the other counts; both removed: nothing.
+    await t.database.db.update(shippingDetails).set({ deleted_at: new Date().toISOString() }).where(eq(shippingDetails.id, detailIds[0]!));
+    expect(await weightOf()).toBe(saleWeights.find((s) => s.id === saleIds[1])!.weight);
+    await t.database.db.delete(shippingDetails).where(eq(shippingDetails.id, detailIds[1]!));
+    expect(await weightOf()).toBe(0);
+  });
+
   it('requires evidence to deliver and a reason to reject', async () => {
     const { detailIds } = await routeWithTwoSales();
     const noPdf = await send(driver, 'PATCH', `/api/v2/shipping_details/${detailIds[0]}`, { completed: true, is_delivered: true });

@@ -375,7 +375,6 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
 
   // Delivery routes: one or two a day for the past three weeks, today and tomorrow (and pick-ups, for rentals).
   const drivers = [userId('chofer@demo.mx'), userId('chofer2@demo.mx'), userId('ejecutivo@demo.mx')];
-  const saleWeight = new Map(saleRows.map((s) => [s.id, s.sale_weight]));
   let shippingCount = 0;
   let detailCount = 0;
   for (let offset = -21; offset <= 1; offset++) {
@@ -434,12 +433,9 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           last_updated_by_user_id: office,
         };
       });
+      // The database weighs the route from its delivered sales (migration 0021).
       await db.insert(t.shippingDetails).values(details);
       detailCount += details.length;
-      const deliveredWeight = roundCents(
-        details.filter((d) => d.is_delivered).reduce((sum, d) => sum + (saleWeight.get(d.sale_id) ?? 0), 0),
-      );
-      await db.update(t.shippings).set({ weight: deliveredWeight }).where(sql`${t.shippings.id} = ${shipping!.id}`);
     }
   }
 

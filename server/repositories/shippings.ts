@@ -175,6 +175,46 @@ function summaryDetail(shippingId: number, t: DetailTuple): ShippingDetailSummar
   };
 }
 
+/** How many of a driver's newest routes a page is looked for among first (`amongRecentRoutesFirst`). */
+const RECENT_ROUTES = 500;
+
+/**
+ * The driver a list is narrowed to, when its only filters are that one driver and perhaps a
+ * period, in the default order (newest first): the list a driver and the office ask for most.
+ */
+function oneDriverNewestFirst(query: ShippingListQuery, onlyDriver: number | null): number | null {
+  const { driver_id: driverFilter, date_between: _period, ...others } = query.filters;
+  if (query.sort && (query.sort.field !== 'id' || !query.sort.descending)) return null;
+  if (Object.values(others).some((value) => value !== undefined && value !== '')) return null;
+  const drivers = idList(driverFilter, 'driver_id');
+  if (drivers && drivers.length !== 1) return null;
+  const driver = drivers?.[0] ?? onlyDriver;
+  return driver === null || (onlyDriver !== null && driver !== onlyDriver) ? null : driver;
+}
+
+/**
+ * The page of one driver's routes newest first, looked for among their newest RECENT_ROUTES
+ * routes before every route the filter matches (`everyMatch`). Read newest first from the
+ * index (`shippings_live_driver_id_date`: a few hundred entries, no table rows), that window
+ * holds the page whenever the period reaches into the driver's last months, as a day, a week,
+ * a month or this year do: a page of a driver's year no longer reads all of the year's
+ * routes to keep fifteen. It is exact: routes outside the window are older than every route
+ * in it, so when the window holds a whole page that page comes first. When it does not (an
+ * old period, the last page), the page is taken from every match, as before.
+ */
+function amongRecentRoutesFirst(query: ShippingListQuery, driver: number, everyMatch: SQL): SQL {
+  const period = dateRange(query.filters.date_between);
+  const size = query.itemsPerPage;
+  return sql`WITH recent AS MATERIALIZED (
+      SELECT r.id FROM (SELECT ${shippings.id}, ${shippings.date} FROM ${shippings}
+        WHERE ${shippings.driver_id} = ${driver} AND ${shippings.deleted_at} IS NULL ORDER BY ${shippings.id} DESC LIMIT ${RECENT_ROUTES}) r
+      ${period ? sql`WHERE r.date BETWEEN ${period[0]} AND ${period[1]}` : sql``}
+      ORDER BY r.id DESC LIMIT ${size} OFFSET ${query.offset})
+    SELECT id, id AS sort_key FROM recent WHERE (SELECT count(*) FROM recent) = ${size}
+    UNION ALL
+    SELECT id, sort_key FROM (${everyMatch}) every WHERE (SELECT count(*) FROM recent) < ${size}`;
+}
+
 /**
  * A page of the routes list and the total, as the JSON text sent to the client, in one
  * statement: one round trip and one snapshot, so the total and the page agree. The page's
@@ -189,10 +229,12 @@ export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDr
   const where = and(...listConditions(query.filters, onlyDriver));
   const sortColumn = shippings[query.sort?.field ?? 'id'];
   const direction = query.sort && !query.sort.descending ? sql`ASC` : sql`DESC`;
+  const everyMatch = sql`SELECT ${shippings.id} AS id, ${sortColumn} AS sort_key FROM ${shippings} WHERE ${where}
+    ORDER BY ${sortColumn} ${direction}, ${shippings.id} DESC LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`;
+  const driver = oneDriverNewestFirst(query, onlyDriver);
   // Numbered after the cut: a window over every matching row would sort them all, not the page.
   const page = sql`page AS MATERIALIZED (SELECT p.id, row_number() OVER (ORDER BY p.sort_key ${direction}, p.id DESC) AS position
-    FROM (SELECT ${shippings.id} AS id, ${sortColumn} AS sort_key FROM ${shippings} WHERE ${where}
-      ORDER BY ${sortColumn} ${direction}, ${shippings.id} DESC LIMIT ${query.itemsPerPage} OFFSET ${query.offset}) p)`;
+    FROM (${driver === null ? everyMatch : amongRecentRoutesFirst(query, driver, everyMatch)}) p)`;
   const total = sql`(${countedTotal(query.filters, onlyDriver, where)}) t`;
   if (query.include.has(SHIPPING_FULL_DETAILS)) {
     const [row] = await rows<{ total: number; data: string }>(

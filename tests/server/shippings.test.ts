@@ -195,6 +195,42 @@ describe('creating, editing and deleting shippings', () => {
   });
 });
 
+describe("the pages of one driver's period, newest first", () => {
+  it("are the period's routes by folio whether they are among the driver's newest 500 routes or older", async () => {
+    // An old period of 40 routes, then 520 newer routes on other days: the old period lies
+    // beyond the driver's newest 500, and a period of the newer days within them.
+    const insert = (count: number, day: (i: number) => string) =>
+      t.database.db.execute(sql`INSERT INTO shippings (date, driver_id, created_by_user_id)
+        SELECT d, ${otherDriverId}, 1 FROM unnest(${`{${Array.from({ length: count }, (_, i) => day(i)).join(',')}}`}::text[]) AS d`);
+    await insert(40, (i) => `2033-01-${String((i % 28) + 1).padStart(2, '0')}`);
+    await insert(520, (i) => `2033-${String(2 + (i % 10)).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`);
+    await t.database.db.execute(sql`UPDATE shippings SET deleted_at = now() WHERE id IN (
+      SELECT id FROM shippings WHERE driver_id = ${otherDriverId} AND date LIKE '2033-%' ORDER BY id DESC LIMIT 3)`);
+    const expected = async (from: string, to: string) => {
+      const result = await t.database.db.execute(sql`SELECT id FROM shippings
+        WHERE driver_id = ${otherDriverId} AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to} ORDER BY id DESC`);
+      return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    };
+    const pageOf = async (from: string, to: string, page: number, size: number, token = office) => {
+      const driverFilter = token === office ? `&filter[driver_id]=${otherDriverId}` : '';
+      const response = await get(token, `/api/v2/shippings?page=${page}&itemsPerPage=${size}&filter[date_between]=${from},${to}${driverFilter}`);
+      expect(response.statusCode).toBe(200);
+      const body = shippingPageSchema.parse(response.json());
+      return { ids: body.data.map((s) => s.id), total: body.meta.total };
+    };
+    for (const [from, to] of [['2033-01-01', '2033-01-31'], ['2033-06-01', '2033-06-30'], ['2033-01-01', '2033-12-31'], ['2033-03-05', '2033-03-05']]) {
+      const all = await expected(from!, to!);
+      for (const [page, size] of [[1, 15], [2, 15], [3, 7], [1, 50], [40, 15]] as const) {
+        expect(await pageOf(from!, to!, page, size)).toEqual({ ids: all.slice((page - 1) * size, page * size), total: all.length });
+      }
+    }
+    // The driver themself gets the same pages of their own routes.
+    const otherDriver = await loginAs(t.app, 'chofer2@demo.mx');
+    const all = await expected('2033-01-01', '2033-12-31');
+    expect(await pageOf('2033-01-01', '2033-12-31', 2, 15, otherDriver)).toEqual({ ids: all.slice(15, 30), total: all.length });
+  });
+});
+
 describe('the total of a list filtered by driver and dates', () => {
   const totalOf = async (query: string) => shippingPageSchema.parse((await get(office, `/api/v2/shippings?itemsPerPage=1&${query}`)).json()).meta.total;
   const countedOf = async (driver: number | null, from: string, to: string) => {

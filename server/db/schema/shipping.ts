@@ -35,8 +35,9 @@ export const shippings = pgTable(
     index('shippings_driver_date').on(t.driver_id, t.date),
     index('shippings_live_driver_date_id').on(t.driver_id, t.date, t.id).where(sql`${t.deleted_at} IS NULL`),
     index('shippings_live_date_id').on(t.date, t.id).where(sql`${t.deleted_at} IS NULL`),
-    // A driver's routes newest first (the list's default order) without walking every route.
-    index('shippings_live_driver_id').on(t.driver_id, t.id).where(sql`${t.deleted_at} IS NULL`),
+    // A driver's routes newest first (the list's default order) without walking every route,
+    // with each route's day: a page of a period is looked for among the newest from the index alone.
+    index('shippings_live_driver_id_date').on(t.driver_id, t.id, t.date).where(sql`${t.deleted_at} IS NULL`),
     index('shippings_change_seq').on(t.change_seq),
   ],
 );

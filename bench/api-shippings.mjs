@@ -1,6 +1,7 @@
 // API benchmark (architecture.md): GET /api/v2/shippings, a page of 15 with a date range
 // and a driver filter, offered at a fixed 200 req/s (open loop: evenly spaced, latency from
-// when each request was due), against a trivial route of the same server as the floor.
+// when each request was due), against a trivial route of the same server as the floor, the
+// cheapest signed-in read and the cheapest database read, taking turns.
 // Also 'Todos' over 3,000 routes (75 days of the bench seed): server time and gzip size.
 // Run `npm run seed:bench` first (same DATABASE_URL / BENCH_DATA_DIR).
 //
@@ -11,11 +12,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { get, openLoop } from './open-loop.mjs';
+import { get, openLoop, percentile } from './open-loop.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
+/** Slices each route's seconds are taken in, in turns with the other routes. */
+const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 5);
 const port = 19_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, '.tmp', 'bench-data'));
@@ -45,12 +48,48 @@ function databaseCpuSeconds() {
   }
 }
 
-async function run(title, url, headers = {}, seconds = DURATION) {
-  const before = { server: cpuSeconds(server.pid), database: databaseCpuSeconds() };
-  const result = await openLoop({ rate: RATE, seconds, request: (agent) => get(url, headers, agent) });
-  const per = (total) => ((total * 1000) / result.count).toFixed(2);
-  result.cpu = `CPU per request: server ${per(cpuSeconds(server.pid) - before.server)} ms${database === 'PostgreSQL' ? `, database ${per(databaseCpuSeconds() - before.database)} ms` : ' (database inside)'}`;
-  return { title, result };
+/**
+ * Each route at RATE for DURATION seconds in all, taken in turns of SEGMENTS slices (floor,
+ * floors, target, then again), so that every route sees the same spells of a machine whose
+ * speed drifts over a run; each route keeps its connections from one slice to the next. The
+ * percentiles are over all of a route's answers; CPU is what the server and the database
+ * used while that route was running.
+ */
+async function runInTurns(routes) {
+  const results = routes.map(() => ({ latencies: [], elapsed: 0, errors: 0, non2xx: 0, server: 0, database: 0 }));
+  const agents = routes.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }));
+  for (let slice = 0; slice < SEGMENTS; slice++) {
+    for (const [index, { url, headers }] of routes.entries()) {
+      const before = { server: cpuSeconds(server.pid), database: databaseCpuSeconds() };
+      const part = await openLoop({ rate: RATE, seconds: DURATION / SEGMENTS, agent: agents[index], request: (agent) => get(url, headers, agent) });
+      const result = results[index];
+      result.latencies.push(...part.latencies);
+      result.elapsed += part.elapsed;
+      result.errors += part.errors;
+      result.non2xx += part.non2xx;
+      result.server += cpuSeconds(server.pid) - before.server;
+      result.database += databaseCpuSeconds() - before.database;
+    }
+  }
+  agents.forEach((agent) => agent.destroy());
+  return routes.map(({ title }, index) => {
+    const { latencies, elapsed, errors, non2xx, server: serverCpu, database: databaseCpu } = results[index];
+    latencies.sort((a, b) => a - b);
+    const per = (total) => ((total * 1000) / latencies.length).toFixed(2);
+    return {
+      title,
+      result: {
+        offered: RATE,
+        served: latencies.length / elapsed,
+        p50: percentile(latencies, 0.5),
+        p99: percentile(latencies, 0.99),
+        max: latencies.at(-1) ?? NaN,
+        errors,
+        non2xx,
+        cpu: `CPU per request: server ${per(serverCpu)} ms${database === 'PostgreSQL' ? `, database ${per(databaseCpu)} ms` : ' (database inside)'}`,
+      },
+    };
+  });
 }
 
 try {
@@ -72,16 +111,18 @@ try {
   const check = await (await fetch(`${base}/api/v2/shippings?${query}`, { headers })).json();
   console.log(`${database}: ${total} shippings; the measured page returns ${check.data.length} of ${check.meta.total} matching, with ${check.data.reduce((n, s) => n + s.shipping_details.length, 0)} details`);
 
-  // Warm-up, then the floor and the target at the same fixed rate.
-  await run('warm-up', `${base}/api/v2/shippings?${query}`, headers, 3);
-  const floor = await run('floor GET /api/v2/deployment', `${base}/api/v2/deployment`);
-  // The least a signed-in read costs: the session check (held by the process: no database).
-  const signedIn = await run('signed-in floor GET /api/v1/user/current', `${base}/api/v1/user/current`, headers);
-  // The least a read of the database costs: one round trip for five rows. On two cores shared
-  // by the load, the server and the database, waking the database and then the server again
-  // is what any answer from the database pays, whatever its work.
-  const databaseFloor = await run('database floor GET /api/v2/vehicles', `${base}/api/v2/vehicles`, headers);
-  const target = await run(`GET /api/v2/shippings?${query}`, `${base}/api/v2/shippings?${query}`, headers);
+  // Warm-up, then the floor, the other floors and the target at the same fixed rate, in turns.
+  await openLoop({ rate: RATE, seconds: 3, request: (agent) => get(`${base}/api/v2/shippings?${query}`, headers, agent) });
+  const [floor, signedIn, databaseFloor, target] = await runInTurns([
+    { title: 'floor GET /api/v2/deployment', url: `${base}/api/v2/deployment`, headers: {} },
+    // The least a signed-in read costs: the session check (held by the process: no database).
+    { title: 'signed-in floor GET /api/v1/user/current', url: `${base}/api/v1/user/current`, headers },
+    // The least a read of the database costs: one round trip for five rows. On two cores shared
+    // by the load, the server and the database, waking the database and then the server again
+    // is what any answer from the database pays, whatever its work.
+    { title: 'database floor GET /api/v2/vehicles', url: `${base}/api/v2/vehicles`, headers },
+    { title: `GET /api/v2/shippings?${query}`, url: `${base}/api/v2/shippings?${query}`, headers },
+  ]);
   for (const { title, result } of [floor, signedIn, databaseFloor, target]) {
     console.log(
       `${title}\n  offered ${result.offered} req/s, served ${result.served.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, non-2xx ${result.non2xx}, errors ${result.errors}\n  ${result.cpu}`,

@@ -3,6 +3,10 @@ import type http from 'node:http';
 export function percentile(sorted: readonly number[], q: number): number;
 
 export interface OpenLoopResult {
+  /** Every latency in ms, sorted. */
+  latencies: number[];
+  /** Seconds from the first request due to the last answer. */
+  elapsed: number;
   offered: number;
   served: number;
   p50: number;
@@ -13,6 +17,6 @@ export interface OpenLoopResult {
   count: number;
 }
 
-export function openLoop(options: { rate: number; seconds: number; request: (agent: http.Agent) => Promise<number> }): Promise<OpenLoopResult>;
+export function openLoop(options: { rate: number; seconds: number; request: (agent: http.Agent) => Promise<number>; agent?: http.Agent }): Promise<OpenLoopResult>;
 
 export function get(url: string, headers: Record<string, string>, agent: http.Agent): Promise<number>;

@@ -14,10 +14,11 @@ export function percentile(sorted, q) {
 
 /**
  * GETs (or sends) `request()` at `rate` per second for `seconds`. `request` receives an
- * http.Agent with kept-alive connections and resolves to the response status.
+ * http.Agent with kept-alive connections (`agent` if given, kept open for the caller's next
+ * run) and resolves to the response status. The result has every latency, sorted.
  */
-export async function openLoop({ rate, seconds, request }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+export async function openLoop({ rate, seconds, request, agent: given }) {
+  const agent = given ?? new http.Agent({ keepAlive: true, maxSockets: 256 });
   const interval = 1000 / rate;
   const total = Math.round(rate * seconds);
   const latencies = [];
@@ -44,9 +45,11 @@ export async function openLoop({ rate, seconds, request }) {
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
+  if (!given) agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
+    latencies,
+    elapsed,
     offered: rate,
     served: latencies.length / elapsed,
     p50: percentile(latencies, 0.5),

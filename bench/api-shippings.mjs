@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { get, openLoop, percentile } from './open-loop.mjs';
+import { get, openLoop, summarize } from './open-loop.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -74,18 +74,11 @@ async function runInTurns(routes) {
   agents.forEach((agent) => agent.destroy());
   return routes.map(({ title }, index) => {
     const { latencies, elapsed, errors, non2xx, server: serverCpu, database: databaseCpu } = results[index];
-    latencies.sort((a, b) => a - b);
     const per = (total) => ((total * 1000) / latencies.length).toFixed(2);
     return {
       title,
       result: {
-        offered: RATE,
-        served: latencies.length / elapsed,
-        p50: percentile(latencies, 0.5),
-        p99: percentile(latencies, 0.99),
-        max: latencies.at(-1) ?? NaN,
-        errors,
-        non2xx,
+        ...summarize({ rate: RATE, latencies, elapsed, errors, non2xx }),
         cpu: `CPU per request: server ${per(serverCpu)} ms${database === 'PostgreSQL' ? `, database ${per(databaseCpu)} ms` : ' (database inside)'}`,
       },
     };

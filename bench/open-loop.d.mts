@@ -19,4 +19,6 @@ export interface OpenLoopResult {
 
 export function openLoop(options: { rate: number; seconds: number; request: (agent: http.Agent) => Promise<number>; agent?: http.Agent }): Promise<OpenLoopResult>;
 
+export function summarize(figures: { rate: number; latencies: number[]; elapsed: number; errors: number; non2xx: number }): OpenLoopResult;
+
 export function get(url: string, headers: Record<string, string>, agent: http.Agent): Promise<number>;

@@ -46,6 +46,11 @@ export async function openLoop({ rate, seconds, request, agent: given }) {
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
   if (!given) agent.destroy();
+  return summarize({ rate, latencies, elapsed, errors, non2xx });
+}
+
+/** The figures of answers received at `rate` over `elapsed` seconds (sorts `latencies`). */
+export function summarize({ rate, latencies, elapsed, errors, non2xx }) {
   latencies.sort((a, b) => a - b);
   return {
     latencies,

@@ -231,7 +231,8 @@ export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDr
   const direction = query.sort && !query.sort.descending ? sql`ASC` : sql`DESC`;
   const everyMatch = sql`SELECT ${shippings.id} AS id, ${sortColumn} AS sort_key FROM ${shippings} WHERE ${where}
     ORDER BY ${sortColumn} ${direction}, ${shippings.id} DESC LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`;
-  const driver = oneDriverNewestFirst(query, onlyDriver);
+  // A page that reaches past the window ('Todos', a deep page) could never be found in it.
+  const driver = query.offset + query.itemsPerPage <= RECENT_ROUTES ? oneDriverNewestFirst(query, onlyDriver) : null;
   // Numbered after the cut: a window over every matching row would sort them all, not the page.
   const page = sql`page AS MATERIALIZED (SELECT p.id, row_number() OVER (ORDER BY p.sort_key ${direction}, p.id DESC) AS position
     FROM (${driver === null ? everyMatch : amongRecentRoutesFirst(query, driver, everyMatch)}) p)`;

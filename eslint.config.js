@@ -1,12 +1,34 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 
 /**
  * Lint enforces the architecture: domain ← sync ← src, domain ← server, and nothing
  * imports the other way (docs/decisions/001-architecture.md).
  */
-const zone = (target, from, message) => ({ target, from, message });
+const zone = (target, from, message, except) => ({ target, from, message, ...(except && { except }) });
+
+/**
+ * Inside the app, imports point one way: app (shell, routes table, start-up) → features → ui (the
+ * kit screens build with) → lib. A feature never imports another: what two share moves to ui/ or domain/.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const appZones = [
+  zone('./src/ui', './src/app', 'ui/ is the kit: it never imports the shell.'),
+  zone('./src/ui', './src/features', 'ui/ is the kit: it never imports a feature.'),
+  zone('./src/features', './src/app', 'A feature builds with ui/, never with the shell (src/app/).'),
+  zone('./src/lib', './src/app', 'lib/ is below everything in the app.'),
+  zone('./src/lib', './src/features', 'lib/ is below everything in the app.'),
+  zone('./src/lib', './src/ui', 'lib/ is below everything in the app.'),
+  zone('./src/sync', './src/app', 'The app\'s sync bindings never import the shell.'),
+  zone('./src/sync', './src/features', 'The app\'s sync bindings never import a feature.'),
+  ...features.map((feature) =>
+    zone(`./src/features/${feature}`, './src/features', 'A feature never imports another feature: move what they share to ui/ or domain/.', [`./${feature}`]),
+  ),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
@@ -29,6 +51,7 @@ export default tseslint.config(
             zone('./server', './src', 'server/ never imports the app.'),
             zone('./server', './sync', 'server/ never imports the sync engine.'),
             zone('./src', './server', 'The app talks to the server over HTTP only.'),
+            ...appZones,
           ],
         },
       ],

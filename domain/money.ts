@@ -38,3 +38,15 @@ export function amountOf(quantity: number, unitPrice: number): number {
   const tenThousandths = Math.round(quantity * 100) * Math.round(unitPrice * 100);
   return (Math.sign(tenThousandths) * Math.round(Math.abs(tenThousandths) / 100)) / 100;
 }
+
+/**
+ * The amount as typed, in pesos: undefined when nothing was typed, NaN when it is no amount
+ * ('1,5': a comma only separates thousands), so the schema refuses it with its message.
+ */
+export function typedAmount(typed: string): number | undefined {
+  if (typed.trim() === '') return undefined;
+  const cents = parseAmount(typed);
+  if (cents !== null) return fromCents(cents);
+  // '10.001' is a number with too many decimals: the schema says so rather than 'no amount'.
+  return hasTooManyDecimals(typed) ? Number(typed.replace(/[$\s,]/g, '')) : Number.NaN;
+}

@@ -1,7 +1,7 @@
 import { IonMenuButton, useIonRouter } from '@ionic/react';
 import { useCallback } from 'react';
 import { messages } from '../../domain/messages';
-import { useShell } from './shell-context';
+import { useShell } from '../ui/shell-context';
 import { TopBar } from './top-bar';
 
 /** The top bar of the Ionic app's screens: the shared one, with the menu button where there is a menu. */

@@ -18,7 +18,13 @@ export function App() {
       {printJob ? (
         <PrintRoot job={printJob} />
       ) : token ? (
-        <Suspense fallback={<p className="print-message" role="status">{messages.common.loading}</p>}>
+        <Suspense
+          fallback={
+            <p className="print-message" role="status">
+              {messages.common.loading}
+            </p>
+          }
+        >
           <SignedIn />
         </Suspense>
       ) : (

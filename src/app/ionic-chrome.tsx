@@ -1,7 +1,7 @@
 import { IonContent, IonPage, useIonRouter } from '@ionic/react';
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { AppHeader } from './app-header';
-import { ScreenChromeContext, type ScreenChrome, type ScreenPageProps } from './screen-chrome';
+import { ScreenChromeContext, type ScreenChrome, type ScreenPageProps } from '../ui/screen-chrome';
 
 function IonicScreenPage({ title, layout = 'padded', overlays, children }: ScreenPageProps) {
   return (

@@ -2,7 +2,7 @@ import { IonApp, useIonRouter } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { useEffect, useRef } from 'react';
 import { IonicChrome } from './ionic-chrome';
-import './ionic-setup';
+import '../ui/ionic-setup';
 import { Shell } from './shell';
 
 /**

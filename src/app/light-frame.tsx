@@ -2,10 +2,10 @@ import { menuOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { menuFor } from '../../domain/app-routes';
 import { messages } from '../../domain/messages';
-import { Icon } from './icon';
-import './ionic-styles';
+import { Icon } from '../ui/icon';
+import '../ui/ionic-styles';
 import { MenuLinks } from './menu-links';
-import { useShell } from './shell-context';
+import { useShell } from '../ui/shell-context';
 import { TopBar } from './top-bar';
 
 export type LeaveLightStart = (path: string, options?: { openMenu?: boolean }) => void;

@@ -1,7 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { LightFrame, type LeaveLightStart } from './light-frame';
-import { ScreenChromeContext, type ScreenChrome, type ScreenPageProps } from './screen-chrome';
-import { ScreenLoading } from './screen-loading';
+import { ScreenChromeContext, type ScreenChrome, type ScreenPageProps } from '../ui/screen-chrome';
+import { ScreenLoading } from '../ui/screen-loading';
 import { SCREENS } from './screens';
 
 /**

@@ -6,7 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * screen here (checked by a test).
  */
 // One screen for the list and the list filtered to one route (spec §2).
-const shippings = lazy(() => import('../features/shippings/shippings-page'));
+const shippings = lazy(() => import('./shippings-screen'));
 // One form for a new quotation and an edited one.
 const quotationForm = lazy(() => import('../features/sales/quotation-form-page'));
 // One form for a new customer and an edited one.
@@ -15,7 +15,7 @@ const customerForm = lazy(() => import('../features/customers/customer-form-page
 const newCollection = lazy(() => import('../features/collections/new-collection-page'));
 
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/': lazy(() => import('../features/home/home-page')),
+  '/': lazy(() => import('./home-screen')),
   '/new-sales': lazy(() => import('../features/sales/new-sale-page')),
   '/pos': lazy(() => import('../features/sales/pos-page')),
   '/quotations': lazy(() => import('../features/quotations/quotations-page')),

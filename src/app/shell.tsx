@@ -3,9 +3,9 @@ import { Suspense } from 'react';
 import { Route } from 'react-router-dom';
 import { APP_ROUTES, canOpen, menuFor } from '../../domain/app-routes';
 import NotFoundPage from '../features/not-found/not-found-page';
-import { ScreenLoading } from './screen-loading';
+import { ScreenLoading } from '../ui/screen-loading';
 import { SCREENS } from './screens';
-import { useShell } from './shell-context';
+import { useShell } from '../ui/shell-context';
 import { SideMenu } from './side-menu';
 
 /** IonSplitPane > IonMenu + IonRouterOutlet, with only the routes this person may open. */

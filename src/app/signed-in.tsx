@@ -6,17 +6,15 @@ import type { CurrentUser } from '../../domain/schemas/auth';
 import { useCurrentUser } from '../features/auth/queries';
 import { SyncProvider } from '../sync/sync-provider';
 import { ConnectivityToast } from './connectivity-toast';
-import { useDeployment } from './deployment';
+import { useDeployment } from '../ui/deployment';
 import { Providers } from './providers';
-import { QueryStatus } from './query-status';
+import { QueryStatus } from '../ui/query-status';
 import { LIGHT_SCREENS } from './screens';
-import { ShellContext } from './shell-context';
+import { ShellContext } from '../ui/shell-context';
 
 // Ionic (router, split pane, every component any screen uses) is one large chunk. A driver's
 // phone opens on their routes without it, and loads it with the first step elsewhere.
 const IonicShell = lazy(() => import('./ionic-shell'));
-const DriverStart = lazy(() => import('../features/driver/driver-start'));
-const OfficeStart = lazy(() => import('../features/home/office-start'));
 const LightScreenStart = lazy(() => import('./light-screen-start'));
 
 const loading = (
@@ -70,11 +68,7 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
     <ShellContext.Provider value={shell}>
       <SyncProvider userId={user.id}>
         <Suspense fallback={loading}>
-          {lightStart === 'driverRoutes' ? (
-            <DriverStart onLeave={leave} />
-          ) : lightStart === 'officeDay' ? (
-            <OfficeStart onLeave={leave} />
-          ) : lightStart ? (
+          {lightStart ? (
             <LightScreenStart path={lightStart.screen} onLeave={leave} />
           ) : (
             <IonicShell openAfterStart={openAfterStart.path} openMenu={openAfterStart.openMenu} />
@@ -88,17 +82,13 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
 
 /**
  * How the app opens at `pathname`: a driver's routes and the office's day at the root, and the
- * screens that need no Ionic at their own address, start light; anything else starts in the
- * Ionic app.
+ * screens that need no Ionic at their own address, start light, in the same frame; anything
+ * else starts in the Ionic app.
  */
-function lightStartFor(
-  pathname: string,
-  user: CurrentUser,
-  deployment: Deployment,
-): 'driverRoutes' | 'officeDay' | { screen: string } | null {
+function lightStartFor(pathname: string, user: CurrentUser, deployment: Deployment): { screen: string } | null {
   if (pathname === '/') {
     const home = homeScreenFor(user, deployment);
-    return home === 'driverRoutes' || home === 'officeDay' ? home : null;
+    return home === 'driverRoutes' || home === 'officeDay' ? { screen: '/' } : null;
   }
   const route = APP_ROUTES.find((candidate) => candidate.path === pathname);
   return route && LIGHT_SCREENS.has(route.path) && canOpen(user, route, deployment) ? { screen: route.path } : null;

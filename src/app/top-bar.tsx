@@ -4,9 +4,9 @@ import { shortcutsFor } from '../../domain/app-routes';
 import { messages } from '../../domain/messages';
 import { useUnseenNoteCount } from '../features/notes/queries';
 import { SyncIndicator } from '../sync/sync-indicator';
-import { Icon } from './icon';
-import { ScreenLoading } from './screen-loading';
-import { useShell } from './shell-context';
+import { Icon } from '../ui/icon';
+import { ScreenLoading } from '../ui/screen-loading';
+import { useShell } from '../ui/shell-context';
 
 const SHORTCUT_ICONS: Record<string, string> = { '/': homeOutline, '/pos': cartOutline, '/caja': calculatorOutline };
 const UserMenu = lazy(() => import('./user-menu'));

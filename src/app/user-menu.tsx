@@ -1,11 +1,11 @@
 import { IonActionSheet, IonAlert } from '@ionic/react';
 import { useEffect, useState } from 'react';
-import './ionic-setup';
+import '../ui/ionic-setup';
 import { APP_ROUTES, canOpen, canSeeSettings, canSeeSupport } from '../../domain/app-routes';
 import { messages } from '../../domain/messages';
 import { useSignOut } from '../features/auth/queries';
 import { useSyncEngine, useSyncStatus } from '../sync/sync-context';
-import { useShell } from './shell-context';
+import { useShell } from '../ui/shell-context';
 
 /**
  * The user menu (spec §2 App shell: Ajustes, Soporte, Cerrar sesión) and the sign-out

@@ -6,7 +6,6 @@ import { requestPersistentStorage } from './database';
 import { pullPage } from '../../sync/test-fixtures';
 import { startSyncSession, type SyncSession } from './session';
 
-
 class FakeDocument extends EventTarget {
   visibilityState: DocumentVisibilityState = 'visible';
 }

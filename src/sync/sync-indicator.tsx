@@ -1,8 +1,8 @@
 import { alertCircleOutline, cloudDoneOutline, cloudOfflineOutline, cloudUploadOutline } from 'ionicons/icons';
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../domain/messages';
-import { Icon } from '../app/icon';
-import { ScreenLoading } from '../app/screen-loading';
+import { Icon } from '../ui/icon';
+import { ScreenLoading } from '../ui/screen-loading';
 import { useSyncStatus } from './sync-context';
 import { indicatorLabel } from './sync-text';
 

@@ -1,7 +1,7 @@
 import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonText } from '@ionic/react';
 import { useEffect, useState } from 'react';
-import '../app/ionic-setup';
-import { Dialog } from '../app/dialog';
+import '../ui/ionic-setup';
+import { Dialog } from '../ui/dialog';
 import { messages } from '../../domain/messages';
 import { useSyncEngine, useSyncStatus } from './sync-context';
 import { describeRow, formatAge } from './sync-text';

@@ -2,8 +2,8 @@ import { actionLabel, describeDevice, entityLabel, fieldChanges, logValue } from
 import { formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ActivityLogRow, ActivityLogSortColumn } from '../../../domain/schemas/activity-log';
-import type { SheetCell } from '../../app/office-list/export-sheet';
-import type { ListColumn } from '../../app/office-list/list-rows';
+import type { SheetCell } from '../../ui/office-list/export-sheet';
+import type { ListColumn } from '../../ui/office-list/list-rows';
 
 const text = messages.activityLog;
 const columns = text.columns;

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { loginPayloadSchema } from '../../../domain/schemas/auth';
 import { APP_VERSION } from '../../../domain/version';
-import { useDeployment } from '../../app/deployment';
+import { useDeployment } from '../../ui/deployment';
 import { ApiError, NetworkError } from '../../lib/api';
 import { signIn } from './sign-in';
 import './login-page.css';

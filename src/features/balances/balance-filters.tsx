@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { isSeller } from '../../../domain/sale-list';
 import { userListSchema } from '../../../domain/schemas/reference';
-import { Dialog } from '../../app/dialog';
-import { CheckList, TextField } from '../../app/office-list/filter-drawer';
+import { Dialog } from '../../ui/dialog';
+import { CheckList, TextField } from '../../ui/office-list/filter-drawer';
 import { apiRequest } from '../../lib/api';
 import type { BalanceListFilters } from './list-query';
 

@@ -3,8 +3,8 @@ import { AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { BalanceRow } from '../../../domain/schemas/collections';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import { ListLink } from '../../app/office-list/list-screen';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import { ListLink } from '../../ui/office-list/list-screen';
 import type { BalanceSortColumn } from './list-query';
 import { OverdueSales } from './overdue-sales';
 

@@ -1,8 +1,8 @@
 import { AGING_LABELS } from '../../../domain/aging';
 import { messages } from '../../../domain/messages';
 import type { BalanceRow } from '../../../domain/schemas/collections';
-import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
-import type { PageSheet } from '../../app/office-list/page-export';
+import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
+import type { PageSheet } from '../../ui/office-list/page-export';
 
 const text = messages.balances;
 const columns = text.columns;

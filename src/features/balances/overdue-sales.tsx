@@ -3,8 +3,8 @@ import { AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { customerBalanceSchema } from '../../../domain/schemas/collections';
-import { QueryStatus } from '../../app/query-status';
-import { ListLink } from '../../app/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { ListLink } from '../../ui/office-list/list-screen';
 import { apiRequest } from '../../lib/api';
 
 const text = messages.balances;

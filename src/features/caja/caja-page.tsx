@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonPage, IonText } from '@ionic/react';
+import { IonButton, IonText } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { cashDifference, CASH_MOVEMENT_KINDS, type CashMovementKind } from '../../../domain/caja';
@@ -14,15 +14,15 @@ import {
   type CajaDay,
 } from '../../../domain/schemas/caja';
 import { monterreyDateTime } from '../../../domain/time';
-import { AppHeader } from '../../app/app-header';
-import { useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { PageSection } from '../../app/record-page';
+import { useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { PageSection } from '../../ui/record-page';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow } from '../../lib/session-store';
-import { typedAmount } from '../expenses/expense-form';
+import { typedAmount } from '../../../domain/money';
 import './caja.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.caja;
 const CAJA_KEY = ['caja', 'today'] as const;
@@ -65,15 +65,12 @@ export default function CajaPage() {
   });
   const [notify, toast] = useListToast();
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <h1 className="visually-hidden">{text.title}</h1>
-        <QueryStatus query={day} loading={text.loading} />
-        {day.data && <CajaView day={day.data} notify={notify} />}
-        {toast}
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={text.title}>
+      <h1 className="visually-hidden">{text.title}</h1>
+      <QueryStatus query={day} loading={text.loading} />
+      {day.data && <CajaView day={day.data} notify={notify} />}
+      {toast}
+    </ScreenPage>
   );
 }
 

@@ -4,7 +4,7 @@ import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/mone
 import { itemCreateSchema, itemInputSchema, type ItemRow } from '../../../domain/schemas/catalogue';
 import { getErrorMessage } from '../../lib/api';
 import { useCategories, useItemMutations, useUnits } from './queries';
-import { FormActions } from '../../app/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.catalogue;
 const fields = text.fields;

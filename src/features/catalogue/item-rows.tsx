@@ -1,8 +1,8 @@
 import { formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ItemRow, ItemSortColumn } from '../../../domain/schemas/catalogue';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import type { SheetCell } from '../../app/office-list/export-sheet';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import type { SheetCell } from '../../ui/office-list/export-sheet';
 
 const text = messages.catalogue;
 const columns = text.columns;

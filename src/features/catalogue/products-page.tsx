@@ -1,12 +1,12 @@
 import { useCallback, useId, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { itemPageSchema, type ItemRow, type ItemSortColumn } from '../../../domain/schemas/catalogue';
-import { Dialog } from '../../app/dialog';
-import { ListRows } from '../../app/office-list/list-rows';
-import { ListScreen, useListToast, useRowMenu } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { Dialog } from '../../ui/dialog';
+import { ListRows } from '../../ui/office-list/list-rows';
+import { ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { PageExport } from '../../ui/office-list/page-export';
+import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
+import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
 import { itemFilterParams, itemListQuery, NO_ITEM_FILTERS, parseStoredItemFilters, type ItemFilters } from './item-filters';
 import { ItemForm } from './item-form';
 import { ITEM_COLUMNS, ItemCard, itemExportRows, itemRowKey } from './item-rows';

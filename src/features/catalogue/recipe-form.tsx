@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { recipeInputSchema, type RecipeRow } from '../../../domain/schemas/catalogue';
 import { itemListSchema } from '../../../domain/schemas/reference';
-import { ProductLines, type ProductLine } from '../../app/product-lines';
+import { ProductLines, type ProductLine } from '../../ui/product-lines';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { typedNumber } from './item-form';
 import { useAllRecipes, useRawMaterials, useRecipeMutation } from './queries';

@@ -1,5 +1,5 @@
 import { messages } from '../../../domain/messages';
-import { ChoiceField, FilterDrawer, TextField } from '../../app/office-list/filter-drawer';
+import { ChoiceField, FilterDrawer, TextField } from '../../ui/office-list/filter-drawer';
 import type { CollectionListFilters } from './list-query';
 import { usePaymentMethods } from './queries';
 

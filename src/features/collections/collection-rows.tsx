@@ -2,8 +2,8 @@ import { collectionFolio } from '../../../domain/collections';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import { ListLink } from '../../app/office-list/list-screen';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import { ListLink } from '../../ui/office-list/list-screen';
 import type { CollectionSortColumn } from './list-query';
 
 const text = messages.collections.list;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../app/company-search';
+import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../ui/company-search';
 import { useSettled } from '../../lib/use-settled';
 import './collections.css';
 

@@ -1,8 +1,8 @@
 import { collectionFolio } from '../../../domain/collections';
 import { messages } from '../../../domain/messages';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
-import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
-import type { PageSheet } from '../../app/office-list/page-export';
+import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
+import type { PageSheet } from '../../ui/office-list/page-export';
 
 const text = messages.collections.list;
 const columns = text.columns;

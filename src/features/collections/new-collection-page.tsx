@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonPage, useIonToast } from '@ionic/react';
+import { IonButton, useIonToast } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -15,15 +15,15 @@ import {
   type OpenSale,
 } from '../../../domain/schemas/collections';
 import { monterreyDate } from '../../../domain/time';
-import { AppHeader } from '../../app/app-header';
-import { ListLink } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { useShell } from '../../app/shell-context';
+import { ListLink } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { useShell } from '../../ui/shell-context';
 import { ApiError, getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { CustomerSearch } from './customer-search';
 import { customerBalanceOptions, printReceipt, usePaymentMethods, useRecordPayment } from './queries';
 import './collections.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.collections.form;
 const columns = text.columns;
@@ -37,20 +37,17 @@ export default function NewCollectionPage() {
   const params = useParams<{ id?: string }>();
   const id = params.id === undefined ? undefined : /^\d+$/.test(params.id) ? Number(params.id) : null;
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <div className="collection-form">
-          {id === undefined ? (
-            <PickAndCollect />
-          ) : id === null ? (
-            <CustomerNotFound />
-          ) : (
-            <PaymentForm key={id} companyId={id} change={<ListLink href="/new-collections">{text.change}</ListLink>} />
-          )}
-        </div>
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={text.title}>
+      <div className="collection-form">
+        {id === undefined ? (
+          <PickAndCollect />
+        ) : id === null ? (
+          <CustomerNotFound />
+        ) : (
+          <PaymentForm key={id} companyId={id} change={<ListLink href="/new-collections">{text.change}</ListLink>} />
+        )}
+      </div>
+    </ScreenPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { QueryStatus } from '../../app/query-status';
+import { QueryStatus } from '../../ui/query-status';
 import type { CollectionListFilters } from './list-query';
 import { useCollectionTotals } from './queries';
 

@@ -1,20 +1,18 @@
-import { IonContent, IonPage } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { activityPageSchema, type ActivityRow } from '../../../domain/schemas/crm';
-import { AppHeader } from '../../app/app-header';
-import { QueryStatus } from '../../app/query-status';
-import { useShell } from '../../app/shell-context';
+import { QueryStatus } from '../../ui/query-status';
+import { useShell } from '../../ui/shell-context';
 import { apiRequest } from '../../lib/api';
-import { AppLink } from '../sales/app-link';
-import { CalendarToolbar, DayGrid, useCalendarRange } from '../sales/day-grid';
-import { calendarQueryOptions } from '../sales/sale-queries';
-import type { CalendarSale } from '../sales/sales-calendar-page';
+import { AppLink } from '../../ui/app-link';
+import { CalendarToolbar, DayGrid, useCalendarRange } from '../../ui/calendar/day-grid';
+import { calendarQueryOptions, type CalendarSale } from '../../ui/calendar/calendar-sales';
 import { crmKeys } from './queries';
-import '../sales/sales-calendar.css';
+import '../../ui/calendar/calendar.css';
 import './crm.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.crm.calendar;
 const RANGE_PAGE = 500;
@@ -56,34 +54,31 @@ export default function CrmCalendarPage() {
   const ready = activities.data && (!seesSales || sales.data);
 
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <div className="sales-calendar">
-          <CalendarToolbar {...calendar.toolbar} />
-          <p className="crm-calendar__legend">
-            <span className="crm-calendar__key crm-calendar__key--activity">{text.legendActivities}</span>
-            {seesSales && <span className="crm-calendar__key crm-calendar__key--sale">{text.legendSales}</span>}
-          </p>
-          {ready ? (
-            <DayGrid
-              view={view}
-              days={days}
-              month={anchor.slice(0, 7)}
-              today={today}
-              selected={selected}
-              entries={entries}
-              busy={activities.isPlaceholderData || sales.isPlaceholderData}
-              onSelect={setSelected}
-              renderEntry={(entry) => <CalendarEntryView entry={entry} linkSales={hasPermission(user, 'sales')} />}
-              texts={{ dayLabel: text.dayLabel, count: text.count, empty: text.empty }}
-            />
-          ) : (
-            <QueryStatus query={activities.data ? sales : activities} loading={text.loading} />
-          )}
-        </div>
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={text.title}>
+      <div className="sales-calendar">
+        <CalendarToolbar {...calendar.toolbar} />
+        <p className="crm-calendar__legend">
+          <span className="crm-calendar__key crm-calendar__key--activity">{text.legendActivities}</span>
+          {seesSales && <span className="crm-calendar__key crm-calendar__key--sale">{text.legendSales}</span>}
+        </p>
+        {ready ? (
+          <DayGrid
+            view={view}
+            days={days}
+            month={anchor.slice(0, 7)}
+            today={today}
+            selected={selected}
+            entries={entries}
+            busy={activities.isPlaceholderData || sales.isPlaceholderData}
+            onSelect={setSelected}
+            renderEntry={(entry) => <CalendarEntryView entry={entry} linkSales={hasPermission(user, 'sales')} />}
+            texts={{ dayLabel: text.dayLabel, count: text.count, empty: text.empty }}
+          />
+        ) : (
+          <QueryStatus query={activities.data ? sales : activities} loading={text.loading} />
+        )}
+      </div>
+    </ScreenPage>
   );
 }
 

@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { activityInputSchema, callInputSchema, type ActivityRow, type CallRow } from '../../../domain/schemas/crm';
 import { monterreyDate } from '../../../domain/time';
-import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../app/company-search';
+import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../ui/company-search';
 import { getErrorMessage } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
 import { useActivityTypes, useAllLeads, useCrmMutations, useResults } from './queries';
-import { FormActions } from '../../app/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.crm.entry;
 

@@ -3,7 +3,7 @@ import { messages } from '../../../domain/messages';
 import { leadInputSchema, type LeadRow } from '../../../domain/schemas/crm';
 import { getErrorMessage } from '../../lib/api';
 import { useCrmMutations, useOrigins } from './queries';
-import { FormActions } from '../../app/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.crm.leads;
 type Field = 'name' | 'company_name' | 'phone' | 'email' | 'funnel_phase_id' | 'origin_id';

@@ -1,19 +1,19 @@
-import { IonButton, IonContent, IonPage } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import type { ActivityRow, CallRow, LeadDetail } from '../../../domain/schemas/crm';
-import { AppHeader } from '../../app/app-header';
-import { Dialog } from '../../app/dialog';
-import { useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { Fact, PageSection } from '../../app/record-page';
-import { useShell } from '../../app/shell-context';
+import { Dialog } from '../../ui/dialog';
+import { useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { Fact, PageSection } from '../../ui/record-page';
+import { useShell } from '../../ui/shell-context';
 import { CrmEntryForm, type EntryKind } from './crm-entry-form';
 import { useLead } from './queries';
 import './crm.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.crm.lead;
 const entry = messages.crm.entry;
@@ -31,49 +31,46 @@ export default function LeadPage() {
   const [logging, setLogging] = useState<EntryKind | null>(null);
   const [notify, toast] = useListToast();
   return (
-    <IonPage>
-      <AppHeader title={lead.data?.name ?? text.title} />
-      <IonContent className="ion-padding">
-        <h1 className="visually-hidden">{lead.data?.name ?? text.title}</h1>
-        <QueryStatus query={lead} />
-        {lead.data && (
-          <>
-            <div className="office-list__toolbar">
-              {hasPermission(user, 'calls') && (
-                <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setLogging('call')}>
-                  {entry.callTitle}
-                </button>
-              )}
-              {hasPermission(user, 'activities') && (
-                <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setLogging('activity')}>
-                  {entry.activityTitle}
-                </button>
-              )}
-              <IonButton fill="clear" routerLink="/leads" routerDirection="back">
-                {text.back}
-              </IonButton>
-            </div>
-            <LeadView lead={lead.data} />
-          </>
-        )}
-        {logging && lead.data && (
-          <Dialog label={logging === 'call' ? entry.callTitle : entry.activityTitle} onClose={() => setLogging(null)}>
-            {(close) => (
-              <CrmEntryForm
-                kind={logging}
-                party={{ kind: 'lead', id: lead.data.id, name: lead.data.name }}
-                onCancel={close}
-                onSaved={() => {
-                  close();
-                  notify(logging === 'call' ? entry.callSaved : entry.activitySaved, 'success');
-                }}
-              />
+    <ScreenPage title={lead.data?.name ?? text.title}>
+      <h1 className="visually-hidden">{lead.data?.name ?? text.title}</h1>
+      <QueryStatus query={lead} />
+      {lead.data && (
+        <>
+          <div className="office-list__toolbar">
+            {hasPermission(user, 'calls') && (
+              <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setLogging('call')}>
+                {entry.callTitle}
+              </button>
             )}
-          </Dialog>
-        )}
-        {toast}
-      </IonContent>
-    </IonPage>
+            {hasPermission(user, 'activities') && (
+              <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setLogging('activity')}>
+                {entry.activityTitle}
+              </button>
+            )}
+            <IonButton fill="clear" routerLink="/leads" routerDirection="back">
+              {text.back}
+            </IonButton>
+          </div>
+          <LeadView lead={lead.data} />
+        </>
+      )}
+      {logging && lead.data && (
+        <Dialog label={logging === 'call' ? entry.callTitle : entry.activityTitle} onClose={() => setLogging(null)}>
+          {(close) => (
+            <CrmEntryForm
+              kind={logging}
+              party={{ kind: 'lead', id: lead.data.id, name: lead.data.name }}
+              onCancel={close}
+              onSaved={() => {
+                close();
+                notify(logging === 'call' ? entry.callSaved : entry.activitySaved, 'success');
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+      {toast}
+    </ScreenPage>
   );
 }
 

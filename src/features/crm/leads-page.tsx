@@ -1,9 +1,9 @@
 import { lazy, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { messages } from '../../../domain/messages';
-import { Dialog } from '../../app/dialog';
-import { ListLink, useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { ScreenPage } from '../../app/screen-chrome';
+import { Dialog } from '../../ui/dialog';
+import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { ScreenPage } from '../../ui/screen-chrome';
 import { getErrorMessage } from '../../lib/api';
 import { useCrmMutations, useFunnelLeads, useFunnels, usePhases } from './queries';
 import './crm.css';

@@ -1,13 +1,12 @@
-import { IonContent, IonPage } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { conversationListSchema, messageListSchema, messageStatusListSchema } from '../../../domain/schemas/reads';
-import { AppHeader } from '../../app/app-header';
-import { QueryStatus } from '../../app/query-status';
+import { QueryStatus } from '../../ui/query-status';
 import { apiRequest } from '../../lib/api';
 import './crm.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.crm.messages;
 
@@ -25,46 +24,43 @@ export default function MessagesPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const current = conversations.data?.find((conversation) => conversation.id === chosen) ?? null;
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <h1 className="visually-hidden">{text.title}</h1>
-        <QueryStatus query={conversations} loading={text.loading} />
-        {conversations.data && conversations.data.length === 0 && <p className="empty-state">{text.empty}</p>}
-        {conversations.data && conversations.data.length > 0 && (
-          <div className="crm-messages">
-            <nav className="crm-messages__list" aria-label={text.conversations}>
-              <ul>
-                {conversations.data.map((conversation) => {
-                  const name = conversation.company_name ?? text.noCompany;
-                  return (
-                    <li key={conversation.id}>
-                      <button
-                        type="button"
-                        className="crm-messages__conversation"
-                        aria-pressed={conversation.id === chosen}
-                        aria-label={text.open(name, conversation.channel)}
-                        onClick={() => setChosen(conversation.id)}
-                      >
-                        <strong>{name}</strong>
-                        <span>{conversation.channel}</span>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
-            <section
-              className="crm-messages__thread"
-              aria-live="polite"
-              aria-label={current ? text.open(current.company_name ?? text.noCompany, current.channel) : text.choose}
-            >
-              {current ? <Thread id={current.id} /> : <p className="empty-state">{text.choose}</p>}
-            </section>
-          </div>
-        )}
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={text.title}>
+      <h1 className="visually-hidden">{text.title}</h1>
+      <QueryStatus query={conversations} loading={text.loading} />
+      {conversations.data && conversations.data.length === 0 && <p className="empty-state">{text.empty}</p>}
+      {conversations.data && conversations.data.length > 0 && (
+        <div className="crm-messages">
+          <nav className="crm-messages__list" aria-label={text.conversations}>
+            <ul>
+              {conversations.data.map((conversation) => {
+                const name = conversation.company_name ?? text.noCompany;
+                return (
+                  <li key={conversation.id}>
+                    <button
+                      type="button"
+                      className="crm-messages__conversation"
+                      aria-pressed={conversation.id === chosen}
+                      aria-label={text.open(name, conversation.channel)}
+                      onClick={() => setChosen(conversation.id)}
+                    >
+                      <strong>{name}</strong>
+                      <span>{conversation.channel}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <section
+            className="crm-messages__thread"
+            aria-live="polite"
+            aria-label={current ? text.open(current.company_name ?? text.noCompany, current.channel) : text.choose}
+          >
+            {current ? <Thread id={current.id} /> : <p className="empty-state">{text.choose}</p>}
+          </section>
+        </div>
+      )}
+    </ScreenPage>
   );
 }
 

@@ -44,7 +44,15 @@ let added = 0;
 const newKey = (prefix: string) => `${prefix}-new-${++added}`;
 
 export const newBranch = (): BranchDraft => ({ key: newKey('branch'), id: null, name: '', address: '', inUse: false });
-export const newContact = (): ContactDraft => ({ key: newKey('contact'), id: null, name: '', last: '', phone: '', email: '', inUse: false });
+export const newContact = (): ContactDraft => ({
+  key: newKey('contact'),
+  id: null,
+  name: '',
+  last: '',
+  phone: '',
+  email: '',
+  inUse: false,
+});
 
 /** A new customer starts with one branch to fill, the one most customers have. */
 export function emptyDraft(): CompanyFormDraft {
@@ -112,7 +120,9 @@ export type FieldPath = string;
  * Checks the draft with the server's own schema: the body to send, or each field's first
  * message (a field shows one message at a time) in the order the form shows them.
  */
-export function checkDraft(draft: CompanyFormDraft): { ok: true; body: CompanyInput; sent: CompanyDraft } | { ok: false; errors: Map<FieldPath, string> } {
+export function checkDraft(
+  draft: CompanyFormDraft,
+): { ok: true; body: CompanyInput; sent: CompanyDraft } | { ok: false; errors: Map<FieldPath, string> } {
   const sent = bodyOf(draft);
   const parsed = companyInputSchema.safeParse(sent);
   if (parsed.success) return { ok: true, body: parsed.data, sent };

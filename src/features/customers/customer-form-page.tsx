@@ -1,12 +1,11 @@
-import { IonButton, IonContent, IonPage, useIonRouter, useIonToast } from '@ionic/react';
+import { IonButton, useIonRouter, useIonToast } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
 import type { CompanyDetail } from '../../../domain/schemas/customers';
-import { AppHeader } from '../../app/app-header';
-import { useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
+import { useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
 import { ApiError, getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import {
@@ -20,8 +19,12 @@ import {
   type ContactDraft,
   type FieldPath,
 } from './company-draft';
-import { cfdiOptions, customerDetailOptions, useCustomerWrites } from './queries';
+import { cfdiOptions } from '../../ui/reference-lists';
+import { customerDetailOptions } from './queries';
+import { useCustomerWrites } from '../../ui/company-writes';
 import './customers.css';
+import '../../ui/company-form.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.customers.form;
 const page = messages.customers.page;
@@ -46,12 +49,11 @@ function EditCustomer({ id }: { id: number }) {
   // The form starts from what the server holds now, not from a copy read a while ago.
   if (!detail.isFetchedAfterMount || !detail.data)
     return (
-      <IonPage>
-        <AppHeader title={page.title} />
-        <IonContent className="ion-padding">
-          <QueryStatus query={{ isPending: !detail.isError, isError: detail.isError, error: detail.error, data: undefined, refetch: detail.refetch }} />
-        </IonContent>
-      </IonPage>
+      <ScreenPage title={page.title}>
+        <QueryStatus
+          query={{ isPending: !detail.isError, isError: detail.isError, error: detail.error, data: undefined, refetch: detail.refetch }}
+        />
+      </ScreenPage>
     );
   return <CompanyForm company={detail.data} />;
 }
@@ -78,7 +80,9 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
 
   const fieldId = (path: FieldPath) => `${formId}-${path.replace(/\./g, '-')}`;
   const forget = (prefix: FieldPath) =>
-    setErrors((current) => (current.size === 0 ? current : new Map([...current].filter(([path]) => path !== prefix && !path.startsWith(`${prefix}.`)))));
+    setErrors((current) =>
+      current.size === 0 ? current : new Map([...current].filter(([path]) => path !== prefix && !path.startsWith(`${prefix}.`))),
+    );
   const setField = <K extends keyof CompanyFormDraft>(field: K, value: CompanyFormDraft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
     forget(field);
@@ -132,201 +136,211 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
   const field = (path: FieldPath) => ({ id: fieldId(path), error: errors.get(path) });
 
   return (
-    <IonPage>
-      <AppHeader title={title} />
-      <IonContent className="ion-padding">
-        <form className="company-form" onSubmit={submit} noValidate aria-label={title}>
-          <fieldset className="company-form__body" disabled={saving}>
-            <fieldset className="company-form__group">
-              <legend>{text.general}</legend>
-              <div className="company-form__fields">
-                <TextField {...field('name')} label={text.name} required value={draft.name} maxLength={200} onChange={(v) => setField('name', v)} />
-                <TextField {...field('macro')} label={text.macro} value={draft.macro} maxLength={200} onChange={(v) => setField('macro', v)} />
-                <TextField
-                  {...field('razon_social')}
-                  label={text.legalName}
-                  required
-                  value={draft.razon_social}
-                  maxLength={200}
-                  onChange={(v) => setField('razon_social', v)}
-                />
-                <TextField
-                  {...field('rfc')}
-                  label={text.rfc}
-                  hint={text.rfcHint}
-                  value={draft.rfc}
-                  maxLength={13}
-                  autoCapitalize="characters"
-                  onChange={(v) => setField('rfc', v)}
-                />
-                <TextField
-                  {...field('credit_days')}
-                  label={text.creditDays}
-                  inputMode="numeric"
-                  value={draft.credit_days}
-                  maxLength={3}
-                  onChange={(v) => setField('credit_days', v)}
-                />
-                <div className="field">
-                  <label htmlFor={fieldId('cfdi_id')}>{text.cfdi}</label>
-                  <select id={fieldId('cfdi_id')} value={draft.cfdi_id} onChange={(e) => setField('cfdi_id', e.target.value)}>
-                    <option value="">{text.noCfdi}</option>
-                    {/* The saved use shows while the list loads, so the select never drops it. */}
-                    {company?.cfdi_id != null && !cfdis.data?.some((c) => c.id === company.cfdi_id) && (
-                      <option value={company.cfdi_id}>{company.cfdi ?? company.cfdi_id}</option>
-                    )}
-                    {cfdis.data?.map((cfdi) => (
-                      <option key={cfdi.id} value={cfdi.id}>
-                        {cfdi.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+    <ScreenPage title={title}>
+      <form className="company-form" onSubmit={submit} noValidate aria-label={title}>
+        <fieldset className="company-form__body" disabled={saving}>
+          <fieldset className="company-form__group">
+            <legend>{text.general}</legend>
+            <div className="company-form__fields">
+              <TextField
+                {...field('name')}
+                label={text.name}
+                required
+                value={draft.name}
+                maxLength={200}
+                onChange={(v) => setField('name', v)}
+              />
+              <TextField
+                {...field('macro')}
+                label={text.macro}
+                value={draft.macro}
+                maxLength={200}
+                onChange={(v) => setField('macro', v)}
+              />
+              <TextField
+                {...field('razon_social')}
+                label={text.legalName}
+                required
+                value={draft.razon_social}
+                maxLength={200}
+                onChange={(v) => setField('razon_social', v)}
+              />
+              <TextField
+                {...field('rfc')}
+                label={text.rfc}
+                hint={text.rfcHint}
+                value={draft.rfc}
+                maxLength={13}
+                autoCapitalize="characters"
+                onChange={(v) => setField('rfc', v)}
+              />
+              <TextField
+                {...field('credit_days')}
+                label={text.creditDays}
+                inputMode="numeric"
+                value={draft.credit_days}
+                maxLength={3}
+                onChange={(v) => setField('credit_days', v)}
+              />
+              <div className="field">
+                <label htmlFor={fieldId('cfdi_id')}>{text.cfdi}</label>
+                <select id={fieldId('cfdi_id')} value={draft.cfdi_id} onChange={(e) => setField('cfdi_id', e.target.value)}>
+                  <option value="">{text.noCfdi}</option>
+                  {/* The saved use shows while the list loads, so the select never drops it. */}
+                  {company?.cfdi_id != null && !cfdis.data?.some((c) => c.id === company.cfdi_id) && (
+                    <option value={company.cfdi_id}>{company.cfdi ?? company.cfdi_id}</option>
+                  )}
+                  {cfdis.data?.map((cfdi) => (
+                    <option key={cfdi.id} value={cfdi.id}>
+                      {cfdi.name}
+                    </option>
+                  ))}
+                </select>
               </div>
-            </fieldset>
-
-            <fieldset className="company-form__group">
-              <legend>{text.delivery}</legend>
-              <div className="company-form__fields">
-                <TextField
-                  {...field('delivery_address')}
-                  className="company-form__wide"
-                  label={text.deliveryAddress}
-                  value={draft.delivery_address}
-                  maxLength={400}
-                  autoComplete="street-address"
-                  onChange={(v) => setField('delivery_address', v)}
-                />
-                <TextField
-                  {...field('delivery_references')}
-                  label={text.deliveryReferences}
-                  value={draft.delivery_references}
-                  maxLength={400}
-                  onChange={(v) => setField('delivery_references', v)}
-                />
-                <TextField
-                  {...field('delivery_time')}
-                  label={text.deliveryTime}
-                  hint={text.deliveryTimeHint}
-                  value={draft.delivery_time}
-                  maxLength={60}
-                  onChange={(v) => setField('delivery_time', v)}
-                />
-              </div>
-            </fieldset>
-
-            <fieldset className="company-form__group">
-              <legend>{text.branches}</legend>
-              {draft.branches.map((branch, index) => (
-                <Entry
-                  key={branch.key}
-                  title={text.branch(index + 1)}
-                  removeLabel={text.removeBranch(index + 1)}
-                  inUse={branch.inUse}
-                  onRemove={() => {
-                    setDraft((current) => ({ ...current, branches: current.branches.filter((b) => b.key !== branch.key) }));
-                    forget('branches');
-                  }}
-                >
-                  <TextField
-                    {...field(`branches.${index}.name`)}
-                    label={text.branchName}
-                    required
-                    value={branch.name}
-                    maxLength={200}
-                    onChange={(v) => setBranch(index, { name: v })}
-                  />
-                  <TextField
-                    {...field(`branches.${index}.address`)}
-                    className="company-form__wide"
-                    label={text.branchAddress}
-                    required
-                    value={branch.address}
-                    maxLength={400}
-                    onChange={(v) => setBranch(index, { address: v })}
-                  />
-                </Entry>
-              ))}
-              <IonButton
-                className="company-form__add"
-                fill="outline"
-                onClick={() => setDraft((current) => ({ ...current, branches: [...current.branches, newBranch()] }))}
-              >
-                {text.addBranch}
-              </IonButton>
-            </fieldset>
-
-            <fieldset className="company-form__group">
-              <legend>{text.contacts}</legend>
-              {draft.contacts.map((contact, index) => (
-                <Entry
-                  key={contact.key}
-                  title={text.contact(index + 1)}
-                  removeLabel={text.removeContact(index + 1)}
-                  inUse={contact.inUse}
-                  onRemove={() => {
-                    setDraft((current) => ({ ...current, contacts: current.contacts.filter((c) => c.key !== contact.key) }));
-                    forget('contacts');
-                  }}
-                >
-                  <TextField
-                    {...field(`contacts.${index}.name`)}
-                    label={text.contactName}
-                    required
-                    value={contact.name}
-                    maxLength={200}
-                    autoComplete="off"
-                    onChange={(v) => setContact(index, { name: v })}
-                  />
-                  <TextField
-                    {...field(`contacts.${index}.last`)}
-                    label={text.contactLast}
-                    value={contact.last}
-                    maxLength={200}
-                    autoComplete="off"
-                    onChange={(v) => setContact(index, { last: v })}
-                  />
-                  <TextField
-                    {...field(`contacts.${index}.phone`)}
-                    label={text.phone}
-                    type="tel"
-                    value={contact.phone}
-                    maxLength={40}
-                    autoComplete="off"
-                    onChange={(v) => setContact(index, { phone: v })}
-                  />
-                  <TextField
-                    {...field(`contacts.${index}.email`)}
-                    label={text.email}
-                    type="email"
-                    value={contact.email}
-                    maxLength={254}
-                    autoComplete="off"
-                    onChange={(v) => setContact(index, { email: v })}
-                  />
-                </Entry>
-              ))}
-              <IonButton
-                className="company-form__add"
-                fill="outline"
-                onClick={() => setDraft((current) => ({ ...current, contacts: [...current.contacts, newContact()] }))}
-              >
-                {text.addContact}
-              </IonButton>
-            </fieldset>
+            </div>
           </fieldset>
-          <div className="form-actions">
-            <IonButton fill="clear" routerLink={company ? `/clients/client/${company.id}` : '/clients'} routerDirection="back">
-              {text.cancel}
+
+          <fieldset className="company-form__group">
+            <legend>{text.delivery}</legend>
+            <div className="company-form__fields">
+              <TextField
+                {...field('delivery_address')}
+                className="company-form__wide"
+                label={text.deliveryAddress}
+                value={draft.delivery_address}
+                maxLength={400}
+                autoComplete="street-address"
+                onChange={(v) => setField('delivery_address', v)}
+              />
+              <TextField
+                {...field('delivery_references')}
+                label={text.deliveryReferences}
+                value={draft.delivery_references}
+                maxLength={400}
+                onChange={(v) => setField('delivery_references', v)}
+              />
+              <TextField
+                {...field('delivery_time')}
+                label={text.deliveryTime}
+                hint={text.deliveryTimeHint}
+                value={draft.delivery_time}
+                maxLength={60}
+                onChange={(v) => setField('delivery_time', v)}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className="company-form__group">
+            <legend>{text.branches}</legend>
+            {draft.branches.map((branch, index) => (
+              <Entry
+                key={branch.key}
+                title={text.branch(index + 1)}
+                removeLabel={text.removeBranch(index + 1)}
+                inUse={branch.inUse}
+                onRemove={() => {
+                  setDraft((current) => ({ ...current, branches: current.branches.filter((b) => b.key !== branch.key) }));
+                  forget('branches');
+                }}
+              >
+                <TextField
+                  {...field(`branches.${index}.name`)}
+                  label={text.branchName}
+                  required
+                  value={branch.name}
+                  maxLength={200}
+                  onChange={(v) => setBranch(index, { name: v })}
+                />
+                <TextField
+                  {...field(`branches.${index}.address`)}
+                  className="company-form__wide"
+                  label={text.branchAddress}
+                  required
+                  value={branch.address}
+                  maxLength={400}
+                  onChange={(v) => setBranch(index, { address: v })}
+                />
+              </Entry>
+            ))}
+            <IonButton
+              className="company-form__add"
+              fill="outline"
+              onClick={() => setDraft((current) => ({ ...current, branches: [...current.branches, newBranch()] }))}
+            >
+              {text.addBranch}
             </IonButton>
-            <IonButton type="submit" disabled={saving}>
-              {saving ? text.saving : text.save}
+          </fieldset>
+
+          <fieldset className="company-form__group">
+            <legend>{text.contacts}</legend>
+            {draft.contacts.map((contact, index) => (
+              <Entry
+                key={contact.key}
+                title={text.contact(index + 1)}
+                removeLabel={text.removeContact(index + 1)}
+                inUse={contact.inUse}
+                onRemove={() => {
+                  setDraft((current) => ({ ...current, contacts: current.contacts.filter((c) => c.key !== contact.key) }));
+                  forget('contacts');
+                }}
+              >
+                <TextField
+                  {...field(`contacts.${index}.name`)}
+                  label={text.contactName}
+                  required
+                  value={contact.name}
+                  maxLength={200}
+                  autoComplete="off"
+                  onChange={(v) => setContact(index, { name: v })}
+                />
+                <TextField
+                  {...field(`contacts.${index}.last`)}
+                  label={text.contactLast}
+                  value={contact.last}
+                  maxLength={200}
+                  autoComplete="off"
+                  onChange={(v) => setContact(index, { last: v })}
+                />
+                <TextField
+                  {...field(`contacts.${index}.phone`)}
+                  label={text.phone}
+                  type="tel"
+                  value={contact.phone}
+                  maxLength={40}
+                  autoComplete="off"
+                  onChange={(v) => setContact(index, { phone: v })}
+                />
+                <TextField
+                  {...field(`contacts.${index}.email`)}
+                  label={text.email}
+                  type="email"
+                  value={contact.email}
+                  maxLength={254}
+                  autoComplete="off"
+                  onChange={(v) => setContact(index, { email: v })}
+                />
+              </Entry>
+            ))}
+            <IonButton
+              className="company-form__add"
+              fill="outline"
+              onClick={() => setDraft((current) => ({ ...current, contacts: [...current.contacts, newContact()] }))}
+            >
+              {text.addContact}
             </IonButton>
-          </div>
-        </form>
-        {toast}
-      </IonContent>
-    </IonPage>
+          </fieldset>
+        </fieldset>
+        <div className="form-actions">
+          <IonButton fill="clear" routerLink={company ? `/clients/client/${company.id}` : '/clients'} routerDirection="back">
+            {text.cancel}
+          </IonButton>
+          <IonButton type="submit" disabled={saving}>
+            {saving ? text.saving : text.save}
+          </IonButton>
+        </div>
+      </form>
+      {toast}
+    </ScreenPage>
   );
 }
 
@@ -428,16 +442,13 @@ function TextField({
 
 function Refusal() {
   return (
-    <IonPage>
-      <AppHeader title={page.notFound} />
-      <IonContent className="ion-padding">
-        <div className="centered" role="alert">
-          <p>{page.notFound}</p>
-          <IonButton fill="outline" routerLink="/clients" routerDirection="back">
-            {page.backToList}
-          </IonButton>
-        </div>
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={page.notFound}>
+      <div className="centered" role="alert">
+        <p>{page.notFound}</p>
+        <IonButton fill="outline" routerLink="/clients" routerDirection="back">
+          {page.backToList}
+        </IonButton>
+      </div>
+    </ScreenPage>
   );
 }

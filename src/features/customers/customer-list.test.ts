@@ -4,7 +4,10 @@ import { customerListQuery, parseStoredCustomerFilters } from './customer-list';
 describe('the query of a page of customers', () => {
   it('sends the search trimmed, the verified filter, the sort only when chosen, and the page', () => {
     const query = new URLSearchParams(
-      customerListQuery({ sort: { column: 'due_balance', descending: true }, page: 2, itemsPerPage: 30 }, { search: '  abarrotes ', verified: '0' }),
+      customerListQuery(
+        { sort: { column: 'due_balance', descending: true }, page: 2, itemsPerPage: 30 },
+        { search: '  abarrotes ', verified: '0' },
+      ),
     );
     expect(Object.fromEntries(query)).toEqual({
       'filter[search]': 'abarrotes',

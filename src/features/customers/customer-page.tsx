@@ -1,4 +1,4 @@
-import { IonActionSheet, IonButton, IonContent, IonPage } from '@ionic/react';
+import { IonActionSheet, IonButton } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -9,22 +9,19 @@ import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
 import { quotationStatus } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
-import {
-  companyCollectionPageSchema,
-  companyDeliveryPageSchema,
-  type CompanyDetail,
-} from '../../../domain/schemas/customers';
+import { companyCollectionPageSchema, companyDeliveryPageSchema, type CompanyDetail } from '../../../domain/schemas/customers';
 import { salePageSchema } from '../../../domain/schemas/reads';
-import { AppHeader } from '../../app/app-header';
-import { ListLink, useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { useShell } from '../../app/shell-context';
-import { useSheet } from '../../app/use-sheet';
-import { Fact, PageSection } from '../../app/record-page';
+import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { useShell } from '../../ui/shell-context';
+import { useSheet } from '../../ui/use-sheet';
+import { Fact, PageSection } from '../../ui/record-page';
 import { ApiError, apiRequest, getErrorMessage } from '../../lib/api';
 import { UnverifiedBadge } from './customer-rows';
-import { customerDetailOptions, customerKeys, useCustomerWrites } from './queries';
+import { customerDetailOptions } from './queries';
+import { customerKeys, useCustomerWrites } from '../../ui/company-writes';
 import './customers.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.customers.page;
 const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
@@ -59,47 +56,50 @@ export default function CustomerPage() {
     });
 
   return (
-    <IonPage>
-      <AppHeader title={notFound ? text.notFound : (company.data?.name ?? text.title)} />
-      <IonContent className="ion-padding">
-        {notFound ? (
-          <div className="centered" role="alert">
-            <p>{text.notFound}</p>
-            <IonButton fill="outline" routerLink="/clients" routerDirection="back">
-              {text.backToList}
-            </IonButton>
-          </div>
-        ) : company.data ? (
-          <CustomerView
-            company={company.data}
-            can={{
-              collect: hasPermission(user, 'collections'),
-              quotations: hasPermission(user, 'quotations'),
-              sales: hasPermission(user, 'sales'),
-              collections: hasPermission(user, 'collections'),
-              shippings: hasPermission(user, 'shippings'),
-            }}
-            verifying={verify.isPending}
-            onVerify={() => setConfirming(company.data)}
-          />
-        ) : (
-          <QueryStatus query={company} />
-        )}
-      </IonContent>
-      {confirming && (
-        <IonActionSheet
-          key={confirmSheet.key}
-          isOpen
-          header={text.verifyConfirm(confirming.name)}
-          buttons={[
-            { text: text.verify, handler: () => confirmVerify(confirming) },
-            { text: messages.list.cancel, role: 'cancel' },
-          ]}
-          onDidDismiss={confirmSheet.onDidDismiss}
+    <ScreenPage
+      title={notFound ? text.notFound : (company.data?.name ?? text.title)}
+      overlays={
+        <>
+          {confirming && (
+            <IonActionSheet
+              key={confirmSheet.key}
+              isOpen
+              header={text.verifyConfirm(confirming.name)}
+              buttons={[
+                { text: text.verify, handler: () => confirmVerify(confirming) },
+                { text: messages.list.cancel, role: 'cancel' },
+              ]}
+              onDidDismiss={confirmSheet.onDidDismiss}
+            />
+          )}
+          {toast}
+        </>
+      }
+    >
+      {notFound ? (
+        <div className="centered" role="alert">
+          <p>{text.notFound}</p>
+          <IonButton fill="outline" routerLink="/clients" routerDirection="back">
+            {text.backToList}
+          </IonButton>
+        </div>
+      ) : company.data ? (
+        <CustomerView
+          company={company.data}
+          can={{
+            collect: hasPermission(user, 'collections'),
+            quotations: hasPermission(user, 'quotations'),
+            sales: hasPermission(user, 'sales'),
+            collections: hasPermission(user, 'collections'),
+            shippings: hasPermission(user, 'shippings'),
+          }}
+          verifying={verify.isPending}
+          onVerify={() => setConfirming(company.data)}
         />
+      ) : (
+        <QueryStatus query={company} />
       )}
-      {toast}
-    </IonPage>
+    </ScreenPage>
   );
 }
 
@@ -170,7 +170,9 @@ export function CustomerView({
             </Fact>
             {company.verified_at && (
               <Fact label={text.verifiedAt}>
-                {company.verified_by ? text.createdBy(company.verified_by, formatMoment(company.verified_at)) : formatMoment(company.verified_at)}
+                {company.verified_by
+                  ? text.createdBy(company.verified_by, formatMoment(company.verified_at))
+                  : formatMoment(company.verified_at)}
               </Fact>
             )}
           </dl>
@@ -496,10 +498,20 @@ function DeliveriesSection({ companyId, saleLinks, routeLinks }: { companyId: nu
         return (
           <tr key={delivery.id}>
             <th scope="row">
-              {routeLinks ? <ListLink href={`/shippings/${delivery.shipping_id}`}>{shipping(delivery.shipping_id)}</ListLink> : shipping(delivery.shipping_id)}
+              {routeLinks ? (
+                <ListLink href={`/shippings/${delivery.shipping_id}`}>{shipping(delivery.shipping_id)}</ListLink>
+              ) : (
+                shipping(delivery.shipping_id)
+              )}
             </th>
             <td>{day(delivery.shipping_date)}</td>
-            <td>{saleLinks ? <ListLink href={`/sales/${delivery.sale_id}`}>{saleFolio(delivery.sale_id)}</ListLink> : saleFolio(delivery.sale_id)}</td>
+            <td>
+              {saleLinks ? (
+                <ListLink href={`/sales/${delivery.sale_id}`}>{saleFolio(delivery.sale_id)}</ListLink>
+              ) : (
+                saleFolio(delivery.sale_id)
+              )}
+            </td>
             <td>
               <span className={`status-chip status-chip--${timelineColour(delivery)}`}>{status}</span>
               {status === 'No Entregado' && delivery.delivery_rejection_comment && (

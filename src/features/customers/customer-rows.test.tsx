@@ -13,7 +13,9 @@ describe('a customer in /clients', () => {
   it('on a phone is one link to its page with its balances', () => {
     const html = renderToStaticMarkup(<CustomerCard row={customerRow(12)} />);
     expect(html).toContain('href="/clients/client/12"');
-    expect(visibleText(html)).toBe('Hotel Ancira Centro Ancira Centro S.A. de C.V. · HOT070101A01 30 días de crédito · Saldo $1,500.50 · vencido $300.00');
+    expect(visibleText(html)).toBe(
+      'Hotel Ancira Centro Ancira Centro S.A. de C.V. · HOT070101A01 30 días de crédito · Saldo $1,500.50 · vencido $300.00',
+    );
   });
 
   it('says "Sin verificar" of a counter customer, in its card and beside its name', () => {

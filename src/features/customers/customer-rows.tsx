@@ -1,8 +1,8 @@
 import { formatMoment, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { CompanyRow, CompanySortColumn } from '../../../domain/schemas/customers';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import { ListLink } from '../../app/office-list/list-screen';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import { ListLink } from '../../ui/office-list/list-screen';
 
 const text = messages.customers.list;
 const columns = text.columns;

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { companyPageSchema, type CompanySortColumn } from '../../../domain/schemas/customers';
-import { ListRows } from '../../app/office-list/list-rows';
-import { ListScreen, useListToast } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { ListRows } from '../../ui/office-list/list-rows';
+import { ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { PageExport } from '../../ui/office-list/page-export';
+import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
+import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
 import { useSettled } from '../../lib/use-settled';
 import {
   customerFilterParams,
@@ -16,7 +16,7 @@ import {
 } from './customer-list';
 import { CUSTOMER_COLUMNS, CustomerCard, customerRowKey } from './customer-rows';
 import { CUSTOMER_SHEET } from './export-customers';
-import { customerKeys } from './queries';
+import { customerKeys } from '../../ui/company-writes';
 import './customers.css';
 
 const text = messages.customers.list;

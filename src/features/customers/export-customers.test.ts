@@ -20,7 +20,14 @@ describe('the Excel rows of /clients', () => {
       'Dio de alta',
       'Estado',
     ]);
-    expect(row).toMatchObject({ Id: 12, Cliente: 'Hotel Ancira Centro', 'Días de crédito': 30, Saldo: 1500.5, 'Saldo vencido': 300, Estado: 'Verificado' });
+    expect(row).toMatchObject({
+      Id: 12,
+      Cliente: 'Hotel Ancira Centro',
+      'Días de crédito': 30,
+      Saldo: 1500.5,
+      'Saldo vencido': 300,
+      Estado: 'Verificado',
+    });
     expect((row!['Alta'] as Date).toISOString()).toBe('2026-01-10T15:00:00.000Z');
   });
 

@@ -1,7 +1,7 @@
 import { messages } from '../../../domain/messages';
 import type { CompanyRow } from '../../../domain/schemas/customers';
-import type { SheetCell } from '../../app/office-list/export-sheet';
-import type { PageSheet } from '../../app/office-list/page-export';
+import type { SheetCell } from '../../ui/office-list/export-sheet';
+import type { PageSheet } from '../../ui/office-list/page-export';
 
 const text = messages.customers.list;
 const columns = text.columns;

@@ -1,16 +1,12 @@
-import { IonContent, IonPage } from '@ionic/react';
 import { messages } from '../../../domain/messages';
-import { AppHeader } from '../../app/app-header';
 import { DriverRoutes } from './driver-routes';
+import { ScreenPage } from '../../ui/screen-chrome';
 
-/** A delivery driver's home inside the Ionic app, once they have gone elsewhere and come back. */
-export function DriverHome() {
+/** A delivery driver's home: their routes, in the light frame at the start or in the Ionic app once they have gone elsewhere. */
+export default function DriverHome() {
   return (
-    <IonPage>
-      <AppHeader title={messages.shell.home} />
-      <IonContent className="ion-padding">
-        <DriverRoutes />
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={messages.shell.home}>
+      <DriverRoutes />
+    </ScreenPage>
   );
 }

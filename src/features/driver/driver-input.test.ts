@@ -1,6 +1,8 @@
+import { formatCalendarDate } from '../../../domain/format';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages';
-import { formatDate, MAX_EVIDENCE_BYTES, parseKm, prepareEvidence, refuseEvidenceFile } from './driver-input';
+import { parseKm } from '../../ui/route/route-form';
+import { MAX_EVIDENCE_BYTES, prepareEvidence, refuseEvidenceFile } from './driver-input';
 
 describe('the driver’s inputs', () => {
   it('takes kilometres as whole numbers', () => {
@@ -28,6 +30,6 @@ describe('the driver’s inputs', () => {
   });
 
   it('shows dates as dd/MM/yyyy', () => {
-    expect(formatDate('2025-03-09')).toBe('09/03/2025');
+    expect(formatCalendarDate('2025-03-09')).toBe('09/03/2025');
   });
 });

@@ -9,20 +9,6 @@ export const MAX_PHOTO_EDGE = 2048;
 /** What the server keeps as evidence; other images are converted to JPEG on the device. */
 const KEPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
 
-/** A route's date as people read it: 'YYYY-MM-DD' → 'dd/MM/yyyy' (rearranged, not parsed: long lists call it per row). */
-export function formatDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return year && month && day ? `${day.slice(0, 2)}/${month}/${year}` : date;
-}
-
-/** A kilometre reading typed by the driver: a whole number, or the Spanish reason it is not. */
-export function parseKm(input: string): { km: number } | { error: string } {
-  const value = input.trim();
-  if (value === '') return { error: messages.shipping.required };
-  if (!/^\d{1,7}$/.test(value)) return { error: messages.shipping.invalidKm };
-  return { km: Number(value) };
-}
-
 /** Why a chosen file cannot be evidence, or null (spec §5: one file, 100 MB; a photo or a PDF). */
 export function refuseEvidenceFile(file: Pick<File, 'size' | 'type'>): string | null {
   if (file.size === 0) return messages.files.required;

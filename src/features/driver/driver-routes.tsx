@@ -1,12 +1,12 @@
+import { formatCalendarDate } from '../../../domain/format';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { longMonterreyDate } from '../../../domain/time';
-import { ScreenLoading } from '../../app/screen-loading';
-import { useShell } from '../../app/shell-context';
+import { ScreenLoading } from '../../ui/screen-loading';
+import { useShell } from '../../ui/shell-context';
 import { useDriverRoutes, type RouteSummary } from '../../sync/driver-reads';
 import { PendingBadge } from '../../sync/pending-badge';
 import { useSyncStatus } from '../../sync/sync-context';
-import { formatDate } from './driver-input';
 
 const text = messages.driver;
 const loadRouteDeliveries = () => import('./route-deliveries');
@@ -73,7 +73,7 @@ function RouteItem({ route, onOpen }: { route: RouteSummary; onOpen: () => void 
         <span className="route-item__folio">{text.routeFolio(shipping.id)}</span>
         <span className="route-item__line">
           {route.isToday && <span className="status-chip status-chip--today">{text.today}</span>}
-          {formatDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}
+          {formatCalendarDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}
         </span>
         <span className="route-item__line">{text.counts(counts.pending, counts.delivered, counts.rejected)}</span>
         {total > 0 && <progress className="route-item__progress" max={total} value={done} aria-label={text.progress(done, total)} />}

@@ -1,40 +1,26 @@
-import { IonButton, IonInput, IonSpinner, IonTextarea, IonToast } from '@ionic/react';
+import { IonSpinner, IonTextarea, IonToast } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
-import '../../app/ionic-setup';
+import '../../ui/ionic-setup';
 import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
 import { routeKilometres } from '../../../domain/rules/shipping-progress';
 import { monterreyDate, monterreyMinute, readableMinute } from '../../../domain/time';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
-import { Dialog } from '../../app/dialog';
+import { Dialog } from '../../ui/dialog';
 import { openPrintWindow } from '../../lib/session-store';
 import { useRoute } from '../../sync/driver-reads';
 import { PendingBadge } from '../../sync/pending-badge';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { useCommand } from '../../sync/sync-context';
-import { parseKm, prepareEvidence, refuseEvidenceFile } from './driver-input';
-import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from './route-view';
+import { prepareEvidence, refuseEvidenceFile } from './driver-input';
+import { KmForm, RouteFormActions, useSave, type Save } from '../../ui/route/route-form';
+import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from '../../ui/route/route-view';
 import { useDevicePosition } from './use-device-position';
 import './route-deliveries.css';
 
 const text = messages.driver;
 type Toast = { text: string; color: string } | null;
-/** Saves a form's input: resolves null when taken, or the Spanish reason it was refused. */
-export type Save<T> = (input: T) => Promise<string | null>;
-
-/** A form's save: 'saving' while it runs, then the reason it was refused, if it was. */
-function useSave() {
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const run = async (save: () => Promise<string | null>) => {
-    setSaving(true);
-    const refusal = await save();
-    setSaving(false);
-    setError(refusal);
-  };
-  return { error, setError, saving, run };
-}
 
 /**
  * 'Entregas' (spec §2 card view): start and finish the route, deliver or reject each sale.
@@ -82,12 +68,21 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
  * The route's facts in a few lines above its stops (issue 17): odometer readings with the
  * time they were taken as the driver reads it, weight and kilometres, then its buttons.
  */
-function RouteSummary({ shipping, details, onDone }: { shipping: LocalShipping; details: LocalDetail[]; onDone: (message: string) => void }) {
+function RouteSummary({
+  shipping,
+  details,
+  onDone,
+}: {
+  shipping: LocalShipping;
+  details: LocalDetail[];
+  onDone: (message: string) => void;
+}) {
   const command = useCommand();
   const [asking, setAsking] = useState<'start' | 'finish' | null>(null);
   const today = monterreyDate(new Date());
   const travelled = routeKilometres(shipping);
-  const odometer = (km: number | null, at: string | null) => (km === null ? text.notCaptured : text.km(km, at ? readableMinute(at, today) : null));
+  const odometer = (km: number | null, at: string | null) =>
+    km === null ? text.notCaptured : text.km(km, at ? readableMinute(at, today) : null);
 
   const save = async (km: number) => {
     // The moment the person acts is the time recorded (sync-engine.md rule 4).
@@ -195,7 +190,13 @@ function StopLinks({ detail }: { detail: LocalDetail }) {
       {contact && <p className="stop__where">{`${text.contact}: ${contact}`}</p>}
       <div className="stop__links">
         {address && (
-          <a className="touch-button" href={mapsSearchUrl(address)} target="_blank" rel="noopener noreferrer" aria-label={text.navigateTo(address)}>
+          <a
+            className="touch-button"
+            href={mapsSearchUrl(address)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={text.navigateTo(address)}
+          >
             {text.navigate}
           </a>
         )}
@@ -206,60 +207,6 @@ function StopLinks({ detail }: { detail: LocalDetail }) {
         )}
       </div>
     </>
-  );
-}
-
-/** Guardar (submits the form) and Cancelar. */
-function FormActions({ disabled, label = text.save, onCancel }: { disabled: boolean; label?: string; onCancel: () => void }) {
-  return (
-    <>
-      <IonButton type="submit" disabled={disabled}>
-        {label}
-      </IonButton>
-      <IonButton fill="clear" onClick={onCancel}>
-        {text.cancel}
-      </IonButton>
-    </>
-  );
-}
-
-export function KmForm({ label, onSave, onCancel }: { label: string; onSave: Save<number>; onCancel: () => void }) {
-  const [value, setValue] = useState('');
-  const { error, setError, saving, run } = useSave();
-  const errorId = useId();
-  useHoldUpdate(value !== '');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseKm(value);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    await run(() => onSave(parsed.km));
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)} className="inline-form">
-      <IonInput
-        label={label}
-        labelPlacement="stacked"
-        fill="outline"
-        type="number"
-        inputmode="numeric"
-        min="0"
-        value={value}
-        aria-describedby={error ? errorId : undefined}
-        className={error ? 'ion-invalid ion-touched' : ''}
-        onIonInput={(e) => setValue(String(e.detail.value ?? ''))}
-      />
-      {error && (
-        <p id={errorId} role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-      <FormActions disabled={saving} onCancel={onCancel} />
-    </form>
   );
 }
 
@@ -391,7 +338,7 @@ function DeliverForm({ onSave, onCancel }: { onSave: Save<File>; onCancel: () =>
       <p id={ids.hint} role={error ? 'alert' : undefined} className={error ? 'field-error' : 'field-hint'}>
         {error ?? (file ? file.name : messages.shipping.evidenceRequired)}
       </p>
-      <FormActions disabled={!file || saving} label={saving ? text.preparingFile : text.save} onCancel={onCancel} />
+      <RouteFormActions disabled={!file || saving} label={saving ? text.preparingFile : text.save} onCancel={onCancel} />
     </form>
   );
 }
@@ -420,7 +367,7 @@ function RejectForm({ onSave, onCancel }: { onSave: Save<string>; onCancel: () =
         className={error ? 'ion-invalid ion-touched' : ''}
         onIonInput={(e) => setReason(String(e.detail.value ?? ''))}
       />
-      <FormActions disabled={saving} onCancel={onCancel} />
+      <RouteFormActions disabled={saving} onCancel={onCancel} />
     </form>
   );
 }

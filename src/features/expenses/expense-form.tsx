@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { expenseInputSchema, type ExpenseInput, type ExpenseRow } from '../../../domain/schemas/expenses';
-import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/money';
+import { typedAmount } from '../../../domain/money';
 import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { useExpenseMutations, useExpenseTypes, usePaymentMethods } from './queries';
-import { FormActions } from '../../app/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.expenses;
 
@@ -18,18 +18,6 @@ interface Draft {
 }
 type Field = keyof Draft;
 type FieldErrors = Partial<Record<Field, string>>;
-
-/**
- * The amount as typed, in pesos: undefined when nothing was typed, NaN when it is no amount
- * ('1,5': a comma only separates thousands), so the schema refuses it with its message.
- */
-export function typedAmount(typed: string): number | undefined {
-  if (typed.trim() === '') return undefined;
-  const cents = parseAmount(typed);
-  if (cents !== null) return fromCents(cents);
-  // '10.001' is a number with too many decimals: the schema says so rather than 'no amount'.
-  return hasTooManyDecimals(typed) ? Number(typed.replace(/[$\s,]/g, '')) : Number.NaN;
-}
 
 /** What the form sends, before the schema checks it (the same schema the server uses). */
 export function expenseBody(draft: Draft): Record<keyof ExpenseInput, unknown> {

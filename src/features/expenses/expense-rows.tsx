@@ -1,8 +1,8 @@
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ExpenseRow, ExpenseSortColumn } from '../../../domain/schemas/expenses';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 
 const text = messages.expenses;
 const columns = text.columns;

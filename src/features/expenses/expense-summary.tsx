@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { QueryStatus } from '../../app/query-status';
+import { QueryStatus } from '../../ui/query-status';
 import { expenseSummaryRange, type ExpenseFilters } from './expense-filters';
 import { useExpenseSummary } from './queries';
 

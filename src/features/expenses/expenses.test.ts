@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { expenseInputSchema, type ExpenseRow } from '../../../domain/schemas/expenses';
 import { EMPTY_EXPENSE_FILTERS, expenseListQuery, expenseSummaryRange, parseStoredExpenseFilters } from './expense-filters';
-import { expenseBody, typedAmount } from './expense-form';
+import { typedAmount } from '../../../domain/money';
+import { expenseBody } from './expense-form';
 import { expenseExportRows } from './expense-rows';
 
 describe('the expense filters', () => {
   it('send the dates and the type, and the sort only when chosen', () => {
-    expect(decodeURIComponent(expenseListQuery({ date: ['2031-03-31', '2031-03-01'], typeId: 2 }, { sort: { column: 'amount', descending: true }, page: 2, itemsPerPage: 15 }))).toBe(
-      'filter[date_between]=2031-03-01,2031-03-31&filter[expense_type_id]=2&sort=-amount&page=2&itemsPerPage=15',
-    );
+    expect(
+      decodeURIComponent(
+        expenseListQuery(
+          { date: ['2031-03-31', '2031-03-01'], typeId: 2 },
+          { sort: { column: 'amount', descending: true }, page: 2, itemsPerPage: 15 },
+        ),
+      ),
+    ).toBe('filter[date_between]=2031-03-01,2031-03-31&filter[expense_type_id]=2&sort=-amount&page=2&itemsPerPage=15');
     expect(expenseListQuery(EMPTY_EXPENSE_FILTERS, { sort: null, page: 1, itemsPerPage: 15 })).toBe('page=1&itemsPerPage=15');
   });
 
   it('read back from storage only what is well formed', () => {
-    expect(parseStoredExpenseFilters('{"date":["2031-03-01","2031-03-31"],"typeId":3}')).toEqual({ date: ['2031-03-01', '2031-03-31'], typeId: 3 });
+    expect(parseStoredExpenseFilters('{"date":["2031-03-01","2031-03-31"],"typeId":3}')).toEqual({
+      date: ['2031-03-01', '2031-03-31'],
+      typeId: 3,
+    });
     expect(parseStoredExpenseFilters('{"date":"ayer","typeId":-1}')).toEqual({ date: null, typeId: null });
     expect(parseStoredExpenseFilters('no es json')).toBeNull();
   });
@@ -33,7 +42,9 @@ describe('the expense form', () => {
 
   it('refuses what is no amount with its own message, never reading 1,5 as 15', () => {
     const errorFor = (amount: string) => {
-      const result = expenseInputSchema.safeParse(expenseBody({ expense_type_id: '1', date: '2031-03-10', amount, description: 'Gasolina', payment_method_id: '' }));
+      const result = expenseInputSchema.safeParse(
+        expenseBody({ expense_type_id: '1', date: '2031-03-10', amount, description: 'Gasolina', payment_method_id: '' }),
+      );
       return result.success ? null : result.error.issues.find((issue) => issue.path[0] === 'amount')?.message;
     };
     expect(errorFor('1,5')).toBe('Escribe el monto con números, por ejemplo 1,250.50.');
@@ -52,7 +63,13 @@ describe('the expense form', () => {
       ['description', 'Describe el gasto.'],
     ]);
     const ok = expenseInputSchema.safeParse(expenseBody({ ...draft, expense_type_id: '2', amount: '1,500.25', description: ' Llantas ' }));
-    expect(ok.success && ok.data).toEqual({ expense_type_id: 2, date: '2031-03-10', amount: 1500.25, description: 'Llantas', payment_method_id: null });
+    expect(ok.success && ok.data).toEqual({
+      expense_type_id: 2,
+      date: '2031-03-10',
+      amount: 1500.25,
+      description: 'Llantas',
+      payment_method_id: null,
+    });
   });
 });
 

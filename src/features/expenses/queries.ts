@@ -34,7 +34,10 @@ export function useExpenseSummary(range: DateRange) {
   return useQuery({
     queryKey: expenseKeys.summary(range),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v2/expenses-summary?${new URLSearchParams({ 'filter[date_between]': `${range[0]},${range[1]}` })}`, { schema: expenseSummarySchema, signal }),
+      apiRequest(`/api/v2/expenses-summary?${new URLSearchParams({ 'filter[date_between]': `${range[0]},${range[1]}` })}`, {
+        schema: expenseSummarySchema,
+        signal,
+      }),
     select: (answer) => answer.data,
   });
 }

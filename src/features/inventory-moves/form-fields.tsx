@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Branch } from '../../../domain/schemas/inventory-moves';
 import { messages } from '../../../domain/messages';
-import { FormActions as SharedFormActions } from '../../app/form-actions';
+import { FormActions as SharedFormActions } from '../../ui/form-actions';
 import { useBranches, useItems } from './queries';
 import type { MoveForm } from './use-move-form';
 

@@ -2,9 +2,9 @@ import type * as z from 'zod/mini';
 import { formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { inventoryCostPageSchema, type InventoryCostRow, type InventoryCostSortColumn } from '../../../domain/schemas/inventory-moves';
-import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
-import { ListScreen, useListToast } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
+import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
+import { ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { PageExport } from '../../ui/office-list/page-export';
 import { StockToolbar, useStockList } from './stock-toolbar';
 import './inventory-moves.css';
 

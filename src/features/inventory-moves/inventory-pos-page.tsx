@@ -4,10 +4,10 @@ import { formatQuantity } from '../../../domain/format';
 import { LOW_STOCK_LIMIT } from '../../../domain/inventory-moves';
 import { messages } from '../../../domain/messages';
 import { posStockPageSchema, type PosStockRow, type PosStockSortColumn } from '../../../domain/schemas/inventory-moves';
-import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
-import { ListScreen, useListToast } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
+import { ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { PageExport } from '../../ui/office-list/page-export';
+import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
 import { StockToolbar, useStockList } from './stock-toolbar';
 import './inventory-moves.css';
 

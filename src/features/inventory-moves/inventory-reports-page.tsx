@@ -10,13 +10,13 @@ import {
   type InventoryReportCardRow,
   type MovementRow,
 } from '../../../domain/schemas/inventory-moves';
-import { ChoiceField, FilterDrawer } from '../../app/office-list/filter-drawer';
-import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
-import { FiltersButton, ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
-import { PageExport, type PageSheet } from '../../app/office-list/page-export';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList, type ListPagingState, type PagedList } from '../../app/office-list/use-paged-list';
-import { useStoredFilters } from '../../app/office-list/use-stored-filters';
+import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
+import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
+import { FiltersButton, ListLink, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { PageExport, type PageSheet } from '../../ui/office-list/page-export';
+import { useListFilters } from '../../ui/office-list/use-list-filters';
+import { useListPaging, usePagedList, type ListPagingState, type PagedList } from '../../ui/office-list/use-paged-list';
+import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
 import {
   itemCardHref,
   parseStoredReportFilters,

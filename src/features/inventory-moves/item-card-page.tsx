@@ -4,10 +4,10 @@ import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domai
 import { messages } from '../../../domain/messages';
 import { pagedQuery } from '../../../domain/office-list';
 import { itemCardSchema, type ItemCard, type ItemCardMovement } from '../../../domain/schemas/inventory-moves';
-import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
-import { ListLink, ListScreen, useListToast } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
+import { ListLink, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { PageExport } from '../../ui/office-list/page-export';
+import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { itemCardFilters } from './movement-filters';
 import { movementRowKey, signedAmount, sourceLabel } from './movement-rows';
 import { inventoryMoveKeys, useBranches } from './queries';

@@ -2,8 +2,8 @@ import { formatMoment, formatQuantity } from '../../../domain/format';
 import type { MovementSource } from '../../../domain/inventory';
 import { messages } from '../../../domain/messages';
 import type { MovementRow, MovementSortColumn } from '../../../domain/schemas/inventory-moves';
-import type { SheetCell } from '../../app/office-list/export-sheet';
-import type { ListColumn } from '../../app/office-list/list-rows';
+import type { SheetCell } from '../../ui/office-list/export-sheet';
+import type { ListColumn } from '../../ui/office-list/list-rows';
 
 const text = messages.inventoryMoves;
 const columns = text.columns;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
 import { pagedQuery } from '../../../domain/office-list';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
+import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { inventoryMoveKeys, useBranches } from './queries';
 
 const text = messages.inventoryMoves;

@@ -1,16 +1,16 @@
-import { IonButton, IonContent, IonPage, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../app/dialog';
+import { Dialog } from '../../ui/dialog';
 import { messages } from '../../../domain/messages';
 import { adjustmentResultSchema, itemStockListSchema } from '../../../domain/schemas/adjustment';
 import { inventoryMovementPageSchema } from '../../../domain/schemas/reads';
 import { formatMoment, formatQuantity } from '../../../domain/format';
-import { AppHeader } from '../../app/app-header';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import './inventory.css';
-import { QueryStatus } from '../../app/query-status';
+import { QueryStatus } from '../../ui/query-status';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.inventory;
 type StockRow = { item_id: number; name: string; unit: string; stock: number };
@@ -29,48 +29,45 @@ export default function InventoryPage() {
   const rows = (stock.data ?? []).filter((row) => row.name.toLocaleLowerCase('es-MX').includes(term));
 
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <div className="field inventory__search">
-          <label htmlFor={searchId}>{text.search}</label>
-          <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
-        <QueryStatus query={stock} />
-        {stock.data && rows.length === 0 && <p className="empty-state">{text.empty}</p>}
-        {rows.length > 0 && (
-          <table className="stock-table" aria-busy={stock.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">{text.item}</th>
-                <th scope="col" className="numeric">
-                  {text.stock}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{messages.shippings.columns.actions}</span>
-                </th>
+    <ScreenPage title={text.title}>
+      <div className="field inventory__search">
+        <label htmlFor={searchId}>{text.search}</label>
+        <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <QueryStatus query={stock} />
+      {stock.data && rows.length === 0 && <p className="empty-state">{text.empty}</p>}
+      {rows.length > 0 && (
+        <table className="stock-table" aria-busy={stock.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">{text.item}</th>
+              <th scope="col" className="numeric">
+                {text.stock}
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">{messages.shippings.columns.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.item_id}>
+                <th scope="row">{row.name}</th>
+                <td className={`numeric${row.stock < 0 ? ' stock-table__negative' : ''}`}>
+                  {formatQuantity(row.stock)} {row.unit}
+                </td>
+                <td>
+                  <IonButton fill="clear" size="small" aria-label={text.show(row.name)} onClick={() => setOpen(row)}>
+                    {text.showShort}
+                  </IonButton>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.item_id}>
-                  <th scope="row">{row.name}</th>
-                  <td className={`numeric${row.stock < 0 ? ' stock-table__negative' : ''}`}>
-                    {formatQuantity(row.stock)} {row.unit}
-                  </td>
-                  <td>
-                    <IonButton fill="clear" size="small" aria-label={text.show(row.name)} onClick={() => setOpen(row)}>
-                      {text.showShort}
-                    </IonButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {open && <MovementsDialog row={open} onClose={() => setOpen(null)} />}
-      </IonContent>
-    </IonPage>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {open && <MovementsDialog row={open} onClose={() => setOpen(null)} />}
+    </ScreenPage>
   );
 }
 

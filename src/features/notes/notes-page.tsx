@@ -8,7 +8,6 @@ import {
   IonLabel,
   IonList,
   IonModal,
-  IonPage,
   IonTitle,
   IonToast,
   IonToolbar,
@@ -17,11 +16,10 @@ import { useState } from 'react';
 import type { Note } from '../../../domain/schemas/notes';
 import { formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { AppHeader } from '../../app/app-header';
 import { getErrorMessage } from '../../lib/api';
 import { useMarkNoteSeen, useNotes } from './queries';
-import { QueryStatus } from '../../app/query-status';
-
+import { QueryStatus } from '../../ui/query-status';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 /** The person's notes; opening one shows it whole and lets them mark it seen. */
 export default function NotesPage() {
@@ -41,62 +39,59 @@ export default function NotesPage() {
   };
 
   return (
-    <IonPage>
-      <AppHeader title={messages.notes.title} />
-      <IonContent className="ion-padding">
-        <QueryStatus query={notes} />
-        {notes.data?.length === 0 && <p className="empty-state">{messages.notes.empty}</p>}
-        {notes.data && notes.data.length > 0 && (
-          <IonList>
-            {notes.data.map((note) => (
-              <IonItem key={note.id} button detail onClick={() => setOpen(note)}>
-                <IonLabel>
-                  <h2>{note.title}</h2>
-                  <p>{formatMoment(note.created_at)}</p>
-                </IonLabel>
-                {!note.seen && (
-                  <IonBadge slot="end" color="warning">
-                    {messages.notes.unseen}
-                  </IonBadge>
-                )}
-              </IonItem>
-            ))}
-          </IonList>
+    <ScreenPage title={messages.notes.title}>
+      <QueryStatus query={notes} />
+      {notes.data?.length === 0 && <p className="empty-state">{messages.notes.empty}</p>}
+      {notes.data && notes.data.length > 0 && (
+        <IonList>
+          {notes.data.map((note) => (
+            <IonItem key={note.id} button detail onClick={() => setOpen(note)}>
+              <IonLabel>
+                <h2>{note.title}</h2>
+                <p>{formatMoment(note.created_at)}</p>
+              </IonLabel>
+              {!note.seen && (
+                <IonBadge slot="end" color="warning">
+                  {messages.notes.unseen}
+                </IonBadge>
+              )}
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+      <IonModal isOpen={open !== null} onDidDismiss={() => setOpen(null)} aria-label={open?.title}>
+        {open && (
+          <>
+            <IonHeader>
+              <IonToolbar>
+                <IonTitle>{open.title}</IonTitle>
+                <IonButtons slot="end">
+                  <IonButton onClick={() => setOpen(null)}>{messages.notes.close}</IonButton>
+                </IonButtons>
+              </IonToolbar>
+            </IonHeader>
+            <IonContent className="ion-padding">
+              <p className="note-body">{open.body}</p>
+              <p>
+                {open.author && `${messages.notes.from}: ${open.author.name} ${open.author.last} · `}
+                {formatMoment(open.created_at)}
+              </p>
+              {!open.seen && (
+                <IonButton expand="block" disabled={markSeen.isPending} onClick={() => confirmSeen(open)}>
+                  {messages.notes.markSeen}
+                </IonButton>
+              )}
+            </IonContent>
+          </>
         )}
-        <IonModal isOpen={open !== null} onDidDismiss={() => setOpen(null)} aria-label={open?.title}>
-          {open && (
-            <>
-              <IonHeader>
-                <IonToolbar>
-                  <IonTitle>{open.title}</IonTitle>
-                  <IonButtons slot="end">
-                    <IonButton onClick={() => setOpen(null)}>{messages.notes.close}</IonButton>
-                  </IonButtons>
-                </IonToolbar>
-              </IonHeader>
-              <IonContent className="ion-padding">
-                <p className="note-body">{open.body}</p>
-                <p>
-                  {open.author && `${messages.notes.from}: ${open.author.name} ${open.author.last} · `}
-                  {formatMoment(open.created_at)}
-                </p>
-                {!open.seen && (
-                  <IonButton expand="block" disabled={markSeen.isPending} onClick={() => confirmSeen(open)}>
-                    {messages.notes.markSeen}
-                  </IonButton>
-                )}
-              </IonContent>
-            </>
-          )}
-        </IonModal>
-        <IonToast
-          isOpen={toast !== null}
-          message={toast?.text ?? ''}
-          color={toast?.color}
-          duration={3000}
-          onDidDismiss={() => setToast(null)}
-        />
-      </IonContent>
-    </IonPage>
+      </IonModal>
+      <IonToast
+        isOpen={toast !== null}
+        message={toast?.text ?? ''}
+        color={toast?.color}
+        duration={3000}
+        onDidDismiss={() => setToast(null)}
+      />
+    </ScreenPage>
   );
 }

@@ -1,19 +1,19 @@
-import { IonAlert, IonContent, IonPage, IonSpinner, IonText, IonToast, useIonRouter } from '@ionic/react';
+import { formatCalendarDate } from '../../../domain/format';
+import { IonAlert, IonSpinner, IonText, IonToast, useIonRouter } from '@ionic/react';
 import { useState } from 'react';
 import { APP_ROUTES, canOpen } from '../../../domain/app-routes';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { canStartProduction, orderDateRange, type OrderQuickFilter } from '../../../domain/rules/orders-to-fill';
 import type { LocalOrder } from '../../../sync/db';
-import { AppHeader } from '../../app/app-header';
-import { Dialog } from '../../app/dialog';
-import { useShell } from '../../app/shell-context';
+import { Dialog } from '../../ui/dialog';
+import { useShell } from '../../ui/shell-context';
 import { useLiveEvents } from '../../sync/live-events';
 import { PendingBadge } from '../../sync/pending-badge';
 import { useCommand, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
 import { useOrdersToFill, useOrderToFill } from '../../sync/warehouse-reads';
-import { formatDate } from '../driver/driver-input';
 import './orders.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.warehouse;
 const QUICK_FILTERS: { value: OrderQuickFilter; label: string }[] = [
@@ -48,68 +48,65 @@ export default function OrdersPage() {
   const loading = orders === undefined || !sync.loaded || (orders.length === 0 && sync.lastPulledAt === null);
 
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        {canCount && (
-          <a
-            href="/physical-inventory"
-            className="touch-button orders-page__physical"
-            onClick={(event) => {
-              event.preventDefault();
-              router.push('/physical-inventory');
-            }}
+    <ScreenPage title={text.title}>
+      {canCount && (
+        <a
+          href="/physical-inventory"
+          className="touch-button orders-page__physical"
+          onClick={(event) => {
+            event.preventDefault();
+            router.push('/physical-inventory');
+          }}
+        >
+          {messages.physicalInventory.title}
+        </a>
+      )}
+      <div className="quick-filters" role="group" aria-label={text.quickFilters}>
+        {QUICK_FILTERS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            className="quick-filter"
+            aria-pressed={filter === option.value}
+            onClick={() => setFilter(option.value)}
           >
-            {messages.physicalInventory.title}
-          </a>
-        )}
-        <div className="quick-filters" role="group" aria-label={text.quickFilters}>
-          {QUICK_FILTERS.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className="quick-filter"
-              aria-pressed={filter === option.value}
-              onClick={() => setFilter(option.value)}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
-        {filter === 'range' && (
-          <div className="quick-filters__range">
-            <div className="field">
-              <label htmlFor="orders-from">{text.from}</label>
-              <input id="orders-from" type="date" value={chosen[0]} onChange={(e) => setChosen([e.target.value, chosen[1]])} />
-            </div>
-            <div className="field">
-              <label htmlFor="orders-to">{text.to}</label>
-              <input id="orders-to" type="date" value={chosen[1]} onChange={(e) => setChosen([chosen[0], e.target.value])} />
-            </div>
-            {range === null && <p className="field-hint">{text.bothDates}</p>}
+            {option.label}
+          </button>
+        ))}
+      </div>
+      {filter === 'range' && (
+        <div className="quick-filters__range">
+          <div className="field">
+            <label htmlFor="orders-from">{text.from}</label>
+            <input id="orders-from" type="date" value={chosen[0]} onChange={(e) => setChosen([e.target.value, chosen[1]])} />
           </div>
-        )}
-        {range !== null &&
-          (loading ? (
-            <div className="centered" role="status">
-              <IonSpinner aria-hidden="true" />
-              <span>{text.loading}</span>
-            </div>
-          ) : orders.length === 0 ? (
-            <p className="empty-state">{text.empty}</p>
-          ) : (
-            <ul className="order-cards">
-              {orders.map((order) => (
-                <li key={order.id}>
-                  <OrderCard order={order} onOpen={() => setOpenId(order.id)} />
-                </li>
-              ))}
-            </ul>
-          ))}
-        {openId !== null && <OrderDetail id={openId} onClose={() => setOpenId(null)} onDone={setToast} />}
-        <IonToast isOpen={toast !== null} message={toast ?? ''} color="success" duration={2500} onDidDismiss={() => setToast(null)} />
-      </IonContent>
-    </IonPage>
+          <div className="field">
+            <label htmlFor="orders-to">{text.to}</label>
+            <input id="orders-to" type="date" value={chosen[1]} onChange={(e) => setChosen([chosen[0], e.target.value])} />
+          </div>
+          {range === null && <p className="field-hint">{text.bothDates}</p>}
+        </div>
+      )}
+      {range !== null &&
+        (loading ? (
+          <div className="centered" role="status">
+            <IonSpinner aria-hidden="true" />
+            <span>{text.loading}</span>
+          </div>
+        ) : orders.length === 0 ? (
+          <p className="empty-state">{text.empty}</p>
+        ) : (
+          <ul className="order-cards">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} onOpen={() => setOpenId(order.id)} />
+              </li>
+            ))}
+          </ul>
+        ))}
+      {openId !== null && <OrderDetail id={openId} onClose={() => setOpenId(null)} onDone={setToast} />}
+      <IonToast isOpen={toast !== null} message={toast ?? ''} color="success" duration={2500} onDidDismiss={() => setToast(null)} />
+    </ScreenPage>
   );
 }
 
@@ -123,7 +120,7 @@ function OrderCard({ order, onOpen }: { order: LocalOrder; onOpen: () => void })
       </span>
       <span className="order-card__company">{order.company.name}</span>
       <span>
-        {order.company_branch?.name ?? '—'} · {formatDate(order.date)}
+        {order.company_branch?.name ?? '—'} · {formatCalendarDate(order.date)}
       </span>
       <PendingBadge records={`order:${order.id}`} />
     </button>
@@ -177,7 +174,7 @@ function OrderDetail({ id, onClose, onDone }: { id: number; onClose: () => void;
                   {order.company.name} · {order.company_branch?.name ?? '—'}
                 </dd>
                 <dt>{text.date}</dt>
-                <dd>{formatDate(order.date)}</dd>
+                <dd>{formatCalendarDate(order.date)}</dd>
                 <dt>{text.seller}</dt>
                 <dd>
                   {order.user.name} {order.user.last}

@@ -1,14 +1,14 @@
-import { IonContent, IonItem, IonLabel, IonList, IonPage } from '@ionic/react';
+import { formatCalendarDate } from '../../../domain/format';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { folioNumber } from '../../../domain/shipping-list';
 import { dispatchedOrdersSchema } from '../../../domain/schemas/orders';
-import { AppHeader } from '../../app/app-header';
 import { apiRequest } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
-import { formatDate } from '../driver/driver-input';
-import { QueryStatus } from '../../app/query-status';
+import { QueryStatus } from '../../ui/query-status';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.warehouse;
 
@@ -32,31 +32,28 @@ export default function OrdersReadyPage() {
   });
 
   return (
-    <IonPage>
-      <AppHeader title={text.readyTitle} />
-      <IonContent className="ion-padding">
-        <p className="page-subheading">{text.readyHint}</p>
-        <div className="field">
-          <label htmlFor={searchId}>{text.search}</label>
-          <input id={searchId} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
-        <QueryStatus query={orders} />
-        {orders.data?.data.length === 0 && <p className="empty-state">{text.readyEmpty}</p>}
-        {orders.data && orders.data.data.length > 0 && (
-          <IonList aria-busy={orders.isFetching} aria-label={text.readyTitle}>
-            {orders.data.data.map((order) => (
-              <IonItem key={order.id}>
-                <IonLabel>
-                  <h2>{text.folio(order.id)}</h2>
-                  <p>
-                    {order.company.razon_social} · {formatDate(order.date)}
-                  </p>
-                </IonLabel>
-              </IonItem>
-            ))}
-          </IonList>
-        )}
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={text.readyTitle}>
+      <p className="page-subheading">{text.readyHint}</p>
+      <div className="field">
+        <label htmlFor={searchId}>{text.search}</label>
+        <input id={searchId} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <QueryStatus query={orders} />
+      {orders.data?.data.length === 0 && <p className="empty-state">{text.readyEmpty}</p>}
+      {orders.data && orders.data.data.length > 0 && (
+        <IonList aria-busy={orders.isFetching} aria-label={text.readyTitle}>
+          {orders.data.data.map((order) => (
+            <IonItem key={order.id}>
+              <IonLabel>
+                <h2>{text.folio(order.id)}</h2>
+                <p>
+                  {order.company.razon_social} · {formatCalendarDate(order.date)}
+                </p>
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+    </ScreenPage>
   );
 }

@@ -12,9 +12,9 @@ import {
 import { payrollInputSchema, type PayrollInput, type PayrollRow } from '../../../domain/schemas/payroll';
 import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
-import { typedAmount } from '../expenses/expense-form';
+import { typedAmount } from '../../../domain/money';
 import { useEmployees, usePayrollMutations } from './queries';
-import { FormActions } from '../../app/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.payroll;
 const AMOUNT_FIELDS = [...PERCEPTION_FIELDS, ...DEDUCTION_FIELDS] as const;

@@ -2,8 +2,8 @@ import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { DEDUCTION_FIELDS, PERCEPTION_FIELDS } from '../../../domain/payroll';
 import type { PayrollRow, PayrollSortColumn } from '../../../domain/schemas/payroll';
-import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
-import type { ListColumn } from '../../app/office-list/list-rows';
+import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
+import type { ListColumn } from '../../ui/office-list/list-rows';
 
 const text = messages.payroll;
 const columns = text.columns;

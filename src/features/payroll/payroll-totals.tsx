@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import { QueryStatus } from '../../app/query-status';
+import { QueryStatus } from '../../ui/query-status';
 import { payrollTotalsRange, type PayrollFilters } from './payroll-filters';
 import { usePayrollTotals } from './queries';
 

@@ -4,8 +4,8 @@ import { formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { countedQuantitySchema, shelfSchema } from '../../../domain/schemas/physical-inventory';
 import type { LocalItem, LocalPhysicalInventory } from '../../../sync/db';
-import { ScreenLoading } from '../../app/screen-loading';
-import { useShell } from '../../app/shell-context';
+import { ScreenLoading } from '../../ui/screen-loading';
+import { useShell } from '../../ui/shell-context';
 import { PendingBadge } from '../../sync/pending-badge';
 import { itemOfEan, useBranchCount, useItemSearch } from '../../sync/physical-inventory-reads';
 import { useCommand, useSyncDatabase, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
@@ -13,7 +13,7 @@ import { useOpenCount } from './queries';
 
 const text = messages.physicalInventory;
 // The shared scanner of the counter (EAN only): loaded only when the camera is asked for.
-const ScannerDialog = lazy(() => import('../sales/scanner-dialog'));
+const ScannerDialog = lazy(() => import('../../ui/scanner-dialog'));
 
 /** What is being counted: an item of the device's catalogue, and the quantity already on this shelf. */
 interface Chosen {

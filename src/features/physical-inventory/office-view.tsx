@@ -11,12 +11,12 @@ import {
   type PhysicalInventoryRow,
   type PhysicalInventorySortColumn,
 } from '../../../domain/schemas/physical-inventory';
-import { Dialog } from '../../app/dialog';
-import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
-import { ListScreen, useListToast, useRowMenu, type Notify } from '../../app/office-list/list-screen';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { QueryStatus } from '../../app/query-status';
-import { useShell } from '../../app/shell-context';
+import { Dialog } from '../../ui/dialog';
+import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
+import { ListScreen, useListToast, useRowMenu, type Notify } from '../../ui/office-list/list-screen';
+import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
+import { QueryStatus } from '../../ui/query-status';
+import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { physicalKeys, useDifferences, useOpenCount, usePhysicalMutations } from './queries';
 

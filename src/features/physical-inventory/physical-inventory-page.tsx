@@ -1,12 +1,12 @@
-import { IonContent, IonPage, useIonRouter } from '@ionic/react';
+import { useIonRouter } from '@ionic/react';
 import { useState } from 'react';
 import { isWarehouseOperator } from '../../../domain/app-routes';
 import { messages } from '../../../domain/messages';
-import { AppHeader } from '../../app/app-header';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../ui/shell-context';
 import { CountView } from './count-view';
 import { OfficeView } from './office-view';
 import './physical-inventory.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.physicalInventory;
 
@@ -27,35 +27,32 @@ export default function PhysicalInventoryPage() {
 function CountPage({ onList }: { onList: (() => void) | null }) {
   const router = useIonRouter();
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <h1 className="visually-hidden">{text.title}</h1>
-        <nav className="quick-filters" aria-label={text.title}>
-          {onList ? (
-            <>
-              <button type="button" className="quick-filter" aria-pressed={false} onClick={onList}>
-                {text.listTab}
-              </button>
-              <button type="button" className="quick-filter" aria-pressed>
-                {text.countTab}
-              </button>
-            </>
-          ) : (
-            <a
-              href="/"
-              className="quick-filter physical-count__back"
-              onClick={(event) => {
-                event.preventDefault();
-                router.push('/', 'back');
-              }}
-            >
-              {text.toOrders}
-            </a>
-          )}
-        </nav>
-        <CountView />
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={text.title}>
+      <h1 className="visually-hidden">{text.title}</h1>
+      <nav className="quick-filters" aria-label={text.title}>
+        {onList ? (
+          <>
+            <button type="button" className="quick-filter" aria-pressed={false} onClick={onList}>
+              {text.listTab}
+            </button>
+            <button type="button" className="quick-filter" aria-pressed>
+              {text.countTab}
+            </button>
+          </>
+        ) : (
+          <a
+            href="/"
+            className="quick-filter physical-count__back"
+            onClick={(event) => {
+              event.preventDefault();
+              router.push('/', 'back');
+            }}
+          >
+            {text.toOrders}
+          </a>
+        )}
+      </nav>
+      <CountView />
+    </ScreenPage>
   );
 }

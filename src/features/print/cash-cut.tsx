@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { cashCutDocument, cashCutPrintDataSchema } from '../../../domain/documents/cash-cut-document';
 import { messages } from '../../../domain/messages';
 import type { CajaDay } from '../../../domain/schemas/caja';
-import { useDeployment } from '../../app/deployment';
+import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';

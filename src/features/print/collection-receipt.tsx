@@ -3,7 +3,7 @@ import type { BusinessIdentity } from '../../../domain/deployment';
 import { receiptDocument, receiptPrintDataSchema } from '../../../domain/documents/receipt-document';
 import { messages } from '../../../domain/messages';
 import type { Collection } from '../../../domain/schemas/collections';
-import { useDeployment } from '../../app/deployment';
+import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';

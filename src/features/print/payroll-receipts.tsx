@@ -4,7 +4,7 @@ import type { Slip, SlipSheetModel } from '../../../domain/documents/document';
 import { payrollPrintDataSchema, payrollReceiptsDocument } from '../../../domain/documents/payroll-receipts';
 import { messages } from '../../../domain/messages';
 import type { PayrollRow } from '../../../domain/schemas/payroll';
-import { useDeployment } from '../../app/deployment';
+import { useDeployment } from '../../ui/deployment';
 import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';
 import './payroll-receipts.css';

@@ -1,6 +1,6 @@
 import type { DocumentModel, SlipSheetModel } from '../../../domain/documents/document';
-import { useDocumentTitle } from '../../app/deployment';
-import { usePdfDownload } from './download-pdf';
+import { useDocumentTitle } from '../../ui/deployment';
+import { usePdfDownload } from '../../ui/download-pdf';
 import { PrintActions } from './print-actions';
 
 /**

@@ -7,9 +7,9 @@ import {
   type QuotationPrintData,
 } from '../../../domain/documents/quotation-document';
 import { messages } from '../../../domain/messages';
-import { useDeployment, useDocumentTitle } from '../../app/deployment';
+import { useDeployment, useDocumentTitle } from '../../ui/deployment';
 import { DocumentView } from './document-view';
-import { usePdfDownload } from './download-pdf';
+import { usePdfDownload } from '../../ui/download-pdf';
 import { PrintActions } from './print-actions';
 import type { PrintViewProps } from './print-root';
 import { EmailStatusList, QuotationEmailForm } from './quotation-email';

@@ -1,19 +1,14 @@
-import { formatMoney } from '../../../domain/format';
+import { formatMoney, formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { PrintActions } from './print-actions';
 import type { PrintViewProps } from './print-root';
 import { saleTicketSchema } from '../../../domain/schemas/ticket';
-import { formatDate } from '../driver/driver-input';
 import './sale-ticket.css';
 
 const text = messages.ticket;
 
 /** The sale ticket (spec §2 print views): the saved sale, its lines and totals, and a signature area. */
-export default function SaleTicket({
-  data,
-  onDone,
-  onUnreadable,
-}: PrintViewProps) {
+export default function SaleTicket({ data, onDone, onUnreadable }: PrintViewProps) {
   const parsed = saleTicketSchema.safeParse(data);
   if (!parsed.success) return onUnreadable();
   const sale = parsed.data;
@@ -32,7 +27,7 @@ export default function SaleTicket({
           </>
         )}
         <dt>{text.date}</dt>
-        <dd>{formatDate(sale.date)}</dd>
+        <dd>{formatCalendarDate(sale.date)}</dd>
         <dt>{text.seller}</dt>
         <dd>{sale.seller}</dd>
         <dt>{text.series}</dt>

@@ -14,11 +14,7 @@ const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p
  * its items and weights, driver, vehicle, odometer and signature lines, laid out for A4 or
  * letter. Printing closes the window (the stored job is cleared first).
  */
-export default function ShippingManifest({
-  data,
-  onDone,
-  onUnreadable,
-}: PrintViewProps) {
+export default function ShippingManifest({ data, onDone, onUnreadable }: PrintViewProps) {
   const parsed = shippingSchema.safeParse(data);
   if (!parsed.success) return onUnreadable();
   const shipping = parsed.data;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { purchaseOrderPrintDataSchema, shoppingOrderDocument } from '../../../domain/documents/purchase-order-document';
 import { messages } from '../../../domain/messages';
 import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
-import { useDeployment } from '../../app/deployment';
+import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';

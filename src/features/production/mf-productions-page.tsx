@@ -1,18 +1,17 @@
-import { IonContent, IonPage } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { currentMonth, type DateRange } from '../../../domain/office-list';
 import type { ProductionLog } from '../../../domain/schemas/production';
-import { AppHeader } from '../../app/app-header';
-import { type SheetCell } from '../../app/office-list/export-sheet';
-import { ListLink, useListToast } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
-import { QueryStatus } from '../../app/query-status';
-import { PageSection } from '../../app/record-page';
+import { type SheetCell } from '../../ui/office-list/export-sheet';
+import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { PageExport } from '../../ui/office-list/page-export';
+import { QueryStatus } from '../../ui/query-status';
+import { PageSection } from '../../ui/record-page';
 import { originOf, StatusChip } from './production-rows';
 import { useProductionLog } from './queries';
 import './production.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.production;
 const log = text.log;
@@ -87,95 +86,92 @@ export default function MfProductionsPage() {
   };
 
   return (
-    <IonPage>
-      <AppHeader title={log.title} />
-      <IonContent className="ion-padding">
-        <article className="production-page">
-          <h1 className="visually-hidden">{log.title}</h1>
-          <form className="production-log__period" onSubmit={apply} aria-describedby={error ? ids.error : undefined}>
-            <div className="field">
-              <label htmlFor={ids.from}>{log.from}</label>
-              <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.to}>{log.to}</label>
-              <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-            </div>
-            <button type="submit" className="outline-button">
-              {log.apply}
-            </button>
-            {data.data && (
-              <PageExport
-                rows={data.data.productions}
-                file={log.exportFile}
-                sheet={log.exportSheet}
-                toRows={exportRows}
-                moments={[log.columns.startedAt, log.columns.finishedAt]}
-                notify={notify}
-              />
-            )}
-          </form>
-          {error && (
-            <p id={ids.error} role="alert" className="field-error">
-              {error}
-            </p>
-          )}
-          <p>
-            <strong>{log.period}</strong> · {log.range(formatCalendarDate(range[0]), formatCalendarDate(range[1]))}
-            {data.data && ` · ${log.count(data.data.productions.length)}`}
-          </p>
-          <QueryStatus query={data} loading={log.loading} />
+    <ScreenPage title={log.title}>
+      <article className="production-page">
+        <h1 className="visually-hidden">{log.title}</h1>
+        <form className="production-log__period" onSubmit={apply} aria-describedby={error ? ids.error : undefined}>
+          <div className="field">
+            <label htmlFor={ids.from}>{log.from}</label>
+            <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.to}>{log.to}</label>
+            <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          </div>
+          <button type="submit" className="outline-button">
+            {log.apply}
+          </button>
           {data.data && (
-            <>
-              <div className="production-log__grid">
-                <Totals title={log.produced} label={log.item} lines={data.data.produced} />
-                <Totals title={log.consumed} label={log.component} lines={data.data.consumed} />
-              </div>
-              <PageSection title={log.productions} className="production-section">
-                {data.data.productions.length === 0 ? (
-                  <p>{log.empty}</p>
-                ) : (
-                  <div className="production-scroll">
-                    <table className="production-table">
-                      <thead>
-                        <tr>
-                          <th scope="col">{log.columns.id}</th>
-                          <th scope="col">{log.columns.status}</th>
-                          <th scope="col">{log.columns.origin}</th>
-                          <th scope="col">{log.columns.startedAt}</th>
-                          <th scope="col">{log.columns.finishedAt}</th>
-                          <th scope="col">{log.columns.consumed}</th>
-                          <th scope="col">{log.columns.produced}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {data.data.productions.map((row) => (
-                          <tr key={row.id}>
-                            <th scope="row">
-                              <ListLink href={`/productions/${row.id}`} title={text.open(row.id)}>
-                                {text.folio(row.id)}
-                              </ListLink>
-                            </th>
-                            <td>
-                              <StatusChip status={row.status} />
-                            </td>
-                            <td>{originOf(row)}</td>
-                            <td>{row.started_at ? formatMoment(row.started_at) : '—'}</td>
-                            <td>{row.finished_at ? formatMoment(row.finished_at) : '—'}</td>
-                            <td>{lineText(row.consumed) || '—'}</td>
-                            <td>{lineText(row.produced) || '—'}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
-              </PageSection>
-            </>
+            <PageExport
+              rows={data.data.productions}
+              file={log.exportFile}
+              sheet={log.exportSheet}
+              toRows={exportRows}
+              moments={[log.columns.startedAt, log.columns.finishedAt]}
+              notify={notify}
+            />
           )}
-        </article>
-        {toast}
-      </IonContent>
-    </IonPage>
+        </form>
+        {error && (
+          <p id={ids.error} role="alert" className="field-error">
+            {error}
+          </p>
+        )}
+        <p>
+          <strong>{log.period}</strong> · {log.range(formatCalendarDate(range[0]), formatCalendarDate(range[1]))}
+          {data.data && ` · ${log.count(data.data.productions.length)}`}
+        </p>
+        <QueryStatus query={data} loading={log.loading} />
+        {data.data && (
+          <>
+            <div className="production-log__grid">
+              <Totals title={log.produced} label={log.item} lines={data.data.produced} />
+              <Totals title={log.consumed} label={log.component} lines={data.data.consumed} />
+            </div>
+            <PageSection title={log.productions} className="production-section">
+              {data.data.productions.length === 0 ? (
+                <p>{log.empty}</p>
+              ) : (
+                <div className="production-scroll">
+                  <table className="production-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{log.columns.id}</th>
+                        <th scope="col">{log.columns.status}</th>
+                        <th scope="col">{log.columns.origin}</th>
+                        <th scope="col">{log.columns.startedAt}</th>
+                        <th scope="col">{log.columns.finishedAt}</th>
+                        <th scope="col">{log.columns.consumed}</th>
+                        <th scope="col">{log.columns.produced}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.data.productions.map((row) => (
+                        <tr key={row.id}>
+                          <th scope="row">
+                            <ListLink href={`/productions/${row.id}`} title={text.open(row.id)}>
+                              {text.folio(row.id)}
+                            </ListLink>
+                          </th>
+                          <td>
+                            <StatusChip status={row.status} />
+                          </td>
+                          <td>{originOf(row)}</td>
+                          <td>{row.started_at ? formatMoment(row.started_at) : '—'}</td>
+                          <td>{row.finished_at ? formatMoment(row.finished_at) : '—'}</td>
+                          <td>{lineText(row.consumed) || '—'}</td>
+                          <td>{lineText(row.produced) || '—'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </PageSection>
+          </>
+        )}
+      </article>
+      {toast}
+    </ScreenPage>
   );
 }

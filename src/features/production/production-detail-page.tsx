@@ -1,17 +1,17 @@
-import { IonAlert, IonButton, IonContent, IonPage } from '@ionic/react';
+import { IonAlert, IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { Production } from '../../../domain/schemas/production';
-import { AppHeader } from '../../app/app-header';
-import { useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { Fact, PageSection } from '../../app/record-page';
+import { useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { Fact, PageSection } from '../../ui/record-page';
 import { ApiError, getErrorMessage } from '../../lib/api';
 import { originOf, StatusChip } from './production-rows';
 import { useProduction, useProductionMutations } from './queries';
 import './production.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.production;
 const page = text.page;
@@ -44,44 +44,42 @@ export default function ProductionDetailPage() {
   const short = data?.needs.some((need) => need.shortage > 0) ?? false;
 
   return (
-    <IonPage>
-      <AppHeader title={notFound ? text.notFound : page.title(id!)} />
-      <IonContent className="ion-padding">
-        {notFound ? (
-          <div className="centered" role="alert">
-            <p>{text.notFound}</p>
-            <IonButton fill="outline" routerLink="/production" routerDirection="back">
-              {page.back}
-            </IonButton>
-          </div>
-        ) : data ? (
-          <ProductionView
-            production={data}
-            busy={step.isPending}
-            onStart={() => setConfirm('start')}
-            onFinish={() => setConfirm('finish')}
-          />
-        ) : (
-          <QueryStatus query={production} loading={page.loading} />
-        )}
-      </IonContent>
-      {confirm && (
-        <IonAlert
-          isOpen
-          header={confirm === 'start' ? (short ? page.startShortConfirm : page.startConfirm) : page.finishConfirm}
-          // The action runs once the alert is gone: two overlays leaving at once can hide the page from screen readers.
-          onDidDismiss={(event) => {
-            setConfirm(null);
-            if (event.detail.role === 'confirm') run(confirm);
-          }}
-          buttons={[
-            { text: text.cancel, role: 'cancel' },
-            { text: confirm === 'start' ? page.start : page.finish, role: 'confirm' },
-          ]}
-        />
+    <ScreenPage
+      title={notFound ? text.notFound : page.title(id!)}
+      overlays={
+        <>
+          {confirm && (
+            <IonAlert
+              isOpen
+              header={confirm === 'start' ? (short ? page.startShortConfirm : page.startConfirm) : page.finishConfirm}
+              // The action runs once the alert is gone: two overlays leaving at once can hide the page from screen readers.
+              onDidDismiss={(event) => {
+                setConfirm(null);
+                if (event.detail.role === 'confirm') run(confirm);
+              }}
+              buttons={[
+                { text: text.cancel, role: 'cancel' },
+                { text: confirm === 'start' ? page.start : page.finish, role: 'confirm' },
+              ]}
+            />
+          )}
+          {toast}
+        </>
+      }
+    >
+      {notFound ? (
+        <div className="centered" role="alert">
+          <p>{text.notFound}</p>
+          <IonButton fill="outline" routerLink="/production" routerDirection="back">
+            {page.back}
+          </IonButton>
+        </div>
+      ) : data ? (
+        <ProductionView production={data} busy={step.isPending} onStart={() => setConfirm('start')} onFinish={() => setConfirm('finish')} />
+      ) : (
+        <QueryStatus query={production} loading={page.loading} />
       )}
-      {toast}
-    </IonPage>
+    </ScreenPage>
   );
 }
 

@@ -6,7 +6,7 @@ import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/mone
 import { recipePageSchema } from '../../../domain/schemas/catalogue';
 import { productionInputSchema, type Production } from '../../../domain/schemas/production';
 import { monterreyDate } from '../../../domain/time';
-import { emptyLine, ProductLines, type ProductLine } from '../../app/product-lines';
+import { emptyLine, ProductLines, type ProductLine } from '../../ui/product-lines';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useProductionMutations } from './queries';
 

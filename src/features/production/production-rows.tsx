@@ -1,9 +1,9 @@
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ProductionRow, ProductionSortColumn } from '../../../domain/schemas/production';
-import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import { ListLink } from '../../app/office-list/list-screen';
+import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import { ListLink } from '../../ui/office-list/list-screen';
 
 const text = messages.production;
 const columns = text.columns;

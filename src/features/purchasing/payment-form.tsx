@@ -8,7 +8,7 @@ import { providerPaymentInputSchema } from '../../../domain/schemas/purchasing';
 import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { usePaymentMethods, useProvider, useProviderOptions, usePurchasingMutations } from './queries';
-import { FormActions } from '../../app/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.purchasing.payments;
 

@@ -3,7 +3,7 @@ import { messages } from '../../../domain/messages';
 import { providerInputSchema, type ProviderInput, type ProviderRow } from '../../../domain/schemas/purchasing';
 import { getErrorMessage } from '../../lib/api';
 import { usePurchasingMutations } from './queries';
-import { FormActions } from '../../app/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.purchasing.providers;
 const labels = text.fields;

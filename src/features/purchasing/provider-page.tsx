@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonPage } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment, formatMoney } from '../../../domain/format';
@@ -6,19 +6,19 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { purchaseOrderFolio } from '../../../domain/purchasing';
 import type { ProviderDetail } from '../../../domain/schemas/purchasing';
-import { AppHeader } from '../../app/app-header';
-import { Dialog } from '../../app/dialog';
-import { ListLink, useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { Fact, PageSection } from '../../app/record-page';
-import { useShell } from '../../app/shell-context';
+import { Dialog } from '../../ui/dialog';
+import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { Fact, PageSection } from '../../ui/record-page';
+import { useShell } from '../../ui/shell-context';
 import { ApiError } from '../../lib/api';
 import { PaymentForm } from './payment-form';
 import { ProviderForm } from './provider-form';
 import { shoppingHref, StatusChip } from './purchasing-rows';
 import { useProvider } from './queries';
-import '../../app/office-list/office-list.css';
+import '../../ui/office-list/office-list.css';
 import './purchasing.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.purchasing.providers;
 const paymentText = messages.purchasing.payments;
@@ -43,61 +43,64 @@ export default function ProviderPage() {
   const data = provider.data;
 
   return (
-    <IonPage>
-      <AppHeader title={notFound ? text.notFound : (data?.name ?? text.title)} />
-      <IonContent className="ion-padding">
-        {notFound ? (
-          <div className="centered" role="alert">
-            <p>{text.notFound}</p>
-            <IonButton fill="outline" routerLink="/providers" routerDirection="back">
-              {text.backToList}
-            </IonButton>
-          </div>
-        ) : data ? (
-          <ProviderView
-            provider={data}
-            can={{
-              edit: hasPermission(user, 'providers'),
-              buy: hasPermission(user, 'shoppings'),
-              pay: hasPermission(user, 'provider_payments'),
-            }}
-            onEdit={() => setDialog('edit')}
-            onPay={() => setDialog('pay')}
-          />
-        ) : (
-          <QueryStatus query={provider} />
-        )}
-      </IonContent>
-      {data && dialog === 'edit' && (
-        <Dialog label={text.editTitle(data.name)} onClose={() => setDialog(null)}>
-          {(close) => (
-            <ProviderForm
-              provider={data}
-              onCancel={close}
-              onSaved={(saved) => {
-                close();
-                notify(text.saved(saved.name), 'success');
-              }}
-            />
+    <ScreenPage
+      title={notFound ? text.notFound : (data?.name ?? text.title)}
+      overlays={
+        <>
+          {data && dialog === 'edit' && (
+            <Dialog label={text.editTitle(data.name)} onClose={() => setDialog(null)}>
+              {(close) => (
+                <ProviderForm
+                  provider={data}
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(text.saved(saved.name), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
           )}
-        </Dialog>
-      )}
-      {data && dialog === 'pay' && (
-        <Dialog label={paymentText.formTitle} onClose={() => setDialog(null)}>
-          {(close) => (
-            <PaymentForm
-              providerId={data.id}
-              onCancel={close}
-              onSaved={(saved) => {
-                close();
-                notify(paymentText.saved(formatMoney(saved.amount), saved.provider_name), 'success');
-              }}
-            />
+          {data && dialog === 'pay' && (
+            <Dialog label={paymentText.formTitle} onClose={() => setDialog(null)}>
+              {(close) => (
+                <PaymentForm
+                  providerId={data.id}
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(paymentText.saved(formatMoney(saved.amount), saved.provider_name), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
           )}
-        </Dialog>
+          {toast}
+        </>
+      }
+    >
+      {notFound ? (
+        <div className="centered" role="alert">
+          <p>{text.notFound}</p>
+          <IonButton fill="outline" routerLink="/providers" routerDirection="back">
+            {text.backToList}
+          </IonButton>
+        </div>
+      ) : data ? (
+        <ProviderView
+          provider={data}
+          can={{
+            edit: hasPermission(user, 'providers'),
+            buy: hasPermission(user, 'shoppings'),
+            pay: hasPermission(user, 'provider_payments'),
+          }}
+          onEdit={() => setDialog('edit')}
+          onPay={() => setDialog('pay')}
+        />
+      ) : (
+        <QueryStatus query={provider} />
       )}
-      {toast}
-    </IonPage>
+    </ScreenPage>
   );
 }
 

@@ -9,9 +9,9 @@ import type {
   ShoppingRow,
   ShoppingSortColumn,
 } from '../../../domain/schemas/purchasing';
-import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import { ListLink } from '../../app/office-list/list-screen';
+import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import { ListLink } from '../../ui/office-list/list-screen';
 
 const text = messages.purchasing;
 

@@ -8,7 +8,7 @@ import { shoppingInputSchema, type ShoppingDetail, type ShoppingItem } from '../
 import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { usePurchasingMutations, useShoppingItems } from './queries';
-import '../../app/office-list/office-list.css';
+import '../../ui/office-list/office-list.css';
 import './purchasing.css';
 
 const text = messages.purchasing.orderForm;

@@ -1,4 +1,4 @@
-import { IonActionSheet, IonButton, IonContent, IonPage, useIonRouter } from '@ionic/react';
+import { IonActionSheet, IonButton, useIonRouter } from '@ionic/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { purchaseOrderDocument, type PurchaseOrderPrintData } from '../../../domain/documents/purchase-order-document';
@@ -7,14 +7,13 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { balanceOwed, pendingQuantity, purchaseOrderFolio } from '../../../domain/purchasing';
 import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
-import { useDeployment } from '../../app/deployment';
-import { AppHeader } from '../../app/app-header';
-import { Dialog } from '../../app/dialog';
-import { ListLink, useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { Fact, PageSection } from '../../app/record-page';
-import { useShell } from '../../app/shell-context';
-import { useSheet } from '../../app/use-sheet';
+import { useDeployment } from '../../ui/deployment';
+import { Dialog } from '../../ui/dialog';
+import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { Fact, PageSection } from '../../ui/record-page';
+import { useShell } from '../../ui/shell-context';
+import { useSheet } from '../../ui/use-sheet';
 import { ApiError, getErrorMessage } from '../../lib/api';
 import { openPrintWindow } from '../../lib/session-store';
 import { PaymentForm } from './payment-form';
@@ -23,8 +22,9 @@ import { providerHref, StatusChip } from './purchasing-rows';
 import { usePurchasingMutations, useShopping } from './queries';
 import { ReceiveForm, receiveTitle } from './receive-form';
 import { ShoppingForm } from './shopping-form';
-import '../../app/office-list/office-list.css';
+import '../../ui/office-list/office-list.css';
 import './purchasing.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.purchasing.order;
 
@@ -59,7 +59,7 @@ export default function ShoppingPage() {
     setDrawing(true);
     try {
       // The print feature's drawer, loaded (with pdf-lib) only when a PDF is asked for.
-      const { downloadDocumentPdf } = await import('../print/download-pdf');
+      const { downloadDocumentPdf } = await import('../../ui/download-pdf');
       await downloadDocumentPdf(purchaseOrderDocument(data, identity));
     } catch {
       notify(text.pdfFailed, 'danger');
@@ -69,122 +69,125 @@ export default function ShoppingPage() {
   };
 
   return (
-    <IonPage>
-      <AppHeader title={notFound ? text.notFound : text.title(folio)} />
-      <IonContent className="ion-padding">
-        {notFound ? (
-          <div className="centered" role="alert">
-            <p>{text.notFound}</p>
-            <IonButton fill="outline" routerLink="/shopping" routerDirection="back">
-              {text.backToList}
-            </IonButton>
-          </div>
-        ) : data ? (
-          <article className="purchasing-page">
-            <header className="purchasing-page__header">
-              <h1 className="page-heading">{text.title(folio)}</h1>
-              <StatusChip status={data.status} />
-              <div className="purchasing-page__actions">
-                {data.status !== 'Recibida' && <IonButton onClick={() => setDialog('receive')}>{text.receive}</IonButton>}
-                <IonButton fill="outline" onClick={() => print('purchaseOrder')}>
-                  {text.printOrder}
+    <ScreenPage
+      title={notFound ? text.notFound : text.title(folio)}
+      overlays={
+        <>
+          {data && dialog === 'receive' && (
+            <Dialog label={receiveTitle(data)} onClose={() => setDialog(null)}>
+              {(close) => (
+                <ReceiveForm
+                  order={data}
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(text.receivedSaved(folio, messages.purchasing.statuses[saved.status]), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {data && dialog === 'edit' && (
+            <Dialog label={messages.purchasing.orderForm.editTitle(folio)} onClose={() => setDialog(null)}>
+              {(close) => (
+                <ShoppingForm
+                  provider={data.provider}
+                  order={data}
+                  onCancel={close}
+                  onSaved={() => {
+                    close();
+                    notify(messages.purchasing.orderForm.saved(folio), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {data && dialog === 'pay' && (
+            <Dialog label={messages.purchasing.payments.formTitle} onClose={() => setDialog(null)}>
+              {(close) => (
+                <PaymentForm
+                  providerId={data.provider_id}
+                  orderId={data.id}
+                  onCancel={close}
+                  onSaved={(saved) => {
+                    close();
+                    notify(messages.purchasing.payments.saved(formatMoney(saved.amount), saved.provider_name), 'success');
+                  }}
+                />
+              )}
+            </Dialog>
+          )}
+          {deleting && (
+            <IonActionSheet
+              key={deleteSheet.key}
+              isOpen
+              header={text.deleteConfirm(folio)}
+              buttons={[
+                {
+                  text: text.delete,
+                  role: 'destructive',
+                  handler: () =>
+                    removeShopping.mutate(deleting.id, {
+                      onSuccess: () => router.push('/shopping', 'back'),
+                      onError: (error) => notify(getErrorMessage(error), 'danger'),
+                    }),
+                },
+                { text: messages.list.cancel, role: 'cancel' },
+              ]}
+              onDidDismiss={deleteSheet.onDidDismiss}
+            />
+          )}
+          {toast}
+        </>
+      }
+    >
+      {notFound ? (
+        <div className="centered" role="alert">
+          <p>{text.notFound}</p>
+          <IonButton fill="outline" routerLink="/shopping" routerDirection="back">
+            {text.backToList}
+          </IonButton>
+        </div>
+      ) : data ? (
+        <article className="purchasing-page">
+          <header className="purchasing-page__header">
+            <h1 className="page-heading">{text.title(folio)}</h1>
+            <StatusChip status={data.status} />
+            <div className="purchasing-page__actions">
+              {data.status !== 'Recibida' && <IonButton onClick={() => setDialog('receive')}>{text.receive}</IonButton>}
+              <IonButton fill="outline" onClick={() => print('purchaseOrder')}>
+                {text.printOrder}
+              </IonButton>
+              <IonButton fill="outline" onClick={() => print('shoppingOrder')}>
+                {text.printShoppingOrder}
+              </IonButton>
+              <IonButton fill="outline" onClick={() => void downloadPdf()} disabled={drawing}>
+                {drawing ? text.drawingPdf : text.downloadPdf}
+              </IonButton>
+              {hasPermission(user, 'provider_payments') && balanceOwed(data.total, data.paid) > 0 && (
+                <IonButton fill="outline" onClick={() => setDialog('pay')}>
+                  {text.pay}
                 </IonButton>
-                <IonButton fill="outline" onClick={() => print('shoppingOrder')}>
-                  {text.printShoppingOrder}
-                </IonButton>
-                <IonButton fill="outline" onClick={() => void downloadPdf()} disabled={drawing}>
-                  {drawing ? text.drawingPdf : text.downloadPdf}
-                </IonButton>
-                {hasPermission(user, 'provider_payments') && balanceOwed(data.total, data.paid) > 0 && (
-                  <IonButton fill="outline" onClick={() => setDialog('pay')}>
-                    {text.pay}
+              )}
+              {data.status === 'Pendiente' && (
+                <>
+                  <IonButton fill="outline" onClick={() => setDialog('edit')}>
+                    {text.edit}
                   </IonButton>
-                )}
-                {data.status === 'Pendiente' && (
-                  <>
-                    <IonButton fill="outline" onClick={() => setDialog('edit')}>
-                      {text.edit}
-                    </IonButton>
-                    <IonButton fill="outline" color="danger" onClick={() => setDeleting(data)}>
-                      {text.delete}
-                    </IonButton>
-                  </>
-                )}
-              </div>
-            </header>
-            <OrderFacts order={data} />
-            <OrderLines order={data} />
-          </article>
-        ) : (
-          <QueryStatus query={order} />
-        )}
-      </IonContent>
-      {data && dialog === 'receive' && (
-        <Dialog label={receiveTitle(data)} onClose={() => setDialog(null)}>
-          {(close) => (
-            <ReceiveForm
-              order={data}
-              onCancel={close}
-              onSaved={(saved) => {
-                close();
-                notify(text.receivedSaved(folio, messages.purchasing.statuses[saved.status]), 'success');
-              }}
-            />
-          )}
-        </Dialog>
+                  <IonButton fill="outline" color="danger" onClick={() => setDeleting(data)}>
+                    {text.delete}
+                  </IonButton>
+                </>
+              )}
+            </div>
+          </header>
+          <OrderFacts order={data} />
+          <OrderLines order={data} />
+        </article>
+      ) : (
+        <QueryStatus query={order} />
       )}
-      {data && dialog === 'edit' && (
-        <Dialog label={messages.purchasing.orderForm.editTitle(folio)} onClose={() => setDialog(null)}>
-          {(close) => (
-            <ShoppingForm
-              provider={data.provider}
-              order={data}
-              onCancel={close}
-              onSaved={() => {
-                close();
-                notify(messages.purchasing.orderForm.saved(folio), 'success');
-              }}
-            />
-          )}
-        </Dialog>
-      )}
-      {data && dialog === 'pay' && (
-        <Dialog label={messages.purchasing.payments.formTitle} onClose={() => setDialog(null)}>
-          {(close) => (
-            <PaymentForm
-              providerId={data.provider_id}
-              orderId={data.id}
-              onCancel={close}
-              onSaved={(saved) => {
-                close();
-                notify(messages.purchasing.payments.saved(formatMoney(saved.amount), saved.provider_name), 'success');
-              }}
-            />
-          )}
-        </Dialog>
-      )}
-      {deleting && (
-        <IonActionSheet
-          key={deleteSheet.key}
-          isOpen
-          header={text.deleteConfirm(folio)}
-          buttons={[
-            {
-              text: text.delete,
-              role: 'destructive',
-              handler: () =>
-                removeShopping.mutate(deleting.id, {
-                  onSuccess: () => router.push('/shopping', 'back'),
-                  onError: (error) => notify(getErrorMessage(error), 'danger'),
-                }),
-            },
-            { text: messages.list.cancel, role: 'cancel' },
-          ]}
-          onDidDismiss={deleteSheet.onDidDismiss}
-        />
-      )}
-      {toast}
-    </IonPage>
+    </ScreenPage>
   );
 }
 

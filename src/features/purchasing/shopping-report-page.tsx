@@ -1,19 +1,18 @@
-import { IonContent, IonPage } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatCalendarDate, formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { currentMonth, type DateRange } from '../../../domain/office-list';
 import { hasPermission } from '../../../domain/permissions';
 import type { ShoppingReport } from '../../../domain/schemas/purchasing';
-import { AppHeader } from '../../app/app-header';
-import { writeSheet, type SheetCell } from '../../app/office-list/export-sheet';
-import { ExportButton, useListToast } from '../../app/office-list/list-screen';
-import { QueryStatus } from '../../app/query-status';
-import { PageSection } from '../../app/record-page';
-import { useShell } from '../../app/shell-context';
+import { writeSheet, type SheetCell } from '../../ui/office-list/export-sheet';
+import { ExportButton, useListToast } from '../../ui/office-list/list-screen';
+import { QueryStatus } from '../../ui/query-status';
+import { PageSection } from '../../ui/record-page';
+import { useShell } from '../../ui/shell-context';
 import { useShoppingReport } from './queries';
-import '../../app/office-list/office-list.css';
+import '../../ui/office-list/office-list.css';
 import './purchasing.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.purchasing.report;
 
@@ -62,109 +61,105 @@ export default function ShoppingReportPage() {
   };
 
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <div className="purchasing-page">
-          <h1 className="visually-hidden">{text.title}</h1>
-          <form className="purchasing-report__period" onSubmit={submit} aria-label={text.period}>
-            <div className="field">
-              <label htmlFor={ids.from}>{text.from}</label>
-              <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.to}>{text.to}</label>
-              <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
-            </div>
-            <button type="submit" className="outline-button">
-              {text.show}
-            </button>
-            {hasPermission(user, 'download') && (
-              <ExportButton
-                run={() =>
-                  data ? writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: reportExportRows(data) }) : Promise.resolve()
-                }
-                disabled={!data || data.providers.length === 0}
-                onError={(message) => notify(message, 'danger')}
-              />
-            )}
-          </form>
-          <QueryStatus query={report} loading={text.loading} />
-          {data && (
-            <>
-              <p className="purchasing-report__summary" aria-live="polite">
-                {text.range(formatCalendarDate(data.from), formatCalendarDate(data.to))} · {text.total}:{' '}
-                <strong>{formatMoney(data.total)}</strong>
-              </p>
-              {data.providers.length === 0 ? (
-                <p className="empty-state">{text.empty}</p>
-              ) : (
-                <div className="purchasing-page__grid">
-                  <PageSection title={text.byProvider} className="purchasing-page__section">
-                    <div className="office-list__scroll">
-                      <table className="data-table">
-                        <thead>
-                          <tr>
-                            <th scope="col">{text.provider}</th>
-                            <th scope="col" className="numeric">
-                              {text.orders}
-                            </th>
-                            <th scope="col" className="numeric">
-                              {text.amount}
-                            </th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {data.providers.map((row) => (
-                            <tr key={row.provider_id}>
-                              <th scope="row">{row.name}</th>
-                              <td className="numeric">{row.orders}</td>
-                              <td className="numeric">{formatMoney(row.total)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
-                  </PageSection>
-                  <PageSection title={text.byItem} className="purchasing-page__section">
-                    <div className="office-list__scroll">
-                      <table className="data-table">
-                        <thead>
-                          <tr>
-                            <th scope="col">{text.item}</th>
-                            <th scope="col" className="numeric">
-                              {text.quantity}
-                            </th>
-                            <th scope="col" className="numeric">
-                              {text.received}
-                            </th>
-                            <th scope="col" className="numeric">
-                              {text.amount}
-                            </th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {data.items.map((row) => (
-                            <tr key={row.item_id}>
-                              <th scope="row">{row.name}</th>
-                              <td className="numeric">
-                                {formatQuantity(row.quantity)} {row.unit}
-                              </td>
-                              <td className="numeric">{formatQuantity(row.received_quantity)}</td>
-                              <td className="numeric">{formatMoney(row.total)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
-                  </PageSection>
-                </div>
-              )}
-            </>
+    <ScreenPage title={text.title} overlays={<>{toast}</>}>
+      <div className="purchasing-page">
+        <h1 className="visually-hidden">{text.title}</h1>
+        <form className="purchasing-report__period" onSubmit={submit} aria-label={text.period}>
+          <div className="field">
+            <label htmlFor={ids.from}>{text.from}</label>
+            <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.to}>{text.to}</label>
+            <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
+          </div>
+          <button type="submit" className="outline-button">
+            {text.show}
+          </button>
+          {hasPermission(user, 'download') && (
+            <ExportButton
+              run={() =>
+                data ? writeSheet({ file: text.exportFile, sheet: text.exportSheet, rows: reportExportRows(data) }) : Promise.resolve()
+              }
+              disabled={!data || data.providers.length === 0}
+              onError={(message) => notify(message, 'danger')}
+            />
           )}
-        </div>
-      </IonContent>
-      {toast}
-    </IonPage>
+        </form>
+        <QueryStatus query={report} loading={text.loading} />
+        {data && (
+          <>
+            <p className="purchasing-report__summary" aria-live="polite">
+              {text.range(formatCalendarDate(data.from), formatCalendarDate(data.to))} · {text.total}:{' '}
+              <strong>{formatMoney(data.total)}</strong>
+            </p>
+            {data.providers.length === 0 ? (
+              <p className="empty-state">{text.empty}</p>
+            ) : (
+              <div className="purchasing-page__grid">
+                <PageSection title={text.byProvider} className="purchasing-page__section">
+                  <div className="office-list__scroll">
+                    <table className="data-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{text.provider}</th>
+                          <th scope="col" className="numeric">
+                            {text.orders}
+                          </th>
+                          <th scope="col" className="numeric">
+                            {text.amount}
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {data.providers.map((row) => (
+                          <tr key={row.provider_id}>
+                            <th scope="row">{row.name}</th>
+                            <td className="numeric">{row.orders}</td>
+                            <td className="numeric">{formatMoney(row.total)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </PageSection>
+                <PageSection title={text.byItem} className="purchasing-page__section">
+                  <div className="office-list__scroll">
+                    <table className="data-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{text.item}</th>
+                          <th scope="col" className="numeric">
+                            {text.quantity}
+                          </th>
+                          <th scope="col" className="numeric">
+                            {text.received}
+                          </th>
+                          <th scope="col" className="numeric">
+                            {text.amount}
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {data.items.map((row) => (
+                          <tr key={row.item_id}>
+                            <th scope="row">{row.name}</th>
+                            <td className="numeric">
+                              {formatQuantity(row.quantity)} {row.unit}
+                            </td>
+                            <td className="numeric">{formatQuantity(row.received_quantity)}</td>
+                            <td className="numeric">{formatMoney(row.total)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </PageSection>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </ScreenPage>
   );
 }

@@ -4,10 +4,10 @@ import { messages } from '../../../domain/messages';
 import { saleListQuery, type SaleSortColumn } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
 import type { SalePageRow } from '../../../domain/schemas/reads';
-import { ListRows, type ListColumn } from '../../app/office-list/list-rows';
-import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
-import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
-import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
+import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
+import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
 import { quotationKeys } from './queries';
 import { day, seller } from './quotation-rows';
 

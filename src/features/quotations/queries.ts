@@ -1,18 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { QuotationPrintData } from '../../../domain/documents/quotation-document';
 import { defaultQuotationLayout, type QuotationLayout } from '../../../domain/documents/quotation-layout';
 import type { DeploymentId } from '../../../domain/deployment';
 import type { SaleListFilters } from '../../../domain/sale-list';
-import {
-  quotationWriteAnswerSchema,
-  saleDetailAnswerSchema,
-  type QuotationCancel,
-  type SaleDetail,
-} from '../../../domain/schemas/quotations';
+import { quotationWriteAnswerSchema, saleDetailAnswerSchema, type QuotationCancel } from '../../../domain/schemas/quotations';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
-import { openPrintWindow, openPrintWindowAfter } from '../../lib/session-store';
+import { openPrintWindowAfter } from '../../lib/session-store';
 
 /**
  * The quotation lists' keys. A quotation's detail is 'sale-detail' (the form and the sale's
@@ -24,10 +18,6 @@ export const quotationKeys = {
   list: (filters: SaleListFilters) => [...quotationKeys.all, 'list', filters] as const,
   canceled: (kind: 'quotations' | 'sales', filters: SaleListFilters) => [...quotationKeys.all, 'canceled', kind, filters] as const,
 };
-/** The print view of a quotation already read (or of a sale, printed as its quotation) in a new window. */
-export function printQuotation(sale: SaleDetail, layout: QuotationLayout): void {
-  openPrintWindow({ kind: 'quotation', data: { sale, layout } satisfies QuotationPrintData });
-}
 
 const detailKey = (id: number) => ['sale-detail', id] as const;
 

@@ -13,8 +13,12 @@ const visibleText = (html: string) =>
 
 describe('the state of a quotation in the list', () => {
   it('reads Vigente through its validity date and Vencida after it', () => {
-    expect(visibleText(renderToStaticMarkup(<QuotationState row={quotationRow(1, { due_date: '2026-11-30' })} now={now} saleLinks />))).toBe('Vigente');
-    expect(visibleText(renderToStaticMarkup(<QuotationState row={quotationRow(1, { due_date: '2026-11-29' })} now={now} saleLinks />))).toBe('Vencida');
+    expect(
+      visibleText(renderToStaticMarkup(<QuotationState row={quotationRow(1, { due_date: '2026-11-30' })} now={now} saleLinks />)),
+    ).toBe('Vigente');
+    expect(
+      visibleText(renderToStaticMarkup(<QuotationState row={quotationRow(1, { due_date: '2026-11-29' })} now={now} saleLinks />)),
+    ).toBe('Vencida');
   });
 
   it('links a sold quotation to its sale for those who may open sales, and only names it for others', () => {
@@ -29,7 +33,9 @@ describe('the state of a quotation in the list', () => {
 describe('a quotation card', () => {
   it('shows folio, company, dates, seller, series, total and validity, and opens the menu from the whole card', () => {
     const html = renderToStaticMarkup(<QuotationCard row={quotationRow(12)} now={now} onMenu={() => undefined} />);
-    expect(visibleText(html)).toBe('C-12 · Abarrotes Lupita 25/11/2026 · Laura Villarreal Serie A · $1,160.00 · Vigencia: 10/12/2026 Vigente ⋮');
+    expect(visibleText(html)).toBe(
+      'C-12 · Abarrotes Lupita 25/11/2026 · Laura Villarreal Serie A · $1,160.00 · Vigencia: 10/12/2026 Vigente ⋮',
+    );
     expect(html).toContain('aria-label="Acciones de la cotización C-12"');
     expect(html.match(/<button/g)).toHaveLength(2);
   });

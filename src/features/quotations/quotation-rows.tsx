@@ -3,8 +3,8 @@ import { messages } from '../../../domain/messages';
 import { quotationStatus, type SaleSortColumn } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
 import type { SalePageRow } from '../../../domain/schemas/reads';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import { ListLink } from '../../app/office-list/list-screen';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import { ListLink } from '../../ui/office-list/list-screen';
 
 const text = messages.quotations.list;
 const columns = messages.sales.list.columns;

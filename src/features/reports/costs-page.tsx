@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { messages } from '../../../domain/messages';
 import type { DateRange } from '../../../domain/office-list';
-import { ChartFigure, ChartPlaceholder } from '../../app/charts/chart-figure';
+import { ChartFigure, ChartPlaceholder } from '../../ui/charts/chart-figure';
 import { exportChart } from './export-report';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { useExpensesByType, useTopItems, useUtilities } from './queries';
@@ -44,7 +44,15 @@ function ByMonth({ range, notify }: { range: DateRange; notify: Notify }) {
       labelHeader={text.month}
       totals
       note={text.note}
-      actions={canDownload && <ReportExportButton section={text.byMonthTitle} onError={notify} run={() => exportChart(text.exportByMonth, { labelHeader: text.month, data })} />}
+      actions={
+        canDownload && (
+          <ReportExportButton
+            section={text.byMonthTitle}
+            onError={notify}
+            run={() => exportChart(text.exportByMonth, { labelHeader: text.month, data })}
+          />
+        )
+      }
     />
   );
 }

@@ -2,9 +2,18 @@ import { useId, useMemo, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { monterreyDate } from '../../../domain/time';
-import { writeSheet } from '../../app/office-list/export-sheet';
-import { QueryStatus } from '../../app/query-status';
-import { filterHuecos, huecosExportRows, huecosYears, monthCell, nextHuecosSort, sortHuecos, type HuecosRow, type HuecosSort } from './huecos';
+import { writeSheet } from '../../ui/office-list/export-sheet';
+import { QueryStatus } from '../../ui/query-status';
+import {
+  filterHuecos,
+  huecosExportRows,
+  huecosYears,
+  monthCell,
+  nextHuecosSort,
+  sortHuecos,
+  type HuecosRow,
+  type HuecosSort,
+} from './huecos';
 import { useHuecos } from './queries';
 import { ReportExportButton, ReportScreen, useCanDownload } from './report-parts';
 
@@ -56,7 +65,12 @@ export default function HuecosPage() {
                   writeSheet({
                     file: text.exportFile(year),
                     sheet: text.exportSheet,
-                    rows: huecosExportRows(shown, months, { customer: text.customer, huecos: text.huecos, gap: text.gap, later: text.notYet }),
+                    rows: huecosExportRows(shown, months, {
+                      customer: text.customer,
+                      huecos: text.huecos,
+                      gap: text.gap,
+                      later: text.notYet,
+                    }),
                   })
                 }
               />
@@ -101,11 +115,26 @@ export default function HuecosPage() {
   );
 }
 
-function SortHeader({ label, column, sort, onSort }: { label: string; column: HuecosSort['column']; sort: HuecosSort; onSort: (sort: HuecosSort) => void }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: HuecosSort['column'];
+  sort: HuecosSort;
+  onSort: (sort: HuecosSort) => void;
+}) {
   const state = sort.column === column ? (sort.descending ? 'desc' : 'asc') : 'none';
   return (
     <th scope="col" aria-sort={state === 'none' ? 'none' : state === 'asc' ? 'ascending' : 'descending'}>
-      <button type="button" className="sort-button" title={listText.sortBy(label, state)} onClick={() => onSort(nextHuecosSort(sort, column))}>
+      <button
+        type="button"
+        className="sort-button"
+        title={listText.sortBy(label, state)}
+        onClick={() => onSort(nextHuecosSort(sort, column))}
+      >
         {label}
         <span aria-hidden="true">{state === 'asc' ? ' ▲' : state === 'desc' ? ' ▼' : ''}</span>
       </button>

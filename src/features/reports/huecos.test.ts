@@ -8,7 +8,11 @@ const row = (company_id: number, name: string, months: (number | null)[]): Hueco
   months: Object.fromEntries(MONTHS.map((month, index) => [month, months[index] ?? null])),
   huecos: months.filter((total) => total === 0).length,
 });
-const ROWS = [row(1, 'Cocina Doña Mary', [100, 0, null]), row(2, 'Abarrotes Treviño', [0, 0, null]), row(3, 'Hotel Fundidora', [50, 75.5, null])];
+const ROWS = [
+  row(1, 'Cocina Doña Mary', [100, 0, null]),
+  row(2, 'Abarrotes Treviño', [0, 0, null]),
+  row(3, 'Hotel Fundidora', [50, 75.5, null]),
+];
 
 describe('the huecos table', () => {
   it('finds customers by part of their name, without minding accents or case', () => {
@@ -18,7 +22,11 @@ describe('the huecos table', () => {
   });
 
   it('puts the customers with most gaps first, then by name, and sorts by name on request', () => {
-    expect(sortHuecos(ROWS, { column: 'huecos', descending: true }).map((r) => r.name)).toEqual(['Abarrotes Treviño', 'Cocina Doña Mary', 'Hotel Fundidora']);
+    expect(sortHuecos(ROWS, { column: 'huecos', descending: true }).map((r) => r.name)).toEqual([
+      'Abarrotes Treviño',
+      'Cocina Doña Mary',
+      'Hotel Fundidora',
+    ]);
     expect(sortHuecos(ROWS, { column: 'huecos', descending: false }).map((r) => r.huecos)).toEqual([0, 1, 2]);
     expect(sortHuecos(ROWS, { column: 'name', descending: false }).map((r) => r.company_id)).toEqual([2, 1, 3]);
     expect(nextHuecosSort({ column: 'huecos', descending: true }, 'huecos')).toEqual({ column: 'huecos', descending: false });

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { huecosSchema } from '../../../domain/schemas/reads';
-import type { SheetCell } from '../../app/office-list/export-sheet';
+import type { SheetCell } from '../../ui/office-list/export-sheet';
 
 /**
  * The huecos table (spec §9, issue 13): which customers to show for a name typed, in which
@@ -12,7 +12,11 @@ export type HuecosRow = HuecosAnswer['data'][number];
 export type HuecosSort = { column: 'name' | 'huecos'; descending: boolean };
 
 /** Lowercase without accents: 'Cocina Doña Mary' is found by 'dona'. */
-const folded = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const folded = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 export function filterHuecos(rows: readonly HuecosRow[], search: string): HuecosRow[] {
   const wanted = folded(search.trim());

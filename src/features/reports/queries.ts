@@ -56,7 +56,12 @@ export function useSalemanReport(range: DateRange) {
   return useQuery({
     queryKey: reportKeys.sellers(range),
     queryFn: ({ signal }) =>
-      apiRequest('/api/v2/saleman_report', { method: 'POST', body: { date_from: range[0], date_to: range[1] }, schema: salemanReportResultSchema, signal }),
+      apiRequest('/api/v2/saleman_report', {
+        method: 'POST',
+        body: { date_from: range[0], date_to: range[1] },
+        schema: salemanReportResultSchema,
+        signal,
+      }),
     select: (answer) => answer.data,
     ...steady,
   });

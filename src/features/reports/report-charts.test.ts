@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SalesSeries, Utilities } from '../../../domain/schemas/reports';
-import { chartTableRows } from '../../app/charts/chart-data';
+import { chartTableRows } from '../../ui/charts/chart-data';
 import { chartSheetRows } from './export-report';
-import { costsByMonthChart, expenseTypesChart, salesSeriesChart, sellersChart, topDueBalances, topItemsChart, UTILITY_DRAWN, utilitiesChart } from './report-charts';
+import {
+  costsByMonthChart,
+  expenseTypesChart,
+  salesSeriesChart,
+  sellersChart,
+  topDueBalances,
+  topItemsChart,
+  UTILITY_DRAWN,
+  utilitiesChart,
+} from './report-charts';
 
 const BY_DAY: SalesSeries = {
   data: [
@@ -17,7 +26,11 @@ const UTILITIES: Utilities = {
     { month: '2031-05', label: 'Mayo 2031', sales: 1000, cost_of_goods: 400, gross_profit: 600, expenses: 100, net_profit: 500 },
     { month: '2031-06', label: 'Junio 2031', sales: 0, cost_of_goods: 0, gross_profit: 0, expenses: 50.5, net_profit: -50.5 },
   ],
-  meta: { from: '2031-05-01', to: '2031-06-30', totals: { sales: 1000, cost_of_goods: 400, gross_profit: 600, expenses: 150.5, net_profit: 449.5 } },
+  meta: {
+    from: '2031-05-01',
+    to: '2031-06-30',
+    totals: { sales: 1000, cost_of_goods: 400, gross_profit: 600, expenses: 150.5, net_profit: 449.5 },
+  },
 };
 
 describe('the report charts', () => {
@@ -32,7 +45,11 @@ describe('the report charts', () => {
   });
 
   it('name months in Spanish, shortened on the axis', () => {
-    const { data } = salesSeriesChart({ ...BY_DAY, data: [{ period: '2031-05', label: 'Mayo 2031', sales_total: 1, sales_count: 1, collections_total: 0 }], meta: { ...BY_DAY.meta, group: 'month' } });
+    const { data } = salesSeriesChart({
+      ...BY_DAY,
+      data: [{ period: '2031-05', label: 'Mayo 2031', sales_total: 1, sales_count: 1, collections_total: 0 }],
+      meta: { ...BY_DAY.meta, group: 'month' },
+    });
     expect(data.labels).toEqual(['Mayo 2031']);
     expect(data.axisLabels).toEqual(['May 31']);
   });
@@ -50,7 +67,10 @@ describe('the report charts', () => {
 
   it('draw what each seller sold, with sales, collected and owed in the table', () => {
     const money = (n: number) => `$${n}`;
-    const { data, extras } = sellersChart([{ user_id: 2, name: 'Laura', last: 'Villarreal', sales_count: 3, sales_total: 900, collected: 600, due_balance: 300 }], money);
+    const { data, extras } = sellersChart(
+      [{ user_id: 2, name: 'Laura', last: 'Villarreal', sales_count: 3, sales_total: 900, collected: 600, due_balance: 300 }],
+      money,
+    );
     expect(data.labels).toEqual(['Laura Villarreal']);
     expect(data.series).toEqual([{ name: 'Vendido', values: [900] }]);
     expect(extras.map((e) => [e.name, e.values])).toEqual([
@@ -72,7 +92,14 @@ describe('the report charts', () => {
       { expense_type_id: 2, name: 'Renta', count: 0, total: 0 },
     ]);
     expect(data.labels).toEqual(['Combustible']);
-    const owing = [5, 40, 12].map((due_balance, index) => ({ company_id: index, name: `C${index}`, credit_days: 15, sales: 1, due_balance, oldest_due_date: null }));
+    const owing = [5, 40, 12].map((due_balance, index) => ({
+      company_id: index,
+      name: `C${index}`,
+      credit_days: 15,
+      sales: 1,
+      due_balance,
+      oldest_due_date: null,
+    }));
     expect(topDueBalances(owing, 2).map((r) => r.due_balance)).toEqual([40, 12]);
   });
 

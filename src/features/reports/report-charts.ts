@@ -1,10 +1,15 @@
 import type * as z from 'zod/mini';
 import { formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
-import type { collectionBySellerSchema, dueBalanceReportSchema, expenseSummarySchema, salemanReportResultSchema } from '../../../domain/schemas/reads';
+import type {
+  collectionBySellerSchema,
+  dueBalanceReportSchema,
+  expenseSummarySchema,
+  salemanReportResultSchema,
+} from '../../../domain/schemas/reads';
 import type { ItemsReportRow, SalesSeries, Utilities } from '../../../domain/schemas/reports';
-import type { ChartData } from '../../app/charts/chart-data';
-import type { TableExtra } from '../../app/charts/chart-figure';
+import type { ChartData } from '../../ui/charts/chart-data';
+import type { TableExtra } from '../../ui/charts/chart-figure';
 
 /**
  * The charts of the report screens, each built from one server answer: the labels, the
@@ -41,7 +46,10 @@ export function salesSeriesChart(series: SalesSeries): { data: ChartData; extras
 const personName = (row: { name: string; last: string }) => `${row.name} ${row.last}`.trim();
 
 /** What each seller sold (drawn), with the number of sales, what was collected and what is owed. */
-export function sellersChart(rows: readonly SalemanReportRow[], format: (value: number) => string): { data: ChartData; extras: TableExtra[] } {
+export function sellersChart(
+  rows: readonly SalemanReportRow[],
+  format: (value: number) => string,
+): { data: ChartData; extras: TableExtra[] } {
   return {
     data: { labels: rows.map(personName), series: [{ name: text.reports.sold, values: rows.map((row) => row.sales_total) }] },
     extras: [
@@ -96,7 +104,6 @@ export function costsByMonthChart(utilities: Utilities): ChartData {
     ],
   };
 }
-
 
 /** Items by what they sold (amount) or what they cost, with their quantity and sales. */
 export function topItemsChart(rows: readonly ItemsReportRow[], measure: 'amount' | 'cost'): { data: ChartData; extras: TableExtra[] } {

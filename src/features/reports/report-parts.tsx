@@ -1,27 +1,22 @@
-import { IonContent, IonPage } from '@ionic/react';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import { AppHeader } from '../../app/app-header';
-import { useListToast } from '../../app/office-list/list-screen';
-import { useShell } from '../../app/shell-context';
+import { useListToast } from '../../ui/office-list/list-screen';
+import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import './reports.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 /** A report screen: its top bar, a heading for screen readers, its sections, and one toast for export failures. */
 export function ReportScreen({ title, children }: { title: string; children: (notify: (message: string) => void) => ReactNode }) {
   const [notify, toast] = useListToast();
   return (
-    <IonPage>
-      <AppHeader title={title} />
-      <IonContent className="ion-padding">
-        <div className="report-screen">
-          <h1 className="visually-hidden">{title}</h1>
-          {children((message) => notify(message, 'danger'))}
-        </div>
-      </IonContent>
-      {toast}
-    </IonPage>
+    <ScreenPage title={title} overlays={<>{toast}</>}>
+      <div className="report-screen">
+        <h1 className="visually-hidden">{title}</h1>
+        {children((message) => notify(message, 'danger'))}
+      </div>
+    </ScreenPage>
   );
 }
 
@@ -34,7 +29,17 @@ export function useCanDownload(): boolean {
  * 'Exportar a Excel' of one section. Several sit on one screen, so each is named with its
  * section ('Exportar a Excel: Ventas por vendedor'); the visible text stays the same.
  */
-export function ReportExportButton({ section, run, disabled = false, onError }: { section: string; run: () => Promise<void>; disabled?: boolean; onError: (message: string) => void }) {
+export function ReportExportButton({
+  section,
+  run,
+  disabled = false,
+  onError,
+}: {
+  section: string;
+  run: () => Promise<void>;
+  disabled?: boolean;
+  onError: (message: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const start = async () => {
     setBusy(true);
@@ -48,7 +53,13 @@ export function ReportExportButton({ section, run, disabled = false, onError }: 
   };
   const shown = busy ? messages.list.exporting : messages.list.export;
   return (
-    <button type="button" className="outline-button" disabled={busy || disabled} aria-label={`${shown}: ${section}`} onClick={() => void start()}>
+    <button
+      type="button"
+      className="outline-button"
+      disabled={busy || disabled}
+      aria-label={`${shown}: ${section}`}
+      onClick={() => void start()}
+    >
       {shown}
     </button>
   );

@@ -2,10 +2,10 @@ import { useId, useMemo } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { DateRange } from '../../../domain/office-list';
-import { ChartFigure, ChartPlaceholder } from '../../app/charts/chart-figure';
-import { seriesTotals } from '../../app/charts/chart-data';
-import { calendarDate, writeSheet } from '../../app/office-list/export-sheet';
-import { QueryStatus } from '../../app/query-status';
+import { ChartFigure, ChartPlaceholder } from '../../ui/charts/chart-figure';
+import { seriesTotals } from '../../ui/charts/chart-data';
+import { calendarDate, writeSheet } from '../../ui/office-list/export-sheet';
+import { QueryStatus } from '../../ui/query-status';
 import { exportChart } from './export-report';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { useCollectionsBySeller, useDueBalances, useIndicators, useSalemanReport, useSalesSeries } from './queries';
@@ -118,7 +118,16 @@ const sellersByAmount = (rows: Parameters<typeof sellersChart>[0]) => sellersCha
 
 function SellersSection({ range, notify }: { range: DateRange; notify: Notify }) {
   const sellers = useSalemanReport(range);
-  return <PeopleSection title={text.sellersTitle} labelHeader={text.seller} exportName={text.exportSellers} query={sellers} toChart={sellersByAmount} notify={notify} />;
+  return (
+    <PeopleSection
+      title={text.sellersTitle}
+      labelHeader={text.seller}
+      exportName={text.exportSellers}
+      query={sellers}
+      toChart={sellersByAmount}
+      notify={notify}
+    />
+  );
 }
 
 function CollectionsSection({ range, notify }: { range: DateRange; notify: Notify }) {
@@ -185,7 +194,10 @@ function DueBalancesSection({ notify }: { notify: Notify }) {
   const headingId = useId();
   const rows = balances.data ?? [];
   const top = useMemo(() => topDueBalances(balances.data ?? [], 10), [balances.data]);
-  const [total] = seriesTotals({ labels: rows.map((row) => row.name), series: [{ name: text.dueBalance, values: rows.map((row) => row.due_balance) }] });
+  const [total] = seriesTotals({
+    labels: rows.map((row) => row.name),
+    series: [{ name: text.dueBalance, values: rows.map((row) => row.due_balance) }],
+  });
   return (
     <section className="chart-figure" aria-labelledby={headingId}>
       <div className="chart-figure__header">
@@ -215,7 +227,12 @@ function DueBalancesSection({ notify }: { notify: Notify }) {
       {rows.length > 0 && (
         <>
           <p className="chart-figure__note">{text.dueBalanceNote(top.length, rows.length)}</p>
-          <div className="chart-figure__table" tabIndex={0} role="region" aria-label={messages.reportScreens.chart.table(text.dueBalanceTitle)}>
+          <div
+            className="chart-figure__table"
+            tabIndex={0}
+            role="region"
+            aria-label={messages.reportScreens.chart.table(text.dueBalanceTitle)}
+          >
             <table className="data-table">
               <caption className="visually-hidden">{text.dueBalanceTitle}</caption>
               <thead>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { messages } from '../../../domain/messages';
-import { ChartFigure, ChartPlaceholder } from '../../app/charts/chart-figure';
+import { ChartFigure, ChartPlaceholder } from '../../ui/charts/chart-figure';
 import { exportChart } from './export-report';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { useUtilities } from './queries';
@@ -37,7 +37,11 @@ export default function UtilitiesPage() {
               height={320}
               actions={
                 canDownload && (
-                  <ReportExportButton section={text.chartTitle} onError={notify} run={() => exportChart(text.exportSheet, { labelHeader: text.month, data })} />
+                  <ReportExportButton
+                    section={text.chartTitle}
+                    onError={notify}
+                    run={() => exportChart(text.exportSheet, { labelHeader: text.month, data })}
+                  />
                 )
               }
             />

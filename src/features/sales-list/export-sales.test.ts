@@ -54,7 +54,15 @@ describe('the Excel rows of the sales page', () => {
       'Pedido',
       'Creación',
     ]);
-    expect(row).toMatchObject({ Folio: 31, Sucursal: '', Vendedor: 'Ana Cantú', Total: 2900.58, Saldo: 900.58, 'Estado de pago': 'Parcial', Pedido: 'En Producción' });
+    expect(row).toMatchObject({
+      Folio: 31,
+      Sucursal: '',
+      Vendedor: 'Ana Cantú',
+      Total: 2900.58,
+      Saldo: 900.58,
+      'Estado de pago': 'Parcial',
+      Pedido: 'En Producción',
+    });
     const date = row!['Fecha programada'] as Date;
     expect([date.getFullYear(), date.getMonth() + 1, date.getDate()]).toEqual([2027, 1, 15]);
   });

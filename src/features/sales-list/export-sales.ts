@@ -1,7 +1,7 @@
 import { messages } from '../../../domain/messages';
 import type { SalePageRow } from '../../../domain/schemas/reads';
-import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
-import type { PageSheet } from '../../app/office-list/page-export';
+import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
+import type { PageSheet } from '../../ui/office-list/page-export';
 
 const text = messages.sales.list;
 const columns = text.columns;

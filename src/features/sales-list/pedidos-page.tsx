@@ -3,11 +3,11 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { pedidosQuery } from '../../../domain/sale-list';
 import { monterreyDate } from '../../../domain/time';
-import { ListRows } from '../../app/office-list/list-rows';
-import { FiltersButton, ListScreen } from '../../app/office-list/list-screen';
-import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
-import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
-import { useShell } from '../../app/shell-context';
+import { ListRows } from '../../ui/office-list/list-rows';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
+import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
+import { useShell } from '../../ui/shell-context';
 import { salesKeys } from './queries';
 import { pedidosColumns, SaleCard } from './sale-rows';
 

@@ -16,6 +16,9 @@ export function useSaleTotals(filters: SaleListFilters, now: Date) {
   const { range, query } = saleTotalsQuery(filters, now);
   return useQuery({
     queryKey: salesKeys.totals(filters, range),
-    queryFn: async ({ signal }) => ({ range, ...(await apiRequest(`/api/v2/sale/totals?${query}`, { schema: saleTotalsSchema, signal })).data }),
+    queryFn: async ({ signal }) => ({
+      range,
+      ...(await apiRequest(`/api/v2/sale/totals?${query}`, { schema: saleTotalsSchema, signal })).data,
+    }),
   });
 }

@@ -3,8 +3,8 @@ import { deliveryStatus } from '../../../domain/rules/delivery-status';
 import { messages } from '../../../domain/messages';
 import type { OrderStatus, SaleSortColumn } from '../../../domain/sale-list';
 import type { SalePageRow } from '../../../domain/schemas/reads';
-import type { ListColumn } from '../../app/office-list/list-rows';
-import { ListLink } from '../../app/office-list/list-screen';
+import type { ListColumn } from '../../ui/office-list/list-rows';
+import { ListLink } from '../../ui/office-list/list-screen';
 
 const text = messages.sales.list;
 const columns = text.columns;
@@ -41,7 +41,13 @@ const company = { key: 'company', sort: 'company_name', label: columns.company, 
 const branch = { key: 'branch', label: columns.branch, cell: (row: SalePageRow) => row.branch_name ?? '—' };
 const sellerColumn = { key: 'seller', label: columns.seller, cell: seller };
 const date = { key: 'date', sort: 'date', label: columns.date, cell: (row: SalePageRow) => day(row.date), nowrap: true } as const;
-const total = { key: 'total', sort: 'total', label: columns.total, cell: (row: SalePageRow) => formatMoney(row.total), numeric: true } as const;
+const total = {
+  key: 'total',
+  sort: 'total',
+  label: columns.total,
+  cell: (row: SalePageRow) => formatMoney(row.total),
+  numeric: true,
+} as const;
 const order = { key: 'order', label: columns.order, cell: (row: SalePageRow) => <OrderState status={row.order_status} /> };
 
 /** /sales (issue 12): the quotation list's columns plus Estado de pago, Saldo and Pedido. */

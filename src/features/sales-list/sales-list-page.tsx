@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { saleListQuery } from '../../../domain/sale-list';
-import { ListRows } from '../../app/office-list/list-rows';
-import { FiltersButton, ListScreen, TotalsToggle, useListToast } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
-import { SaleFilterDrawer } from '../../app/office-list/sale-filters';
-import { saleRowKey, useSaleList } from '../../app/office-list/use-sale-list';
+import { ListRows } from '../../ui/office-list/list-rows';
+import { FiltersButton, ListScreen, TotalsToggle, useListToast } from '../../ui/office-list/list-screen';
+import { PageExport } from '../../ui/office-list/page-export';
+import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
+import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
 import { SALE_SHEET } from './export-sales';
 import { salesKeys } from './queries';
 import { SALE_COLUMNS, SaleCard } from './sale-rows';

@@ -1,7 +1,7 @@
 import { formatCalendarDate, formatKg, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { SaleListFilters } from '../../../domain/sale-list';
-import { QueryStatus } from '../../app/query-status';
+import { QueryStatus } from '../../ui/query-status';
 import { useSaleTotals } from './queries';
 
 const text = messages.sales.list;

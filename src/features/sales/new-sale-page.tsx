@@ -1,12 +1,11 @@
-import { IonButton, IonContent, IonPage, IonText, IonToast } from '@ionic/react';
+import { IonButton, IonText, IonToast } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { createdSaleSchema, newSaleSchema, type NewSale } from '../../../domain/schemas/new-sale';
 import { monterreyDate, monterreyDateOffset, monterreyMinute } from '../../../domain/time';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
-import { AppHeader } from '../../app/app-header';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../ui/shell-context';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow } from '../../lib/session-store';
@@ -14,6 +13,7 @@ import { useHoldUpdate } from '../../sync/sending-gate';
 import { SaleCart, SeriesField, useCartScanner, type CartNotify } from './sale-cart';
 import { useSaleCart } from './use-sale-cart';
 import './sales.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.newSale;
 
@@ -103,69 +103,66 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
   };
 
   return (
-    <IonPage>
-      <AppHeader title={counter ? text.posTitle : text.title} />
-      <IonContent className="ion-padding">
-        <form className="new-sale" onSubmit={submit} noValidate>
-          {/* While saving, the sale stays as it was sent: its ticket prints exactly that. */}
-          <fieldset className="new-sale__body" disabled={save.isPending}>
-            <SaleCart cart={sale} onScan={scanner.open} onCompanyPicked={() => setError(null)} />
+    <ScreenPage title={counter ? text.posTitle : text.title}>
+      <form className="new-sale" onSubmit={submit} noValidate>
+        {/* While saving, the sale stays as it was sent: its ticket prints exactly that. */}
+        <fieldset className="new-sale__body" disabled={save.isPending}>
+          <SaleCart cart={sale} onScan={scanner.open} onCompanyPicked={() => setError(null)} />
 
-            <section className="new-sale__details">
-              <SeriesField id={ids.series} series={series} onChange={sale.setSeries} />
-              <div className="field">
-                <label htmlFor={ids.date}>{text.date}</label>
-                <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.po}>{text.purchaseOrder}</label>
-                <input id={ids.po} maxLength={60} value={purchaseOrder} onChange={(e) => setPurchaseOrder(e.target.value)} />
-              </div>
-              <label className="switch-field" htmlFor={ids.bar}>
-                <input id={ids.bar} type="checkbox" checked={bar} onChange={(e) => setBar(e.target.checked)} />
-                {text.counter}
-              </label>
-              <div className="field">
-                <label htmlFor={ids.note}>{text.note}</label>
-                <textarea id={ids.note} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.internal}>{text.internalNote}</label>
-                <textarea
-                  id={ids.internal}
-                  rows={2}
-                  maxLength={2000}
-                  value={internalNote}
-                  onChange={(e) => setInternalNote(e.target.value)}
-                />
-              </div>
-            </section>
-          </fieldset>
-          {error && (
-            <p role="alert">
-              <IonText color="danger">{error}</IonText>
-            </p>
-          )}
-          <div className="form-actions">
-            {ticket && (
-              <IonButton fill="outline" onClick={() => openPrintWindow({ kind: 'ticket', data: ticket })}>
-                {text.printTicket} · {messages.ticket.folio(ticket.id)}
-              </IonButton>
-            )}
-            <IonButton type="submit" disabled={save.isPending}>
-              {save.isPending ? text.saving : text.save}
+          <section className="new-sale__details">
+            <SeriesField id={ids.series} series={series} onChange={sale.setSeries} />
+            <div className="field">
+              <label htmlFor={ids.date}>{text.date}</label>
+              <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.po}>{text.purchaseOrder}</label>
+              <input id={ids.po} maxLength={60} value={purchaseOrder} onChange={(e) => setPurchaseOrder(e.target.value)} />
+            </div>
+            <label className="switch-field" htmlFor={ids.bar}>
+              <input id={ids.bar} type="checkbox" checked={bar} onChange={(e) => setBar(e.target.checked)} />
+              {text.counter}
+            </label>
+            <div className="field">
+              <label htmlFor={ids.note}>{text.note}</label>
+              <textarea id={ids.note} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.internal}>{text.internalNote}</label>
+              <textarea
+                id={ids.internal}
+                rows={2}
+                maxLength={2000}
+                value={internalNote}
+                onChange={(e) => setInternalNote(e.target.value)}
+              />
+            </div>
+          </section>
+        </fieldset>
+        {error && (
+          <p role="alert">
+            <IonText color="danger">{error}</IonText>
+          </p>
+        )}
+        <div className="form-actions">
+          {ticket && (
+            <IonButton fill="outline" onClick={() => openPrintWindow({ kind: 'ticket', data: ticket })}>
+              {text.printTicket} · {messages.ticket.folio(ticket.id)}
             </IonButton>
-          </div>
-        </form>
-        {scanner.dialog}
-        <IonToast
-          isOpen={toast !== null}
-          message={toast?.message ?? ''}
-          color={toast?.tone}
-          duration={4000}
-          onDidDismiss={() => setToast(null)}
-        />
-      </IonContent>
-    </IonPage>
+          )}
+          <IonButton type="submit" disabled={save.isPending}>
+            {save.isPending ? text.saving : text.save}
+          </IonButton>
+        </div>
+      </form>
+      {scanner.dialog}
+      <IonToast
+        isOpen={toast !== null}
+        message={toast?.message ?? ''}
+        color={toast?.tone}
+        duration={4000}
+        onDidDismiss={() => setToast(null)}
+      />
+    </ScreenPage>
   );
 }

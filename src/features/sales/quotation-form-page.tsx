@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonPage, IonToast, useIonRouter, useIonToast } from '@ionic/react';
+import { IonButton, IonToast, useIonRouter, useIonToast } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -7,19 +7,19 @@ import { quotationFolio } from '../../../domain/sales';
 import { defaultQuotationLayout } from '../../../domain/documents/quotation-layout';
 import { quotationInputSchema, quotationWriteAnswerSchema, type QuotationInput, type SaleDetail } from '../../../domain/schemas/quotations';
 import { addDays, monterreyDate, monterreyDateOffset } from '../../../domain/time';
-import { AppHeader } from '../../app/app-header';
-import { QueryStatus } from '../../app/query-status';
-import { useShell } from '../../app/shell-context';
+import { QueryStatus } from '../../ui/query-status';
+import { useShell } from '../../ui/shell-context';
 import { ApiError, apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
-import { printQuotation } from '../quotations/queries';
+import { printQuotation } from '../../ui/print-documents';
 import { useHoldUpdate } from '../../sync/sending-gate';
-import { AppLink } from './app-link';
+import { AppLink } from '../../ui/app-link';
 import { SaleCart, SeriesField, useCartScanner, type CartNotify } from './sale-cart';
 import { companyQueryOptions, contactsQueryOptions, itemsQueryOptions, saleDetailQueryOptions, saleQueryKeys } from './sale-queries';
 import { useSaleCart, type CartContents } from './use-sale-cart';
 import { quotationFieldOf, type QuotationField } from './quotation-fields';
 import './sales.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.quotations.form;
 const cartText = messages.newSale;
@@ -86,7 +86,8 @@ function EditQuotation({ id }: { id: number }) {
 
   const prices = new Map(items.data.map((item) => [item.id, item.price]));
   // A customer that no longer turns up by name keeps the branch it was quoted for.
-  const branches = company.data?.branches ?? (quotation.company_branch ? [{ id: quotation.company_branch.id, name: quotation.company_branch.name }] : []);
+  const branches =
+    company.data?.branches ?? (quotation.company_branch ? [{ id: quotation.company_branch.id, name: quotation.company_branch.name }] : []);
   const initial: Initial = {
     quotation,
     cart: {
@@ -211,142 +212,140 @@ function QuotationForm({ initial }: { initial?: Initial }) {
   const title = quotation ? text.editTitle(quotationFolio(quotation.id)) : text.newTitle;
 
   return (
-    <IonPage>
-      <AppHeader title={title} />
-      <IonContent className="ion-padding">
-        <form className="new-sale" onSubmit={submit} noValidate aria-label={title}>
-          <fieldset className="new-sale__body" disabled={save.isPending}>
-            <SaleCart
-              cart={sale}
-              onScan={scanner.open}
-              onCompanyPicked={() => {
-                // Another customer's contact cannot stay.
-                setContactId(null);
-                setError(null);
-              }}
-              customer={
-                <div className="field">
-                  <label htmlFor={ids.contact}>{text.contact}</label>
-                  <select
-                    id={ids.contact}
-                    value={contactId ?? ''}
-                    onChange={(e) => setContactId(e.target.value ? Number(e.target.value) : null)}
-                    {...invalid('contact')}
-                  >
-                    <option value="">{text.noContact}</option>
-                    {/* The quoted contact shows while the list loads, so the select never loses it. */}
-                    {contactId !== null && !companyContacts.some((c) => c.id === contactId) && quotation?.contact?.id === contactId && (
-                      <option value={contactId}>
-                        {quotation.contact.name} {quotation.contact.last}
-                      </option>
-                    )}
-                    {companyContacts.map((contact) => (
-                      <option key={contact.id} value={contact.id}>
-                        {contact.name} {contact.last}
-                        {contact.email ? ` · ${contact.email}` : ''}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              }
-            />
+    <ScreenPage title={title}>
+      <form className="new-sale" onSubmit={submit} noValidate aria-label={title}>
+        <fieldset className="new-sale__body" disabled={save.isPending}>
+          <SaleCart
+            cart={sale}
+            onScan={scanner.open}
+            onCompanyPicked={() => {
+              // Another customer's contact cannot stay.
+              setContactId(null);
+              setError(null);
+            }}
+            customer={
+              <div className="field">
+                <label htmlFor={ids.contact}>{text.contact}</label>
+                <select
+                  id={ids.contact}
+                  value={contactId ?? ''}
+                  onChange={(e) => setContactId(e.target.value ? Number(e.target.value) : null)}
+                  {...invalid('contact')}
+                >
+                  <option value="">{text.noContact}</option>
+                  {/* The quoted contact shows while the list loads, so the select never loses it. */}
+                  {contactId !== null && !companyContacts.some((c) => c.id === contactId) && quotation?.contact?.id === contactId && (
+                    <option value={contactId}>
+                      {quotation.contact.name} {quotation.contact.last}
+                    </option>
+                  )}
+                  {companyContacts.map((contact) => (
+                    <option key={contact.id} value={contact.id}>
+                      {contact.name} {contact.last}
+                      {contact.email ? ` · ${contact.email}` : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            }
+          />
 
-            <section className="new-sale__details">
-              <SeriesField id={ids.series} series={series} onChange={sale.setSeries} />
-              <div className="field">
-                <label htmlFor={ids.date}>{cartText.date}</label>
-                <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} {...invalid('date')} />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.validity}>{text.validity}</label>
-                <input
-                  id={ids.validity}
-                  type="date"
-                  min={today}
-                  value={dueDate}
-                  onChange={(e) => setDueDate(e.target.value)}
-                  {...invalid('validity')}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.po}>{cartText.purchaseOrder}</label>
-                <input
-                  id={ids.po}
-                  maxLength={60}
-                  value={purchaseOrder}
-                  onChange={(e) => setPurchaseOrder(e.target.value)}
-                  {...invalid('po')}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.note}>{cartText.note}</label>
-                <textarea id={ids.note} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} {...invalid('note')} />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.internal}>{cartText.internalNote}</label>
-                <textarea
-                  id={ids.internal}
-                  rows={2}
-                  maxLength={2000}
-                  value={internalNote}
-                  onChange={(e) => setInternalNote(e.target.value)}
-                  {...invalid('internal')}
-                />
-              </div>
-            </section>
-          </fieldset>
-          {error && (
-            <p role="alert" id={ids.error} className="field__error">
-              {error.message}
-            </p>
-          )}
-          <div className="form-actions">
-            <IonButton fill="clear" routerLink="/quotations" routerDirection="back">
-              {text.backToList}
-            </IonButton>
-            <IonButton type="submit" disabled={save.isPending}>
-              {save.isPending ? text.saving : text.save}
-            </IonButton>
-          </div>
-        </form>
-        {scanner.dialog}
-        <IonToast
-          isOpen={toast !== null}
-          message={toast?.message ?? ''}
-          color={toast?.tone}
-          duration={4000}
-          onDidDismiss={() => setToast(null)}
-        />
-      </IonContent>
-    </IonPage>
+          <section className="new-sale__details">
+            <SeriesField id={ids.series} series={series} onChange={sale.setSeries} />
+            <div className="field">
+              <label htmlFor={ids.date}>{cartText.date}</label>
+              <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} {...invalid('date')} />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.validity}>{text.validity}</label>
+              <input
+                id={ids.validity}
+                type="date"
+                min={today}
+                value={dueDate}
+                onChange={(e) => setDueDate(e.target.value)}
+                {...invalid('validity')}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.po}>{cartText.purchaseOrder}</label>
+              <input
+                id={ids.po}
+                maxLength={60}
+                value={purchaseOrder}
+                onChange={(e) => setPurchaseOrder(e.target.value)}
+                {...invalid('po')}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.note}>{cartText.note}</label>
+              <textarea
+                id={ids.note}
+                rows={2}
+                maxLength={2000}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                {...invalid('note')}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.internal}>{cartText.internalNote}</label>
+              <textarea
+                id={ids.internal}
+                rows={2}
+                maxLength={2000}
+                value={internalNote}
+                onChange={(e) => setInternalNote(e.target.value)}
+                {...invalid('internal')}
+              />
+            </div>
+          </section>
+        </fieldset>
+        {error && (
+          <p role="alert" id={ids.error} className="field__error">
+            {error.message}
+          </p>
+        )}
+        <div className="form-actions">
+          <IonButton fill="clear" routerLink="/quotations" routerDirection="back">
+            {text.backToList}
+          </IonButton>
+          <IonButton type="submit" disabled={save.isPending}>
+            {save.isPending ? text.saving : text.save}
+          </IonButton>
+        </div>
+      </form>
+      {scanner.dialog}
+      <IonToast
+        isOpen={toast !== null}
+        message={toast?.message ?? ''}
+        color={toast?.tone}
+        duration={4000}
+        onDidDismiss={() => setToast(null)}
+      />
+    </ScreenPage>
   );
 }
 
 function Loading({ title, query }: { title: string; query: Parameters<typeof QueryStatus>[0]['query'] }) {
   return (
-    <IonPage>
-      <AppHeader title={title} />
-      <IonContent className="ion-padding">
-        <QueryStatus query={query} />
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={title}>
+      <QueryStatus query={query} />
+    </ScreenPage>
   );
 }
 
 /** A quotation that cannot be edited, said kindly, with the way on. */
 function Refusal({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
   return (
-    <IonPage>
-      <AppHeader title={title} />
-      <IonContent className="ion-padding">
-        <div className="centered" role="alert">
-          <p>{message}</p>
-          {children}
-          <IonButton fill="outline" routerLink="/quotations" routerDirection="back">
-            {text.backToList}
-          </IonButton>
-        </div>
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={title}>
+      <div className="centered" role="alert">
+        <p>{message}</p>
+        {children}
+        <IonButton fill="outline" routerLink="/quotations" routerDirection="back">
+          {text.backToList}
+        </IonButton>
+      </div>
+    </ScreenPage>
   );
 }

@@ -19,7 +19,16 @@ const visibleText = (html: string) =>
 const markup = (lines: Cart, series: SaleSeries) => {
   const rules = DEPLOYMENTS.frutas.flags;
   return renderToStaticMarkup(
-    <CartLines cart={{ cart: lines, series, createdOn: '2026-11-24', rules, totals: cartTotals(lines, series, '2026-11-24', rules), setCart: () => {} }} />,
+    <CartLines
+      cart={{
+        cart: lines,
+        series,
+        createdOn: '2026-11-24',
+        rules,
+        totals: cartTotals(lines, series, '2026-11-24', rules),
+        setCart: () => {},
+      }}
+    />,
   );
 };
 const render = (lines: Cart, series: SaleSeries) => visibleText(markup(lines, series));
@@ -31,7 +40,12 @@ describe('the cart shared by the new sale and the quotation', () => {
     expect(text).toContain('Aguacate Hass − kg + $60.00 $150.00 ×');
     expect(text).toContain('Limón − caja + $250.00 $250.00 ×');
     const names = [...html.matchAll(/aria-label="([^"]+)"/g)].map((m) => m[1]);
-    expect(names.slice(1, 5)).toEqual(['Uno menos de Aguacate Hass', 'Cantidad de Aguacate Hass', 'Uno más de Aguacate Hass', 'Quitar Aguacate Hass']);
+    expect(names.slice(1, 5)).toEqual([
+      'Uno menos de Aguacate Hass',
+      'Cantidad de Aguacate Hass',
+      'Uno más de Aguacate Hass',
+      'Quitar Aguacate Hass',
+    ]);
     expect(html).toContain('value="2.5"');
     expect(text).toContain('Subtotal $400.00 IVA $64.00 Total $464.00');
   });

@@ -7,8 +7,8 @@ import { messages } from '../../../domain/messages';
 import { posItemPageSchema } from '../../../domain/schemas/reads';
 import { SALE_SERIES, type SaleSeries } from '../../../domain/sales';
 import { hasPermission } from '../../../domain/permissions';
-import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../app/company-search';
-import { useShell } from '../../app/shell-context';
+import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../ui/company-search';
+import { useShell } from '../../ui/shell-context';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
 import type { CartCompany, CartItem, SaleCartState } from './use-sale-cart';
@@ -16,9 +16,9 @@ import './sales.css';
 
 const text = messages.newSale;
 // The camera and its decoder load only when the scanner opens.
-const ScannerDialog = lazy(() => import('./scanner-dialog'));
+const ScannerDialog = lazy(() => import('../../ui/scanner-dialog'));
 // 'Nuevo cliente' at the counter (issue 13) loads only when opened.
-const CounterCustomerDialog = lazy(() => import('../customers/counter-customer-dialog'));
+const CounterCustomerDialog = lazy(() => import('../../ui/counter-customer/counter-customer-dialog'));
 
 export type CartNotify = (message: string, tone: 'success' | 'danger') => void;
 

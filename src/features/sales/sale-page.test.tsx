@@ -28,7 +28,14 @@ const sale: SaleDetail = saleDetailSchema.parse({
   cancel_reason: null,
   quotation_id: 30,
   sale_id: null,
-  company: { id: 3, name: 'Hotel Ancira', razon_social: 'Hotelera Ancira, S.A. de C.V.', rfc: 'HAN010101AA1', credit_days: 30, delivery_address: 'Escobedo 555' },
+  company: {
+    id: 3,
+    name: 'Hotel Ancira',
+    razon_social: 'Hotelera Ancira, S.A. de C.V.',
+    rfc: 'HAN010101AA1',
+    credit_days: 30,
+    delivery_address: 'Escobedo 555',
+  },
   company_branch: { id: 8, name: 'Centro', address: 'Escobedo 555, Centro' },
   contact: { id: 12, name: 'Ana', last: 'Treviño', email: 'ana@ancira.mx', phone: '81 1111 2222' },
   user: { id: 2, name: 'Luis', last: 'Garza', email: 'ventas@demo.mx' },
@@ -38,8 +45,26 @@ const sale: SaleDetail = saleDetailSchema.parse({
   ],
   order: { status: 'surtido', dispatched_at: '2026-11-24T14:30:00.000Z' },
   shipping_details: [
-    { id: 70, shipping_id: 9, shipping_date: '2026-11-24', completed: true, is_delivered: false, delivered_at: '2026-11-24 12:10', delivery_rejection_comment: 'Cerrado', pdf: null },
-    { id: 71, shipping_id: 10, shipping_date: '2026-11-25', completed: true, is_delivered: true, delivered_at: '2026-11-25 09:40', delivery_rejection_comment: null, pdf: 'ev 1.pdf' },
+    {
+      id: 70,
+      shipping_id: 9,
+      shipping_date: '2026-11-24',
+      completed: true,
+      is_delivered: false,
+      delivered_at: '2026-11-24 12:10',
+      delivery_rejection_comment: 'Cerrado',
+      pdf: null,
+    },
+    {
+      id: 71,
+      shipping_id: 10,
+      shipping_date: '2026-11-25',
+      completed: true,
+      is_delivered: true,
+      delivered_at: '2026-11-25 09:40',
+      delivery_rejection_comment: null,
+      pdf: 'ev 1.pdf',
+    },
   ],
   collections: [{ id: 4, collection_id: 2, date: '2026-11-26', amount: 580, payment_method: 'Transferencia', reference: 'SPEI 123' }],
 });
@@ -94,10 +119,15 @@ describe("the sale's page", () => {
     expect(text).toContain('Fecha 26 nov 2026 Monto $580.00 Forma de pago Transferencia Referencia SPEI 123');
   });
 
-  it("offers the ticket for a sale, and says when it was cancelled and why", () => {
+  it('offers the ticket for a sale, and says when it was cancelled and why', () => {
     expect(html).toContain('Imprimir ticket');
     const canceled = visibleText(
-      renderToStaticMarkup(<SaleView sale={{ ...sale, canceled_at: '2026-11-26T18:00:00.000Z', cancel_reason: 'Pedido duplicado' }} onPrintTicket={() => {}} />),
+      renderToStaticMarkup(
+        <SaleView
+          sale={{ ...sale, canceled_at: '2026-11-26T18:00:00.000Z', cancel_reason: 'Pedido duplicado' }}
+          onPrintTicket={() => {}}
+        />,
+      ),
     );
     expect(canceled).toMatch(/Cancelada el .+: Pedido duplicado/);
   });
@@ -116,7 +146,14 @@ describe("the sale's page", () => {
   });
 
   it('says a sale not yet on a route, with no collections, is waiting for both', () => {
-    const waiting = visibleText(renderToStaticMarkup(<SaleView sale={{ ...sale, order: { status: 'nuevo', dispatched_at: null }, shipping_details: [], collections: [] }} onPrintTicket={() => {}} />));
+    const waiting = visibleText(
+      renderToStaticMarkup(
+        <SaleView
+          sale={{ ...sale, order: { status: 'nuevo', dispatched_at: null }, shipping_details: [], collections: [] }}
+          onPrintTicket={() => {}}
+        />,
+      ),
+    );
     expect(waiting).toContain('Todavía no está en una ruta de reparto.');
     expect(waiting).toContain('Sin cobros registrados.');
     expect(waiting).toContain('Estado del pedido Nuevo');
@@ -124,7 +161,10 @@ describe("the sale's page", () => {
 
   it('shows a quotation as one, with the sale made from it and without ticket, order or deliveries', () => {
     const quotation = renderToStaticMarkup(
-      <SaleView sale={{ ...sale, kind: 'quotation', sale_id: 41, quotation_id: null, order: null, shipping_details: [], collections: [] }} onPrintTicket={() => {}} />,
+      <SaleView
+        sale={{ ...sale, kind: 'quotation', sale_id: 41, quotation_id: null, order: null, shipping_details: [], collections: [] }}
+        onPrintTicket={() => {}}
+      />,
     );
     expect(visibleText(quotation)).toContain('Cotización C-41');
     expect(visibleText(quotation)).toContain('Venta generada Venta 41');

@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonPage } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -11,17 +11,17 @@ import { quotationFolio } from '../../../domain/sales';
 import type { SaleDetail } from '../../../domain/schemas/quotations';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
 import { monterreyMinute } from '../../../domain/time';
-import { AppHeader } from '../../app/app-header';
-import { QueryStatus } from '../../app/query-status';
-import { useShell } from '../../app/shell-context';
-import { Fact, PageSection } from '../../app/record-page';
+import { QueryStatus } from '../../ui/query-status';
+import { useShell } from '../../ui/shell-context';
+import { Fact, PageSection } from '../../ui/record-page';
 import { ApiError } from '../../lib/api';
 import { openPrintWindow } from '../../lib/session-store';
-import { printQuotation } from '../quotations/queries';
-import { AppLink } from './app-link';
-import { formatDay } from './calendar-days';
+import { printQuotation } from '../../ui/print-documents';
+import { AppLink } from '../../ui/app-link';
+import { formatDay } from '../../ui/calendar/calendar-days';
 import { saleDetailQueryOptions } from './sale-queries';
 import './sales.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.sales.page;
 const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'success' } as const;
@@ -43,28 +43,25 @@ export default function SalePage() {
   const title = sale.data ? saleTitle(sale.data) : text.title(id ?? 0);
 
   return (
-    <IonPage>
-      <AppHeader title={notFound ? text.notFound : title} />
-      <IonContent className="ion-padding">
-        {notFound ? (
-          <div className="centered" role="alert">
-            <p>{text.notFound}</p>
-            <IonButton fill="outline" routerLink="/sales" routerDirection="back">
-              {text.backToList}
-            </IonButton>
-          </div>
-        ) : sale.data ? (
-          <SaleView
-            sale={sale.data}
-            routeLinks={hasPermission(user, 'shippings')}
-            onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(sale.data, new Date()) })}
-            onPrintRental={rental ? () => printQuotation(sale.data, 'rental') : undefined}
-          />
-        ) : (
-          <QueryStatus query={sale} />
-        )}
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={notFound ? text.notFound : title}>
+      {notFound ? (
+        <div className="centered" role="alert">
+          <p>{text.notFound}</p>
+          <IonButton fill="outline" routerLink="/sales" routerDirection="back">
+            {text.backToList}
+          </IonButton>
+        </div>
+      ) : sale.data ? (
+        <SaleView
+          sale={sale.data}
+          routeLinks={hasPermission(user, 'shippings')}
+          onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(sale.data, new Date()) })}
+          onPrintRental={rental ? () => printQuotation(sale.data, 'rental') : undefined}
+        />
+      ) : (
+        <QueryStatus query={sale} />
+      )}
+    </ScreenPage>
   );
 }
 
@@ -96,7 +93,6 @@ export function saleTicketOf(sale: SaleDetail, now: Date): SaleTicket {
     note: sale.note,
   };
 }
-
 
 /**
  * Everything about one sale, as facts, tables and lists that read on a phone and on a desktop.

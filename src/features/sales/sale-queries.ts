@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { saleDetailAnswerSchema } from '../../../domain/schemas/quotations';
 import { companySearchSchema } from '../../../domain/schemas/orders';
-import { contactListSchema, salePageSchema } from '../../../domain/schemas/reads';
+import { contactListSchema } from '../../../domain/schemas/reads';
 import { itemListSchema } from '../../../domain/schemas/reference';
 import { apiRequest } from '../../lib/api';
 
@@ -56,26 +56,4 @@ export const companyQueryOptions = (id: number, name: string) =>
       return found.data.find((company) => company.id === id) ?? null;
     },
     meta: { persist: false },
-  });
-
-/** Rows per request: a range with more is read page by page, so no one answer grows without bound. */
-const CALENDAR_PAGE = 500;
-
-/**
- * Every sale scheduled from `from` to `to` (both included), page after page: a month of a
- * busy branch is more than one page.
- */
-export const calendarQueryOptions = (from: string, to: string) =>
-  queryOptions({
-    queryKey: saleQueryKeys.calendar(from, to),
-    queryFn: async ({ signal }) => {
-      const query = (page: number) =>
-        new URLSearchParams({ 'filter[date_between]': `${from},${to}`, sort: 'date', itemsPerPage: String(CALENDAR_PAGE), page: String(page) });
-      const first = await apiRequest(`/api/v2/sales?${query(1)}`, { schema: salePageSchema, signal });
-      const pages = Math.ceil(first.meta.total / CALENDAR_PAGE);
-      const rest = await Promise.all(
-        Array.from({ length: Math.max(0, pages - 1) }, (_, i) => apiRequest(`/api/v2/sales?${query(i + 2)}`, { schema: salePageSchema, signal })),
-      );
-      return [first, ...rest].flatMap((answer) => answer.data);
-    },
   });

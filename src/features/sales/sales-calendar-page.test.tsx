@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { visibleDays } from './calendar-days';
-import { CalendarGrid, type CalendarSale } from './sales-calendar-page';
+import { visibleDays } from '../../ui/calendar/calendar-days';
+import { CalendarGrid } from './sales-calendar-page';
+import type { CalendarSale } from '../../ui/calendar/calendar-sales';
 
 const sale = (id: number, date: string, company: string, total: number, order_status: CalendarSale['order_status']): CalendarSale => ({
   id,
@@ -43,9 +44,17 @@ const render = (view: 'month' | 'week', selected: string, linkSales = true) =>
 describe('the scheduled sales calendar', () => {
   it('makes every day a button named with its date and number of sales, today marked', () => {
     const html = render('month', '2026-11-24');
-    const days = [...html.matchAll(/<button type="button" class="calendar-day__number" aria-label="([^"]+)" aria-pressed="(true|false)"( aria-current="date")?/g)];
+    const days = [
+      ...html.matchAll(
+        /<button type="button" class="calendar-day__number" aria-label="([^"]+)" aria-pressed="(true|false)"( aria-current="date")?/g,
+      ),
+    ];
     expect(days).toHaveLength(42);
-    expect(days.find((d) => d[1]!.startsWith('martes, 24 de noviembre'))?.slice(1)).toEqual(['martes, 24 de noviembre de 2026: 4 ventas', 'true', ' aria-current="date"']);
+    expect(days.find((d) => d[1]!.startsWith('martes, 24 de noviembre'))?.slice(1)).toEqual([
+      'martes, 24 de noviembre de 2026: 4 ventas',
+      'true',
+      ' aria-current="date"',
+    ]);
     expect(days.find((d) => d[1]!.startsWith('viernes, 27'))?.[1]).toBe('viernes, 27 de noviembre de 2026: 1 venta');
     expect(days.find((d) => d[1]!.startsWith('lunes, 26 de octubre'))?.[1]).toBe('lunes, 26 de octubre de 2026: 0 ventas');
   });

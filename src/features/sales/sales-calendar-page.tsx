@@ -1,21 +1,17 @@
-import { IonContent, IonPage } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import type { SalePageRow } from '../../../domain/schemas/reads';
-import { AppHeader } from '../../app/app-header';
-import { QueryStatus } from '../../app/query-status';
-import { useShell } from '../../app/shell-context';
-import { AppLink } from './app-link';
-import { CalendarToolbar, DayGrid, useCalendarRange, type DayGridProps } from './day-grid';
-import { calendarQueryOptions } from './sale-queries';
-import './sales-calendar.css';
+import { QueryStatus } from '../../ui/query-status';
+import { useShell } from '../../ui/shell-context';
+import { AppLink } from '../../ui/app-link';
+import { CalendarToolbar, DayGrid, useCalendarRange, type DayGridProps } from '../../ui/calendar/day-grid';
+import { calendarQueryOptions, type CalendarSale } from '../../ui/calendar/calendar-sales';
+import '../../ui/calendar/calendar.css';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.sales.calendar;
-
-export type CalendarSale = Pick<SalePageRow, 'id' | 'date' | 'company_name' | 'total' | 'order_status'>;
 
 /** `/sales/calendar` (spec §2 'scheduled orders'): the sales by their scheduled day, a month or a week at a time. */
 export default function SalesCalendarPage() {
@@ -25,29 +21,26 @@ export default function SalesCalendarPage() {
   const sales = useQuery({ ...calendarQueryOptions(days[0]!, days.at(-1)!), placeholderData: keepPreviousData });
 
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <div className="sales-calendar">
-          <CalendarToolbar {...calendar.toolbar} />
-          {sales.data ? (
-            <CalendarGrid
-              view={view}
-              days={days}
-              month={anchor.slice(0, 7)}
-              today={today}
-              selected={selected}
-              sales={sales.data}
-              busy={sales.isPlaceholderData}
-              linkSales={hasPermission(user, 'sales')}
-              onSelect={setSelected}
-            />
-          ) : (
-            <QueryStatus query={sales} loading={text.loadingRange} />
-          )}
-        </div>
-      </IonContent>
-    </IonPage>
+    <ScreenPage title={text.title}>
+      <div className="sales-calendar">
+        <CalendarToolbar {...calendar.toolbar} />
+        {sales.data ? (
+          <CalendarGrid
+            view={view}
+            days={days}
+            month={anchor.slice(0, 7)}
+            today={today}
+            selected={selected}
+            sales={sales.data}
+            busy={sales.isPlaceholderData}
+            linkSales={hasPermission(user, 'sales')}
+            onSelect={setSelected}
+          />
+        ) : (
+          <QueryStatus query={sales} loading={text.loadingRange} />
+        )}
+      </div>
+    </ScreenPage>
   );
 }
 

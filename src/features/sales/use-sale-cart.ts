@@ -67,6 +67,9 @@ export function useSaleCart({
     (item: CartItem) => setCart((cart) => addToCart(cart, { itemId: item.id, name: item.name, unit: item.unit.name, price: item.price })),
     [setCart],
   );
-  const totals = useMemo(() => cartTotals(contents.cart, contents.series, createdOn, rules), [contents.cart, contents.series, createdOn, rules]);
+  const totals = useMemo(
+    () => cartTotals(contents.cart, contents.series, createdOn, rules),
+    [contents.cart, contents.series, createdOn, rules],
+  );
   return { ...contents, ids, totals, createdOn, rules, pickCompany, clearCompany, setBranchId, setCart, setSeries, add };
 }

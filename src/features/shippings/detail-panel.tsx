@@ -1,17 +1,16 @@
 import { IonActionSheet, IonButton, IonIcon } from '@ionic/react';
 import { ellipsisVertical } from 'ionicons/icons';
 import { useId, useState, type FormEvent } from 'react';
-import { formatKg, formatMoment, mapsSearchUrl } from '../../../domain/format';
-import { Dialog } from '../../app/dialog';
+import { formatKg, formatMoment, mapsSearchUrl, formatCalendarDate } from '../../../domain/format';
+import { Dialog } from '../../ui/dialog';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
 import type { ShippingSummary, ShippingDetailSummary } from '../../../domain/schemas/shipping';
 import { getErrorMessage } from '../../lib/api';
-import { useShell } from '../../app/shell-context';
-import { useSheet } from '../../app/use-sheet';
-import { formatDate } from '../driver/driver-input';
-import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../driver/route-view';
+import { useShell } from '../../ui/shell-context';
+import { useSheet } from '../../ui/use-sheet';
+import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../../ui/route/route-view';
 import { useDispatchedOrders, useFullShipping, useNearbyRoutes, useShippingMutations } from './queries';
 
 const text = messages.shippingDetails;
@@ -238,7 +237,7 @@ function AddDetailDialog({ shippingId, notify, onClose }: { shippingId: number; 
               {orders.data?.map((order) => (
                 <label key={order.id} className="check-list__option">
                   <input type="radio" name="sale" checked={saleId === order.id} onChange={() => setSaleId(order.id)} />
-                  {saleFolio(order.id)} · {formatDate(order.date)} · {order.company.razon_social}
+                  {saleFolio(order.id)} · {formatCalendarDate(order.date)} · {order.company.razon_social}
                 </label>
               ))}
             </div>
@@ -304,7 +303,7 @@ function EditDetailDialog({
               {options.map((s) => (
                 <option key={s.id} value={s.id}>
                   {messages.driver.routeFolio(s.id)}
-                  {s.date ? ` · ${formatDate(s.date)}` : ''}
+                  {s.date ? ` · ${formatCalendarDate(s.date)}` : ''}
                 </option>
               ))}
             </select>

@@ -1,7 +1,7 @@
 import { messages } from '../../../domain/messages';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
-import { calendarDate, type SheetCell } from '../../app/office-list/export-sheet';
-import type { PageSheet } from '../../app/office-list/page-export';
+import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
+import type { PageSheet } from '../../ui/office-list/page-export';
 
 const columns = messages.shippings.columns;
 const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p.last}` : '');

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useSettled } from '../../lib/use-settled';
-import { CheckList, FilterDrawer as ListFilterDrawer, TextField } from '../../app/office-list/filter-drawer';
+import { CheckList, FilterDrawer as ListFilterDrawer, TextField } from '../../ui/office-list/filter-drawer';
 import { messages } from '../../../domain/messages';
 import type { ShippingFilters } from '../../../domain/shipping-list';
-import { useCompanySearch } from '../../app/company-search';
+import { useCompanySearch } from '../../ui/company-search';
 import { useDrivers, useVehicles } from './queries';
 
 const text = messages.shippings;

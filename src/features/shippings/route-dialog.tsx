@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Dialog } from '../../app/dialog';
+import { Dialog } from '../../ui/dialog';
 import { messages } from '../../../domain/messages';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { monterreyMinute } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
-import { KmForm } from '../driver/route-deliveries';
-import { ProgressButtons } from '../driver/route-view';
+import { KmForm } from '../../ui/route/route-form';
+import { ProgressButtons } from '../../ui/route/route-view';
 import { DetailPanel, type Notify } from './detail-panel';
 import { useShippingMutations } from './queries';
 

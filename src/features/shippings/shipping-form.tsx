@@ -4,7 +4,7 @@ import { shippingCreateSchema, type ShippingSummary } from '../../../domain/sche
 import { getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { useDrivers, useShippingMutations, useVehicles } from './queries';
-import { FormActions } from '../../app/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.shippings;
 

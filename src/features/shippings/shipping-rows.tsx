@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { formatKg, formatMoment } from '../../../domain/format';
+import { formatKg, formatMoment, formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ShippingSort, SortColumn } from '../../../domain/shipping-list';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
-import { ListCards, ListTable, type ListColumn } from '../../app/office-list/list-rows';
-import { formatDate } from '../driver/driver-input';
+import { ListCards, ListTable, type ListColumn } from '../../ui/office-list/list-rows';
 import { DetailPanel, type Notify } from './detail-panel';
 import { RouteDialog } from './route-dialog';
 import { SwipeRow } from './swipe-row';
@@ -18,7 +17,7 @@ const km = (value: number | null) => (value === null ? '—' : text.kmValue(valu
 const COLUMNS: ListColumn<ShippingSummary, SortColumn>[] = [
   { key: 'id', sort: 'id', label: columns.folio, cell: (s) => messages.driver.routeFolio(s.id) },
   { key: 'driver_id', sort: 'driver_id', label: columns.driver, cell: (s) => person(s.driver) },
-  { key: 'date', sort: 'date', label: columns.date, cell: (s) => formatDate(s.date) },
+  { key: 'date', sort: 'date', label: columns.date, cell: (s) => formatCalendarDate(s.date) },
   { key: 'vehicle_id', sort: 'vehicle_id', label: columns.vehicle, cell: (s) => s.vehicle?.name ?? '—' },
   { key: 'weight', sort: 'weight', label: columns.weight, cell: (s) => formatKg(s.weight), numeric: true },
   { key: 'initial_km', sort: 'initial_km', label: columns.initialKm, cell: (s) => km(s.initial_km), numeric: true },
@@ -129,16 +128,10 @@ function ShippingCard({ shipping, onOpen, ...props }: RowsProps & { shipping: Sh
       ]}
     >
       <div className="list-card">
-        <button
-          type="button"
-          className="list-card__main"
-          aria-haspopup={onOpen ? 'dialog' : undefined}
-          onClick={onOpen}
-          disabled={!onOpen}
-        >
+        <button type="button" className="list-card__main" aria-haspopup={onOpen ? 'dialog' : undefined} onClick={onOpen} disabled={!onOpen}>
           <span className="list-card__title">{messages.driver.routeFolio(shipping.id)}</span>
           <span>
-            {formatDate(shipping.date)} · {person(shipping.driver)}
+            {formatCalendarDate(shipping.date)} · {person(shipping.driver)}
           </span>
           <span>
             {columns.vehicle}: {shipping.vehicle?.name ?? '—'} · {columns.weight}: {formatKg(shipping.weight)}

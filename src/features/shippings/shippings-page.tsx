@@ -1,22 +1,20 @@
 import { IonActionSheet, IonButton } from '@ionic/react';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { isDeliveryDriver } from '../../../domain/app-routes';
-import { Dialog } from '../../app/dialog';
+import { Dialog } from '../../ui/dialog';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
 import { shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
-import { FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../app/office-list/list-screen';
-import { PageExport } from '../../app/office-list/page-export';
-import { useListFilters } from '../../app/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../app/office-list/use-paged-list';
-import { useWideScreen } from '../../app/office-list/use-wide-screen';
-import { useShell } from '../../app/shell-context';
-import { useSheet } from '../../app/use-sheet';
+import { FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { PageExport } from '../../ui/office-list/page-export';
+import { useListFilters } from '../../ui/office-list/use-list-filters';
+import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
+import { useWideScreen } from '../../ui/office-list/use-wide-screen';
+import { useShell } from '../../ui/shell-context';
+import { useSheet } from '../../ui/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { openPrintWindowAfter } from '../../lib/session-store';
-import { DriverHome } from '../driver/driver-home';
 import { SHIPPING_SHEET } from './export-shippings';
 import { FilterDrawer } from './filter-drawer';
 import { fetchFullShipping, shippingKeys, useShippingMutations } from './queries';
@@ -29,13 +27,8 @@ import './shippings.css';
 const text = messages.shippings;
 const routeHeader = (shipping: ShippingSummary) => messages.driver.routeFolio(shipping.id);
 
-/** `/shippings` and `/shippings/{id}`; a delivery driver gets their simplified list (spec §6). */
-export default function ShippingsPage() {
-  const { user } = useShell();
-  return isDeliveryDriver(user) ? <DriverHome /> : <OfficeShippings />;
-}
-
-function OfficeShippings() {
+/** `/shippings` and `/shippings/{id}` for the office (a delivery driver gets their own list, app/shippings-screen.tsx). */
+export default function OfficeShippings() {
   const { user, deployment } = useShell();
   const params = useParams<{ id?: string }>();
   const routeId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { EMPTY_FILTERS, parseStoredFilters, todayRange, type ShippingFilters } from '../../../domain/shipping-list';
-import { useStoredFilters as useKeptFilters } from '../../app/office-list/use-stored-filters';
+import { useStoredFilters as useKeptFilters } from '../../ui/office-list/use-stored-filters';
 
 /** Where the drawer's filters live between visits (spec §9: they persist until cleared). */
 export const FILTERS_STORAGE_KEY = 'shippings-filters';

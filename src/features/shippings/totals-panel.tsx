@@ -1,9 +1,8 @@
 import { IonSpinner, IonText } from '@ionic/react';
-import { formatKg, formatKm } from '../../../domain/format';
+import { formatKg, formatKm, formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ShippingFilters } from '../../../domain/shipping-list';
 import { getErrorMessage } from '../../lib/api';
-import { formatDate } from '../driver/driver-input';
 import { useShippingTotals } from './queries';
 
 const text = messages.shippings;
@@ -26,7 +25,8 @@ export function TotalsPanel({ id, filters }: { id: string; filters: ShippingFilt
       {totals.data && (
         <>
           <p className="totals-panel__range">
-            {text.totalsRange(formatDate(totals.data.range[0]), formatDate(totals.data.range[1]))} · {text.totalsCount(totals.data.count)}
+            {text.totalsRange(formatCalendarDate(totals.data.range[0]), formatCalendarDate(totals.data.range[1]))} ·{' '}
+            {text.totalsCount(totals.data.count)}
           </p>
           <dl className="totals-panel__figures">
             <div>

@@ -1,13 +1,25 @@
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonContent, IonInput, IonItem, IonLabel, IonList, IonPage, IonTextarea, IonToast } from '@ionic/react';
+import {
+  IonButton,
+  IonCard,
+  IonCardContent,
+  IonCardHeader,
+  IonCardTitle,
+  IonInput,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonTextarea,
+  IonToast,
+} from '@ionic/react';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { newSupportTicketSchema } from '../../../domain/schemas/support';
 import { formatMoment } from '../../../domain/format';
-import { AppHeader } from '../../app/app-header';
-import { Pager } from '../../app/pager';
+import { Pager } from '../../ui/pager';
 import { getErrorMessage } from '../../lib/api';
 import { useCreateSupportTicket, useSupportTickets } from './queries';
-import { QueryStatus } from '../../app/query-status';
+import { QueryStatus } from '../../ui/query-status';
+import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.support;
 
@@ -45,82 +57,84 @@ export default function SupportPage() {
   };
 
   return (
-    <IonPage>
-      <AppHeader title={text.title} />
-      <IonContent className="ion-padding">
-        <IonCard>
-          <IonCardHeader>
-            <IonCardTitle>{text.newTicket}</IonCardTitle>
-          </IonCardHeader>
-          <IonCardContent>
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit();
-              }}
-            >
-              <IonTextarea
-                label={text.description}
-                labelPlacement="stacked"
-                fill="outline"
-                autoGrow
-                rows={3}
-                maxlength={2000}
-                helperText={text.descriptionHint}
-                errorText={descriptionError ?? undefined}
-                className={descriptionError ? 'ion-invalid ion-touched' : ''}
-                value={description}
-                onIonInput={(e) => setDescription(String(e.detail.value ?? ''))}
-              />
-              <IonButton type="submit" disabled={create.isPending}>
-                {create.isPending ? text.sending : text.send}
-              </IonButton>
-            </form>
-          </IonCardContent>
-        </IonCard>
+    <ScreenPage title={text.title}>
+      <IonCard>
+        <IonCardHeader>
+          <IonCardTitle>{text.newTicket}</IonCardTitle>
+        </IonCardHeader>
+        <IonCardContent>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <IonTextarea
+              label={text.description}
+              labelPlacement="stacked"
+              fill="outline"
+              autoGrow
+              rows={3}
+              maxlength={2000}
+              helperText={text.descriptionHint}
+              errorText={descriptionError ?? undefined}
+              className={descriptionError ? 'ion-invalid ion-touched' : ''}
+              value={description}
+              onIonInput={(e) => setDescription(String(e.detail.value ?? ''))}
+            />
+            <IonButton type="submit" disabled={create.isPending}>
+              {create.isPending ? text.sending : text.send}
+            </IonButton>
+          </form>
+        </IonCardContent>
+      </IonCard>
 
-        {/* IonInput rather than IonSearchbar: the searchbar labels its input in English. */}
-        <IonInput
-          type="search"
-          label={text.search}
-          labelPlacement="stacked"
-          fill="outline"
-          debounce={300}
-          clearInput
-          value={search}
-          onIonInput={(e) => {
-            setSearch(String(e.detail.value ?? ''));
-            setPage(1);
-          }}
-        />
-        <QueryStatus query={tickets} />
-        {tickets.data?.data.length === 0 && <p className="empty-state">{text.empty}</p>}
-        {tickets.data && tickets.data.data.length > 0 && (
-          <IonList aria-busy={tickets.isFetching}>
-            {tickets.data.data.map((ticket) => (
-              <IonItem key={ticket.id}>
-                <IonLabel className="ion-text-wrap">
-                  <h2>{ticket.description}</h2>
-                  <p>
-                    {text.createdBy}: {ticket.user.name} {ticket.user.last} ·{' '}
-                    {formatMoment(ticket.created_at)} · {text.status}:{' '}
-                    {ticket.status}
-                  </p>
-                </IonLabel>
-              </IonItem>
-            ))}
-          </IonList>
-        )}
-        <Pager
-          itemsPerPage={itemsPerPage}
-          onItemsPerPage={setItemsPerPage}
-          page={page}
-          onPage={setPage}
-          lastPage={lastPage}
-          range={{ from, to, total }}
-        />
-        <IonToast isOpen={toast !== null} message={toast?.text ?? ''} color={toast?.color} duration={3000} onDidDismiss={() => setToast(null)} />
-      </IonContent>
-    </IonPage>
+      {/* IonInput rather than IonSearchbar: the searchbar labels its input in English. */}
+      <IonInput
+        type="search"
+        label={text.search}
+        labelPlacement="stacked"
+        fill="outline"
+        debounce={300}
+        clearInput
+        value={search}
+        onIonInput={(e) => {
+          setSearch(String(e.detail.value ?? ''));
+          setPage(1);
+        }}
+      />
+      <QueryStatus query={tickets} />
+      {tickets.data?.data.length === 0 && <p className="empty-state">{text.empty}</p>}
+      {tickets.data && tickets.data.data.length > 0 && (
+        <IonList aria-busy={tickets.isFetching}>
+          {tickets.data.data.map((ticket) => (
+            <IonItem key={ticket.id}>
+              <IonLabel className="ion-text-wrap">
+                <h2>{ticket.description}</h2>
+                <p>
+                  {text.createdBy}: {ticket.user.name} {ticket.user.last} · {formatMoment(ticket.created_at)} · {text.status}:{' '}
+                  {ticket.status}
+                </p>
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+      <Pager
+        itemsPerPage={itemsPerPage}
+        onItemsPerPage={setItemsPerPage}
+        page={page}
+        onPage={setPage}
+        lastPage={lastPage}
+        range={{ from, to, total }}
+      />
+      <IonToast
+        isOpen={toast !== null}
+        message={toast?.text ?? ''}
+        color={toast?.color}
+        duration={3000}
+        onDidDismiss={() => setToast(null)}
+      />
+    </ScreenPage>
   );
 }

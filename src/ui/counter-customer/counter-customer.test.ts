@@ -6,12 +6,25 @@ describe('a customer created at the counter', () => {
     const made = counterCustomer({ ...EMPTY_COUNTER_FIELDS, name: ' Fonda Lupe ', razon_social: 'Guadalupe Ríos' });
     expect(made).toEqual({
       ok: true,
-      body: expect.objectContaining({ name: 'Fonda Lupe', razon_social: 'Guadalupe Ríos', rfc: null, credit_days: 0, branches: [], contacts: [] }),
+      body: expect.objectContaining({
+        name: 'Fonda Lupe',
+        razon_social: 'Guadalupe Ríos',
+        rfc: null,
+        credit_days: 0,
+        branches: [],
+        contacts: [],
+      }),
     });
   });
 
   it('keeps its contact’s name and phone; a phone alone is filed under the customer’s name', () => {
-    const named = counterCustomer({ ...EMPTY_COUNTER_FIELDS, name: 'Fonda Lupe', razon_social: 'Guadalupe Ríos', contactName: 'Lupe', phone: '81 1234 5678' });
+    const named = counterCustomer({
+      ...EMPTY_COUNTER_FIELDS,
+      name: 'Fonda Lupe',
+      razon_social: 'Guadalupe Ríos',
+      contactName: 'Lupe',
+      phone: '81 1234 5678',
+    });
     expect(named.ok && named.body.contacts).toEqual([{ id: null, name: 'Lupe', last: '', phone: '81 1234 5678', email: null }]);
     const phoneOnly = counterCustomer({ ...EMPTY_COUNTER_FIELDS, name: 'Fonda Lupe', razon_social: 'Guadalupe Ríos', phone: '8112345678' });
     expect(phoneOnly.ok && phoneOnly.body.contacts).toEqual([{ id: null, name: 'Fonda Lupe', last: '', phone: '8112345678', email: null }]);

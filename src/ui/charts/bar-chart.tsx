@@ -37,17 +37,22 @@ function options(element: HTMLElement, { data, horizontal = false, formatAxis, h
     // Room on the right for the last value of a horizontal chart's axis.
     chartPadding: { top: 12, right: horizontal ? 60 : 16, bottom: 4, left: 8 },
     axisX: horizontal ? { labelInterpolationFnc: amount, scaleMinSpace: 72 } : { labelInterpolationFnc: name, showGrid: false },
-    axisY: horizontal ? { labelInterpolationFnc: name, offset: NAME_AXIS, showGrid: false } : { labelInterpolationFnc: amount, offset: VALUE_AXIS, scaleMinSpace: 28 },
+    axisY: horizontal
+      ? { labelInterpolationFnc: name, offset: NAME_AXIS, showGrid: false }
+      : { labelInterpolationFnc: amount, offset: VALUE_AXIS, scaleMinSpace: 28 },
   };
 }
 
-const chartData = (data: ChartData) => ({ labels: [...(data.axisLabels ?? data.labels)], series: data.series.map((series) => [...series.values]) });
+const chartData = (data: ChartData) => ({
+  labels: [...(data.axisLabels ?? data.labels)],
+  series: data.series.map((series) => [...series.values]),
+});
 
 /**
  * The one chart of the app (issue 13): Chartist's bar chart, as SVG. It is drawn for the eye
  * only (aria-hidden): the table its figure shows beside it carries the same numbers to
  * screen readers and keyboards. Each bar has a native tooltip with its label and value.
- * Loaded only by the report screens (src/app/charts/chart-figure.tsx imports it lazily).
+ * Loaded only by the report screens (src/ui/charts/chart-figure.tsx imports it lazily).
  */
 export default function BarChart(props: BarChartProps) {
   const element = useRef<HTMLDivElement>(null);
@@ -84,5 +89,12 @@ export default function BarChart(props: BarChartProps) {
   }, [data, horizontal]);
 
   // Its height is kept before Chartist draws (on the next tick), so nothing below it moves.
-  return <div ref={element} className={`bar-chart${horizontal ? ' bar-chart--horizontal' : ''}`} style={{ minHeight: props.height }} aria-hidden="true" />;
+  return (
+    <div
+      ref={element}
+      className={`bar-chart${horizontal ? ' bar-chart--horizontal' : ''}`}
+      style={{ minHeight: props.height }}
+      aria-hidden="true"
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DocumentModel, SlipSheetModel } from '../../../domain/documents/document';
+import type { DocumentModel, SlipSheetModel } from '../../domain/documents/document';
 
 /**
  * Draws `model` as a PDF in the browser and saves it under its file name. The drawer (and
@@ -9,8 +9,8 @@ import type { DocumentModel, SlipSheetModel } from '../../../domain/documents/do
 export async function downloadDocumentPdf(model: DocumentModel | SlipSheetModel): Promise<void> {
   const bytes =
     'kind' in model
-      ? await (await import('../../../domain/documents/slips-pdf')).drawSlipsPdf(model)
-      : await (await import('../../../domain/documents/pdf')).drawDocumentPdf(model);
+      ? await (await import('../../domain/documents/slips-pdf')).drawSlipsPdf(model)
+      : await (await import('../../domain/documents/pdf')).drawDocumentPdf(model);
   const url = URL.createObjectURL(new Blob([bytes.slice()], { type: 'application/pdf' }));
   const link = document.createElement('a');
   link.href = url;

@@ -5,11 +5,7 @@ import { useCallback, useState } from 'react';
  * reads back only what is well formed; `fallback` is what a first visit, or a cleared
  * drawer, shows — keep it stable (module level or useCallback).
  */
-export function useStoredFilters<F>(
-  key: string,
-  parse: (raw: string | null) => F | null,
-  fallback: () => F,
-): [F, (next: F | null) => F] {
+export function useStoredFilters<F>(key: string, parse: (raw: string | null) => F | null, fallback: () => F): [F, (next: F | null) => F] {
   const [filters, setFilters] = useState<F>(() => parse(localStorage.getItem(key)) ?? fallback());
   const save = useCallback(
     (next: F | null) => {

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
+import { formatKg, formatMoney, mapsSearchUrl, formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { deliveryStatus, shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
 import { routeKilometres, shippingProgress } from '../../../domain/rules/shipping-progress';
 import type { Shipping, ShippingDetail, ShippingDetailSummary } from '../../../domain/schemas/shipping';
-import { formatDate } from './driver-input';
 
 /**
  * What the 'Entregas' dialog shows (spec §2 shipping detail panel, mobile card), as plain
@@ -14,7 +13,8 @@ const text = messages.driver;
 /** A route's own fields, from the device store (driver) or the server (office). */
 type RouteFields = Omit<Shipping, 'shipping_details'>;
 
-export const personName = (person: { name: string; last: string } | null | undefined) => (person ? `${person.name} ${person.last}`.trim() : '—');
+export const personName = (person: { name: string; last: string } | null | undefined) =>
+  person ? `${person.name} ${person.last}`.trim() : '—';
 
 /** 'Iniciar' until the start is captured, then 'Terminar', then neither (spec §4); 'Imprimir' always. */
 export function ProgressButtons({
@@ -59,7 +59,7 @@ export function RouteFacts({ shipping, details }: { shipping: RouteFields; detai
       <dt>{text.driver}</dt>
       <dd>{personName(shipping.driver)}</dd>
       <dt>{text.date}</dt>
-      <dd>{formatDate(shipping.date)}</dd>
+      <dd>{formatCalendarDate(shipping.date)}</dd>
       <dt>{text.initialKm}</dt>
       <dd>{odometer(shipping.initial_km, shipping.km_capture_time_start)}</dd>
       <dt>{text.finalKm}</dt>

@@ -1,11 +1,11 @@
 import { IonButton } from '@ionic/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
-import { Dialog } from '../../app/dialog';
+import { Dialog } from '../dialog';
 import { getErrorMessage, NetworkError } from '../../lib/api';
 import { counterCustomer, EMPTY_COUNTER_FIELDS, type CounterFields } from './counter-customer';
-import { useCustomerWrites } from './queries';
-import './customers.css';
+import { useCustomerWrites } from '../company-writes';
+import '../company-form.css';
 
 const text = messages.customers.counter;
 const form = messages.customers.form;
@@ -67,7 +67,11 @@ export default function CounterCustomerDialog({
     });
   };
 
-  const input = (field: keyof CounterFields, label: string, options: { required?: boolean; hint?: string; type?: string; maxLength: number }) => {
+  const input = (
+    field: keyof CounterFields,
+    label: string,
+    options: { required?: boolean; hint?: string; type?: string; maxLength: number },
+  ) => {
     const id = idOf(field);
     const error = errors[field];
     const described = [options.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');

@@ -32,10 +32,18 @@ describe('a chart and its table', () => {
 
   it('show in the table exactly what the chart draws, with the extra columns and the totals', () => {
     const html = renderToStaticMarkup(
-      <ChartFigure title="Ventas y cobranza por día" data={WEEK} labelHeader="Día" extras={[{ name: 'Núm. de ventas', values: [0, 1, 3] }]} totals />,
+      <ChartFigure
+        title="Ventas y cobranza por día"
+        data={WEEK}
+        labelHeader="Día"
+        extras={[{ name: 'Núm. de ventas', values: [0, 1, 3] }]}
+        totals
+      />,
     );
     expect(html).toContain('<caption class="visually-hidden">Ventas y cobranza por día</caption>');
-    expect(html).toContain('<th scope="col">Día</th><th scope="col" class="numeric">Ventas</th><th scope="col" class="numeric">Cobranza</th><th scope="col" class="numeric">Núm. de ventas</th>');
+    expect(html).toContain(
+      '<th scope="col">Día</th><th scope="col" class="numeric">Ventas</th><th scope="col" class="numeric">Cobranza</th><th scope="col" class="numeric">Núm. de ventas</th>',
+    );
     expect(cells(html, 'tbody')).toEqual([
       ['01/05/2031', '$0.10', '$500.00', '0'],
       ['02/05/2031', '$0.20', '$0.00', '1'],
@@ -54,7 +62,9 @@ describe('a chart and its table', () => {
   });
 
   it('says so when the period has nothing', () => {
-    const html = renderToStaticMarkup(<ChartFigure title="Ventas por vendedor" data={{ labels: [], series: [{ name: 'Vendido', values: [] }] }} labelHeader="Vendedor" />);
+    const html = renderToStaticMarkup(
+      <ChartFigure title="Ventas por vendedor" data={{ labels: [], series: [{ name: 'Vendido', values: [] }] }} labelHeader="Vendedor" />,
+    );
     expect(html).toContain('Sin datos en el periodo.');
     expect(html).not.toContain('<table');
   });

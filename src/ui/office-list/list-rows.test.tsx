@@ -19,12 +19,22 @@ const COLUMNS: ListColumn<Fruit, 'id' | 'kg'>[] = [
 const noop = () => undefined;
 const rowKey = (f: Fruit) => f.id;
 
-const headers = (html: string) => [...html.matchAll(/<th scope="col"([^>]*)>(.*?)<\/th>/g)].map((m) => [m[1]!.trim(), m[2]!.replace(/<[^>]+>/g, '')]);
+const headers = (html: string) =>
+  [...html.matchAll(/<th scope="col"([^>]*)>(.*?)<\/th>/g)].map((m) => [m[1]!.trim(), m[2]!.replace(/<[^>]+>/g, '')]);
 
 describe('the office list table', () => {
   it('makes sortable headers buttons that say the sort, and leaves the others plain', () => {
     const html = renderToStaticMarkup(
-      <ListTable rows={FRUITS} rowKey={rowKey} columns={COLUMNS} busy={false} sort={{ column: 'kg', descending: true }} onSort={noop} menuLabel={(f) => `Acciones de F-${f.id}`} onMenu={noop} />,
+      <ListTable
+        rows={FRUITS}
+        rowKey={rowKey}
+        columns={COLUMNS}
+        busy={false}
+        sort={{ column: 'kg', descending: true }}
+        onSort={noop}
+        menuLabel={(f) => `Acciones de F-${f.id}`}
+        onMenu={noop}
+      />,
     );
     expect(headers(html)).toEqual([
       ['aria-sort="none"', 'Folio'],
@@ -38,15 +48,29 @@ describe('the office list table', () => {
 
   it('heads each row with its first column and gives each row a named menu button', () => {
     const html = renderToStaticMarkup(
-      <ListTable rows={FRUITS} rowKey={rowKey} columns={COLUMNS} busy sort={null} onSort={noop} menuLabel={(f) => `Acciones de F-${f.id}`} onMenu={noop} />,
+      <ListTable
+        rows={FRUITS}
+        rowKey={rowKey}
+        columns={COLUMNS}
+        busy
+        sort={null}
+        onSort={noop}
+        menuLabel={(f) => `Acciones de F-${f.id}`}
+        onMenu={noop}
+      />,
     );
     expect([...html.matchAll(/<th scope="row">([^<]+)<\/th>/g)].map((m) => m[1])).toEqual(['F-1', 'F-2']);
-    expect([...html.matchAll(/<button type="button" class="icon-button" aria-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['Acciones de F-1', 'Acciones de F-2']);
+    expect([...html.matchAll(/<button type="button" class="icon-button" aria-label="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'Acciones de F-1',
+      'Acciones de F-2',
+    ]);
     expect(html).toContain('aria-busy="true"');
   });
 
   it('draws no menu column for a list without row menus, and a toggle column for expanding rows', () => {
-    const plain = renderToStaticMarkup(<ListTable rows={FRUITS} rowKey={rowKey} columns={COLUMNS} busy={false} sort={null} onSort={noop} menuColumn={false} />);
+    const plain = renderToStaticMarkup(
+      <ListTable rows={FRUITS} rowKey={rowKey} columns={COLUMNS} busy={false} sort={null} onSort={noop} menuColumn={false} />,
+    );
     expect(headers(plain).map(([, label]) => label)).toEqual(['Folio', 'Nombre', 'Peso']);
     const expanding = renderToStaticMarkup(
       <ListTable
@@ -78,6 +102,8 @@ describe('the office list cards', () => {
         {(f) => <span>{f.name}</span>}
       </ListCards>,
     );
-    expect(html).toMatch(/<p>Pista<\/p><ul class="list-cards"[^>]*><li data-index="0"><span>Mango<\/span><\/li><li data-index="1"><span>Papaya<\/span><\/li><\/ul><p>Después<\/p>/);
+    expect(html).toMatch(
+      /<p>Pista<\/p><ul class="list-cards"[^>]*><li data-index="0"><span>Mango<\/span><\/li><li data-index="1"><span>Papaya<\/span><\/li><\/ul><p>Después<\/p>/,
+    );
   });
 });

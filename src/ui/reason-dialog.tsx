@@ -14,7 +14,9 @@ export interface ReasonDialogText {
 
 /** What checks the reason: the same zod schema the server applies to the body. */
 interface ReasonSchema<Body> {
-  safeParse(input: { reason: string }): { success: true; data: Body } | { success: false; error: { issues: readonly { message: string }[] } };
+  safeParse(input: {
+    reason: string;
+  }): { success: true; data: Body } | { success: false; error: { issues: readonly { message: string }[] } };
 }
 
 /**

@@ -16,7 +16,9 @@ export const EMPTY_COUNTER_FIELDS: CounterFields = { name: '', razon_social: '',
  * a contact; a phone alone is the customer's own, so its contact takes the customer's name.
  * Errors are keyed by the counter's fields.
  */
-export function counterCustomer(fields: CounterFields): { ok: true; body: CompanyInput } | { ok: false; errors: Partial<Record<keyof CounterFields, string>> } {
+export function counterCustomer(
+  fields: CounterFields,
+): { ok: true; body: CompanyInput } | { ok: false; errors: Partial<Record<keyof CounterFields, string>> } {
   const contactName = fields.contactName.trim();
   const phone = fields.phone.trim();
   const parsed = companyInputSchema.safeParse({

@@ -49,7 +49,9 @@ export function stepAnchor(view: CalendarView, anchor: string, step: -1 | 1): st
 // Days are formatted as dates in UTC: 'YYYY-MM-DD' parsed as UTC midnight stays that day.
 // Built on first use: an Intl formatter is costly to create, and importing this module must not pay it.
 const monthTitle = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', month: 'long', year: 'numeric' }));
-const longDay = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
+const longDay = onFirstUse(
+  () => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+);
 const shortDay = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }));
 const weekdayName = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'short' }));
 const weekdayLong = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long' }));

@@ -1,8 +1,8 @@
 import { IonText } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
-import { isEan } from '../../../domain/barcode';
-import { Dialog } from '../../app/dialog';
-import { messages } from '../../../domain/messages';
+import { isEan } from '../../domain/barcode';
+import { Dialog } from './dialog';
+import { messages } from '../../domain/messages';
 
 const text = messages.newSale;
 /** Spec §9: the reader is 640 by 480. */

@@ -11,7 +11,6 @@ const text = messages.reportScreens.chart;
 // Chartist and its styles load with the first chart, never with the app's start.
 const BarChart = lazy(() => import('./bar-chart'));
 
-
 /** A column of the table that the chart does not draw (a count, say). */
 export interface TableExtra {
   name: string;

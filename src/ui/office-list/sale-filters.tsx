@@ -49,9 +49,20 @@ export function SaleFilterDrawer({
         <>
           <TextField label={label.folio} value={draft.id} onChange={(id) => set({ id })} />
           <TextField label={label.company} value={draft.company} onChange={(company) => set({ company })} />
-          <CheckList legend={label.seller} options={sellers.data ?? []} chosen={draft.sellerIds} onChange={(sellerIds) => set({ sellerIds })} />
+          <CheckList
+            legend={label.seller}
+            options={sellers.data ?? []}
+            chosen={draft.sellerIds}
+            onChange={(sellerIds) => set({ sellerIds })}
+          />
           {fields.series && (
-            <ChoiceField label={label.series} anyLabel={text.anySeries} options={SERIES} value={draft.series} onChange={(series) => set({ series })} />
+            <ChoiceField
+              label={label.series}
+              anyLabel={text.anySeries}
+              options={SERIES}
+              value={draft.series}
+              onChange={(series) => set({ series })}
+            />
           )}
           {fields.paymentStatus && (
             <ChoiceField

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, canOpen, canSeeSettings, canSeeSupport, homeScreenFor, menuFor, shortcutsFor, type ShellUser } from './app-routes';
+import {
+  APP_ROUTES,
+  canOpen,
+  canSeeSettings,
+  canSeeSupport,
+  homeScreenFor,
+  matchRoute,
+  menuFor,
+  shortcutsFor,
+  type ShellUser,
+} from './app-routes';
 import { DEPLOYMENTS } from './deployment';
 import { ADMIN_USER_ID } from './permissions';
 
@@ -88,5 +98,19 @@ describe('route access', () => {
 
   it('offers only built shortcuts in the top bar', () => {
     expect(shortcutsFor(office, frutas).map((r) => r.path)).toEqual(['/']);
+  });
+});
+
+describe('matchRoute', () => {
+  it('gives the parameters of an address under its route, and null under another', () => {
+    expect(matchRoute('/sales/:sale_id', '/sales/7')).toEqual({ sale_id: '7' });
+    expect(matchRoute('/clients/client/:id/edit', '/clients/client/12/edit')).toEqual({ id: '12' });
+    expect(matchRoute('/sales', '/sales/')).toEqual({});
+    expect(matchRoute('/', '/')).toEqual({});
+    expect(matchRoute('/', '/sales')).toBeNull();
+    expect(matchRoute('/sales/:sale_id', '/sales')).toBeNull();
+    expect(matchRoute('/sales/:sale_id', '/sales/')).toBeNull();
+    expect(matchRoute('/sales/:sale_id', '/quotations/7')).toBeNull();
+    expect(matchRoute('/sales/calendar', '/sales/7')).toBeNull();
   });
 });

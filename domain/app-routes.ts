@@ -167,3 +167,24 @@ export function canSeeSettings(user: ShellUser): boolean {
 export function canSeeSupport(user: ShellUser): boolean {
   return user.id === ADMIN_USER_ID;
 }
+
+/**
+ * The parameters of `pathname` under the route `pattern` ('/sales/:sale_id' and '/sales/7' →
+ * { sale_id: '7' }), or null when it is not that route. A screen reads them through the screen
+ * chrome, so it opens the same in the Ionic app and in a light start, which has no router.
+ */
+export function matchRoute(pattern: string, pathname: string): Record<string, string> | null {
+  if (pattern === '/') return pathname === '/' ? {} : null;
+  const want = pattern.split('/');
+  const have = pathname.replace(/\/+$/, '').split('/');
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of want.entries()) {
+    const segment = have[index]!;
+    if (part.startsWith(':')) {
+      if (segment === '') return null;
+      params[part.slice(1)] = decodeURIComponent(segment);
+    } else if (part !== segment) return null;
+  }
+  return params;
+}

@@ -1,6 +1,7 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { LightFrame, type LeaveLightStart } from './light-frame';
-import { ScreenChromeContext, type ScreenChrome, type ScreenPageProps } from '../ui/screen-chrome';
+import { matchRoute } from '../../domain/app-routes';
+import { ScreenChromeContext, ScreenPlaceContext, type ScreenChrome, type ScreenPageProps } from '../ui/screen-chrome';
 import { ScreenLoading } from '../ui/screen-loading';
 import { SCREENS } from './screens';
 
@@ -18,11 +19,15 @@ export default function LightScreenStart({ path, onLeave }: { path: string; onLe
     }),
     [path, onLeave],
   );
+  // A light start never moves: its first step elsewhere is the Ionic app's.
+  const [place] = useState(() => ({ params: matchRoute(path, window.location.pathname) ?? {}, search: window.location.search }));
   return (
     <ScreenChromeContext.Provider value={chrome}>
-      <Suspense fallback={<ScreenLoading />}>
-        <Screen />
-      </Suspense>
+      <ScreenPlaceContext.Provider value={place}>
+        <Suspense fallback={<ScreenLoading />}>
+          <Screen />
+        </Suspense>
+      </ScreenPlaceContext.Provider>
     </ScreenChromeContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
 import { IonRouterOutlet, IonSplitPane } from '@ionic/react';
-import { Suspense } from 'react';
-import { Route } from 'react-router-dom';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { Route, useLocation, useParams } from 'react-router-dom';
 import { APP_ROUTES, canOpen, menuFor } from '../../domain/app-routes';
 import NotFoundPage from '../features/not-found/not-found-page';
+import { ScreenPlaceContext } from '../ui/screen-chrome';
 import { ScreenLoading } from '../ui/screen-loading';
 import { SCREENS } from './screens';
 import { useShell } from '../ui/shell-context';
@@ -24,9 +25,11 @@ export function Shell() {
               key={route.path}
               path={route.path}
               element={
-                <Suspense fallback={<ScreenLoading />}>
-                  <Screen />
-                </Suspense>
+                <RoutePlace>
+                  <Suspense fallback={<ScreenLoading />}>
+                    <Screen />
+                  </Suspense>
+                </RoutePlace>
               }
             />
           );
@@ -35,4 +38,12 @@ export function Shell() {
       </IonRouterOutlet>
     </IonSplitPane>
   );
+}
+
+/** The route's parameters and query, given to its screen through the screen chrome (screens import no router). */
+function RoutePlace({ children }: { children: ReactNode }) {
+  const params = useParams();
+  const { search } = useLocation();
+  const place = useMemo(() => ({ params, search }), [params, search]);
+  return <ScreenPlaceContext.Provider value={place}>{children}</ScreenPlaceContext.Provider>;
 }

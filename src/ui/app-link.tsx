@@ -1,20 +1,38 @@
-import { useIonRouter } from '@ionic/react';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useShellNavigate } from './screen-chrome';
 
 /**
- * A link to a screen of the app: a real `<a href>` (keyboard, screen readers, open in a new
- * tab with a modifier) that moves through Ionic's router on a plain click instead of
- * reloading the app.
+ * A link to another screen of the app, followed by the shell (Ionic's page transition, or a
+ * light start's hand-over; no reload); with a modifier key or another button it is an
+ * ordinary link (a new tab).
  */
-export function AppLink({ to, className, children, label }: { to: string; className?: string; children: ReactNode; label?: string }) {
-  const router = useIonRouter();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    router.push(to);
-  };
+export function AppLink({
+  href,
+  className,
+  label,
+  title = label,
+  children,
+}: {
+  href: string;
+  className?: string;
+  /** A name for a link without text (an icon); a link with text is named by it. */
+  label?: string;
+  title?: string;
+  children: ReactNode;
+}) {
+  const navigate = useShellNavigate();
   return (
-    <a href={to} className={className} aria-label={label} onClick={onClick}>
+    <a
+      href={href}
+      className={className}
+      aria-label={label}
+      title={title}
+      onClick={(event) => {
+        if (!navigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigate(href);
+      }}
+    >
       {children}
     </a>
   );

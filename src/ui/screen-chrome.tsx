@@ -23,6 +23,19 @@ export interface ScreenChrome {
   navigate: (path: string) => void;
 }
 
+/** Where a screen is: the parameters of its route ('/sales/:sale_id' → sale_id) and the address's query. */
+export interface ScreenPlace {
+  params: Readonly<Record<string, string | undefined>>;
+  search: string;
+}
+
+export const ScreenPlaceContext = createContext<ScreenPlace>({ params: {}, search: '' });
+
+/** The screen's route parameters and query, given by the shell it opened in (the Ionic router's, or a light start's). */
+export function useScreenPlace(): ScreenPlace {
+  return useContext(ScreenPlaceContext);
+}
+
 export const ScreenChromeContext = createContext<ScreenChrome | null>(null);
 
 export function useScreenChrome(): ScreenChrome {

@@ -5,7 +5,8 @@ import { activityLogPageSchema, type ActivityLogRow, type ActivityLogSortColumn 
 import { userListSchema } from '../../../domain/schemas/reference';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -55,7 +56,7 @@ export default function ActivityLogPage() {
     schema: activityLogPageSchema,
   });
   const people = usePeople();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const entries = list.rows;
 
   return (

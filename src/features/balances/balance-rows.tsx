@@ -4,7 +4,7 @@ import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { BalanceRow } from '../../../domain/schemas/collections';
 import type { ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 import type { BalanceSortColumn } from './list-query';
 import { OverdueSales } from './overdue-sales';
 
@@ -22,9 +22,9 @@ export interface BalanceLinks {
 
 function Customer({ row, link }: { row: BalanceRow; link: boolean }) {
   return link ? (
-    <ListLink href={`/clients/client/${row.company_id}`} title={text.openCustomer(row.company_name)}>
+    <AppLink href={`/clients/client/${row.company_id}`} title={text.openCustomer(row.company_name)}>
       {row.company_name}
-    </ListLink>
+    </AppLink>
   ) : (
     <>{row.company_name}</>
   );
@@ -32,14 +32,14 @@ function Customer({ row, link }: { row: BalanceRow; link: boolean }) {
 
 export function CollectLink({ row }: { row: BalanceRow }) {
   return (
-    <ListLink
+    <AppLink
       href={`/new-collections/${row.company_id}`}
       className="outline-button"
       label={text.collectFrom(row.company_name)}
       title={text.collectFrom(row.company_name)}
     >
       {text.collect}
-    </ListLink>
+    </AppLink>
   );
 }
 

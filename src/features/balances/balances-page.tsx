@@ -5,7 +5,8 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { balancePageSchema, type BalanceRow, type BalanceTotals } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -46,7 +47,7 @@ export default function BalancesPage() {
     paging,
     schema: balancePageSchema,
   });
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const links: BalanceLinks = useMemo(
     () => ({
       customers: hasPermission(user, 'companies'),

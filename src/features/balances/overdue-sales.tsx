@@ -4,7 +4,7 @@ import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { customerBalanceSchema } from '../../../domain/schemas/collections';
 import { QueryStatus } from '../../ui/query-status';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 import { apiRequest } from '../../lib/api';
 
 const text = messages.balances;
@@ -47,7 +47,7 @@ export function OverdueSales({ companyId, companyName, saleLinks }: { companyId:
             const folio = messages.driver.saleFolio(sale.id);
             return (
               <tr key={sale.id}>
-                <th scope="row">{saleLinks ? <ListLink href={`/sales/${sale.id}`}>{folio}</ListLink> : folio}</th>
+                <th scope="row">{saleLinks ? <AppLink href={`/sales/${sale.id}`}>{folio}</AppLink> : folio}</th>
                 <td className="nowrap">{formatCalendarDate(sale.date)}</td>
                 <td className="nowrap">{sale.due_date ? formatCalendarDate(sale.due_date) : '—'}</td>
                 <td className="numeric">{formatMoney(sale.total)}</td>

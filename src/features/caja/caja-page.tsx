@@ -14,7 +14,7 @@ import {
   type CajaDay,
 } from '../../../domain/schemas/caja';
 import { monterreyDateTime } from '../../../domain/time';
-import { useListToast } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { PageSection } from '../../ui/record-page';
 import { apiRequest, getErrorMessage } from '../../lib/api';
@@ -63,7 +63,7 @@ export default function CajaPage() {
     queryFn: ({ signal }) => apiRequest('/api/v2/caja', { schema: cajaDaySchema, signal }),
     select: (answer) => answer.data,
   });
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   return (
     <ScreenPage title={text.title}>
       <h1 className="visually-hidden">{text.title}</h1>
@@ -74,7 +74,7 @@ export default function CajaPage() {
   );
 }
 
-function CajaView({ day, notify }: { day: CajaDay; notify: ReturnType<typeof useListToast>[0] }) {
+function CajaView({ day, notify }: { day: CajaDay; notify: ReturnType<typeof useToast>[0] }) {
   const print = () => {
     if (!openPrintWindow({ kind: 'cashCut', data: { day } })) notify(messages.print.blocked, 'danger');
   };
@@ -172,7 +172,7 @@ function CajaView({ day, notify }: { day: CajaDay; notify: ReturnType<typeof use
   );
 }
 
-function MovementForm({ notify }: { notify: ReturnType<typeof useListToast>[0] }) {
+function MovementForm({ notify }: { notify: ReturnType<typeof useToast>[0] }) {
   const [kind, setKind] = useState<CashMovementKind>('entrada');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -241,7 +241,7 @@ function MovementForm({ notify }: { notify: ReturnType<typeof useListToast>[0] }
   );
 }
 
-function CutForm({ expected, notify }: { expected: number; notify: ReturnType<typeof useListToast>[0] }) {
+function CutForm({ expected, notify }: { expected: number; notify: ReturnType<typeof useToast>[0] }) {
   const [counted, setCounted] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,8 @@ import { messages } from '../../../domain/messages';
 import { itemPageSchema, type ItemRow, type ItemSortColumn } from '../../../domain/schemas/catalogue';
 import { Dialog } from '../../ui/dialog';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
@@ -35,7 +36,7 @@ export default function ProductsPage() {
   const [filters, save] = useStoredFilters('products-filters', parseStoredItemFilters, noFilters);
   const categories = useCategories();
   const [form, setForm] = useState<'new' | ItemRow | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const categoryId = useId();
   const list = usePagedList({
     queryKey: catalogueKeys.items(filters),

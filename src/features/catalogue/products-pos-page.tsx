@@ -4,7 +4,8 @@ import { messages } from '../../../domain/messages';
 import { counterItemPageSchema, type CounterItem, type CounterSortColumn } from '../../../domain/schemas/catalogue';
 import { type SheetCell } from '../../ui/office-list/export-sheet';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast, type Notify } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, type Notify } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
@@ -101,7 +102,7 @@ export default function ProductsPosPage() {
   const paging = useListPaging<CounterSortColumn>();
   const { setPage } = paging;
   const [filters, save] = useStoredFilters('products-pos-filters', parseStoredCounterFilters, noFilters);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const [onToggle, busy] = useToggle(notify);
   const columns = useColumns(onToggle, busy);
   const list = usePagedList({

@@ -4,7 +4,8 @@ import { messages } from '../../../domain/messages';
 import { recipePageSchema, type RecipeRow } from '../../../domain/schemas/catalogue';
 import { Dialog } from '../../ui/dialog';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { recipeListQuery, type RecipeSortColumn as SortColumn } from './item-filters';
 import { catalogueKeys } from './queries';
@@ -44,7 +45,7 @@ export default function RawMaterialPage() {
   const paging = useListPaging<SortColumn>();
   const [search, setSearch] = useState('');
   const [form, setForm] = useState<'new' | RecipeRow | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const list = usePagedList({
     queryKey: catalogueKeys.recipes(search),
     path: '/api/v2/recipes',

@@ -3,7 +3,7 @@ import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
 import type { ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 import type { CollectionSortColumn } from './list-query';
 
 const text = messages.collections.list;
@@ -27,9 +27,9 @@ export function CollectionState({ row }: { row: CollectionListRow }) {
 /** The customer, a link to its page for those who may open it. */
 function Customer({ row, link }: { row: CollectionListRow; link: boolean }) {
   return link ? (
-    <ListLink href={`/clients/client/${row.company_id}`} title={messages.balances.openCustomer(row.company_name)}>
+    <AppLink href={`/clients/client/${row.company_id}`} title={messages.balances.openCustomer(row.company_name)}>
       {row.company_name}
-    </ListLink>
+    </AppLink>
   ) : (
     <>{row.company_name}</>
   );

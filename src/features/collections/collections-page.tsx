@@ -4,7 +4,8 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { collectionCancelSchema, collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -49,7 +50,7 @@ export default function CollectionsPage() {
   });
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [canceling, setCanceling] = useState<CollectionListRow | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const actions = useCollectionActions();
   const customerLinks = hasPermission(user, 'companies');
   const columns = useMemo(() => collectionColumns(customerLinks), [customerLinks]);

@@ -15,7 +15,7 @@ import {
   type OpenSale,
 } from '../../../domain/schemas/collections';
 import { monterreyDate } from '../../../domain/time';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
 import { ApiError, getErrorMessage } from '../../lib/api';
@@ -44,7 +44,7 @@ export default function NewCollectionPage() {
         ) : id === null ? (
           <CustomerNotFound />
         ) : (
-          <PaymentForm key={id} companyId={id} change={<ListLink href="/new-collections">{text.change}</ListLink>} />
+          <PaymentForm key={id} companyId={id} change={<AppLink href="/new-collections">{text.change}</AppLink>} />
         )}
       </div>
     </ScreenPage>
@@ -393,7 +393,7 @@ function SaleLine({
   const after = Math.max(toCents(sale.due_balance) - appliedCents, 0);
   return (
     <tr>
-      <th scope="row">{link ? <ListLink href={`/sales/${sale.id}`}>{folio}</ListLink> : folio}</th>
+      <th scope="row">{link ? <AppLink href={`/sales/${sale.id}`}>{folio}</AppLink> : folio}</th>
       <td className="nowrap">{formatCalendarDate(sale.date)}</td>
       <td className="nowrap">{sale.due_date ? formatCalendarDate(sale.due_date) : '—'}</td>
       <td className="numeric">{formatMoney(sale.total)}</td>

@@ -6,7 +6,8 @@ import { Dialog } from '../../ui/dialog';
 import { calendarDate } from '../../ui/office-list/export-sheet';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -59,7 +60,7 @@ export default function ActivitiesPage() {
   });
   const { setDone } = useCrmMutations();
   const [adding, setAdding] = useState(false);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const activities = list.rows;
   const toggle = useCallback(
     (row: ActivityRow) =>

@@ -93,7 +93,7 @@ function CalendarEntryView({ entry, linkSales }: { entry: Entry; linkSales: bool
   }
   const label = text.sale(messages.driver.saleFolio(entry.sale.id), entry.sale.company_name);
   return linkSales ? (
-    <AppLink to={`/sales/${entry.sale.id}`} className="calendar-sale crm-calendar__sale">
+    <AppLink href={`/sales/${entry.sale.id}`} className="calendar-sale crm-calendar__sale">
       {label}
     </AppLink>
   ) : (

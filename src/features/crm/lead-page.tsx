@@ -6,7 +6,7 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import type { ActivityRow, CallRow, LeadDetail } from '../../../domain/schemas/crm';
 import { Dialog } from '../../ui/dialog';
-import { useListToast } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { Fact, PageSection } from '../../ui/record-page';
 import { useShell } from '../../ui/shell-context';
@@ -29,7 +29,7 @@ export default function LeadPage() {
   const lead = useLead(id);
   const { user } = useShell();
   const [logging, setLogging] = useState<EntryKind | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   return (
     <ScreenPage title={lead.data?.name ?? text.title}>
       <h1 className="visually-hidden">{lead.data?.name ?? text.title}</h1>

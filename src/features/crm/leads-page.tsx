@@ -1,7 +1,8 @@
 import { lazy, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { Dialog } from '../../ui/dialog';
-import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 import { getErrorMessage } from '../../lib/api';
@@ -27,7 +28,7 @@ export default function LeadsPage() {
   const leads = useFunnelLeads(funnelId);
   const columns = useMemo(() => (phases.data ?? []).filter((phase) => phase.funnel_id === funnelId), [phases.data, funnelId]);
   const { moveLead } = useCrmMutations();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const [adding, setAdding] = useState(false);
   // The card to focus once it is drawn in the phase it was moved to.
   const [focusAfterMove, setFocusAfterMove] = useState<{ lead: number; phase: number } | null>(null);
@@ -129,9 +130,9 @@ export default function LeadsPage() {
                         onKeyDown={onKeyDown(lead)}
                         onDragStart={(event) => event.dataTransfer.setData('text/plain', String(lead.id))}
                       >
-                        <ListLink href={`/leads/${lead.id}`} className="crm-card__name" title={text.open(lead.name)}>
+                        <AppLink href={`/leads/${lead.id}`} className="crm-card__name" title={text.open(lead.name)}>
                           {lead.name}
-                        </ListLink>
+                        </AppLink>
                         {lead.company_name && <span>{lead.company_name}</span>}
                         {lead.phone && <span>{lead.phone}</span>}
                         <span className="crm-card__moves">

@@ -4,7 +4,9 @@ import { quotationFolio } from '../../../domain/sales';
 import { emailPageSchema, type EmailRow } from '../../../domain/schemas/crm';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListLink, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -30,9 +32,9 @@ const MAIL_COLUMNS: ListColumn<EmailRow, 'created_at'>[] = [
     key: 'subject',
     label: columns.subject,
     cell: (row) => (
-      <ListLink href={`/quotations/${row.sale_id}`} title={text.openQuotation(quotationFolio(row.sale_id))}>
+      <AppLink href={`/quotations/${row.sale_id}`} title={text.openQuotation(quotationFolio(row.sale_id))}>
         {row.subject}
-      </ListLink>
+      </AppLink>
     ),
   },
   { key: 'to', label: columns.to, cell: (row) => row.to.join(', ') },
@@ -58,7 +60,7 @@ export default function MailPage() {
     paging,
     schema: emailPageSchema,
   });
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const mails = list.rows;
   return (
     <ListScreen

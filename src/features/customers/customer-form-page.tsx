@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
 import type { CompanyDetail } from '../../../domain/schemas/customers';
-import { useListToast } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { ApiError, getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
@@ -67,7 +67,7 @@ function EditCustomer({ id }: { id: number }) {
 function CompanyForm({ company }: { company?: CompanyDetail }) {
   const router = useIonRouter();
   const [presentToast] = useIonToast();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const [initial] = useState(() => (company ? draftOf(company) : emptyDraft()));
   const [draft, setDraft] = useState<CompanyFormDraft>(initial);
   const [errors, setErrors] = useState<ReadonlyMap<FieldPath, string>>(new Map());

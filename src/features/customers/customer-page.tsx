@@ -11,7 +11,8 @@ import { quotationStatus } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
 import { companyCollectionPageSchema, companyDeliveryPageSchema, type CompanyDetail } from '../../../domain/schemas/customers';
 import { salePageSchema } from '../../../domain/schemas/reads';
-import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
 import { useSheet } from '../../ui/use-sheet';
@@ -46,7 +47,7 @@ export default function CustomerPage() {
   });
   const { verify } = useCustomerWrites();
   const [confirming, setConfirming, confirmSheet] = useSheet<CompanyDetail>();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const notFound = id === null || (company.isError && company.error instanceof ApiError && company.error.status === 404 && !company.data);
 
   const confirmVerify = (customer: CompanyDetail) =>
@@ -372,7 +373,7 @@ function QuotationsSection({ companyId, saleLinks }: { companyId: number; saleLi
         return (
           <tr key={quotation.id}>
             <th scope="row">
-              <ListLink href={`/quotations/${quotation.id}`}>{quotationFolio(quotation.id)}</ListLink>
+              <AppLink href={`/quotations/${quotation.id}`}>{quotationFolio(quotation.id)}</AppLink>
             </th>
             <td>{day(quotation.date)}</td>
             <td>{day(quotation.due_date)}</td>
@@ -380,7 +381,7 @@ function QuotationsSection({ companyId, saleLinks }: { companyId: number; saleLi
             <td>
               {state === 'sold' && quotation.sale_id !== null ? (
                 saleLinks ? (
-                  <ListLink href={`/sales/${quotation.sale_id}`}>{status.soldAs(quotation.sale_id)}</ListLink>
+                  <AppLink href={`/sales/${quotation.sale_id}`}>{status.soldAs(quotation.sale_id)}</AppLink>
                 ) : (
                   status.soldAs(quotation.sale_id)
                 )
@@ -421,7 +422,7 @@ function SalesSection({ companyId, links }: { companyId: number; links: boolean 
       }
       row={(sale) => (
         <tr key={sale.id}>
-          <th scope="row">{links ? <ListLink href={`/sales/${sale.id}`}>{saleFolio(sale.id)}</ListLink> : saleFolio(sale.id)}</th>
+          <th scope="row">{links ? <AppLink href={`/sales/${sale.id}`}>{saleFolio(sale.id)}</AppLink> : saleFolio(sale.id)}</th>
           <td>{day(sale.date)}</td>
           <td className="numeric">{formatMoney(sale.total)}</td>
           <td className="numeric">{formatMoney(sale.due_balance)}</td>
@@ -499,7 +500,7 @@ function DeliveriesSection({ companyId, saleLinks, routeLinks }: { companyId: nu
           <tr key={delivery.id}>
             <th scope="row">
               {routeLinks ? (
-                <ListLink href={`/shippings/${delivery.shipping_id}`}>{shipping(delivery.shipping_id)}</ListLink>
+                <AppLink href={`/shippings/${delivery.shipping_id}`}>{shipping(delivery.shipping_id)}</AppLink>
               ) : (
                 shipping(delivery.shipping_id)
               )}
@@ -507,7 +508,7 @@ function DeliveriesSection({ companyId, saleLinks, routeLinks }: { companyId: nu
             <td>{day(delivery.shipping_date)}</td>
             <td>
               {saleLinks ? (
-                <ListLink href={`/sales/${delivery.sale_id}`}>{saleFolio(delivery.sale_id)}</ListLink>
+                <AppLink href={`/sales/${delivery.sale_id}`}>{saleFolio(delivery.sale_id)}</AppLink>
               ) : (
                 saleFolio(delivery.sale_id)
               )}

@@ -2,7 +2,7 @@ import { formatMoment, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { CompanyRow, CompanySortColumn } from '../../../domain/schemas/customers';
 import type { ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 
 const text = messages.customers.list;
 const columns = text.columns;
@@ -28,9 +28,9 @@ export const CUSTOMER_COLUMNS: ListColumn<CompanyRow, CompanySortColumn>[] = [
     label: columns.name,
     cell: (row) => (
       <span className="customer-name">
-        <ListLink href={customerHref(row.id)} title={text.open(row.name)}>
+        <AppLink href={customerHref(row.id)} title={text.open(row.name)}>
           {row.name}
-        </ListLink>
+        </AppLink>
         {row.verified_at === null && <UnverifiedBadge />}
       </span>
     ),
@@ -48,7 +48,7 @@ export const CUSTOMER_COLUMNS: ListColumn<CompanyRow, CompanySortColumn>[] = [
 export function CustomerCard({ row }: { row: CompanyRow }) {
   return (
     <div className="list-card">
-      <ListLink href={customerHref(row.id)} className="list-card__main">
+      <AppLink href={customerHref(row.id)} className="list-card__main">
         <span className="list-card__title">{row.name}</span>
         <span>
           {row.razon_social}
@@ -62,7 +62,7 @@ export function CustomerCard({ row }: { row: CompanyRow }) {
             <UnverifiedBadge />
           </span>
         )}
-      </ListLink>
+      </AppLink>
     </div>
   );
 }

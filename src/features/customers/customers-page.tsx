@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { companyPageSchema, type CompanySortColumn } from '../../../domain/schemas/customers';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
@@ -39,7 +40,7 @@ export default function CustomersPage() {
   const [filters, save] = useStoredFilters('clients-filters', parseStoredCustomerFilters, noFilters);
   const [typed, setTyped] = useState(filters.search);
   const settled = useSettled(typed);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const searchId = useId();
 
   const apply = (next: CustomerFilters) => {

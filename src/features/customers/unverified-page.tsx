@@ -5,7 +5,9 @@ import { messages } from '../../../domain/messages';
 import { companyPageSchema, type CompanyRow, type CompanySortColumn } from '../../../domain/schemas/customers';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { ListLink, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useSheet } from '../../ui/use-sheet';
 import { getErrorMessage } from '../../lib/api';
@@ -36,7 +38,7 @@ export default function UnverifiedCustomersPage() {
   });
   const { verify } = useCustomerWrites();
   const [confirming, setConfirming, confirmSheet] = useSheet<CompanyRow>();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
 
   const confirm = (row: CompanyRow) =>
     verify.mutate(row.id, {
@@ -52,9 +54,9 @@ export default function UnverifiedCustomersPage() {
         sort: 'name',
         label: columns.name,
         cell: (row) => (
-          <ListLink href={customerHref(row.id)} title={messages.customers.list.open(row.name)}>
+          <AppLink href={customerHref(row.id)} title={messages.customers.list.open(row.name)}>
             {row.name}
-          </ListLink>
+          </AppLink>
         ),
       },
       { key: 'razon_social', label: columns.legalName, cell: (row) => row.razon_social },
@@ -104,7 +106,7 @@ export default function UnverifiedCustomersPage() {
         estimateSize={120}
         card={(row) => (
           <div className="list-card">
-            <ListLink href={customerHref(row.id)} className="list-card__main">
+            <AppLink href={customerHref(row.id)} className="list-card__main">
               <span className="list-card__title">{row.name}</span>
               <span>
                 {row.razon_social}
@@ -114,7 +116,7 @@ export default function UnverifiedCustomersPage() {
                 {formatMoment(row.created_at)}
                 {row.created_by ? ` · ${row.created_by}` : ''}
               </span>
-            </ListLink>
+            </AppLink>
             <VerifyButton row={row} busy={pending === row.id} onVerify={setConfirming} />
           </div>
         )}

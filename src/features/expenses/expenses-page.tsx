@@ -6,7 +6,8 @@ import { expensePageSchema, type ExpenseRow, type ExpenseSortColumn } from '../.
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -46,7 +47,7 @@ export default function ExpensesPage() {
   const { remove } = useExpenseMutations();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting, deleteSheet] = useSheet<ExpenseRow>();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const expenses = list.rows;
 
   const rowMenu = useCallback(

@@ -1,56 +1,11 @@
-import type { ReactNode } from 'react';
 import type { Branch } from '../../../domain/schemas/inventory-moves';
 import { messages } from '../../../domain/messages';
+import { describedBy, Field } from '../../ui/form-fields';
 import { FormActions as SharedFormActions } from '../../ui/form-actions';
 import { useBranches, useItems } from './queries';
 import type { MoveForm } from './use-move-form';
 
 const text = messages.inventoryMoves;
-
-/** Errors of a form by field, from its schema's issues (the first per field). */
-export function fieldErrors<F extends string>(issues: readonly { path: PropertyKey[]; message: string }[]): Partial<Record<F, string>> {
-  const found: Partial<Record<F, string>> = {};
-  for (const issue of issues) found[String(issue.path[0]) as F] ??= issue.message;
-  return found;
-}
-
-/** A labelled field with its error under it, tied to the control for screen readers. */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The aria attributes of a control with a hint and maybe an error. */
-export function describedBy(id: string, error: string | undefined, hint = false) {
-  const ids = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': ids || undefined };
-}
 
 export function ItemOptions({ items }: { items: readonly { id: number; name: string; unit: { name: string } }[] | undefined }) {
   return (

@@ -3,7 +3,8 @@ import { formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { inventoryCostPageSchema, type InventoryCostRow, type InventoryCostSortColumn } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { StockToolbar, useStockList } from './stock-toolbar';
 import './inventory-moves.css';
@@ -46,7 +47,7 @@ export default function InventoryCostPage() {
     path: '/api/v2/inventory/cost',
     schema: inventoryCostPageSchema,
   });
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
 
   return (
     <ListScreen

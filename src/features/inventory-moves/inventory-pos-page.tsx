@@ -5,7 +5,8 @@ import { LOW_STOCK_LIMIT } from '../../../domain/inventory-moves';
 import { messages } from '../../../domain/messages';
 import { posStockPageSchema, type PosStockRow, type PosStockSortColumn } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
 import { StockToolbar, useStockList } from './stock-toolbar';
@@ -60,7 +61,7 @@ export default function InventoryPosPage() {
       },
     },
   });
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
 
   return (
     <ListScreen

@@ -12,7 +12,9 @@ import {
 } from '../../../domain/schemas/inventory-moves';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListLink, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { PageExport, type PageSheet } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList, type ListPagingState, type PagedList } from '../../ui/office-list/use-paged-list';
@@ -43,9 +45,9 @@ function cardColumns(filters: ReportFilters): ListColumn<InventoryReportCardRow,
       sort: 'name',
       label: columns.item,
       cell: (row) => (
-        <ListLink href={itemCardHref(row.item_id, filters)} title={r.openCard(row.name)}>
+        <AppLink href={itemCardHref(row.item_id, filters)} title={r.openCard(row.name)}>
           {row.name}
-        </ListLink>
+        </AppLink>
       ),
     },
     { key: 'unit', label: columns.unit, cell: (row) => row.unit, nowrap: true },
@@ -142,9 +144,9 @@ function CardReport({ stored, fallback }: { stored: Stored; fallback: () => Repo
         card={(row) => (
           <div className="list-card">
             <div className="list-card__main">
-              <ListLink href={itemCardHref(row.item_id, filters)} className="list-card__title" title={r.openCard(row.name)}>
+              <AppLink href={itemCardHref(row.item_id, filters)} className="list-card__title" title={r.openCard(row.name)}>
                 {row.name}
-              </ListLink>
+              </AppLink>
               <span>
                 {columns.opening} {formatQuantity(row.opening)} · {columns.entries} {formatQuantity(row.entries)} · {columns.exits}{' '}
                 {formatQuantity(row.exits)}
@@ -200,7 +202,7 @@ function ReportScreen<Row, C extends string>({
 }) {
   const [filters, save] = stored;
   const { button, drawer } = useListFilters(stored, reportParams, paging);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const [from, to] = [...filters.date].sort();
   return (
     <ListScreen

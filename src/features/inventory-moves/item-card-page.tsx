@@ -5,7 +5,9 @@ import { messages } from '../../../domain/messages';
 import { pagedQuery } from '../../../domain/office-list';
 import { itemCardSchema, type ItemCard, type ItemCardMovement } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { itemCardFilters } from './movement-filters';
@@ -102,7 +104,7 @@ export default function ItemCardPage() {
   });
   // Parsed with itemCardSchema: the page carries the card's figures beside its rows.
   const card = list.query.data as (ItemCard & { offset: number }) | undefined;
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const title = card ? c.titleOf(card.item.name) : c.title;
   const branch = branches.data?.find((b) => b.id === filters.branchId)?.name ?? text.anyBranch;
 
@@ -115,9 +117,9 @@ export default function ItemCardPage() {
       empty={c.empty}
       toolbar={
         <>
-          <ListLink href="/inventory-reports" className="outline-button">
+          <AppLink href="/inventory-reports" className="outline-button">
             {c.back}
-          </ListLink>
+          </AppLink>
           {card && (
             <PageExport
               rows={list.rows}

@@ -4,7 +4,8 @@ import { movementPageSchema, type MovementRow, type MovementSortColumn } from '.
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport, type PageSheet } from '../../ui/office-list/page-export';
 import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { type ListPagingState, type PagedList } from '../../ui/office-list/use-paged-list';
@@ -85,7 +86,7 @@ export function MoveListScreen<Row, C extends string>({
     schema,
   });
   const [adding, setAdding] = useState(false);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
 
   return (
     <ListScreen

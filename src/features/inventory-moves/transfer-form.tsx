@@ -3,7 +3,8 @@ import { transferFolio } from '../../../domain/inventory-moves';
 import { messages } from '../../../domain/messages';
 import { transferInputSchema, type TransferInput } from '../../../domain/schemas/inventory-moves';
 import { getErrorMessage } from '../../lib/api';
-import { BranchOptions, chosenId, describedBy, Field, fieldErrors, FormActions, ItemOptions } from './form-fields';
+import { BranchOptions, chosenId, FormActions, ItemOptions } from './form-fields';
+import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 import { typedQuantity } from './movement-filters';
 import { useBranches, useInventoryMoveMutations, useItems } from './queries';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { fieldErrors } from './form-fields';
+import { fieldErrors } from '../../ui/form-fields';
 
 type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
 

@@ -3,7 +3,7 @@ import { messages } from '../../../domain/messages';
 import type { InvoiceRow, InvoiceSortColumn } from '../../../domain/schemas/invoices';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 
 const text = messages.invoices;
 const columns = text.columns;
@@ -14,9 +14,9 @@ export const invoiceRowKey = (row: InvoiceRow) => row.shipping_detail_id;
 
 function SaleLink({ row }: { row: InvoiceRow }) {
   return (
-    <ListLink href={`/sales/${row.sale_id}`} title={text.openSale(folio(row))}>
+    <AppLink href={`/sales/${row.sale_id}`} title={text.openSale(folio(row))}>
       {folio(row)}
-    </ListLink>
+    </AppLink>
   );
 }
 

@@ -4,7 +4,8 @@ import { PAYMENT_STATUSES } from '../../../domain/sale-list';
 import { invoicePageSchema, type InvoiceSortColumn } from '../../../domain/schemas/invoices';
 import { ChoiceField, FilterDrawer, TextField } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -35,7 +36,7 @@ export default function InvoicesPage() {
     schema: invoicePageSchema,
   });
   const cfdis = useQuery(cfdiOptions());
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const invoices = list.rows;
 
   return (

@@ -5,7 +5,8 @@ import { payrollPageSchema, type PayrollRow, type PayrollSortColumn } from '../.
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -45,7 +46,7 @@ export default function PayrollPage() {
   const employees = useEmployees();
   // null: closed; 'new': a new receipt; a row: that receipt edited.
   const [form, setForm] = useState<PayrollRow | 'new' | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const receipts = list.rows;
 
   const print = useCallback(

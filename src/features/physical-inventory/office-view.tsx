@@ -13,7 +13,8 @@ import {
 } from '../../../domain/schemas/physical-inventory';
 import { Dialog } from '../../ui/dialog';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast, useRowMenu, type Notify } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu, type Notify } from '../../ui/overlays';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
@@ -58,7 +59,7 @@ export function OfficeView({ onCount }: { onCount: () => void }) {
     paging,
     schema: physicalInventoryPageSchema,
   });
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const [reviewing, setReviewing] = useState<PhysicalInventoryRow | null>(null);
   const openCount = useOpenCount();
   const { close } = usePhysicalMutations();

@@ -4,7 +4,8 @@ import { messages } from '../../../domain/messages';
 import { currentMonth, type DateRange } from '../../../domain/office-list';
 import type { ProductionLog } from '../../../domain/schemas/production';
 import { type SheetCell } from '../../ui/office-list/export-sheet';
-import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { QueryStatus } from '../../ui/query-status';
 import { PageSection } from '../../ui/record-page';
@@ -71,7 +72,7 @@ export default function MfProductionsPage() {
   const [from, setFrom] = useState(range[0]);
   const [to, setTo] = useState(range[1]);
   const [error, setError] = useState<string | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const data = useProductionLog(range);
   const ids = { from: useId(), to: useId(), error: useId() };
 
@@ -149,9 +150,9 @@ export default function MfProductionsPage() {
                       {data.data.productions.map((row) => (
                         <tr key={row.id}>
                           <th scope="row">
-                            <ListLink href={`/productions/${row.id}`} title={text.open(row.id)}>
+                            <AppLink href={`/productions/${row.id}`} title={text.open(row.id)}>
                               {text.folio(row.id)}
-                            </ListLink>
+                            </AppLink>
                           </th>
                           <td>
                             <StatusChip status={row.status} />

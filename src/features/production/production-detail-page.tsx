@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { Production } from '../../../domain/schemas/production';
-import { useListToast } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { Fact, PageSection } from '../../ui/record-page';
 import { ApiError, getErrorMessage } from '../../lib/api';
@@ -29,7 +29,7 @@ export default function ProductionDetailPage() {
   const production = useProduction(id);
   const { step } = useProductionMutations();
   const [confirm, setConfirm] = useState<'start' | 'finish' | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const notFound = id === null || (production.error instanceof ApiError && production.error.status === 404 && !production.data);
   const data = production.data;
 

@@ -6,7 +6,8 @@ import { productionPageSchema, type ProductionSortColumn } from '../../../domain
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -33,7 +34,7 @@ export default function ProductionPage() {
   const stored = useStoredFilters('production-filters', parseStoredProductionFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, productionFilterParams, paging);
   const [adding, setAdding] = useState(false);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const list = usePagedList({
     queryKey: productionKeys.list(filters),
     path: '/api/v2/productions',

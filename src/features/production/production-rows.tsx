@@ -3,7 +3,7 @@ import { messages } from '../../../domain/messages';
 import type { ProductionRow, ProductionSortColumn } from '../../../domain/schemas/production';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 
 const text = messages.production;
 const columns = text.columns;
@@ -26,9 +26,9 @@ export function StatusChip({ status }: { status: ProductionRow['status'] }) {
 
 function FolioLink({ row }: { row: ProductionRow }) {
   return (
-    <ListLink href={`/productions/${row.id}`} title={text.open(row.id)}>
+    <AppLink href={`/productions/${row.id}`} title={text.open(row.id)}>
       {text.folio(row.id)}
-    </ListLink>
+    </AppLink>
   );
 }
 

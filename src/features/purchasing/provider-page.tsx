@@ -7,7 +7,8 @@ import { hasPermission } from '../../../domain/permissions';
 import { purchaseOrderFolio } from '../../../domain/purchasing';
 import type { ProviderDetail } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
-import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { Fact, PageSection } from '../../ui/record-page';
 import { useShell } from '../../ui/shell-context';
@@ -37,7 +38,7 @@ export default function ProviderPage() {
   const id = idParam(useParams<{ id?: string }>().id);
   const provider = useProvider(id);
   const [dialog, setDialog] = useState<'edit' | 'pay' | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const notFound =
     id === null || (provider.isError && provider.error instanceof ApiError && provider.error.status === 404 && !provider.data);
   const data = provider.data;
@@ -178,7 +179,7 @@ export function ProviderView({
                 {provider.orders.map((order) => (
                   <tr key={order.id}>
                     <th scope="row">
-                      <ListLink href={shoppingHref(order.id)}>{purchaseOrderFolio(order.id)}</ListLink>
+                      <AppLink href={shoppingHref(order.id)}>{purchaseOrderFolio(order.id)}</AppLink>
                     </th>
                     <td className="nowrap">{formatMoment(order.created_at)}</td>
                     <td className="nowrap">{formatCalendarDate(order.due_date)}</td>
@@ -222,7 +223,7 @@ export function ProviderView({
                     <td>{payment.reference ?? '—'}</td>
                     <td className="nowrap">
                       {payment.purchase_order_id ? (
-                        <ListLink href={shoppingHref(payment.purchase_order_id)}>{purchaseOrderFolio(payment.purchase_order_id)}</ListLink>
+                        <AppLink href={shoppingHref(payment.purchase_order_id)}>{purchaseOrderFolio(payment.purchase_order_id)}</AppLink>
                       ) : (
                         '—'
                       )}

@@ -6,7 +6,8 @@ import { providerPaymentPageSchema, type ProviderPaymentRow, type ProviderPaymen
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { useSheet } from '../../ui/use-sheet';
@@ -42,7 +43,7 @@ export default function ProviderPaymentsPage() {
   const { removePayment } = usePurchasingMutations();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting, deleteSheet] = useSheet<ProviderPaymentRow>();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const payments = list.rows;
 
   const rowMenu = useCallback(

@@ -4,7 +4,8 @@ import { messages } from '../../../domain/messages';
 import { providerPageSchema, type ProviderRow, type ProviderSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
@@ -48,7 +49,7 @@ export default function ProvidersPage() {
     schema: providerPageSchema,
   });
   const [form, setForm] = useState<ProviderRow | 'new' | null>(null);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const searchId = useId();
   const providers = list.rows;
 

@@ -11,7 +11,7 @@ import type {
 } from '../../../domain/schemas/purchasing';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 
 const text = messages.purchasing;
 
@@ -39,7 +39,7 @@ export const PROVIDER_COLUMNS: ListColumn<ProviderRow, ProviderSortColumn>[] = [
     key: 'name',
     sort: 'name',
     label: providerColumns.name,
-    cell: (row) => <ListLink href={providerHref(row.id)}>{row.name}</ListLink>,
+    cell: (row) => <AppLink href={providerHref(row.id)}>{row.name}</AppLink>,
   },
   { key: 'rfc', label: providerColumns.rfc, cell: (row) => row.rfc ?? '—', nowrap: true },
   { key: 'phone', label: providerColumns.phone, cell: (row) => row.phone ?? '—', nowrap: true },
@@ -57,7 +57,7 @@ export const PROVIDER_COLUMNS: ListColumn<ProviderRow, ProviderSortColumn>[] = [
 export function ProviderCard({ row, onMenu }: { row: ProviderRow; onMenu: (row: ProviderRow) => void }) {
   return (
     <div className="list-card">
-      <ListLink href={providerHref(row.id)} className="list-card__main">
+      <AppLink href={providerHref(row.id)} className="list-card__main">
         <span className="list-card__title">{row.name}</span>
         <span>
           {row.phone ?? '—'}
@@ -66,7 +66,7 @@ export function ProviderCard({ row, onMenu }: { row: ProviderRow; onMenu: (row: 
         <span>
           {text.providers.creditDays(row.credit_days)} · {providerColumns.balance}: {formatMoney(row.balance)}
         </span>
-      </ListLink>
+      </AppLink>
       <button type="button" className="icon-button" aria-label={text.providers.actionsFor(row.name)} onClick={() => onMenu(row)}>
         <span aria-hidden="true">⋮</span>
       </button>
@@ -94,7 +94,7 @@ export const SHOPPING_COLUMNS: ListColumn<ShoppingRow, ShoppingSortColumn>[] = [
     key: 'id',
     sort: 'id',
     label: shoppingColumns.folio,
-    cell: (row) => <ListLink href={shoppingHref(row.id)}>{purchaseOrderFolio(row.id)}</ListLink>,
+    cell: (row) => <AppLink href={shoppingHref(row.id)}>{purchaseOrderFolio(row.id)}</AppLink>,
     nowrap: true,
   },
   { key: 'provider', label: shoppingColumns.provider, cell: (row) => row.provider_name },
@@ -107,7 +107,7 @@ export const SHOPPING_COLUMNS: ListColumn<ShoppingRow, ShoppingSortColumn>[] = [
 export function ShoppingCard({ row }: { row: ShoppingRow }) {
   return (
     <div className="list-card">
-      <ListLink href={shoppingHref(row.id)} className="list-card__main">
+      <AppLink href={shoppingHref(row.id)} className="list-card__main">
         <span className="list-card__title">
           {purchaseOrderFolio(row.id)} · {row.provider_name}
         </span>
@@ -117,7 +117,7 @@ export function ShoppingCard({ row }: { row: ShoppingRow }) {
         <span className="list-card__line">
           <StatusChip status={row.status} />
         </span>
-      </ListLink>
+      </AppLink>
     </div>
   );
 }
@@ -142,7 +142,7 @@ export const PAYMENT_COLUMNS: ListColumn<ProviderPaymentRow, ProviderPaymentSort
   {
     key: 'provider',
     label: paymentColumns.provider,
-    cell: (row) => <ListLink href={providerHref(row.provider_id)}>{row.provider_name}</ListLink>,
+    cell: (row) => <AppLink href={providerHref(row.provider_id)}>{row.provider_name}</AppLink>,
   },
   { key: 'date', sort: 'date', label: paymentColumns.date, cell: (row) => formatCalendarDate(row.date), nowrap: true },
   { key: 'amount', sort: 'amount', label: paymentColumns.amount, cell: (row) => formatMoney(row.amount), numeric: true },
@@ -153,7 +153,7 @@ export const PAYMENT_COLUMNS: ListColumn<ProviderPaymentRow, ProviderPaymentSort
     label: paymentColumns.order,
     cell: (row) =>
       row.purchase_order_id ? (
-        <ListLink href={shoppingHref(row.purchase_order_id)}>{purchaseOrderFolio(row.purchase_order_id)}</ListLink>
+        <AppLink href={shoppingHref(row.purchase_order_id)}>{purchaseOrderFolio(row.purchase_order_id)}</AppLink>
       ) : (
         '—'
       ),

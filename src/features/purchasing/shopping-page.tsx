@@ -9,7 +9,8 @@ import { balanceOwed, pendingQuantity, purchaseOrderFolio } from '../../../domai
 import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
 import { useDeployment } from '../../ui/deployment';
 import { Dialog } from '../../ui/dialog';
-import { ListLink, useListToast } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { Fact, PageSection } from '../../ui/record-page';
 import { useShell } from '../../ui/shell-context';
@@ -45,7 +46,7 @@ export default function ShoppingPage() {
   const [dialog, setDialog] = useState<'receive' | 'edit' | 'pay' | null>(null);
   const [deleting, setDeleting, deleteSheet] = useSheet<ShoppingDetail>();
   const [drawing, setDrawing] = useState(false);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const notFound = id === null || (order.isError && order.error instanceof ApiError && order.error.status === 404 && !order.data);
   const data = order.data;
   const folio = id === null ? '' : purchaseOrderFolio(id);
@@ -195,7 +196,7 @@ function OrderFacts({ order }: { order: ShoppingDetail }) {
   return (
     <dl className="facts purchasing-page__facts">
       <Fact label={text.provider}>
-        <ListLink href={providerHref(order.provider_id)}>{order.provider.name}</ListLink>
+        <AppLink href={providerHref(order.provider_id)}>{order.provider.name}</AppLink>
       </Fact>
       <Fact label={text.created}>{formatMoment(order.created_at)}</Fact>
       <Fact label={text.dueDate}>{formatCalendarDate(order.due_date)}</Fact>

@@ -5,7 +5,8 @@ import { currentMonth, type DateRange } from '../../../domain/office-list';
 import { hasPermission } from '../../../domain/permissions';
 import type { ShoppingReport } from '../../../domain/schemas/purchasing';
 import { writeSheet, type SheetCell } from '../../ui/office-list/export-sheet';
-import { ExportButton, useListToast } from '../../ui/office-list/list-screen';
+import { ExportButton } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { PageSection } from '../../ui/record-page';
 import { useShell } from '../../ui/shell-context';
@@ -51,7 +52,7 @@ export default function ShoppingReportPage() {
   const [from, setFrom] = useState(range[0]);
   const [to, setTo] = useState(range[1]);
   const report = useShoppingReport(range);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const ids = { from: useId(), to: useId() };
   const data = report.data;
 

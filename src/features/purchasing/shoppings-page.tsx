@@ -6,7 +6,8 @@ import { shoppingPageSchema, type ShoppingRow, type ShoppingSortColumn } from '.
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { EMPTY_SHOPPING_FILTERS, parseStoredShoppingFilters, shoppingFilterParams, type ShoppingFilters } from './purchasing-filters';
@@ -37,7 +38,7 @@ export default function ShoppingsPage() {
   const providers = useProviderOptions();
   const providerChoices = (providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name }));
   const [choosing, setChoosing] = useState(false);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
 
   return (
     <ListScreen

@@ -4,7 +4,7 @@ import { quotationStatus, type SaleSortColumn } from '../../../domain/sale-list'
 import { quotationFolio } from '../../../domain/sales';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import type { ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 
 const text = messages.quotations.list;
 const columns = messages.sales.list.columns;
@@ -18,7 +18,7 @@ const TONE = { current: 'success', expired: 'warning', sold: 'neutral', canceled
 export function QuotationState({ row, now, saleLinks }: { row: SalePageRow; now: Date; saleLinks: boolean }) {
   const status = quotationStatus(row, now);
   if (status === 'sold' && row.sale_id !== null && saleLinks)
-    return <ListLink href={`/sales/${row.sale_id}`}>{text.soldAs(row.sale_id)}</ListLink>;
+    return <AppLink href={`/sales/${row.sale_id}`}>{text.soldAs(row.sale_id)}</AppLink>;
   return (
     <span className={`status-chip status-chip--${TONE[status]}`}>
       {status === 'sold' && row.sale_id !== null ? text.soldAs(row.sale_id) : text.status[status]}

@@ -7,7 +7,8 @@ import { quotationFolio } from '../../../domain/sales';
 import { quotationCancelSchema } from '../../../domain/schemas/quotations';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
 import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
@@ -40,7 +41,7 @@ export default function QuotationsPage() {
   });
   const [canceling, setCanceling] = useState<SalePageRow | null>(null);
   const [selling, setSelling, sellSheet] = useSheet<SalePageRow>();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const actions = useQuotationActions(deployment.id);
   const canOpenSales = hasPermission(user, 'sales');
   const columns = useMemo(() => quotationColumns(now, canOpenSales), [now, canOpenSales]);

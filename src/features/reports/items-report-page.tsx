@@ -6,7 +6,8 @@ import { periodFilter, type Period } from '../../../domain/reports';
 import { itemsReportPageSchema, type ItemsReportRow, type ItemsReportSort } from '../../../domain/schemas/reports';
 import { ChartFigure } from '../../ui/charts/chart-figure';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
-import { ListScreen, useListToast } from '../../ui/office-list/list-screen';
+import { ListScreen } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useWideScreen } from '../../ui/office-list/use-wide-screen';
@@ -52,7 +53,7 @@ export default function ItemsReportPage() {
   const paging = useListPaging<ItemsReportSort>();
   const wide = useWideScreen();
   const [chartOpen, setChartOpen] = useState(wide);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const list = usePagedList({
     queryKey: reportKeys.items(range),
     path: '/api/v2/report/items',

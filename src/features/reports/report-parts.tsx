@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import { useListToast } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import './reports.css';
@@ -9,7 +9,7 @@ import { ScreenPage } from '../../ui/screen-chrome';
 
 /** A report screen: its top bar, a heading for screen readers, its sections, and one toast for export failures. */
 export function ReportScreen({ title, children }: { title: string; children: (notify: (message: string) => void) => ReactNode }) {
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   return (
     <ScreenPage title={title} overlays={<>{toast}</>}>
       <div className="report-screen">

@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages';
 import type { OrderStatus, SaleSortColumn } from '../../../domain/sale-list';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import type { ListColumn } from '../../ui/office-list/list-rows';
-import { ListLink } from '../../ui/office-list/list-screen';
+import { AppLink } from '../../ui/app-link';
 
 const text = messages.sales.list;
 const columns = text.columns;
@@ -28,9 +28,9 @@ function PaymentState({ status }: { status: string }) {
 /** The folio, a link to the sale's page for those who may open it. */
 export function SaleFolio({ row, link }: { row: SalePageRow; link: boolean }) {
   return link ? (
-    <ListLink href={`/sales/${row.id}`} title={text.open(row.id)}>
+    <AppLink href={`/sales/${row.id}`} title={text.open(row.id)}>
       {saleFolio(row)}
-    </ListLink>
+    </AppLink>
   ) : (
     <>{saleFolio(row)}</>
   );
@@ -108,9 +108,9 @@ export function SaleCard({ row, link, pedidos = false }: { row: SalePageRow; lin
   return (
     <div className="list-card">
       {link ? (
-        <ListLink href={`/sales/${row.id}`} className="list-card__main">
+        <AppLink href={`/sales/${row.id}`} className="list-card__main">
           {content}
-        </ListLink>
+        </AppLink>
       ) : (
         <div className="list-card__main">{content}</div>
       )}

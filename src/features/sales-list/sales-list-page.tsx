@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { saleListQuery } from '../../../domain/sale-list';
 import { ListRows } from '../../ui/office-list/list-rows';
-import { FiltersButton, ListScreen, TotalsToggle, useListToast } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
+import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
 import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
@@ -27,7 +28,7 @@ export default function SalesListPage() {
     search: (page, filters, total) => saleListQuery({ ...page, filters }, total),
   });
   const [totalsOpen, setTotalsOpen] = useState(false);
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const sales = list.rows;
 
   return (

@@ -71,13 +71,13 @@ function EditQuotation({ id }: { id: number }) {
   if (quotation.kind !== 'quotation')
     return (
       <Refusal title={text.editTitle(folio)} message={text.notQuotation(quotation.id)}>
-        <AppLink to={`/sales/${quotation.id}`}>{messages.sales.page.title(quotation.id)}</AppLink>
+        <AppLink href={`/sales/${quotation.id}`}>{messages.sales.page.title(quotation.id)}</AppLink>
       </Refusal>
     );
   if (quotation.sale_id !== null)
     return (
       <Refusal title={text.editTitle(folio)} message={text.sold(folio, quotation.sale_id)}>
-        <AppLink to={`/sales/${quotation.sale_id}`}>{text.openSale(quotation.sale_id)}</AppLink>
+        <AppLink href={`/sales/${quotation.sale_id}`}>{text.openSale(quotation.sale_id)}</AppLink>
       </Refusal>
     );
   if (quotation.canceled_at !== null) return <Refusal title={text.editTitle(folio)} message={text.canceled(folio)} />;

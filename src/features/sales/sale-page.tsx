@@ -173,7 +173,7 @@ export function SaleView({
             {isSale && sale.quotation_id !== null && <Fact label={text.fromQuotation}>{quotationFolio(sale.quotation_id)}</Fact>}
             {!isSale && sale.sale_id !== null && (
               <Fact label={text.madeIntoSale}>
-                <AppLink to={`/sales/${sale.sale_id}`}>{text.title(sale.sale_id)}</AppLink>
+                <AppLink href={`/sales/${sale.sale_id}`}>{text.title(sale.sale_id)}</AppLink>
               </Fact>
             )}
             {sale.note && <Fact label={text.note}>{sale.note}</Fact>}
@@ -265,7 +265,7 @@ export function SaleView({
                   <li key={delivery.id} className="sale-page__card">
                     <p className="sale-page__card-title">
                       {routeLinks ? (
-                        <AppLink to={`/shippings/${delivery.shipping_id}`}>{text.shipping(delivery.shipping_id)}</AppLink>
+                        <AppLink href={`/shippings/${delivery.shipping_id}`}>{text.shipping(delivery.shipping_id)}</AppLink>
                       ) : (
                         <span>{text.shipping(delivery.shipping_id)}</span>
                       )}

@@ -89,7 +89,7 @@ function SaleEntry({ sale, link, compact }: { sale: CalendarSale; link: boolean;
     </>
   );
   return link ? (
-    <AppLink to={`/sales/${sale.id}`} className="calendar-sale">
+    <AppLink href={`/sales/${sale.id}`} className="calendar-sale">
       {content}
     </AppLink>
   ) : (

@@ -6,7 +6,8 @@ import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
 import { shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
-import { FiltersButton, ListScreen, TotalsToggle, useListToast, useRowMenu } from '../../ui/office-list/list-screen';
+import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
+import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -46,7 +47,7 @@ export default function OfficeShippings() {
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [editing, setEditing] = useState<ShippingSummary | null>(null);
   const [deleting, setDeleting, deleteSheet] = useSheet<ShippingSummary>();
-  const [notify, toast] = useListToast();
+  const [notify, toast] = useToast();
   const wide = useWideScreen();
   const { remove } = useShippingMutations();
 

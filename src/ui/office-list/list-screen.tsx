@@ -1,18 +1,14 @@
-import type { ActionSheetButton, ToastButton } from '@ionic/react';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
 import { getErrorMessage } from '../../lib/api';
 import { Pager } from '../pager';
 import { QueryStatus } from '../query-status';
-import { ScreenPage, useShellNavigate } from '../screen-chrome';
-import { useSheet } from '../use-sheet';
+import { AppLink } from '../app-link';
+import { ScreenPage } from '../screen-chrome';
 import type { ListPagingState, PagedList } from './use-paged-list';
 import './office-list.css';
 
 const text = messages.list;
-// Ionic's toast and sheet load when first shown: a list opened at its address draws without Ionic.
-const ListToast = lazy(() => import('./list-overlays').then((module) => ({ default: module.ListToast })));
-const RowMenuSheet = lazy(() => import('./list-overlays').then((module) => ({ default: module.RowMenuSheet })));
 
 /**
  * An office list screen (architecture.md 'Office screens'): its toolbar, what sits above the
@@ -116,82 +112,11 @@ export function ExportButton({
   );
 }
 
-/**
- * A link to another screen of the app, followed by the shell (Ionic's page transition, or a
- * light start's hand-over; no reload); with a modifier key or another button it is an
- * ordinary link (a new tab).
- */
-export function ListLink({
-  href,
-  className,
-  label,
-  title = label,
-  children,
-}: {
-  href: string;
-  className?: string;
-  /** A name for a link without text (an icon); a link with text is named by it. */
-  label?: string;
-  title?: string;
-  children: ReactNode;
-}) {
-  const navigate = useShellNavigate();
-  return (
-    <a
-      href={href}
-      className={className}
-      aria-label={label}
-      title={title}
-      onClick={(event) => {
-        if (!navigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        navigate(href);
-      }}
-    >
-      {children}
-    </a>
-  );
-}
-
 /** The floating add button. A plain link: Ionic's floating button would load on every user's first screen. */
 function FloatingAdd({ href, label }: { href: string; label: string }) {
   return (
-    <ListLink href={href} className="floating-add" label={label}>
+    <AppLink href={href} className="floating-add" label={label}>
       <span aria-hidden="true">+</span>
-    </ListLink>
+    </AppLink>
   );
-}
-
-export type Tone = 'success' | 'danger';
-export type Notify = (message: string, tone: Tone, button?: ToastButton) => void;
-
-/** The screen's one toast: mounted only while there is something to say, one web component less at every start. */
-export function useListToast(): [Notify, ReactNode] {
-  const [toast, setToast] = useState<{ message: string; tone: Tone; button?: ToastButton } | null>(null);
-  const notify: Notify = useCallback((message, tone, button) => setToast({ message, tone, button }), []);
-  const element = toast && (
-    <Suspense fallback={null}>
-      <ListToast {...toast} onDismissed={() => setToast(null)} />
-    </Suspense>
-  );
-  return [notify, element];
-}
-
-/**
- * A row's menu as an action sheet (the cancel button added). `actions` answers what the
- * person may do with a row; keep it stable (useCallback). A row with no actions has no menu.
- */
-export function useRowMenu<Row>(
-  header: (row: Row) => string,
-  actions: (row: Row) => ActionSheetButton[],
-): { open: (row: Row) => void; sheet: ReactNode } {
-  const [menuFor, setMenuFor, menuSheet] = useSheet<Row>();
-  // Built once per opening: a sheet given new buttons redraws them, under the person's finger.
-  const buttons = useMemo(() => (menuFor ? [...actions(menuFor), { text: text.cancel, role: 'cancel' }] : []), [menuFor, actions]);
-  const sheet = menuFor && (
-    <Suspense key={menuSheet.key} fallback={null}>
-      <RowMenuSheet header={header(menuFor)} buttons={buttons} onDismissed={menuSheet.onDidDismiss} />
-    </Suspense>
-  );
-  return { open: setMenuFor, sheet };
 }

@@ -1,9 +1,9 @@
 import { IonActionSheet, IonToast, type ActionSheetButton, type ToastButton } from '@ionic/react';
-import '../ionic-setup';
-import type { Tone } from './list-screen';
+import './ionic-setup';
+import type { Tone } from './overlays';
 
-/** The list's toast, shown at once (list-screen.tsx mounts it only while there is something to say). */
-export function ListToast({
+/** The screen's toast, shown at once (overlays.tsx mounts it only while there is something to say). */
+export function Toast({
   message,
   tone,
   button,
@@ -27,7 +27,7 @@ export function ListToast({
   );
 }
 
-/** A row's menu as an action sheet, shown at once. */
-export function RowMenuSheet({ header, buttons, onDismissed }: { header: string; buttons: ActionSheetButton[]; onDismissed: () => void }) {
+/** An action sheet (a row's menu, a confirmation), shown at once. */
+export function ActionSheet({ header, buttons, onDismissed }: { header: string; buttons: ActionSheetButton[]; onDismissed: () => void }) {
   return <IonActionSheet isOpen header={header} buttons={buttons} onDidDismiss={onDismissed} />;
 }

@@ -1,0 +1,80 @@
+import type { ActionSheetButton, ToastButton } from '@ionic/react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { messages } from '../../domain/messages';
+import { useSheet } from './use-sheet';
+
+const text = messages.list;
+// Ionic's toast and sheets load when first shown: a screen opened at its address draws without Ionic.
+const Toast = lazy(() => import('./ionic-overlays').then((module) => ({ default: module.Toast })));
+const ActionSheet = lazy(() => import('./ionic-overlays').then((module) => ({ default: module.ActionSheet })));
+
+export type Tone = 'success' | 'danger';
+export type Notify = (message: string, tone: Tone, button?: ToastButton) => void;
+
+/** The screen's one toast (every screen's, list or not): mounted only while there is something to say, one web component less at every start. */
+export function useToast(): [Notify, ReactNode] {
+  const [toast, setToast] = useState<{ message: string; tone: Tone; button?: ToastButton } | null>(null);
+  const notify: Notify = useCallback((message, tone, button) => setToast({ message, tone, button }), []);
+  const element = toast && (
+    <Suspense fallback={null}>
+      <Toast {...toast} onDismissed={() => setToast(null)} />
+    </Suspense>
+  );
+  return [notify, element];
+}
+
+/**
+ * A row's menu as an action sheet (the cancel button added). `actions` answers what the
+ * person may do with a row; keep it stable (useCallback). A row with no actions has no menu.
+ */
+export function useRowMenu<Row>(
+  header: (row: Row) => string,
+  actions: (row: Row) => ActionSheetButton[],
+): { open: (row: Row) => void; sheet: ReactNode } {
+  const [menuFor, setMenuFor, menuSheet] = useSheet<Row>();
+  // Built once per opening: a sheet given new buttons redraws them, under the person's finger.
+  const buttons = useMemo(() => (menuFor ? [...actions(menuFor), { text: text.cancel, role: 'cancel' }] : []), [menuFor, actions]);
+  const sheet = menuFor && (
+    <Suspense key={menuSheet.key} fallback={null}>
+      <ActionSheet header={header(menuFor)} buttons={buttons} onDismissed={menuSheet.onDidDismiss} />
+    </Suspense>
+  );
+  return { open: setMenuFor, sheet };
+}
+
+/** What a confirmation asks: the question, the button that does it, and what doing it is. */
+export interface Confirmation {
+  header: string;
+  confirm: string;
+  /** A deletion or a cancellation: the button says it cannot be taken back. */
+  destructive?: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * The one confirmation sheet of every screen: `ask(value)` opens it for that value with the
+ * question and button `confirmation` gives, and a cancel button; `sheet` goes among the screen's overlays.
+ */
+export function useConfirmSheet<T>(
+  confirmation: (value: T) => Confirmation,
+  cancel: string = text.cancel,
+): { ask: (value: T) => void; sheet: ReactNode } {
+  const [asking, ask, sheetState] = useSheet<T>();
+  const sheet = asking !== null && (
+    <ConfirmSheetFor key={sheetState.key} confirmation={confirmation(asking)} cancel={cancel} onDismissed={sheetState.onDidDismiss} />
+  );
+  return { ask, sheet };
+}
+
+function ConfirmSheetFor({ confirmation, cancel, onDismissed }: { confirmation: Confirmation; cancel: string; onDismissed: () => void }) {
+  // Built once per opening: a sheet given new buttons redraws them, under the person's finger.
+  const [buttons] = useState<ActionSheetButton[]>(() => [
+    { text: confirmation.confirm, role: confirmation.destructive ? 'destructive' : undefined, handler: confirmation.onConfirm },
+    { text: cancel, role: 'cancel' },
+  ]);
+  return (
+    <Suspense fallback={null}>
+      <ActionSheet header={confirmation.header} buttons={buttons} onDismissed={onDismissed} />
+    </Suspense>
+  );
+}

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { APP_ROUTES, canOpen, homeScreenFor, menuFor } from '../../domain/app-routes';
+import { APP_ROUTES, canOpen, homeScreenFor, matchRoute, menuFor } from '../../domain/app-routes';
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
 import type { CurrentUser } from '../../domain/schemas/auth';
@@ -9,7 +9,7 @@ import { ConnectivityToast } from './connectivity-toast';
 import { useDeployment } from '../ui/deployment';
 import { Providers } from './providers';
 import { QueryStatus } from '../ui/query-status';
-import { LIGHT_SCREENS } from './screens';
+import { LIGHT_SCREENS, SCREENS } from './screens';
 import { ShellContext } from '../ui/shell-context';
 
 // Ionic (router, split pane, every component any screen uses) is one large chunk. A driver's
@@ -90,6 +90,14 @@ function lightStartFor(pathname: string, user: CurrentUser, deployment: Deployme
     const home = homeScreenFor(user, deployment);
     return home === 'driverRoutes' || home === 'officeDay' ? { screen: '/' } : null;
   }
-  const route = APP_ROUTES.find((candidate) => candidate.path === pathname);
+  const route = routeAt(pathname);
   return route && LIGHT_SCREENS.has(route.path) && canOpen(user, route, deployment) ? { screen: route.path } : null;
+}
+
+/** The built route an address opens: '/sales/calendar' before '/sales/:sale_id', as the router ranks them. */
+function routeAt(pathname: string) {
+  const parameters = (path: string) => path.split('/').filter((part) => part.startsWith(':')).length;
+  return APP_ROUTES.filter((route) => SCREENS[route.path] && matchRoute(route.path, pathname))
+    .sort((a, b) => parameters(a.path) - parameters(b.path))
+    .at(0);
 }

@@ -6,8 +6,8 @@ import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { guardedRoute } from '../route-access';
 import { iso } from '../repositories/sales';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { and, orderBy, page } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { and, orderBy, page } from '../db/sql-rows';
 
 const LOG_SELECT = sql`l.id, ${iso(sql`l.created_at`)} AS created_at, l.user_id, u.name || ' ' || u.last AS user_name, l.action, l.entity, l.entity_id,
   l.route, l.device, l.ip, l.request_id, l.before, l.after`;

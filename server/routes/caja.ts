@@ -10,7 +10,7 @@ import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { guardedRoute } from '../route-access';
 import { iso } from '../repositories/sales';
-import { rows } from './sql-rows';
+import { rows } from '../db/sql-rows';
 
 const text = messages.caja;
 

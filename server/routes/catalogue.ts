@@ -10,9 +10,9 @@ import { runMutation } from '../plugins/idempotency';
 import { recordMovements, signedQuantity } from '../repositories/inventory';
 import { iso } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { containsPattern, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { containsPattern, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.catalogue;
 const recipeText = text.recipes;

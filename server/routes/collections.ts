@@ -13,9 +13,9 @@ import { runMutation, type MutationResult } from '../plugins/idempotency';
 import { cancelPayment, loadCollection, recordPayment } from '../repositories/collections';
 import { OPEN_SALE_SQL } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { containsPattern, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, rows } from './sql-rows';
+import { containsPattern, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, rows } from '../db/sql-rows';
 
 /**
  * Collections and overdue balances (issue 13): record a payment and apply it to the

@@ -12,9 +12,9 @@ import { runMutation, type MutationResult } from '../plugins/idempotency';
 import { loadCompanyDetail, openSalesOf } from '../repositories/companies';
 import { iso } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { containsPattern, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { containsPattern, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
 
 /**
  * Customers (issue 13, spec §3 Company): the office's list and page of a customer, its

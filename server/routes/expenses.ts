@@ -9,10 +9,10 @@ import { HttpError, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { guardedRoute } from '../route-access';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
 import { iso } from '../repositories/sales';
-import { orderBy, page, rows } from './sql-rows';
+import { orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.expenses;
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { currentUser } from '../plugins/auth';
 import { LIVE_SALE_SQL, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { rows } from './sql-rows';
+import { rows } from '../db/sql-rows';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

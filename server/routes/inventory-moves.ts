@@ -15,9 +15,9 @@ import { runMutation } from '../plugins/idempotency';
 import { defaultBranchId, recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { iso } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { containsPattern, dateRange, idList, parseListQuery, type ListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { containsPattern, dateRange, idList, parseListQuery, type ListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
 
 /**
  * The inventory screens of issue 14 on the server: manual adjustments with their reason,

@@ -9,7 +9,7 @@ import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { guardedRoute } from '../route-access';
-import { rows } from './sql-rows';
+import { rows } from '../db/sql-rows';
 
 export function inventoryRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/inventory/stock', async () => ({

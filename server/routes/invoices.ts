@@ -6,8 +6,8 @@ import { PAYMENT_STATUSES } from '../../domain/sale-list';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { guardedRoute } from '../route-access';
-import { containsPattern, dateRange, idList, parseListQuery } from './list-query';
-import { and, orderBy, page } from './sql-rows';
+import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
+import { and, orderBy, page } from '../db/sql-rows';
 
 const INVOICE_SELECT = sql`d.id AS shipping_detail_id, d.invoice, s.id AS sale_id, s.date, c.id AS company_id, c.name AS company_name,
   c.razon_social, c.rfc, f.id AS cfdi_id, f.name AS cfdi, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,

@@ -8,7 +8,7 @@ import { notFound, parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { guardedRoute } from '../route-access';
 import { runMutation } from '../plugins/idempotency';
-import { idParamSchema } from './params';
+import { idParamSchema } from '../http/params';
 
 const authors = alias(users, 'authors');
 

@@ -10,8 +10,8 @@ import { runMutation } from '../plugins/idempotency';
 import { recordMovements, type MovementInput } from '../repositories/inventory';
 import { loadOrders, toFill } from '../repositories/orders';
 import { guardedRoute } from '../route-access';
-import { containsPattern, dateRange, parseListQuery } from './list-query';
-import { rows } from './sql-rows';
+import { containsPattern, dateRange, parseListQuery } from '../http/list-query';
+import { rows } from '../db/sql-rows';
 
 export function orderRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(

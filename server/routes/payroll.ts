@@ -8,9 +8,9 @@ import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
 import { runMutation } from '../plugins/idempotency';
 import { guardedRoute } from '../route-access';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.payroll;
 

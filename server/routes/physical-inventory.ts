@@ -24,9 +24,9 @@ import {
 } from '../repositories/physical-inventory';
 import { iso } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { orderBy, page, rows } from './sql-rows';
+import { idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.physicalInventory;
 const SORTS: Record<(typeof PHYSICAL_INVENTORY_SORT_COLUMNS)[number], string> = { id: 'p.id', created_at: 'p.created_at' };

@@ -20,9 +20,9 @@ import { runMutation } from '../plugins/idempotency';
 import { MAX_MOVEMENT_QUANTITY, recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { iso } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.production;
 

@@ -17,9 +17,9 @@ import {
   SHOPPING_FROM,
   SHOPPING_SELECT,
 } from '../repositories/purchasing';
-import { dateRange, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { orderBy, page, rows } from './sql-rows';
+import { dateRange, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.purchasing;
 /** A provider's page lists this many of its latest orders and payments; its balance counts them all. */

@@ -31,9 +31,9 @@ import {
   shoppingLines,
 } from '../repositories/purchasing';
 import { LIVE_SALE_SQL } from '../repositories/sales';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { orderBy, page, rows } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.purchasing;
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { quotationPdf } from '../documents/quotation-pdf';
 import { notFound, parseInput } from '../http-errors';
 import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
+import { idParamSchema } from '../http/params';
 
 /**
  * `Content-Disposition` for a download named `filename`: RFC 6266's `filename*` carries the

@@ -12,8 +12,8 @@ import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { loadSaleDetail } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
-import { rows } from './sql-rows';
+import { idParamSchema } from '../http/params';
+import { rows } from '../db/sql-rows';
 
 /**
  * E-mailing a quotation (issue 12 item 4): the request only queues one message (queue.ts), in

@@ -13,8 +13,8 @@ import { runMutation, type MutationResult } from '../plugins/idempotency';
 import { priceCart, type PricedCart } from '../repositories/pricing';
 import { insertSale, loadSaleDetail } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
-import { rows } from './sql-rows';
+import { idParamSchema } from '../http/params';
+import { rows } from '../db/sql-rows';
 
 /**
  * Quotation writes (issue 12): create, edit, cancel, and turn into a sale. A quotation is a

@@ -9,8 +9,8 @@ import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { guardedRoute } from '../route-access';
 import { LIVE_SALE_SQL } from '../repositories/sales';
-import { dateRange, parseListQuery } from './list-query';
-import { orderBy, rows } from './sql-rows';
+import { dateRange, parseListQuery } from '../http/list-query';
+import { orderBy, rows } from '../db/sql-rows';
 
 /**
  * The report reads of issue 13: utilities by month, sales and collections by day or month,

@@ -13,7 +13,7 @@ import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { loadDetail, updatedDetail } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
+import { idParamSchema } from '../http/params';
 
 const text = messages.shipping;
 

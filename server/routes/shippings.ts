@@ -14,9 +14,9 @@ import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { listShippingsJson, loadShippings, SHIPPING_LIST_SPEC, updatedShipping } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
-import { publishShippingChanged } from './events';
-import { parseListQuery } from './list-query';
-import { idParamSchema } from './params';
+import { publishShippingChanged } from '../events/bus';
+import { parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
 
 /** Keys a driver may send when starting or finishing their own route. */
 const DRIVER_FIELDS = new Set([

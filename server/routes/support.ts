@@ -8,7 +8,7 @@ import { parseInput } from '../http-errors';
 import { currentUser } from '../plugins/auth';
 import { guardedRoute } from '../route-access';
 import { runMutation } from '../plugins/idempotency';
-import { containsPattern, parseListQuery } from './list-query';
+import { containsPattern, parseListQuery } from '../http/list-query';
 
 /**
  * Support tickets (spec §7), on their own prefix (/api/support) so they can be served

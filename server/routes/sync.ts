@@ -13,7 +13,7 @@ import { loadOrders } from '../repositories/orders';
 import { loadPhysicalInventories } from '../repositories/physical-inventory';
 import { loadShippings } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
-import { rows } from './sql-rows';
+import { rows } from '../db/sql-rows';
 
 /**
  * The device's place in the change stream. `seq`: every change numbered up to it has been

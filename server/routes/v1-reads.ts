@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { parseInput } from '../http-errors';
 import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
-import { rows } from './sql-rows';
+import { idParamSchema } from '../http/params';
+import { rows } from '../db/sql-rows';
 
 /**
  * The remaining v1 `…/all` reads of spec §7, each `{ data: [...] }` straight from its

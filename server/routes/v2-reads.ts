@@ -8,9 +8,9 @@ import type { Db } from '../db/client';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { iso, LIVE_SALE_SQL, loadSaleDetail, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
-import { containsPattern, dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
 
 /**
  * The v2 reads of spec §7: paged lists answer `{ data, meta: { total } }` with the shared

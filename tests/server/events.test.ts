@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventTicketSchema } from '../../domain/schemas/events';
-import { publishEvent } from '../../server/routes/events';
+import { publishEvent } from '../../server/events/bus';
 import { openEventStream } from './sse-client';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 

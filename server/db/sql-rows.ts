@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { ListQuery } from './list-query';
+import type { ListQuery } from '../http/list-query';
 
 /** The conditions of a WHERE joined with AND; no condition at all is TRUE. */
 export const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));

@@ -32,3 +32,6 @@ export function orderBy(query: ListQuery<string, string>, columns: Record<string
   const column = query.sort ? columns[query.sort.field] : undefined;
   return sql.raw(column ? `${column} ${query.sort!.descending ? 'DESC' : 'ASC'}, 1 DESC` : fallback);
 }
+
+/** A handler answering every row of a raw SQL read as `{ data: [...] }` (the v1 `…/all` reads). */
+export const listAll = (db: Db, query: SQL) => async () => ({ data: await rows(db, query) });

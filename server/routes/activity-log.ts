@@ -7,7 +7,7 @@ import { HttpError } from '../http-errors';
 import { guardedRoute } from '../route-access';
 import { iso } from '../repositories/sales';
 import { dateRange, idList, parseListQuery } from '../http/list-query';
-import { and, orderBy, page } from '../db/sql-rows';
+import { and, listAll, orderBy, page } from '../db/sql-rows';
 
 const LOG_SELECT = sql`l.id, ${iso(sql`l.created_at`)} AS created_at, l.user_id, u.name || ' ' || u.last AS user_name, l.action, l.entity, l.entity_id,
   l.route, l.device, l.ip, l.request_id, l.before, l.after`;
@@ -54,5 +54,13 @@ export function activityLogRoutes(app: FastifyInstance, db: Db): void {
       return page(db, LOG_SELECT, LOG_FROM, and(conditions), orderBy(query, LOG_SORTS, 'l.created_at DESC, l.id DESC'), query);
     },
     { acceptsQuery: true },
+  );
+
+  guardedRoute(
+    app,
+    'GET /api/v1/log/all',
+    listAll(db,
+      sql`SELECT l.id, l.user_id, u.name, u.last, l.action, l.entity, l.entity_id, l.created_at FROM logs l LEFT JOIN users u ON u.id = l.user_id ORDER BY l.created_at DESC, l.id DESC`,
+    ),
   );
 }

@@ -224,6 +224,35 @@ export function catalogueRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: row };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v2/item/pos',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['is_published', 'pos', 'name', 'ean13'], sorts: ['name', 'id', 'price'] });
+      const conditions: SQL[] = [sql`i.deleted_at IS NULL`];
+      if (query.filters.is_published !== undefined)
+        conditions.push(sql`i.is_published = ${query.filters.is_published === '1' || query.filters.is_published === 'true'}`);
+      if (query.filters.pos !== undefined) conditions.push(sql`i.pos = ${query.filters.pos === '1' || query.filters.pos === 'true'}`);
+      if (query.filters.name) conditions.push(sql`i.name ILIKE ${containsPattern(query.filters.name)}`);
+      if (query.filters.ean13) conditions.push(sql`i.ean13 = ${query.filters.ean13}`);
+      return page(
+        db,
+        sql`i.id, i.name, i.macro, i.ean13, i.price::float8 AS price, i.weight::float8 AS weight, i.is_published, i.pos, json_build_object('id', un.id, 'name', un.name) AS unit`,
+        sql`items i JOIN units un ON un.id = i.unit_id`,
+        and(conditions),
+        orderBy(query, { name: 'i.name', id: 'i.id', price: 'i.price' }, 'i.name ASC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(app, 'GET /api/v2/raw_materials', async () => ({
+    data: await rows(
+      db,
+      sql`SELECT i.id, i.name, un.name AS unit, i.cost::float8 AS cost FROM items i JOIN units un ON un.id = i.unit_id WHERE i.is_raw_material AND i.deleted_at IS NULL ORDER BY i.name`,
+    ),
+  }));
 }
 
 /** A recipe constraint of item_components as the Spanish 422 the form shows. */

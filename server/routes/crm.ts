@@ -18,7 +18,7 @@ import { guardedRoute } from '../route-access';
 import { iso } from '../repositories/sales';
 import { dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
-import { and, orderBy, page, rows } from '../db/sql-rows';
+import { and, listAll, orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.crm;
 
@@ -255,6 +255,58 @@ export function crmRoutes(app: FastifyInstance, db: Db): void {
         sql`email_messages e JOIN users u ON u.id = e.user_id`,
         and(conditions),
         orderBy(query, { created_at: 'e.created_at' }, 'e.created_at DESC, e.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
+
+  const activityQuery = sql`SELECT a.id, a.activity_type_id, t.name AS type, a.user_id, a.company_id, c.name AS company_name, a.lead_id, a.title, a.note, a.date, a.time, a.done, a.result_id
+    FROM activities a LEFT JOIN activity_types t ON t.id = a.activity_type_id LEFT JOIN companies c ON c.id = a.company_id ORDER BY a.date DESC, a.time DESC NULLS LAST`;
+  guardedRoute(app, 'GET /api/v1/calendar/all', listAll(db, activityQuery));
+  guardedRoute(app, 'GET /api/v1/activity/all', listAll(db, activityQuery));
+  guardedRoute(
+    app,
+    'GET /api/v1/call/all',
+    listAll(db,
+      sql`SELECT k.id, k.user_id, k.company_id, c.name AS company_name, k.contact_id, k.date, k.duration_minutes, k.note, k.result_id, r.name AS result FROM calls k LEFT JOIN companies c ON c.id = k.company_id LEFT JOIN results r ON r.id = k.result_id ORDER BY k.date DESC, k.id DESC`,
+    ),
+  );
+  guardedRoute(app, 'GET /api/v2/funnels', async () => ({ data: await rows(db, sql`SELECT id, name FROM funnels ORDER BY name`) }));
+  guardedRoute(
+    app,
+    'GET /api/v2/funnel_phases',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['funnel_id'], sorts: [] });
+      const funnels = idList(query.filters.funnel_id, 'funnel_id');
+      return {
+        data: await rows(
+          db,
+          sql`SELECT id, funnel_id, name, position FROM funnel_phases WHERE ${funnels ? sql`funnel_id IN ${funnels}` : sql`TRUE`} ORDER BY funnel_id, position`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/leads',
+    async (request) => {
+      const query = parseListQuery(request.query, {
+        filters: ['funnel_id', 'funnel_phase_id', 'user_id'],
+        sorts: ['id', 'created_at', 'name'],
+      });
+      const conditions: SQL[] = [];
+      for (const field of ['funnel_id', 'funnel_phase_id', 'user_id'] as const) {
+        const ids = idList(query.filters[field], field);
+        if (ids) conditions.push(sql`l.${sql.raw(field)} IN ${ids}`);
+      }
+      return page(
+        db,
+        sql`l.id, l.name, l.company_name, l.phone, l.email, l.funnel_id, l.funnel_phase_id, p.name AS phase, l.origin_id, l.user_id, l.created_at`,
+        sql`leads l LEFT JOIN funnel_phases p ON p.id = l.funnel_phase_id`,
+        and(conditions),
+        orderBy(query, { id: 'l.id', created_at: 'l.created_at', name: 'l.name' }, 'l.id DESC'),
         query,
       );
     },

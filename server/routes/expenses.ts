@@ -12,7 +12,7 @@ import { guardedRoute } from '../route-access';
 import { dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { iso } from '../repositories/sales';
-import { orderBy, page, rows } from '../db/sql-rows';
+import { listAll, orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.expenses;
 
@@ -83,4 +83,29 @@ export function expenseRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: { id } };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/expense/all',
+    listAll(db,
+      sql`SELECT e.id, e.expense_type_id, t.name AS type, e.user_id, e.date, e.amount::float8 AS amount, e.description FROM expenses e JOIN expense_types t ON t.id = e.expense_type_id WHERE e.deleted_at IS NULL ORDER BY e.date DESC, e.id DESC`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/expenses-summary',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
+      return {
+        data: await rows(
+          db,
+          sql`SELECT t.id AS expense_type_id, t.name, count(e.id)::int AS count, coalesce(sum(e.amount), 0)::float8 AS total
+        FROM expense_types t LEFT JOIN expenses e ON e.expense_type_id = t.id AND e.deleted_at IS NULL ${range ? sql`AND e.date BETWEEN ${range[0]} AND ${range[1]}` : sql``}
+        GROUP BY t.id ORDER BY total DESC, t.name`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
 }

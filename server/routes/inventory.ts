@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { adjustmentSchema } from '../../domain/schemas/adjustment';
 import type { Db } from '../db/client';
@@ -9,7 +9,8 @@ import { currentUser } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { guardedRoute } from '../route-access';
-import { rows } from '../db/sql-rows';
+import { and as allOf, orderBy, page, rows } from '../db/sql-rows';
+import { idList, parseListQuery } from '../http/list-query';
 
 export function inventoryRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/inventory/stock', async () => ({
@@ -40,4 +41,25 @@ export function inventoryRoutes(app: FastifyInstance, db: Db): void {
       return { status: 201, body: { id: movementId!, item_id: item.id, stock: stock.get(item.id) ?? 0 } };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v2/inventories',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['item_id', 'type'], sorts: ['id', 'created_at'] });
+      const conditions: SQL[] = [];
+      const items = idList(query.filters.item_id, 'item_id');
+      if (items) conditions.push(sql`m.item_id IN ${items}`);
+      if (query.filters.type) conditions.push(sql`m.type = ${query.filters.type}`);
+      return page(
+        db,
+        sql`m.id, m.item_id, i.name AS item_name, m.type, m.quantity::float8 AS quantity, m.created_by_user_id, m.created_at`,
+        sql`inventory_movements m JOIN items i ON i.id = m.item_id`,
+        allOf(conditions),
+        orderBy(query, { id: 'm.id', created_at: 'm.created_at' }, 'm.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 }

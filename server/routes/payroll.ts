@@ -140,4 +140,20 @@ export function payrollRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: await readReceipt(tx, id) };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v2/payroll/totals',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
+      const [totals] = await rows(
+        db,
+        sql`SELECT count(*)::int AS count, coalesce(sum(sum), 0)::float8 AS perceptions, coalesce(sum(rest), 0)::float8 AS deductions, coalesce(sum(total), 0)::float8 AS total
+      FROM payrolls WHERE ${range ? sql`date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}`,
+      );
+      return { data: totals };
+    },
+    { acceptsQuery: true },
+  );
 }

@@ -22,7 +22,7 @@ import { iso } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
-import { and, orderBy, page, rows } from '../db/sql-rows';
+import { and, listAll, orderBy, page, rows } from '../db/sql-rows';
 
 const text = messages.production;
 
@@ -321,6 +321,40 @@ export function productionRoutes(app: FastifyInstance, db: Db): void {
           consumed: pick('Salida Producción', head.id),
         })),
       };
+    },
+    { acceptsQuery: true },
+  );
+
+  guardedRoute(
+    app,
+    'GET /api/v1/production/all',
+    listAll(db, sql`SELECT p.id, p.sale_id, p.status, p.created_by_user_id, p.created_at, p.finished_at FROM productions p ORDER BY p.id DESC`),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/production_detail/all',
+    listAll(db,
+      sql`SELECT d.id, d.production_id, d.item_id, i.name AS item_name, d.quantity::float8 AS quantity FROM production_details d JOIN items i ON i.id = d.item_id ORDER BY d.production_id DESC, d.id`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/productioms',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['status', 'sale_id'], sorts: ['id', 'created_at'] });
+      const conditions: SQL[] = [];
+      if (query.filters.status) conditions.push(sql`p.status = ${query.filters.status}`);
+      const sales = idList(query.filters.sale_id, 'sale_id');
+      if (sales) conditions.push(sql`p.sale_id IN ${sales}`);
+      return page(
+        db,
+        sql`p.id, p.sale_id, p.status, p.created_by_user_id, p.created_at, p.finished_at, c.name AS company_name,
+        (SELECT coalesce(json_agg(json_build_object('item_id', d.item_id, 'name', i.name, 'quantity', d.quantity::float8) ORDER BY d.id), '[]') FROM production_details d JOIN items i ON i.id = d.item_id WHERE d.production_id = p.id) AS items`,
+        sql`productions p LEFT JOIN sales s ON s.id = p.sale_id LEFT JOIN companies c ON c.id = s.company_id`,
+        and(conditions),
+        orderBy(query, { id: 'p.id', created_at: 'p.created_at' }, 'p.id DESC'),
+        query,
+      );
     },
     { acceptsQuery: true },
   );

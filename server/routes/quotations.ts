@@ -14,7 +14,7 @@ import { priceCart, type PricedCart } from '../repositories/pricing';
 import { insertSale, loadSaleDetail } from '../repositories/sales';
 import { guardedRoute } from '../route-access';
 import { idParamSchema } from '../http/params';
-import { rows } from '../db/sql-rows';
+import { listAll, rows } from '../db/sql-rows';
 
 /**
  * Quotation writes (issue 12): create, edit, cancel, and turn into a sale. A quotation is a
@@ -116,6 +116,10 @@ function quotationColumns(body: QuotationInput, { company, totals, weight }: Pri
 async function answer(tx: Db, id: number, status: number): Promise<MutationResult> {
   return { status, body: { data: await loadSaleDetail(tx, id) } };
 }
+
+const SALE_COLUMNS = sql`s.id, s.kind, s.company_id, c.name AS company_name, s.company_branch_id, s.user_id, s.created_by_user_id, s.date, s.due_date, s.type,
+  s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
+  s.sale_weight::float8 AS sale_weight, s.note, s.purchase_order, s.bar, s.canceled_at IS NOT NULL AS canceled`;
 
 export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
   guardedRoute(app, 'POST /api/v2/quotations', async (request, reply) => {
@@ -227,4 +231,31 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
       return answer(tx, saleId, 201);
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/quotation/all',
+    listAll(db, sql`SELECT ${SALE_COLUMNS} FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.deleted_at IS NULL ORDER BY s.id DESC`),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/quotation/quotations',
+    listAll(db,
+      sql`SELECT ${SALE_COLUMNS} FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.kind = 'quotation' AND s.deleted_at IS NULL ORDER BY s.id DESC`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/quotation/cancellations',
+    listAll(db,
+      sql`SELECT ${SALE_COLUMNS}, s.canceled_at FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.canceled_at IS NOT NULL ORDER BY s.canceled_at DESC`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/qi',
+    listAll(db,
+      sql`SELECT si.id, si.sale_id, si.item_id, i.name AS item_name, u.name AS unit, si.quantity::float8 AS quantity, si.price::float8 AS price FROM sale_items si JOIN items i ON i.id = si.item_id JOIN units u ON u.id = i.unit_id ORDER BY si.sale_id DESC, si.id`,
+    ),
+  );
 }

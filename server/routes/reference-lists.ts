@@ -5,6 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
+import { listAll } from '../db/sql-rows';
 import { guardedRoute, type RouteKey } from '../route-access';
 
 /**
@@ -144,4 +145,6 @@ export function referenceListRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v1/payroll/all', async () => ({
     data: await db.select().from(t.payrolls).orderBy(asc(t.payrolls.date), asc(t.payrolls.user_id)),
   }));
+
+  guardedRoute(app, 'GET /api/v1/result/all', listAll(db, sql`SELECT id, name FROM results ORDER BY name`));
 }

@@ -1,6 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { hasPermission } from '../../domain/permissions';
 import { shippingDetailCreateSchema, shippingDetailPatchSchema, shippingDetailUpdateSchema } from '../../domain/schemas/shipping';
@@ -14,6 +14,7 @@ import { runMutation } from '../plugins/idempotency';
 import { loadDetail, updatedDetail } from '../repositories/shippings';
 import { guardedRoute } from '../route-access';
 import { idParamSchema } from '../http/params';
+import { listAll } from '../db/sql-rows';
 
 const text = messages.shipping;
 
@@ -230,4 +231,12 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
       .header('cache-control', 'private, max-age=31536000, immutable')
       .send(files.read(name));
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/shipping_detail/all',
+    listAll(db,
+      sql`SELECT id, shipping_id, sale_id, company_id, completed, is_delivered, delivered_at, invoice, pdf FROM shipping_details WHERE deleted_at IS NULL ORDER BY id DESC`,
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isDeliveryDriver } from '../../domain/app-routes';
 import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
 import { messages } from '../../domain/messages';
@@ -17,6 +17,7 @@ import { guardedRoute } from '../route-access';
 import { publishShippingChanged } from '../events/bus';
 import { parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
+import { listAll } from '../db/sql-rows';
 
 /** Keys a driver may send when starting or finishing their own route. */
 const DRIVER_FIELDS = new Set([
@@ -151,6 +152,14 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: { id } };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/shipping/all',
+    listAll(db,
+      sql`SELECT id, date, driver_id, vehicle_id, initial_km, final_km, route, weight::float8 AS weight, note FROM shippings WHERE deleted_at IS NULL ORDER BY id DESC`,
+    ),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deployment } from '../../../domain/deployment';
-import { guardedRoute } from '../../route-access';
+import type { Deployment } from '../../domain/deployment';
+import { guardedRoute } from '../route-access';
 
 /** Public: the login screen shows the deployment's branding before anyone signs in. */
 export function deploymentRoutes(app: FastifyInstance, deployment: Deployment): void {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../../domain/messages';
-import { loginPayloadSchema } from '../../../domain/schemas/auth';
-import type { Db } from '../../db/client';
-import { HttpError, parseInput } from '../../http-errors';
-import { currentUser } from '../../plugins/auth';
-import { guardedRoute } from '../../route-access';
-import { verifyPassword } from '../../auth/passwords';
+import { messages } from '../../domain/messages';
+import { loginPayloadSchema } from '../../domain/schemas/auth';
+import type { Db } from '../db/client';
+import { HttpError, parseInput } from '../http-errors';
+import { currentUser } from '../plugins/auth';
+import { guardedRoute } from '../route-access';
+import { verifyPassword } from '../auth/passwords';
 import {
   clearAccountFailures,
   deleteExpiredTokens,
@@ -15,7 +15,7 @@ import {
   issueToken,
   recordFailure,
   revokeToken,
-} from '../../auth/sessions';
+} from '../auth/sessions';
 
 export function userRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(

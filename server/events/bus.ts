@@ -13,9 +13,19 @@ export async function publishEvent(tx: Db, event: AppEvent): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+type ShippingChanged = Extract<AppEvent, { type: 'shipping.changed' }>;
+const SHIPPING_CHANGED: ShippingChanged['type'] = 'shipping.changed';
+/**
+ * The route's column behind each field of 'shipping.changed' (domain/schemas/events.ts): a field
+ * renamed or added there no longer compiles here. Migration 0021 builds the same event in
+ * plpgsql; tests/server/events.test.ts parses what both build with the domain schema.
+ */
+const SHIPPING_CHANGED_COLUMNS: { [F in Exclude<keyof ShippingChanged, 'type'>]: string } = { shipping_id: 'id', date: 'date' };
+
 /** The NOTIFY of 'shipping.changed' for the rows of `from`, which has a route's `id` and `date`. */
 export function shippingChangedNotice(from: SQL): SQL {
-  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'shipping.changed', 'shipping_id', ${from}.id, 'date', ${from}.date)::text)`;
+  const fields = Object.entries(SHIPPING_CHANGED_COLUMNS).map(([field, column]) => sql`${sql.raw(`'${field}'`)}, ${from}.${sql.raw(column)}`);
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('type', ${sql.raw(`'${SHIPPING_CHANGED}'`)}, ${sql.join(fields, sql`, `)})::text)`;
 }
 
 /**

@@ -19,8 +19,9 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
 import { holdSessions } from './auth/session-cache';
-import { guardedRoute, ROUTE_ACCESS } from './route-access';
+import { ROUTE_ACCESS } from './route-access';
 import { openApiDocument } from './openapi';
+import { docsRoutes } from './routes/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseNulInText } from './plugins/text-input';
 import { securityHeaders } from './plugins/security-headers';
@@ -136,12 +137,12 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 12, fieldSize: 64 * 1024 },
   });
 
-  // Every API route must be in the access table: a route without a rule is a route without a guard.
+  // Every API route must declare its access rule: a route without a rule is a route without a guard.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!/^\/(api|files)\//.test(route.url)) return;
     for (const method of methods) {
-      if (method !== 'HEAD' && !(`${method} ${route.url}` in ROUTE_ACCESS)) throw new Error(`${method} ${route.url} is missing from server/route-access.ts`);
+      if (method !== 'HEAD' && !(`${method} ${route.url}` in ROUTE_ACCESS)) throw new Error(`${method} ${route.url} declares no access rule (server/routes/<resource>.ts, indexed by server/route-access.ts)`);
     }
   });
   registerErrorHandling(app);
@@ -191,8 +192,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   reportRoutes(app, database.db);
   await eventRoutes(app, database);
   await registerBackupControl(app, database, env.DATA_DIR);
-  const openApi = openApiDocument();
-  guardedRoute(app, 'GET /api/docs', async () => openApi);
+  docsRoutes(app, openApiDocument());
 
   await servePwa(app, path.resolve(env.WEB_DIR), DEPLOYMENTS[env.DEPLOYMENT]);
   return app;

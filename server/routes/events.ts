@@ -4,15 +4,15 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { isDeliveryDriver } from '../../domain/app-routes';
 import { hasPermission } from '../../domain/permissions';
-import { appEventSchema, type AppEvent } from '../../domain/schemas/events';
+import { appEventSchema, type AppEvent, eventTicketSchema } from '../../domain/schemas/events';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Database } from '../db/client';
 import { eventTickets } from '../db/schema';
 import { loadCurrentUser } from '../auth/sessions';
 import { HttpError } from '../http-errors';
-import { currentUser } from '../plugins/auth';
-import { guardedRoute } from '../route-access';
+import { currentUser, everyone, signedIn } from '../plugins/auth';
 import { EVENTS_CHANNEL } from '../events/bus';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 const TICKET_SECONDS = 60;
 const HEARTBEAT_MS = 25_000;
@@ -28,6 +28,24 @@ function isRelevant(event: AppEvent, user: CurrentUser): boolean {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const EVENTS_ROUTES = {
+  'POST /api/v2/events/ticket': {
+    access: signedIn,
+    summary: 'Permiso de un solo uso para abrir los avisos en vivo',
+    response: eventTicketSchema,
+  },
+  /** EventSource cannot send a bearer token: the stream opens with a one-time ticket instead. */
+  'GET /api/v2/events': {
+    access: everyone,
+    summary: 'Avisos en vivo (Server-Sent Events): order.created',
+    query: ['ticket'],
+    recordRule: 'Needs a one-time ticket from POST /api/v2/events/ticket (403 without); order.created only to holders of orders.',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(EVENTS_ROUTES);
 
 export async function eventRoutes(app: FastifyInstance, database: Database): Promise<void> {
   const { db } = database;

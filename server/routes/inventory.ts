@@ -1,16 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
-import { adjustmentSchema } from '../../domain/schemas/adjustment';
+import { adjustmentSchema, itemStockListSchema, adjustmentResultSchema } from '../../domain/schemas/adjustment';
 import type { Db } from '../db/client';
 import { items } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
-import { guardedRoute } from '../route-access';
 import { and as allOf, orderBy, page, rows } from '../db/sql-rows';
 import { idList, parseListQuery } from '../http/list-query';
+import { inventoryMovementPageSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const INVENTORY_ROUTES = {
+  'GET /api/v2/inventory/stock': {
+    access: permission('inventory', 'adjustments'),
+    summary: 'Existencia por producto (suma con signo de sus movimientos)',
+    response: itemStockListSchema,
+  },
+  /** 'Ajuste Manual' of one item's stock. */
+  'POST /api/v2/inventories': {
+    access: permission('inventory', 'adjustments'),
+    summary: 'Ajuste Manual de existencia',
+    body: adjustmentSchema,
+    response: adjustmentResultSchema,
+  },
+  'GET /api/v2/inventories': {
+    access: permission('inventory'),
+    summary: 'Movimientos de inventario',
+    response: inventoryMovementPageSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(INVENTORY_ROUTES);
 
 export function inventoryRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/inventory/stock', async () => ({

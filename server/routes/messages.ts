@@ -2,9 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { parseInput } from '../http-errors';
-import { guardedRoute } from '../route-access';
 import { idParamSchema } from '../http/params';
 import { listAll, rows } from '../db/sql-rows';
+import { conversationListSchema, messageListSchema, messageStatusListSchema } from '../../domain/schemas/reads';
+import { permission } from '../plugins/auth';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const MESSAGES_ROUTES = {
+  'GET /api/v1/conversation/all': {
+    access: permission('messages'),
+    summary: 'Conversaciones',
+    response: conversationListSchema,
+    screen: '/messages',
+  },
+  'GET /api/v1/message/all/:id': {
+    access: permission('messages'),
+    summary: 'Mensajes de una conversación',
+    response: messageListSchema,
+    screen: '/messages',
+  },
+  'GET /api/v1/message_status/all/:id': {
+    access: permission('messages'),
+    summary: 'Estados de los mensajes de una conversación',
+    response: messageStatusListSchema,
+    screen: '/messages',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(MESSAGES_ROUTES);
 
 /** Conversations with customers and their messages (spec §7 v1 reads), for /messages. */
 export function messageRoutes(app: FastifyInstance, db: Db): void {

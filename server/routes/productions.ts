@@ -10,19 +10,20 @@ import {
   type ProducedLine,
   type RecipeLine,
 } from '../../domain/production';
-import { productionInputSchema } from '../../domain/schemas/production';
+import { productionInputSchema, productionLogSchema, productionPageSchema as productionOrderPageSchema, productionSchema } from '../../domain/schemas/production';
 import { currentMonth } from '../../domain/office-list';
 import type { Db } from '../db/client';
 import { productionDetails, productions } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { MAX_MOVEMENT_QUANTITY, recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { iso } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
 import { dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { and, listAll, orderBy, page, rows } from '../db/sql-rows';
+import { productionDetailListSchema, productionListSchema, productionPageSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = messages.production;
 
@@ -139,6 +140,71 @@ async function productionView(db: Db, id: number) {
     movements,
   };
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const PRODUCTIONS_ROUTES = {
+  'GET /api/v1/production/all': {
+    access: permission('productions'),
+    summary: 'Producciones',
+    response: productionListSchema,
+  },
+  'GET /api/v1/production_detail/all': {
+    access: permission('productions'),
+    summary: 'Detalle de producciones',
+    response: productionDetailListSchema,
+  },
+  'GET /api/v2/productioms': {
+    access: permission('productions'),
+    summary: 'Producciones (ruta tal cual la usa el producto)',
+    response: productionPageSchema,
+  },
+  'GET /api/v2/productions': {
+    access: permission('productions'),
+    summary: 'Órdenes de producción; filter[status]=Planeada|En proceso|Terminada; sort id|planned_date|created_at',
+    response: productionOrderPageSchema,
+    query: [...LIST_QUERY, 'filter[status]', 'filter[sale_id]', 'filter[date_between]'],
+    screen: '/production',
+  },
+  'GET /api/v2/productions/:id': {
+    access: permission('productions'),
+    summary: 'Una producción: productos, materia prima por receta contra existencia, movimientos',
+    response: productionSchema,
+    screen: '/productions/:id',
+  },
+  /** 'Planeada', from products that have a recipe. */
+  'POST /api/v2/productions': {
+    access: permission('productions'),
+    summary: 'Planear producción (Planeada)',
+    body: productionInputSchema,
+    response: productionSchema,
+    screen: '/production',
+  },
+  /** Once (the row is locked): 'Salida Producción' of the raw material by recipe. */
+  'POST /api/v2/productions/:id/start': {
+    access: permission('productions'),
+    summary: "Iniciar: 'Salida Producción' de la materia prima por receta (una vez)",
+    response: productionSchema,
+    status: 200,
+    screen: '/productions/:id',
+  },
+  /** Once (the row is locked): 'Entrada Producción' of what has not entered for it yet. */
+  'POST /api/v2/productions/:id/finish': {
+    access: permission('productions'),
+    summary: "Terminar: 'Entrada Producción' de lo que aún no entra (una vez)",
+    response: productionSchema,
+    status: 200,
+    screen: '/productions/:id',
+  },
+  'GET /api/v2/mfproductions': {
+    access: permission('productions'),
+    summary: 'Producciones MF: lo consumido y producido en un periodo',
+    response: productionLogSchema,
+    query: ['filter[date_between]'],
+    screen: '/mfproductions',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(PRODUCTIONS_ROUTES);
 
 /**
  * Production orders (issue 14, spec §2 /production, /productions/{id}, /mfproductions): planned

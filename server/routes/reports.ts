@@ -5,13 +5,15 @@ import { messages } from '../../domain/messages';
 import { monthLabel, periodsInRange, reportRangeError, seriesGroupFor, type SeriesGroup } from '../../domain/reports';
 import { currentMonth } from '../../domain/office-list';
 import { monterreyDate } from '../../domain/time';
-import { SERIES_GROUPS, type ItemsReportRow } from '../../domain/schemas/reports';
+import { SERIES_GROUPS, type ItemsReportRow, itemsReportPageSchema, salesSeriesSchema, utilitiesSchema } from '../../domain/schemas/reports';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
-import { guardedRoute } from '../route-access';
 import { LIVE_SALE_SQL, OPEN_SALE_SQL } from '../repositories/sales';
 import { dateRange, parseListQuery } from '../http/list-query';
 import { orderBy, rows } from '../db/sql-rows';
+import { collectionBySellerSchema, dueBalanceReportSchema, huecosSchema, indicatorsSchema } from '../../domain/schemas/reads';
+import { permission } from '../plugins/auth';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
  * The report reads of issue 13: utilities by month, sales and collections by day or month,
@@ -52,6 +54,52 @@ interface UtilityRow {
   expenses: number;
   net_profit: number;
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const REPORTS_ROUTES = {
+  'GET /api/v2/huecos': {
+    access: permission('huecos'),
+    summary: 'Huecos por cliente y mes (?year=)',
+    response: huecosSchema,
+  },
+  'GET /api/v2/report/sum_total_indicators': {
+    access: permission('reports'),
+    summary: 'Indicadores del periodo',
+    response: indicatorsSchema,
+  },
+  'GET /api/v2/report/due_balance_report': {
+    access: permission('reports', 'balances'),
+    summary: 'Saldos por cliente',
+    response: dueBalanceReportSchema,
+  },
+  'GET /api/v2/report/collection_total': {
+    access: permission('reports', 'collections'),
+    summary: 'Cobranza por vendedor',
+    response: collectionBySellerSchema,
+  },
+  /** Read by /utilities and by /costs. */
+  'GET /api/v2/report/utilities': {
+    access: permission('utilities'),
+    summary: 'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
+    response: utilitiesSchema,
+    query: ['filter[date_between]'],
+  },
+  'GET /api/v2/report/sales_by_day': {
+    access: permission('reports'),
+    summary: 'Ventas y cobranza por día o por mes (group=day|month; por día hasta 62 días si no se indica), con ceros',
+    response: salesSeriesSchema,
+    query: ['filter[date_between]', 'group'],
+  },
+  /** /items-report, and the costliest items on /costs. */
+  'GET /api/v2/report/items': {
+    access: permission('inventoryReport', 'utilities'),
+    summary: 'Productos vendidos en el periodo (paginado; sort amount|quantity|sales_count|cost|name; meta con los totales)',
+    response: itemsReportPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]'],
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(REPORTS_ROUTES);
 
 export function reportRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(

@@ -3,18 +3,20 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
 import { SALE_SERIES } from '../../domain/sales';
-import { newSaleSchema } from '../../domain/schemas/new-sale';
+import { newSaleSchema, createdSaleSchema } from '../../domain/schemas/new-sale';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import { HttpError, notFound, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { priceCart } from '../repositories/pricing';
 import { insertSale, iso, loadSaleDetail, ORDER_STATUS_SQL } from '../repositories/sales';
 import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { and, orderBy, page, rows } from '../db/sql-rows';
-import { guardedRoute } from '../route-access';
+import { salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
+import { saleDetailAnswerSchema } from '../../domain/schemas/quotations';
+import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.razon_social, s.company_branch_id, b.name AS branch_name, s.user_id, u.name AS user_name, u.last AS user_last, u.email AS user_email,
   s.date, s.due_date, s.type, s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
@@ -60,6 +62,49 @@ function saleFilters(filters: Partial<Record<string, string>>): SQL[] {
 }
 
 const SALE_LIST_FILTERS = ['id', 'company_id', 'user_id', 'date_between', 'payment_status', 'type', 'company', 'canceled'] as const;
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const SALES_ROUTES = {
+  /** A new sale is an order to fill: the warehouse hears of it live (order.created). */
+  'POST /api/v2/sales': {
+    access: permission('sales'),
+    summary: 'Nueva venta (pedido por surtir; avisa order.created)',
+    body: newSaleSchema,
+    response: createdSaleSchema,
+  },
+  /** /canceled lists cancelled quotations too. */
+  'GET /api/v2/q': {
+    access: permission('quotations', 'cancelations'),
+    summary: 'Cotizaciones (paginado; sin las canceladas salvo filter[canceled]=1)',
+    response: salePageSchema,
+    query: [...LIST_QUERY, ...SALE_LIST_FILTERS.map(asFilter)],
+  },
+  /** Read by /sales, the calendar of scheduled sales, /pedidos and /canceled. */
+  'GET /api/v2/sales': {
+    access: permission('sales', 'scheduled_sales', 'pedidos', 'cancelations'),
+    summary: 'Ventas (paginado; sin las canceladas salvo filter[canceled]=1)',
+    response: salePageSchema,
+    query: [...LIST_QUERY, ...SALE_LIST_FILTERS.map(asFilter), 'filter[order_status]'],
+  },
+  /** A sale's page and its quotation's print: internal notes, contacts and collections, so not for route staff alone. */
+  'GET /api/v2/sales/:id': {
+    access: permission('sales', 'quotations'),
+    summary: 'Una cotización o venta completa: partidas, pedido, entregas y cobros',
+    response: saleDetailAnswerSchema,
+  },
+  'GET /api/v2/company/sales': {
+    access: permission('companies', 'sales'),
+    summary: 'Ventas de una empresa (?id=)',
+    response: salePageSchema,
+  },
+  'GET /api/v2/sale/totals': {
+    access: permission('sales', 'reports', 'scheduled_sales', 'pedidos'),
+    summary: 'Totales de ventas',
+    response: saleTotalsSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(SALES_ROUTES);
 
 export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
   guardedRoute(app, 'POST /api/v2/sales', async (request, reply) => {

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../domain/messages';
 import { endsPushBatch } from '../../domain/rules/command-answers';
 import { isCommandRoute } from '../../domain/rules/command-routes';
-import { syncPushRequestSchema, type SyncPushResult } from '../../domain/schemas/sync';
+import { syncPushRequestSchema, type SyncPushResult, syncPushResponseSchema } from '../../domain/schemas/sync';
 import { parseInput } from '../http-errors';
-import { pushedCommandRequestOf } from '../plugins/auth';
-import { guardedRoute } from '../route-access';
+import { pushedCommandRequestOf, signedIn } from '../plugins/auth';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
  * POST /api/v2/sync/push: a device's outbox commands in one request (domain/schemas/sync.ts).
@@ -29,6 +29,21 @@ function parseAnswer(payload: string): unknown {
     return null;
   }
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const SYNC_PUSH_ROUTES = {
+  /** Several outbox commands in one request: each is checked against its own route's rule. */
+  'POST /api/v2/sync/push': {
+    access: signedIn,
+    summary: 'Varios comandos de la bandeja de salida en una petición (X-Device-Id): cada uno con su propia clave y número de secuencia, aplicado por su propia ruta en su propia transacción, en orden; un resultado por comando intentado. Se detiene en el primer resultado no definitivo (401, 408, 409, 425, 429, 5xx): los siguientes no se intentan',
+    body: syncPushRequestSchema,
+    response: syncPushResponseSchema,
+    status: 200,
+    recordRule: 'Only the driver’s and the warehouse’s outbox commands (their §7 routes); each command needs its own route’s permission and record rules (403/404/422 as that route answers).',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(SYNC_PUSH_ROUTES);
 
 export function syncPushRoutes(app: FastifyInstance): void {
   guardedRoute(app, 'POST /api/v2/sync/push', async (request, reply) => {

@@ -52,6 +52,13 @@ export default tseslint.config(
             zone('./server', './sync', 'server/ never imports the sync engine.'),
             zone('./src', './server', 'The app talks to the server over HTTP only.'),
             ...appZones,
+            // Repositories, plugins, the e-mail queue and the rest of server/ sit below the routes: only the
+            // app that registers them and the indexes built from their declarations import server/routes.
+            zone(
+              ['./server/!(routes)/**/!(*.test).ts', './server/!(app|route-access|openapi|*.test).ts'],
+              './server/routes',
+              'Only server/app.ts, the route indexes (route-access.ts, openapi.ts) and tests import server/routes/.',
+            ),
           ],
         },
       ],

@@ -1,4 +1,6 @@
 import { messages } from '../domain/messages';
+import { COMMAND_ROUTES, commandPath, type CommandRoute } from '../domain/rules/command-routes';
+import { routeKilometres } from '../domain/rules/shipping-progress';
 import { physicalCountSchema } from '../domain/schemas/physical-inventory';
 import type { LocalDetail, LocalOrder, LocalPhysicalInventory, LocalShipping } from './db';
 
@@ -124,9 +126,9 @@ function refuseCompleted(records: Map<RecordKey, LocalRecord>, detailId: number)
   return detail?.completed ? messages.sync.alreadyCompleted : null;
 }
 
-const orderRequest = (path: string) => (payload: OrderLines): RequestSpec => ({
-  method: 'POST',
-  path,
+const orderRequest = (route: CommandRoute) => (payload: OrderLines): RequestSpec => ({
+  method: route.method,
+  path: commandPath(route),
   body: { id: payload.orderId, quotation_items: payload.quotation_items },
 });
 
@@ -139,8 +141,8 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     refuse: (records, p) => ((records.get(`shipping:${p.shippingId}`) as LocalShipping | undefined)?.initial_km != null ? messages.sync.routeAlreadyStarted : null),
     apply: (_key, record, p) => ({ ...(record as LocalShipping), initial_km: p.initial_km, km_capture_time_start: p.km_capture_time_start }),
     request: (p) => ({
-      method: 'PUT',
-      path: '/api/v1/shipping/update',
+      method: COMMAND_ROUTES.updateShipping.method,
+      path: commandPath(COMMAND_ROUTES.updateShipping),
       body: { id: p.shippingId, initial_km: p.initial_km, km_capture_time_start: p.km_capture_time_start },
     }),
   },
@@ -160,12 +162,13 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
         ...shipping,
         final_km: p.final_km,
         km_capture_time: p.km_capture_time,
-        route: shipping.initial_km == null ? shipping.route : p.final_km - shipping.initial_km,
+        // The kilometres as the server counts them (none when the odometer went backwards).
+        route: shipping.initial_km == null ? shipping.route : routeKilometres({ initial_km: shipping.initial_km, final_km: p.final_km }),
       };
     },
     request: (p) => ({
-      method: 'PUT',
-      path: '/api/v1/shipping/update',
+      method: COMMAND_ROUTES.updateShipping.method,
+      path: commandPath(COMMAND_ROUTES.updateShipping),
       body: { id: p.shippingId, final_km: p.final_km, km_capture_time: p.km_capture_time },
     }),
   },
@@ -185,8 +188,8 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
       longitude: p.position?.longitude ?? null,
     }),
     request: (p, storedFile) => ({
-      method: 'PATCH',
-      path: `/api/v2/shipping_details/${p.detailId}`,
+      method: COMMAND_ROUTES.patchShippingDetail.method,
+      path: commandPath(COMMAND_ROUTES.patchShippingDetail, p.detailId),
       body: {
         completed: true,
         is_delivered: true,
@@ -212,8 +215,8 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
       longitude: p.position?.longitude ?? null,
     }),
     request: (p) => ({
-      method: 'PATCH',
-      path: `/api/v2/shipping_details/${p.detailId}`,
+      method: COMMAND_ROUTES.patchShippingDetail.method,
+      path: commandPath(COMMAND_ROUTES.patchShippingDetail, p.detailId),
       body: {
         completed: true,
         is_delivered: false,
@@ -229,7 +232,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     records: (p) => [`order:${p.orderId}`],
     refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.is_in_production ? messages.orders.alreadyInProduction : null),
     apply: (_key, record) => ({ ...(record as LocalOrder), is_in_production: true }),
-    request: orderRequest('/api/v2/orders/start_order_production'),
+    request: orderRequest(COMMAND_ROUTES.startOrderProduction),
   },
   dispatchOrder: {
     version: 1,
@@ -237,7 +240,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     records: (p) => [`order:${p.orderId}`],
     refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.dispatched ? messages.orders.alreadyDispatched : null),
     apply: (_key, record) => ({ ...(record as LocalOrder), dispatched: true }),
-    request: orderRequest('/api/v2/orders/dispatch_sale_order'),
+    request: orderRequest(COMMAND_ROUTES.dispatchSaleOrder),
   },
   countShelfItem: {
     version: 1,
@@ -258,8 +261,8 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
         counted_by: null,
       }),
     request: (p) => ({
-      method: 'PUT',
-      path: `/api/v2/physical_inventories/${p.inventoryId}/counts`,
+      method: COMMAND_ROUTES.countShelf.method,
+      path: commandPath(COMMAND_ROUTES.countShelf, p.inventoryId),
       body: { shelf: p.shelf.trim(), item_id: p.item_id, quantity: p.quantity, counted_at: p.counted_at },
     }),
   },
@@ -270,8 +273,8 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     refuse: (records, p) => refuseUnlessOpen(records, p.inventoryId),
     apply: (_key, record, p) => withLine(record as LocalPhysicalInventory, p.shelf.trim(), p.item_id, null),
     request: (p) => ({
-      method: 'POST',
-      path: `/api/v2/physical_inventories/${p.inventoryId}/remove_count`,
+      method: COMMAND_ROUTES.removeShelfCount.method,
+      path: commandPath(COMMAND_ROUTES.removeShelfCount, p.inventoryId),
       body: { shelf: p.shelf.trim(), item_id: p.item_id },
     }),
   },
@@ -281,7 +284,11 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     records: (p) => [`physical:${p.inventoryId}`],
     refuse: (records, p) => refuseUnlessOpen(records, p.inventoryId),
     apply: (_key, record, p) => ({ ...(record as LocalPhysicalInventory), status: 'Cerrado', closed_at: p.closed_at }),
-    request: (p) => ({ method: 'POST', path: `/api/v2/physical_inventories/${p.inventoryId}/close`, body: {} }),
+    request: (p) => ({
+      method: COMMAND_ROUTES.closePhysicalInventory.method,
+      path: commandPath(COMMAND_ROUTES.closePhysicalInventory, p.inventoryId),
+      body: {},
+    }),
   },
 };
 

@@ -1,4 +1,5 @@
 import { messages } from '../domain/messages';
+import { isRetryAnswer } from '../domain/rules/command-answers';
 
 /**
  * What to do with an outbox row after an attempt (sync-engine.md rule 5).
@@ -41,7 +42,7 @@ export function classifyAnswer(status: number, body: unknown, retryAfterMs: numb
   const message = typeof said === 'string' && said.trim() !== '' ? said : null;
   if (status === 401) return { kind: 'auth', message: message ?? messages.sync.authPaused };
   // 408 timeout, 409 "the same request is in progress", 425/429 too early or too many, 5xx: the row is fine.
-  if (status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) {
+  if (isRetryAnswer(status)) {
     return { kind: 'retry', message: message ?? messages.sync.serverError(status), retryAfterMs };
   }
   return { kind: 'rejected', message: message ?? messages.sync.unexpectedAnswer };

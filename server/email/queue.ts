@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import type { EmailMessage } from '../../domain/schemas/quotations';
 import type { Db } from '../db/client';
-import { rows } from '../routes/sql-rows';
+import { rows } from '../db/sql-rows';
 
 /**
  * The outgoing e-mail queue (table email_messages), shared by every server process:

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http-errors';
-import { rows } from '../routes/sql-rows';
+import { rows } from '../db/sql-rows';
 
 /** Upper bounds of the latency histogram, in seconds (Prometheus' `le`). */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

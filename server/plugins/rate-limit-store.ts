@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { rows } from '../routes/sql-rows';
+import { rows } from '../db/sql-rows';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

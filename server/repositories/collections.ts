@@ -15,7 +15,7 @@ import { toCents } from '../../domain/money';
 import type { Collection, CollectionInput } from '../../domain/schemas/collections';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
-import { rows } from '../routes/sql-rows';
+import { rows } from '../db/sql-rows';
 import { iso, OPEN_SALE_SQL } from './sales';
 
 /**

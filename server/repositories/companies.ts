@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AGING_BUCKETS, agingBoundaries, type AgingBucket } from '../../domain/aging';
 import type { CompanyBalance, CompanyDetail } from '../../domain/schemas/customers';
 import type { Db } from '../db/client';
-import { rows } from '../routes/sql-rows';
+import { rows } from '../db/sql-rows';
 import { iso, OPEN_SALE_SQL } from './sales';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { STOCK_SUBTRACTING_TYPES, type InventoryMovementType, type MovementSource } from '../../domain/inventory';
 import type { Db } from '../db/client';
 import { inventoryMovements } from '../db/schema';
-import { rows } from '../routes/sql-rows';
+import { rows } from '../db/sql-rows';
 
 /**
  * The one way stock moves (issue 14): every flow — purchase receipts, production, sales,

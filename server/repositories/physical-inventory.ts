@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { amountOf, toCents } from '../../domain/money';
 import type { PhysicalDifferences, PhysicalInventory, PhysicalInventoryRow } from '../../domain/schemas/physical-inventory';
 import type { Db } from '../db/client';
-import { rows } from '../routes/sql-rows';
+import { rows } from '../db/sql-rows';
 import { signedQuantity } from './inventory';
 import { iso } from './sales';
 

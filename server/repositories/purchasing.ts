@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rows } from '../routes/sql-rows';
+import { rows } from '../db/sql-rows';
 import { iso } from './sales';
 
 /**

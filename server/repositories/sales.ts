@@ -5,8 +5,8 @@ import type { SaleDetail } from '../../domain/schemas/quotations';
 import type { SaleSeries } from '../../domain/sales';
 import type { Db } from '../db/client';
 import { saleItems, sales } from '../db/schema';
-import { publishEvent } from '../routes/events';
-import { rows } from '../routes/sql-rows';
+import { publishEvent } from '../events/bus';
+import { rows } from '../db/sql-rows';
 
 /** ISO 8601 for instants, 'YYYY-MM-DD HH:mm' for Monterrey wall-clock columns, as the API sends them. */
 export const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -2,9 +2,9 @@ import { and, eq, exists, ilike, inArray, isNull, sql, type SQL, type SQLWrapper
 import { SHIPPING_FULL_DETAILS, type Shipping, type ShippingDetail, type ShippingDetailSummary, type ShippingSummary } from '../../domain/schemas/shipping';
 import type { Db } from '../db/client';
 import { shippingDayCounts, shippingDetails, shippings } from '../db/schema';
-import { containsPattern, dateRange, idList, type ListQuery } from '../routes/list-query';
-import { shippingChangedNotice } from '../routes/events';
-import { rows } from '../routes/sql-rows';
+import { containsPattern, dateRange, idList, type ListQuery } from '../http/list-query';
+import { shippingChangedNotice } from '../events/bus';
+import { rows } from '../db/sql-rows';
 
 export const SHIPPING_LIST_SPEC = {
   filters: ['id', 'note', 'shippingDetail.sale_id', 'date_between', 'driver_id', 'vehicle_id', 'shippingDetail.company_id'],

@@ -4,10 +4,13 @@ import { isLogAction, isLoggedEntity } from '../../domain/activity-log';
 import { messages } from '../../domain/messages';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
-import { guardedRoute } from '../route-access';
 import { iso } from '../repositories/sales';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { and, orderBy, page } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { and, listAll, orderBy, page } from '../db/sql-rows';
+import { activityLogPageSchema } from '../../domain/schemas/activity-log';
+import { logListSchema } from '../../domain/schemas/reads';
+import { permission } from '../plugins/auth';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const LOG_SELECT = sql`l.id, ${iso(sql`l.created_at`)} AS created_at, l.user_id, u.name || ' ' || u.last AS user_name, l.action, l.entity, l.entity_id,
   l.route, l.device, l.ip, l.request_id, l.before, l.after`;
@@ -20,6 +23,24 @@ function oneOf(value: string | undefined, field: string, accepts: (value: string
   if (!accepts(value)) throw new HttpError(400, messages.query.unknownFilter(`${field}=${value.slice(0, 40)}`));
   return value;
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const ACTIVITY_LOG_ROUTES = {
+  'GET /api/v1/log/all': {
+    access: permission('activityLog'),
+    summary: 'Bitácora',
+    response: logListSchema,
+  },
+  /** The activity log: read only, no route writes it (the database does, issue 15). */
+  'GET /api/v2/logs': {
+    access: permission('activityLog'),
+    summary: 'Bitácora: cada cambio hecho por la API (quién, cuándo, qué, antes y después, desde qué dispositivo); sort created_at',
+    response: activityLogPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[user_id]', 'filter[entity]', 'filter[entity_id]', 'filter[action]'],
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(ACTIVITY_LOG_ROUTES);
 
 /**
  * The activity log (issue 15, spec §2 /activity-log, §6 'activityLog'): every change made
@@ -54,5 +75,13 @@ export function activityLogRoutes(app: FastifyInstance, db: Db): void {
       return page(db, LOG_SELECT, LOG_FROM, and(conditions), orderBy(query, LOG_SORTS, 'l.created_at DESC, l.id DESC'), query);
     },
     { acceptsQuery: true },
+  );
+
+  guardedRoute(
+    app,
+    'GET /api/v1/log/all',
+    listAll(db,
+      sql`SELECT l.id, l.user_id, u.name, u.last, l.action, l.entity, l.entity_id, l.created_at FROM logs l LEFT JOIN users u ON u.id = l.user_id ORDER BY l.created_at DESC, l.id DESC`,
+    ),
   );
 }

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { CASH_PAYMENT_METHOD, cashDifference, expectedCash } from '../../domain/caja';
 import { messages } from '../../domain/messages';
-import { cashCutInputSchema, cashMovementInputSchema } from '../../domain/schemas/caja';
+import { cashCutInputSchema, cashMovementInputSchema, cashCutRowSchema, cajaDaySchema, cashMovementRowSchema } from '../../domain/schemas/caja';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { guardedRoute } from '../route-access';
 import { iso } from '../repositories/sales';
-import { rows } from './sql-rows';
+import { rows } from '../db/sql-rows';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 const text = messages.caja;
 
@@ -62,6 +62,31 @@ async function counterDay(db: Db, userId: number, date: string) {
     cut: cut ?? null,
   };
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const CAJA_ROUTES = {
+  /** The counter's day of the signed-in person (/caja): their own sales, payments, cash and cut only. */
+  'GET /api/v2/caja': {
+    access: permission('sales'),
+    summary: 'Caja del día de quien consulta: ventas de mostrador, cobros, entradas y salidas, efectivo esperado y corte',
+    response: cajaDaySchema,
+  },
+  'POST /api/v2/cash_movements': {
+    access: permission('sales'),
+    summary: 'Registrar entrada o salida de efectivo de hoy',
+    body: cashMovementInputSchema,
+    response: cashMovementRowSchema,
+  },
+  /** Once per person and day; after it, no more cash movements that day. */
+  'POST /api/v2/cash_cuts': {
+    access: permission('sales'),
+    summary: 'Corte de caja de hoy: efectivo contado contra el esperado',
+    body: cashCutInputSchema,
+    response: cashCutRowSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(CAJA_ROUTES);
 
 /**
  * Caja (issue 15, spec §2 /caja, the top bar's shortcut; permission 'sales'): the signed-in

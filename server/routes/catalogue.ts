@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { and as andWhere, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
-import { itemCounterSchema, itemCreateSchema, itemInputSchema, recipeInputSchema, type ItemInput } from '../../domain/schemas/catalogue';
+import { itemCounterSchema, itemCreateSchema, itemInputSchema, recipeInputSchema, type ItemInput, itemPageSchema, itemRowSchema, recipePageSchema, recipeRowSchema } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
 import { categories, itemComponents, items, units } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission, signedIn } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { recordMovements, signedQuantity } from '../repositories/inventory';
 import { iso } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { containsPattern, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { containsPattern, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
+import { rawMaterialListSchema, posItemPageSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = messages.catalogue;
 const recipeText = text.recipes;
@@ -89,6 +90,68 @@ async function lockItem(tx: Db, id: number) {
   if (!item) throw new HttpError(404, text.notFound);
   return item;
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const CATALOGUE_ROUTES = {
+  'GET /api/v2/items': {
+    access: permission('inventory'),
+    summary: 'Productos con su existencia (suma con signo de sus movimientos); filter[is_published|pos|is_raw_material]=1|0; sort name|id|price|cost|stock',
+    response: itemPageSchema,
+    query: [...LIST_QUERY, 'filter[name]', 'filter[category_id]', 'filter[is_published]', 'filter[pos]', 'filter[is_raw_material]', 'filter[ean13]'],
+  },
+  'GET /api/v2/items/:id': {
+    access: permission('inventory'),
+    summary: 'Un producto',
+    response: itemRowSchema,
+  },
+  /** An opening stock is recorded as 'Creación de Producto' in the same transaction; the EAN-13 is unique among live items. */
+  'POST /api/v2/items': {
+    access: permission('inventory'),
+    summary: "Crear producto; opening_stock se registra como 'Creación de Producto'",
+    body: itemCreateSchema,
+    response: itemRowSchema,
+  },
+  'PUT /api/v2/items/:id': {
+    access: permission('inventory'),
+    summary: 'Editar producto',
+    body: itemInputSchema,
+    response: itemRowSchema,
+  },
+  /** /products-pos: published and at the counter, what GET /api/v2/item/pos answers the point of sale. */
+  'PATCH /api/v2/items/:id': {
+    access: permission('inventory'),
+    summary: 'Publicar un producto o ponerlo en mostrador',
+    body: itemCounterSchema,
+    response: itemRowSchema,
+  },
+  /** Read by /raw-material, and by the production form (the products that have a recipe). */
+  'GET /api/v2/recipes': {
+    access: permission('raw_material', 'productions'),
+    summary: 'Productos con receta y su materia prima por unidad; sort name|id',
+    response: recipePageSchema,
+    query: [...LIST_QUERY, 'filter[name]', 'filter[item_id]'],
+  },
+  /** Replaces the product's whole recipe; an empty list removes it. */
+  'PUT /api/v2/recipes/:id': {
+    access: permission('raw_material'),
+    summary: 'Reemplazar la receta de un producto (lista vacía: sin receta)',
+    body: recipeInputSchema,
+    response: recipeRowSchema,
+    status: 200,
+  },
+  'GET /api/v2/item/pos': {
+    access: signedIn,
+    summary: 'Productos del punto de venta',
+    response: posItemPageSchema,
+  },
+  'GET /api/v2/raw_materials': {
+    access: permission('raw_material', 'productions'),
+    summary: 'Materias primas',
+    response: rawMaterialListSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(CATALOGUE_ROUTES);
 
 /**
  * The catalogue (issue 14): /products lists, creates and edits items; /products-pos publishes
@@ -224,6 +287,35 @@ export function catalogueRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: row };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v2/item/pos',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['is_published', 'pos', 'name', 'ean13'], sorts: ['name', 'id', 'price'] });
+      const conditions: SQL[] = [sql`i.deleted_at IS NULL`];
+      if (query.filters.is_published !== undefined)
+        conditions.push(sql`i.is_published = ${query.filters.is_published === '1' || query.filters.is_published === 'true'}`);
+      if (query.filters.pos !== undefined) conditions.push(sql`i.pos = ${query.filters.pos === '1' || query.filters.pos === 'true'}`);
+      if (query.filters.name) conditions.push(sql`i.name ILIKE ${containsPattern(query.filters.name)}`);
+      if (query.filters.ean13) conditions.push(sql`i.ean13 = ${query.filters.ean13}`);
+      return page(
+        db,
+        sql`i.id, i.name, i.macro, i.ean13, i.price::float8 AS price, i.weight::float8 AS weight, i.is_published, i.pos, json_build_object('id', un.id, 'name', un.name) AS unit`,
+        sql`items i JOIN units un ON un.id = i.unit_id`,
+        and(conditions),
+        orderBy(query, { name: 'i.name', id: 'i.id', price: 'i.price' }, 'i.name ASC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(app, 'GET /api/v2/raw_materials', async () => ({
+    data: await rows(
+      db,
+      sql`SELECT i.id, i.name, un.name AS unit, i.cost::float8 AS cost FROM items i JOIN units un ON un.id = i.unit_id WHERE i.is_raw_material AND i.deleted_at IS NULL ORDER BY i.name`,
+    ),
+  }));
 }
 
 /** A recipe constraint of item_components as the Spanish 422 the form shows. */

@@ -4,18 +4,19 @@ import { agingBoundaries, agingBucket, daysOverdue } from '../../domain/aging';
 import { decimalToCents } from '../../domain/collections';
 import { fromCents } from '../../domain/money';
 import { messages } from '../../domain/messages';
-import { collectionCancelSchema, collectionInputSchema, type CustomerBalance } from '../../domain/schemas/collections';
+import { collectionCancelSchema, collectionInputSchema, type CustomerBalance, collectionListPageSchema, collectionListTotalsSchema, customerBalanceSchema, balancePageSchema, collectionAnswerSchema } from '../../domain/schemas/collections';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation, type MutationResult } from '../plugins/idempotency';
 import { cancelPayment, loadCollection, recordPayment } from '../repositories/collections';
-import { OPEN_SALE_SQL } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { containsPattern, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, rows } from './sql-rows';
+import { iso, OPEN_SALE_SQL } from '../repositories/sales';
+import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, listAll, orderBy, page, rows } from '../db/sql-rows';
+import { collectionDetailPageSchema, collectionListSchema } from '../../domain/schemas/reads';
+import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
  * Collections and overdue balances (issue 13): record a payment and apply it to the
@@ -55,6 +56,71 @@ const BALANCE_SORTS: Record<string, string> = {
   oldest_due_date: 'oldest_due_date',
   ...Object.fromEntries(BUCKET_COLUMNS.map((column) => [column, column])),
 };
+
+/** The filters of the collections list and of its totals. */
+const COLLECTION_FILTERS = ['date_between', 'company_id', 'user_id', 'company', 'payment_method_id', 'canceled'];
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const COLLECTIONS_ROUTES = {
+  'GET /api/v1/collection/all': {
+    access: permission('collections'),
+    summary: 'Cobranza',
+    response: collectionListSchema,
+  },
+  'GET /api/v2/collections': {
+    access: permission('collections'),
+    summary: 'Cobranza (paginado; sin los cancelados salvo filter[canceled]=1; sort id|date|amount|company_name)',
+    response: collectionListPageSchema,
+    query: [...LIST_QUERY, ...COLLECTION_FILTERS.map(asFilter)],
+  },
+  'GET /api/v2/collection_details': {
+    access: permission('collections'),
+    summary: 'Detalle de cobranza',
+    response: collectionDetailPageSchema,
+  },
+  'GET /api/v2/collection/totals': {
+    access: permission('collections', 'reports'),
+    summary: 'Totales de cobranza con los filtros de la lista, y por forma de pago',
+    response: collectionListTotalsSchema,
+    query: COLLECTION_FILTERS.map(asFilter),
+  },
+  /** One transaction that locks the customer's open sales; a retry under the same Idempotency-Key answers the same payment. */
+  'POST /api/v2/collections': {
+    access: permission('collections'),
+    summary: "Registrar un cobro y aplicarlo: a las ventas más antiguas (apply 'oldest', por omisión) o por venta (lines); lo que sobra queda como saldo a favor",
+    body: collectionInputSchema,
+    response: collectionAnswerSchema,
+  },
+  /** The payment as its receipt shows it. */
+  'GET /api/v2/collections/:id': {
+    access: permission('collections'),
+    summary: 'Un cobro con las ventas que pagó (su recibo)',
+    response: collectionAnswerSchema,
+  },
+  /** Who records payments cancels them (from /collections); the balances of its sales come back. */
+  'POST /api/v2/collections/:id/cancel': {
+    access: permission('collections'),
+    summary: 'Cancelar un cobro: los saldos de sus ventas se restauran',
+    body: collectionCancelSchema,
+    response: collectionAnswerSchema,
+    status: 200,
+  },
+  'GET /api/v2/balances': {
+    access: permission('balances', 'collections'),
+    summary: 'Saldos vencidos por cliente con su antigüedad (paginado; meta.totals de todos los clientes)',
+    response: balancePageSchema,
+    query: [...LIST_QUERY, 'filter[company]', 'filter[company_id]', 'filter[user_id]'],
+  },
+  /** A customer's open sales: the payment form reads them, /balances expands a customer with them. */
+  'GET /api/v2/balances/:id': {
+    access: permission('balances', 'collections'),
+    summary: 'Ventas con saldo de un cliente, la de vencimiento más antiguo primero, con días vencidos y antigüedad',
+    response: customerBalanceSchema,
+    query: ['filter[user_id]'],
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(COLLECTIONS_ROUTES);
 
 export function collectionRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'POST /api/v2/collections', async (request, reply) => {
@@ -193,6 +259,99 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
         data,
         meta: { today, company, totals: { count: data.length, ...totals }, credit: fromCents(decimalToCents(credit!.credit)) },
       } satisfies CustomerBalance;
+    },
+    { acceptsQuery: true },
+  );
+
+  guardedRoute(
+    app,
+    'GET /api/v1/collection/all',
+    listAll(db,
+      sql`SELECT k.id, k.company_id, c.name AS company_name, k.user_id, k.date, k.amount::float8 AS amount, k.payment_method_id, k.reference FROM collections k JOIN companies c ON c.id = k.company_id WHERE k.canceled_at IS NULL ORDER BY k.date DESC, k.id DESC`,
+    ),
+  );
+  // Collections (issue 13): the list and its totals read the same rows, cancelled ones only with canceled=1.
+  const COLLECTION_SORTS = { id: 'k.id', date: 'k.date', amount: 'k.amount', company_name: 'c.name' };
+  const COLLECTION_FROM = sql`collections k JOIN companies c ON c.id = k.company_id JOIN users u ON u.id = k.user_id LEFT JOIN payment_methods m ON m.id = k.payment_method_id`;
+  const collectionFilters = (filters: Partial<Record<string, string>>): SQL[] => {
+    const conditions: SQL[] = [];
+    const range = dateRange(filters.date_between);
+    if (range) conditions.push(sql`k.date BETWEEN ${range[0]} AND ${range[1]}`);
+    const companies = idList(filters.company_id, 'company_id');
+    if (companies) conditions.push(sql`k.company_id IN ${companies}`);
+    const users = idList(filters.user_id, 'user_id');
+    if (users) conditions.push(sql`k.user_id IN ${users}`);
+    const methods = idList(filters.payment_method_id, 'payment_method_id');
+    if (methods) conditions.push(sql`k.payment_method_id IN ${methods}`);
+    if (filters.company) {
+      const pattern = containsPattern(filters.company);
+      conditions.push(sql`(c.name ILIKE ${pattern} OR c.razon_social ILIKE ${pattern})`);
+    }
+    if (filters.canceled === undefined || filters.canceled === '' || filters.canceled === '0') conditions.push(sql`k.canceled_at IS NULL`);
+    else if (filters.canceled === '1') conditions.push(sql`k.canceled_at IS NOT NULL`);
+    else throw new HttpError(400, messages.query.unknownFilter(`canceled=${filters.canceled.slice(0, 40)}`));
+    return conditions;
+  };
+  guardedRoute(
+    app,
+    'GET /api/v2/collections',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: COLLECTION_FILTERS, sorts: Object.keys(COLLECTION_SORTS) });
+      return page(
+        db,
+        sql`k.id, k.company_id, c.name AS company_name, k.user_id, u.name || ' ' || u.last AS user_name, k.date, k.amount::float8 AS amount,
+        k.unapplied::float8 AS unapplied, k.payment_method_id, m.name AS payment_method, k.reference, k.note, ${iso(sql`k.created_at`)} AS created_at,
+        ${iso(sql`k.canceled_at`)} AS canceled_at, k.cancel_reason,
+        (SELECT cu.name || ' ' || cu.last FROM users cu WHERE cu.id = k.canceled_by_user_id) AS canceled_by_name`,
+        COLLECTION_FROM,
+        and(collectionFilters(query.filters)),
+        orderBy(query, COLLECTION_SORTS, 'k.date DESC, k.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/collection_details',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['collection_id', 'sale_id'], sorts: ['id'] });
+      const conditions: SQL[] = [];
+      const collectionIds = idList(query.filters.collection_id, 'collection_id');
+      if (collectionIds) conditions.push(sql`d.collection_id IN ${collectionIds}`);
+      const saleIds = idList(query.filters.sale_id, 'sale_id');
+      if (saleIds) conditions.push(sql`d.sale_id IN ${saleIds}`);
+      return page(
+        db,
+        sql`d.id, d.collection_id, d.sale_id, d.amount::float8 AS amount`,
+        // A cancelled payment's amounts went back to the sales: they are no longer money received.
+        sql`collection_details d JOIN collections k ON k.id = d.collection_id AND k.canceled_at IS NULL`,
+        and(conditions),
+        sql`d.id DESC`,
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/collection/totals',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: COLLECTION_FILTERS, sorts: [] });
+      const where = and(collectionFilters(query.filters));
+      const [[totals], byMethod] = await Promise.all([
+        rows<{ count: number; total: number; unapplied: number }>(
+          db,
+          sql`SELECT count(*)::int AS count, coalesce(sum(k.amount), 0)::float8 AS total, coalesce(sum(k.unapplied), 0)::float8 AS unapplied
+          FROM ${COLLECTION_FROM} WHERE ${where}`,
+        ),
+        rows(
+          db,
+          sql`SELECT k.payment_method_id, m.name, count(*)::int AS count, sum(k.amount)::float8 AS total
+          FROM ${COLLECTION_FROM} WHERE ${where} GROUP BY k.payment_method_id, m.name ORDER BY total DESC, m.name`,
+        ),
+      ]);
+      return { data: { ...totals!, by_payment_method: byMethod } };
     },
     { acceptsQuery: true },
   );

@@ -9,16 +9,24 @@ import {
   leadMoveSchema,
   type ActivityInput,
   type CallInput,
+  activityPageSchema,
+  activityRowSchema,
+  callPageSchema,
+  callRowSchema,
+  emailPageSchema,
+  leadDetailSchema,
+  leadRowSchema,
 } from '../../domain/schemas/crm';
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { guardedRoute } from '../route-access';
 import { iso } from '../repositories/sales';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, listAll, orderBy, page, rows } from '../db/sql-rows';
+import { activityListSchema, callListSchema, funnelListSchema, funnelPhaseListSchema, leadPageSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = messages.crm;
 
@@ -73,6 +81,105 @@ const listConditions = (filters: Partial<Record<string, string>>, alias: string,
   return conditions;
 };
 
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const CRM_ROUTES = {
+  'GET /api/v1/calendar/all': {
+    access: permission('activities'),
+    summary: 'Calendario de actividades',
+    response: activityListSchema,
+  },
+  'GET /api/v1/activity/all': {
+    access: permission('activities'),
+    summary: 'Actividades',
+    response: activityListSchema,
+  },
+  'GET /api/v1/call/all': {
+    access: permission('calls'),
+    summary: 'Llamadas',
+    response: callListSchema,
+    screen: '/calls',
+  },
+  'GET /api/v2/funnels': {
+    access: permission('leads'),
+    summary: 'Embudos',
+    response: funnelListSchema,
+    screen: '/leads',
+  },
+  'GET /api/v2/funnel_phases': {
+    access: permission('leads'),
+    summary: 'Fases de embudo',
+    response: funnelPhaseListSchema,
+    screen: '/leads',
+  },
+  'GET /api/v2/leads': {
+    access: permission('leads'),
+    summary: 'Prospectos',
+    response: leadPageSchema,
+    screen: '/leads',
+  },
+  'GET /api/v2/leads/:id': {
+    access: permission('leads'),
+    summary: 'Prospecto con sus cambios de fase, actividades y llamadas',
+    response: leadDetailSchema,
+    screen: '/leads',
+  },
+  'POST /api/v2/leads': {
+    access: permission('leads'),
+    summary: 'Registrar prospecto',
+    body: leadInputSchema,
+    response: leadRowSchema,
+    screen: '/leads',
+  },
+  'POST /api/v2/leads/:id/move': {
+    access: permission('leads'),
+    summary: 'Mover prospecto a otra fase de su embudo',
+    body: leadMoveSchema,
+    response: leadRowSchema,
+    screen: '/leads',
+  },
+  'GET /api/v2/calls': {
+    access: permission('calls', 'leads', 'companies'),
+    summary: 'Llamadas (paginado); sort date',
+    response: callPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[company_id]', 'filter[lead_id]', 'filter[user_id]'],
+    screen: '/calls',
+  },
+  'POST /api/v2/calls': {
+    access: permission('calls'),
+    summary: 'Registrar llamada a un cliente o prospecto, con resultado y siguiente paso',
+    body: callInputSchema,
+    response: callRowSchema,
+    screen: '/calls',
+  },
+  'GET /api/v2/activities': {
+    access: permission('activities', 'leads', 'companies'),
+    summary: 'Actividades (paginado); sort date',
+    response: activityPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[company_id]', 'filter[lead_id]', 'filter[user_id]', 'filter[done]'],
+  },
+  'POST /api/v2/activities': {
+    access: permission('activities'),
+    summary: 'Registrar actividad con un cliente o prospecto',
+    body: activityInputSchema,
+    response: activityRowSchema,
+  },
+  'PATCH /api/v2/activities/:id': {
+    access: permission('activities'),
+    summary: 'Marcar actividad hecha (con su resultado) o pendiente',
+    body: activityDoneSchema,
+    response: activityRowSchema,
+  },
+  /** /mail: the quotations the app has e-mailed, with their state. */
+  'GET /api/v2/emails': {
+    access: permission('quotations'),
+    summary: 'Correos enviados desde la aplicación y su estado; sort created_at',
+    response: emailPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[status]', 'filter[sale_id]'],
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(CRM_ROUTES);
+
 /**
  * The CRM (issue 15, spec §2 /leads, /leads/{id}, /calls, /activities, /calendar, /mail; §6
  * leads, calls, activities): a lead's page with its moves between phases (read from the
@@ -80,7 +187,7 @@ const listConditions = (filters: Partial<Record<string, string>>, alias: string,
  * its funnel; calls and activities listed and logged against a customer or a lead with their
  * result and next step, an activity marked done; and the e-mails the app has sent. Every
  * write is idempotent. The deployment that hides /leads, /calls or /messages (spec §6) also
- * answers their routes 404 (route-access.ts).
+ * answers their routes 404 (each route's `screen` above).
  */
 export function crmRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/leads/:id', async (request) => {
@@ -255,6 +362,58 @@ export function crmRoutes(app: FastifyInstance, db: Db): void {
         sql`email_messages e JOIN users u ON u.id = e.user_id`,
         and(conditions),
         orderBy(query, { created_at: 'e.created_at' }, 'e.created_at DESC, e.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
+
+  const activityQuery = sql`SELECT a.id, a.activity_type_id, t.name AS type, a.user_id, a.company_id, c.name AS company_name, a.lead_id, a.title, a.note, a.date, a.time, a.done, a.result_id
+    FROM activities a LEFT JOIN activity_types t ON t.id = a.activity_type_id LEFT JOIN companies c ON c.id = a.company_id ORDER BY a.date DESC, a.time DESC NULLS LAST`;
+  guardedRoute(app, 'GET /api/v1/calendar/all', listAll(db, activityQuery));
+  guardedRoute(app, 'GET /api/v1/activity/all', listAll(db, activityQuery));
+  guardedRoute(
+    app,
+    'GET /api/v1/call/all',
+    listAll(db,
+      sql`SELECT k.id, k.user_id, k.company_id, c.name AS company_name, k.contact_id, k.date, k.duration_minutes, k.note, k.result_id, r.name AS result FROM calls k LEFT JOIN companies c ON c.id = k.company_id LEFT JOIN results r ON r.id = k.result_id ORDER BY k.date DESC, k.id DESC`,
+    ),
+  );
+  guardedRoute(app, 'GET /api/v2/funnels', async () => ({ data: await rows(db, sql`SELECT id, name FROM funnels ORDER BY name`) }));
+  guardedRoute(
+    app,
+    'GET /api/v2/funnel_phases',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['funnel_id'], sorts: [] });
+      const funnels = idList(query.filters.funnel_id, 'funnel_id');
+      return {
+        data: await rows(
+          db,
+          sql`SELECT id, funnel_id, name, position FROM funnel_phases WHERE ${funnels ? sql`funnel_id IN ${funnels}` : sql`TRUE`} ORDER BY funnel_id, position`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/leads',
+    async (request) => {
+      const query = parseListQuery(request.query, {
+        filters: ['funnel_id', 'funnel_phase_id', 'user_id'],
+        sorts: ['id', 'created_at', 'name'],
+      });
+      const conditions: SQL[] = [];
+      for (const field of ['funnel_id', 'funnel_phase_id', 'user_id'] as const) {
+        const ids = idList(query.filters[field], field);
+        if (ids) conditions.push(sql`l.${sql.raw(field)} IN ${ids}`);
+      }
+      return page(
+        db,
+        sql`l.id, l.name, l.company_name, l.phone, l.email, l.funnel_id, l.funnel_phase_id, p.name AS phase, l.origin_id, l.user_id, l.created_at`,
+        sql`leads l LEFT JOIN funnel_phases p ON p.id = l.funnel_phase_id`,
+        and(conditions),
+        orderBy(query, { id: 'l.id', created_at: 'l.created_at', name: 'l.name' }, 'l.id DESC'),
         query,
       );
     },

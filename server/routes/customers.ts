@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { and as both, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { hasPermission } from '../../domain/permissions';
-import { COMPANY_SORTS, companyInputSchema, companyVerifySchema, CONTROL_CHARACTERS, type CompanyInput } from '../../domain/schemas/customers';
+import { COMPANY_SORTS, companyInputSchema, companyVerifySchema, CONTROL_CHARACTERS, type CompanyInput, companyDeliveryPageSchema, companyDetailAnswerSchema, companyPageSchema } from '../../domain/schemas/customers';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import { companies, companyBranches, contacts } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation, type MutationResult } from '../plugins/idempotency';
 import { loadCompanyDetail, openSalesOf } from '../repositories/companies';
 import { iso } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { containsPattern, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { containsPattern, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
  * Customers (issue 13, spec §3 Company): the office's list and page of a customer, its
@@ -147,6 +147,51 @@ async function replaceContacts(tx: Db, companyId: number, wanted: CompanyInput['
     else await tx.update(contacts).set(columns).where(both(eq(contacts.id, contact.id), eq(contacts.company_id, companyId)));
   }
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const CUSTOMERS_ROUTES = {
+  'GET /api/v2/companies': {
+    access: permission('companies'),
+    summary: 'Clientes (paginado) con su saldo y saldo vencido; sort name|id|created_at|credit_days|due_balance',
+    response: companyPageSchema,
+    query: [...LIST_QUERY, 'filter[search]', 'filter[verified]'],
+  },
+  'GET /api/v2/companies/:id': {
+    access: permission('companies'),
+    summary: 'Un cliente: datos, sucursales, contactos y saldo por antigüedad (con saldo a favor)',
+    response: companyDetailAnswerSchema,
+  },
+  'GET /api/v2/companies/:id/deliveries': {
+    access: permission('companies'),
+    summary: 'Entregas de las ventas del cliente, con su evidencia (paginado; sort shipping_date|id)',
+    response: companyDeliveryPageSchema,
+    query: LIST_QUERY,
+  },
+  /** The office (companies) or a seller at the counter (sales): see the record rule. */
+  'POST /api/v2/companies': {
+    access: permission('companies', 'sales'),
+    summary: 'Nuevo cliente con sucursales y contactos (sin permiso companies: queda sin verificar)',
+    body: companyInputSchema,
+    response: companyDetailAnswerSchema,
+    recordRule: 'Created with companies: verified at once; with sales only (at the counter): unverified until the office verifies it.',
+  },
+  'PUT /api/v2/companies/:id': {
+    access: permission('companies'),
+    summary: 'Editar cliente; sus sucursales y contactos quedan como la lista enviada (409 si se quita uno usado en ventas)',
+    body: companyInputSchema,
+    response: companyDetailAnswerSchema,
+  },
+  /** Idempotent: verifying a verified customer answers it unchanged. */
+  'POST /api/v2/companies/:id/verify': {
+    access: permission('companies'),
+    summary: 'Verificar un cliente dado de alta en mostrador (repetirlo no cambia nada)',
+    body: companyVerifySchema,
+    response: companyDetailAnswerSchema,
+    status: 200,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(CUSTOMERS_ROUTES);
 
 export function customerRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(

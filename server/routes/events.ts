@@ -1,43 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { isDeliveryDriver } from '../../domain/app-routes';
 import { hasPermission } from '../../domain/permissions';
-import { appEventSchema, type AppEvent } from '../../domain/schemas/events';
+import { appEventSchema, type AppEvent, eventTicketSchema } from '../../domain/schemas/events';
 import type { CurrentUser } from '../../domain/schemas/auth';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import { eventTickets } from '../db/schema';
 import { loadCurrentUser } from '../auth/sessions';
 import { HttpError } from '../http-errors';
-import { currentUser } from '../plugins/auth';
-import { guardedRoute } from '../route-access';
+import { currentUser, everyone, signedIn } from '../plugins/auth';
+import { EVENTS_CHANNEL } from '../events/bus';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
-/**
- * One PostgreSQL channel carries every event, so all server processes deliver them all. The
- * database announces a route whose deliveries changed on it too (migration 0021 names it).
- */
-export const EVENTS_CHANNEL = 'frutas_events';
 const TICKET_SECONDS = 60;
 const HEARTBEAT_MS = 25_000;
-
-/** Sends an event to every connected client of every process, when `tx` commits. */
-export async function publishEvent(tx: Db, event: AppEvent): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
-}
-
-/** The NOTIFY of 'shipping.changed' for the rows of `from`, which has a route's `id` and `date`. */
-export function shippingChangedNotice(from: SQL): SQL {
-  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'shipping.changed', 'shipping_id', ${from}.id, 'date', ${from}.date)::text)`;
-}
-
-/**
- * A route changed (a delivery, a rejection, the odometer): the office's Inicio follows its progress.
- * The notification reads the route's date itself: one round trip on every delivery, not two.
- */
-export async function publishShippingChanged(tx: Db, shippingId: number): Promise<void> {
-  await tx.execute(sql`SELECT ${shippingChangedNotice(sql`shippings`)} FROM shippings WHERE id = ${shippingId}`);
-}
 
 function isRelevant(event: AppEvent, user: CurrentUser): boolean {
   switch (event.type) {
@@ -50,6 +28,24 @@ function isRelevant(event: AppEvent, user: CurrentUser): boolean {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const EVENTS_ROUTES = {
+  'POST /api/v2/events/ticket': {
+    access: signedIn,
+    summary: 'Permiso de un solo uso para abrir los avisos en vivo',
+    response: eventTicketSchema,
+  },
+  /** EventSource cannot send a bearer token: the stream opens with a one-time ticket instead. */
+  'GET /api/v2/events': {
+    access: everyone,
+    summary: 'Avisos en vivo (Server-Sent Events): order.created',
+    query: ['ticket'],
+    recordRule: 'Needs a one-time ticket from POST /api/v2/events/ticket (403 without); order.created only to holders of orders.',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(EVENTS_ROUTES);
 
 export async function eventRoutes(app: FastifyInstance, database: Database): Promise<void> {
   const { db } = database;

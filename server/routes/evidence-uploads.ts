@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages';
 import { MAX_UPLOAD_BYTES, sniffEvidenceType, type FileStore } from '../files';
 import { HttpError } from '../http-errors';
-import { currentUser } from '../plugins/auth';
-import { guardedRoute } from '../route-access';
+import { currentUser, permission } from '../plugins/auth';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
  * Resumable evidence uploads: the core of tus 1.0.0 with the creation and termination
@@ -312,6 +312,32 @@ function sendProgress(reply: FastifyReply, info: UploadInfo, offset: number, nam
     })
     .send();
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const EVIDENCE_UPLOADS_ROUTES = {
+  /** Resumable evidence uploads (tus 1.0.0): each upload belongs to the person who created it. */
+  'POST /api/v2/uploads': {
+    access: permission('shipping_details', 'editShippingDetails'),
+    summary: 'Nueva carga reanudable de evidencia (tus 1.0.0: Upload-Length, Upload-Metadata; responde Location)',
+  },
+  'HEAD /api/v2/uploads/:id': {
+    access: permission('shipping_details', 'editShippingDetails'),
+    summary: 'Estado de la carga (Upload-Offset, Upload-Length; Upload-File-Name al terminar)',
+    recordRule: 'Only the person who created the upload (anyone else: 404).',
+  },
+  'PATCH /api/v2/uploads/:id': {
+    access: permission('shipping_details', 'editShippingDetails'),
+    summary: 'Enviar una parte (application/offset+octet-stream desde Upload-Offset; Upload-File-Name al terminar)',
+    recordRule: 'Only the person who created the upload (anyone else: 404).',
+  },
+  'DELETE /api/v2/uploads/:id': {
+    access: permission('shipping_details', 'editShippingDetails'),
+    summary: 'Cancelar la carga',
+    recordRule: 'Only the person who created the upload (anyone else: 404).',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(EVIDENCE_UPLOADS_ROUTES);
 
 export async function evidenceUploadRoutes(app: FastifyInstance, { dataDir, files }: { dataDir: string; files: FileStore }): Promise<void> {
   const uploads = new Uploads(path.join(dataDir, 'uploads'), files);

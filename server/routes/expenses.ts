@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { roundCents } from '../../domain/sales';
-import { expenseInputSchema } from '../../domain/schemas/expenses';
+import { expenseInputSchema, expenseDeletedSchema, expensePageSchema, expenseRowSchema } from '../../domain/schemas/expenses';
 import type { Db } from '../db/client';
 import { expenses, expenseTypes, paymentMethods } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { guardedRoute } from '../route-access';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
 import { iso } from '../repositories/sales';
-import { orderBy, page, rows } from './sql-rows';
+import { listAll, orderBy, page, rows } from '../db/sql-rows';
+import { expenseListSchema, expenseSummarySchema } from '../../domain/schemas/reads';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = messages.expenses;
 
@@ -20,6 +21,42 @@ const EXPENSE_SELECT = sql`e.id, e.expense_type_id, t.name AS type, e.date, e.am
   e.user_id, u.name || ' ' || u.last AS user_name, ${iso(sql`e.created_at`)} AS created_at`;
 const EXPENSE_FROM = sql`expenses e JOIN expense_types t ON t.id = e.expense_type_id JOIN users u ON u.id = e.user_id LEFT JOIN payment_methods m ON m.id = e.payment_method_id`;
 const EXPENSE_SORTS = { date: 'e.date', amount: 'e.amount', id: 'e.id' };
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const EXPENSES_ROUTES = {
+  'GET /api/v1/expense/all': {
+    access: permission('expenses'),
+    summary: 'Gastos',
+    response: expenseListSchema,
+  },
+  /** Read by /expenses and, as expenses by type, by /costs. */
+  'GET /api/v2/expenses-summary': {
+    access: permission('expenses', 'reports', 'utilities'),
+    summary: 'Gastos por tipo',
+    response: expenseSummarySchema,
+  },
+  'GET /api/v2/expenses': {
+    access: permission('expenses'),
+    summary: 'Gastos (paginado, sin los eliminados); sort date|amount|id',
+    response: expensePageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[expense_type_id]', 'filter[payment_method_id]'],
+  },
+  /** A retry under the same Idempotency-Key answers the first expense; no second row. */
+  'POST /api/v2/expenses': {
+    access: permission('expenses'),
+    summary: 'Registrar gasto',
+    body: expenseInputSchema,
+    response: expenseRowSchema,
+  },
+  /** Soft delete: no read counts it any more (list, expenses-summary, indicators, utilities). */
+  'DELETE /api/v2/expenses/:id': {
+    access: permission('expenses'),
+    summary: 'Eliminar gasto (deja de contar en listas y reportes)',
+    response: expenseDeletedSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(EXPENSES_ROUTES);
 
 /**
  * Expenses (issue 13, spec §2 /expenses, §6 'expenses'): the paged list, recording one (an
@@ -83,4 +120,29 @@ export function expenseRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: { id } };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/expense/all',
+    listAll(db,
+      sql`SELECT e.id, e.expense_type_id, t.name AS type, e.user_id, e.date, e.amount::float8 AS amount, e.description FROM expenses e JOIN expense_types t ON t.id = e.expense_type_id WHERE e.deleted_at IS NULL ORDER BY e.date DESC, e.id DESC`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/expenses-summary',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
+      return {
+        data: await rows(
+          db,
+          sql`SELECT t.id AS expense_type_id, t.name, count(e.id)::int AS count, coalesce(sum(e.amount), 0)::float8 AS total
+        FROM expense_types t LEFT JOIN expenses e ON e.expense_type_id = t.id AND e.deleted_at IS NULL ${range ? sql`AND e.date BETWEEN ${range[0]} AND ${range[1]}` : sql``}
+        GROUP BY t.id ORDER BY total DESC, t.name`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
 }

@@ -5,12 +5,26 @@ import { hasPermission } from '../../domain/permissions';
 import type { Home, HomeRoute } from '../../domain/schemas/home';
 import { addDays, monterreyDate, monterreyDayBounds } from '../../domain/time';
 import type { Db } from '../db/client';
-import { currentUser } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { LIVE_SALE_SQL, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { rows } from './sql-rows';
+import { rows } from '../db/sql-rows';
+import { homeSchema } from '../../domain/schemas/home';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const HOME_ROUTES = {
+  /** Each section only for whoever may open its screen (sales, pedidos, shippings, balances). */
+  'GET /api/v2/home': {
+    access: signedIn,
+    summary: 'Inicio de la oficina: ventas, pedidos, rutas y saldos del día',
+    response: homeSchema,
+    recordRule: 'Sales with sales, orders with pedidos, the day’s routes with shippings (not to a Chofer Repartidor), overdue balances with balances or collections; unseen notes are the person’s own.',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(HOME_ROUTES);
 
 /**
  * The office's Inicio (issue 17): the day's figures in one read, each section computed only

@@ -6,18 +6,18 @@ import { LOW_STOCK_LIMIT, mermaReasonText } from '../../domain/inventory-moves';
 import { messages } from '../../domain/messages';
 import { currentMonth } from '../../domain/office-list';
 import { reportRangeError } from '../../domain/reports';
-import { manualAdjustmentInputSchema, mermaInputSchema, transferInputSchema } from '../../domain/schemas/inventory-moves';
+import { manualAdjustmentInputSchema, mermaInputSchema, transferInputSchema, branchListSchema, inventoryCostPageSchema, inventoryReportCardPageSchema, itemCardSchema, movementPageSchema, posStockPageSchema, recordedMovementSchema, transferPageSchema, transferRowSchema } from '../../domain/schemas/inventory-moves';
 import type { Db } from '../db/client';
 import { inventoryTransfers } from '../db/schema';
 import { HttpError, notFound, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { defaultBranchId, recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { iso } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { containsPattern, dateRange, idList, parseListQuery, type ListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { containsPattern, dateRange, idList, parseListQuery, type ListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
  * The inventory screens of issue 14 on the server: manual adjustments with their reason,
@@ -134,6 +134,98 @@ function cardPaging(raw: Record<string, unknown>, query: ListQuery<string, strin
   if ('itemsPerPage' in raw || 'per_page' in raw || 'page' in raw) return query;
   return { ...query, page: 1, itemsPerPage: 1_000_000, offset: 0 };
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const INVENTORY_MOVES_ROUTES = {
+  'GET /api/v2/inventory_report': {
+    access: permission('report_inventory', 'inventoryReport'),
+    summary: 'Reporte de inventario: type=card (por producto: inicial, entradas, salidas y final del periodo; todos salvo que se pida página; sort name|opening|entries|exits|closing|value) o type=detail (cada movimiento, paginado; sort created_at|item_name|quantity). La respuesta de detail sigue movementPageSchema',
+    response: inventoryReportCardPageSchema,
+    query: [
+      'type',
+      ...LIST_QUERY,
+      'filter[date_between]',
+      'filter[branch_id]',
+      'filter[item_id]',
+      'filter[name]',
+      'filter[type]',
+      'filter[source]',
+    ],
+  },
+  /** Where stock is kept: every screen that picks or filters by a branch. */
+  'GET /api/v2/branches': {
+    access: permission(
+      'inventory',
+      'adjustments',
+      'mermas',
+      'inventory_transfer',
+      'report_inventory',
+      'inventoryReport',
+      'physical_inventories',
+    ),
+    summary: 'Sucursales',
+    response: branchListSchema,
+  },
+  'GET /api/v2/adjustments': {
+    access: permission('adjustments'),
+    summary: 'Ajustes manuales (origen ajuste); sort created_at|item_name|quantity',
+    response: movementPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]', 'filter[item_id]'],
+  },
+  /** An 'Ajuste Manual' (source 'ajuste') with its reason, in a branch. */
+  'POST /api/v2/adjustments': {
+    access: permission('adjustments'),
+    summary: 'Registrar un ajuste manual con su motivo',
+    body: manualAdjustmentInputSchema,
+    response: recordedMovementSchema,
+  },
+  'GET /api/v2/mermas': {
+    access: permission('mermas'),
+    summary: 'Mermas (origen merma); sort created_at|item_name|quantity',
+    response: movementPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]', 'filter[item_id]'],
+  },
+  /** An 'Ajuste Manual' down (source 'merma'); never more than the branch holds (422). */
+  'POST /api/v2/mermas': {
+    access: permission('mermas'),
+    summary: 'Registrar una merma (nunca más de la existencia de la sucursal)',
+    body: mermaInputSchema,
+    response: recordedMovementSchema,
+  },
+  'GET /api/v2/inventory_transfers': {
+    access: permission('inventory_transfer'),
+    summary: 'Traspasos entre sucursales con sus productos; sort id|created_at',
+    response: transferPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]', 'filter[item_id]'],
+  },
+  /** The transfer and a pair of movements per item, all or none; never more than the origin holds (422). */
+  'POST /api/v2/inventory_transfers': {
+    access: permission('inventory_transfer'),
+    summary: 'Registrar un traspaso: todo o nada',
+    body: transferInputSchema,
+    response: transferRowSchema,
+  },
+  'GET /api/v2/inventory/cost': {
+    access: permission('inventory'),
+    summary: 'Existencia valuada a costo; meta.value es el total; sort name|stock|cost|value',
+    response: inventoryCostPageSchema,
+    query: [...LIST_QUERY, 'filter[branch_id]', 'filter[name]'],
+  },
+  'GET /api/v2/inventory/pos': {
+    access: permission('inventory'),
+    summary: 'Existencia de los productos de mostrador; meta.low cuenta los de existencia baja; sort name|stock',
+    response: posStockPageSchema,
+    query: [...LIST_QUERY, 'filter[branch_id]', 'filter[name]', 'filter[low]'],
+  },
+  'GET /api/v2/inventory_report/:id': {
+    access: permission('report_inventory', 'inventoryReport'),
+    summary: 'Tarjeta de un producto: sus movimientos del periodo (el mes en curso si no se indica) con el saldo tras cada uno y los totales por tipo',
+    response: itemCardSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]'],
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(INVENTORY_MOVES_ROUTES);
 
 export function inventoryMoveRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/branches', async () => ({

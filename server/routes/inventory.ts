@@ -1,15 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
-import { adjustmentSchema } from '../../domain/schemas/adjustment';
+import { adjustmentSchema, itemStockListSchema, adjustmentResultSchema } from '../../domain/schemas/adjustment';
 import type { Db } from '../db/client';
 import { items } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
-import { guardedRoute } from '../route-access';
-import { rows } from './sql-rows';
+import { and as allOf, orderBy, page, rows } from '../db/sql-rows';
+import { idList, parseListQuery } from '../http/list-query';
+import { inventoryMovementPageSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const INVENTORY_ROUTES = {
+  'GET /api/v2/inventory/stock': {
+    access: permission('inventory', 'adjustments'),
+    summary: 'Existencia por producto (suma con signo de sus movimientos)',
+    response: itemStockListSchema,
+  },
+  /** 'Ajuste Manual' of one item's stock. */
+  'POST /api/v2/inventories': {
+    access: permission('inventory', 'adjustments'),
+    summary: 'Ajuste Manual de existencia',
+    body: adjustmentSchema,
+    response: adjustmentResultSchema,
+  },
+  'GET /api/v2/inventories': {
+    access: permission('inventory'),
+    summary: 'Movimientos de inventario',
+    response: inventoryMovementPageSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(INVENTORY_ROUTES);
 
 export function inventoryRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/inventory/stock', async () => ({
@@ -40,4 +65,25 @@ export function inventoryRoutes(app: FastifyInstance, db: Db): void {
       return { status: 201, body: { id: movementId!, item_id: item.id, stock: stock.get(item.id) ?? 0 } };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v2/inventories',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['item_id', 'type'], sorts: ['id', 'created_at'] });
+      const conditions: SQL[] = [];
+      const items = idList(query.filters.item_id, 'item_id');
+      if (items) conditions.push(sql`m.item_id IN ${items}`);
+      if (query.filters.type) conditions.push(sql`m.type = ${query.filters.type}`);
+      return page(
+        db,
+        sql`m.id, m.item_id, i.name AS item_name, m.type, m.quantity::float8 AS quantity, m.created_by_user_id, m.created_at`,
+        sql`inventory_movements m JOIN items i ON i.id = m.item_id`,
+        allOf(conditions),
+        orderBy(query, { id: 'm.id', created_at: 'm.created_at' }, 'm.id DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
 }

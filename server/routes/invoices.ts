@@ -5,9 +5,11 @@ import { messages } from '../../domain/messages';
 import { PAYMENT_STATUSES } from '../../domain/sale-list';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
-import { guardedRoute } from '../route-access';
-import { containsPattern, dateRange, idList, parseListQuery } from './list-query';
-import { and, orderBy, page } from './sql-rows';
+import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
+import { and, orderBy, page } from '../db/sql-rows';
+import { invoicePageSchema } from '../../domain/schemas/invoices';
+import { permission } from '../plugins/auth';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const INVOICE_SELECT = sql`d.id AS shipping_detail_id, d.invoice, s.id AS sale_id, s.date, c.id AS company_id, c.name AS company_name,
   c.razon_social, c.rfc, f.id AS cfdi_id, f.name AS cfdi, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
@@ -16,6 +18,19 @@ const INVOICE_SELECT = sql`d.id AS shipping_detail_id, d.invoice, s.id AS sale_i
 const INVOICE_FROM = sql`shipping_details d JOIN sales s ON s.id = d.sale_id JOIN companies c ON c.id = s.company_id
   LEFT JOIN cfdis f ON f.id = c.cfdi_id AND f.id > ${LEGACY_CFDI_MAX_ID}`;
 const INVOICE_SORTS = { invoice: 'd.invoice', date: 's.date', total: 's.total' };
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const INVOICES_ROUTES = {
+  /** Sales whose delivery carries an invoice number (issue 15). */
+  'GET /api/v2/invoices': {
+    access: permission('invoices'),
+    summary: 'Ventas facturadas: número de factura de la entrega, uso CFDI vigente (id > 100), pago y entrega; sort invoice|date|total',
+    response: invoicePageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[invoice]', 'filter[company]', 'filter[cfdi_id]', 'filter[payment_status]'],
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(INVOICES_ROUTES);
 
 /**
  * Invoices (issue 15, spec §2 /invoices, §6 'invoices'): the sales whose delivery carries an

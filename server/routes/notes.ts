@@ -1,16 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { noteSeenPatchSchema, type Note } from '../../domain/schemas/notes';
+import { noteSeenPatchSchema, type Note, noteListSchema, noteSeenResponseSchema } from '../../domain/schemas/notes';
 import type { Db } from '../db/client';
 import { notes, users } from '../db/schema';
 import { notFound, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
-import { guardedRoute } from '../route-access';
+import { currentUser, signedIn } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { idParamSchema } from './params';
+import { idParamSchema } from '../http/params';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 const authors = alias(users, 'authors');
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const NOTES_ROUTES = {
+  'GET /api/v1/note/all': {
+    access: signedIn,
+    summary: 'Notas del usuario',
+    response: noteListSchema,
+    recordRule: 'Only the signed-in person’s notes.',
+  },
+  'PATCH /api/v2/notes/:id': {
+    access: signedIn,
+    summary: 'Marcar nota como vista',
+    body: noteSeenPatchSchema,
+    response: noteSeenResponseSchema,
+    recordRule: 'Only the signed-in person’s notes.',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(NOTES_ROUTES);
 
 /** A person's own notes: the bell counts the unseen ones (spec §2, §3 Note). */
 export function noteRoutes(app: FastifyInstance, db: Db): void {

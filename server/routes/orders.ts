@@ -1,17 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
-import { orderActionSchema } from '../../domain/schemas/orders';
+import { orderActionSchema, companySearchSchema, dispatchedOrdersSchema, ordersToDispatchSchema, vehicleListSchema } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
 import { companies, itemComponents, productionDetails, productions, saleItems, sales, vehicles } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { recordMovements, type MovementInput } from '../repositories/inventory';
 import { loadOrders, toFill } from '../repositories/orders';
-import { guardedRoute } from '../route-access';
-import { containsPattern, dateRange, parseListQuery } from './list-query';
-import { rows } from './sql-rows';
+import { containsPattern, dateRange, parseListQuery } from '../http/list-query';
+import { rows } from '../db/sql-rows';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const ORDERS_ROUTES = {
+  'GET /api/v2/vehicles': {
+    access: permission('shippings', 'editShippings'),
+    summary: 'Unidades',
+    response: vehicleListSchema,
+  },
+  /** Also the customer search of the payment form (/new-collections). */
+  'GET /api/v2/company_p': {
+    access: permission('companies', 'shippings', 'sales', 'quotations', 'collections'),
+    summary: 'Buscar empresas',
+    response: companySearchSchema,
+    query: [...LIST_QUERY, 'filter[name]'],
+  },
+  'GET /api/v2/orders/orders_to_dispatch': {
+    access: permission('orders'),
+    summary: 'Pedidos por surtir',
+    response: ordersToDispatchSchema,
+    query: [...LIST_QUERY, 'filter[date_between]'],
+  },
+  'GET /api/v2/orders/dispatched_orders': {
+    access: permission('editShippingDetails', 'orders_ready'),
+    summary: 'Pedidos surtidos',
+    response: dispatchedOrdersSchema,
+    query: [...LIST_QUERY, 'filter[id]', 'filter[razon_social]', 'filter[search]'],
+  },
+  'POST /api/v2/orders/start_order_production': {
+    access: permission('orders'),
+    summary: 'Comenzar producción',
+    body: orderActionSchema,
+  },
+  'POST /api/v2/orders/dispatch_sale_order': {
+    access: permission('orders'),
+    summary: 'Marcar surtido',
+    body: orderActionSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(ORDERS_ROUTES);
 
 export function orderRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(

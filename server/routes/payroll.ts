@@ -3,14 +3,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatCalendarDate } from '../../domain/format';
 import { messages } from '../../domain/messages';
 import { payrollTotals } from '../../domain/payroll';
-import { payrollInputSchema, type PayrollInput } from '../../domain/schemas/payroll';
+import { payrollInputSchema, type PayrollInput, payrollPageSchema, payrollRowSchema } from '../../domain/schemas/payroll';
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
 import { runMutation } from '../plugins/idempotency';
-import { guardedRoute } from '../route-access';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
+import { payrollTotalsSchema } from '../../domain/schemas/reads';
+import { permission } from '../plugins/auth';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = messages.payroll;
 
@@ -85,6 +87,36 @@ const valueList = (values: ReceiptValues) =>
     sql`, `,
   );
 
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const PAYROLL_ROUTES = {
+  'GET /api/v2/payroll/totals': {
+    access: permission('pay_rolls'),
+    summary: 'Totales de nómina',
+    response: payrollTotalsSchema,
+  },
+  /** Payroll receipts (issue 15): totals computed by the server, one per employee and pay date. */
+  'GET /api/v2/payrolls': {
+    access: permission('pay_rolls'),
+    summary: 'Recibos de nómina (paginado); sort date|employee|total',
+    response: payrollPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]', 'filter[user_id]'],
+  },
+  'POST /api/v2/payrolls': {
+    access: permission('pay_rolls'),
+    summary: 'Registrar recibo de nómina (el servidor calcula percepciones, deducciones y total)',
+    body: payrollInputSchema,
+    response: payrollRowSchema,
+  },
+  'PUT /api/v2/payrolls/:id': {
+    access: permission('pay_rolls'),
+    summary: 'Editar recibo de nómina',
+    body: payrollInputSchema,
+    response: payrollRowSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(PAYROLL_ROUTES);
+
 /**
  * Payroll (issue 15, spec §2 /payroll, §3 Payroll, §6 'pay_rolls'): the receipts paged by
  * period and employee, and creating or editing one as idempotent writes whose totals the
@@ -140,4 +172,20 @@ export function payrollRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: await readReceipt(tx, id) };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v2/payroll/totals',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
+      const [totals] = await rows(
+        db,
+        sql`SELECT count(*)::int AS count, coalesce(sum(sum), 0)::float8 AS perceptions, coalesce(sum(rest), 0)::float8 AS deductions, coalesce(sum(total), 0)::float8 AS total
+      FROM payrolls WHERE ${range ? sql`date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}`,
+      );
+      return { data: totals };
+    },
+    { acceptsQuery: true },
+  );
 }

@@ -10,10 +10,16 @@ import {
   physicalInventoryOpenSchema,
   type PhysicalInventoryRow,
   type PhysicalInventoryStatus,
+  physicalApplyResultSchema,
+  physicalDifferencesSchema,
+  physicalInventoryPageSchema,
+  physicalInventorySchema,
+  physicalCountResultSchema,
+  physicalInventoryRowSchema,
 } from '../../domain/schemas/physical-inventory';
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { defaultBranchId, recordMovements, type MovementInput } from '../repositories/inventory';
 import {
@@ -23,10 +29,10 @@ import {
   physicalDifferences,
 } from '../repositories/physical-inventory';
 import { iso } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { orderBy, page, rows } from './sql-rows';
+import { idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { orderBy, page, rows } from '../db/sql-rows';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = messages.physicalInventory;
 const SORTS: Record<(typeof PHYSICAL_INVENTORY_SORT_COLUMNS)[number], string> = { id: 'p.id', created_at: 'p.created_at' };
@@ -71,6 +77,64 @@ async function assertItem(tx: Db, itemId: number): Promise<void> {
   const [item] = await rows<{ id: number }>(tx, sql`SELECT id FROM items WHERE id = ${itemId} AND deleted_at IS NULL`);
   if (!item) throw new HttpError(422, text.itemNotFound);
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const PHYSICAL_INVENTORY_ROUTES = {
+  'GET /api/v2/physical_inventories': {
+    access: permission('physical_inventories'),
+    summary: 'Conteos de inventario físico (paginado); filter[status]=Abierto,Cerrado,Aplicado; sort id|created_at',
+    response: physicalInventoryPageSchema,
+    query: [...LIST_QUERY, 'filter[status]', 'filter[branch_id]'],
+  },
+  'GET /api/v2/physical_inventories/:id': {
+    access: permission('physical_inventories'),
+    summary: 'Un conteo con sus líneas (anaquel, producto, cantidad)',
+    response: physicalInventorySchema,
+  },
+  /** One 'Abierto' count per branch at a time. */
+  'POST /api/v2/physical_inventories': {
+    access: permission('physical_inventories'),
+    summary: 'Abrir un conteo de la sucursal (la de la persona si no se indica); uno abierto por sucursal',
+    body: physicalInventoryOpenSchema,
+    response: physicalInventorySchema,
+  },
+  /** Sets (not adds) one shelf's quantity of an item; refused once the count is no longer 'Abierto'. */
+  'PUT /api/v2/physical_inventories/:id/counts': {
+    access: permission('physical_inventories'),
+    summary: 'Fijar la cantidad contada de un producto en un anaquel (reemplaza la anterior; idempotente)',
+    body: physicalCountSchema,
+    response: physicalCountResultSchema,
+  },
+  'POST /api/v2/physical_inventories/:id/remove_count': {
+    access: permission('physical_inventories'),
+    summary: 'Quitar un producto del conteo de un anaquel',
+    body: physicalCountRemovalSchema,
+    response: physicalCountResultSchema,
+  },
+  'POST /api/v2/physical_inventories/:id/close': {
+    access: permission('physical_inventories'),
+    summary: 'Cerrar el conteo (ya no admite conteos)',
+    response: physicalInventoryRowSchema,
+  },
+  /** The book stock beside the count: the office's review (adjustments); the tablet counts blind. */
+  'GET /api/v2/physical_inventories/:id/differences': {
+    access: permission('adjustments'),
+    summary: 'Diferencias: existencia en sistema de la sucursal contra lo contado, valuadas al costo; los no contados aparte',
+    response: physicalDifferencesSchema,
+  },
+  /**
+   * Moves stock once: Cerrado → Aplicado in the transaction of its movements; a second apply is refused.
+   * Applying adjusts stock, so it is the office's (adjustments): the tablet that counted does not approve its own count.
+   */
+  'POST /api/v2/physical_inventories/:id/apply': {
+    access: permission('adjustments'),
+    summary: 'Aplicar diferencias (Ajuste Inventario Físico; Corte Ceros de los no contados si se pide); una sola vez',
+    body: physicalApplySchema,
+    response: physicalApplyResultSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(PHYSICAL_INVENTORY_ROUTES);
 
 /**
  * Physical inventory (issue 14, spec §2 /physical-inventory, §6 'physical_inventories'): open a

@@ -10,19 +10,20 @@ import {
   type ProducedLine,
   type RecipeLine,
 } from '../../domain/production';
-import { productionInputSchema } from '../../domain/schemas/production';
+import { productionInputSchema, productionLogSchema, productionPageSchema as productionOrderPageSchema, productionSchema } from '../../domain/schemas/production';
 import { currentMonth } from '../../domain/office-list';
 import type { Db } from '../db/client';
 import { productionDetails, productions } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { MAX_MOVEMENT_QUANTITY, recordMovements, signedQuantity, stockOf } from '../repositories/inventory';
 import { iso } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { and, orderBy, page, rows } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, listAll, orderBy, page, rows } from '../db/sql-rows';
+import { productionDetailListSchema, productionListSchema, productionPageSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = messages.production;
 
@@ -139,6 +140,71 @@ async function productionView(db: Db, id: number) {
     movements,
   };
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const PRODUCTIONS_ROUTES = {
+  'GET /api/v1/production/all': {
+    access: permission('productions'),
+    summary: 'Producciones',
+    response: productionListSchema,
+  },
+  'GET /api/v1/production_detail/all': {
+    access: permission('productions'),
+    summary: 'Detalle de producciones',
+    response: productionDetailListSchema,
+  },
+  'GET /api/v2/productioms': {
+    access: permission('productions'),
+    summary: 'Producciones (ruta tal cual la usa el producto)',
+    response: productionPageSchema,
+  },
+  'GET /api/v2/productions': {
+    access: permission('productions'),
+    summary: 'Órdenes de producción; filter[status]=Planeada|En proceso|Terminada; sort id|planned_date|created_at',
+    response: productionOrderPageSchema,
+    query: [...LIST_QUERY, 'filter[status]', 'filter[sale_id]', 'filter[date_between]'],
+    screen: '/production',
+  },
+  'GET /api/v2/productions/:id': {
+    access: permission('productions'),
+    summary: 'Una producción: productos, materia prima por receta contra existencia, movimientos',
+    response: productionSchema,
+    screen: '/productions/:id',
+  },
+  /** 'Planeada', from products that have a recipe. */
+  'POST /api/v2/productions': {
+    access: permission('productions'),
+    summary: 'Planear producción (Planeada)',
+    body: productionInputSchema,
+    response: productionSchema,
+    screen: '/production',
+  },
+  /** Once (the row is locked): 'Salida Producción' of the raw material by recipe. */
+  'POST /api/v2/productions/:id/start': {
+    access: permission('productions'),
+    summary: "Iniciar: 'Salida Producción' de la materia prima por receta (una vez)",
+    response: productionSchema,
+    status: 200,
+    screen: '/productions/:id',
+  },
+  /** Once (the row is locked): 'Entrada Producción' of what has not entered for it yet. */
+  'POST /api/v2/productions/:id/finish': {
+    access: permission('productions'),
+    summary: "Terminar: 'Entrada Producción' de lo que aún no entra (una vez)",
+    response: productionSchema,
+    status: 200,
+    screen: '/productions/:id',
+  },
+  'GET /api/v2/mfproductions': {
+    access: permission('productions'),
+    summary: 'Producciones MF: lo consumido y producido en un periodo',
+    response: productionLogSchema,
+    query: ['filter[date_between]'],
+    screen: '/mfproductions',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(PRODUCTIONS_ROUTES);
 
 /**
  * Production orders (issue 14, spec §2 /production, /productions/{id}, /mfproductions): planned
@@ -321,6 +387,40 @@ export function productionRoutes(app: FastifyInstance, db: Db): void {
           consumed: pick('Salida Producción', head.id),
         })),
       };
+    },
+    { acceptsQuery: true },
+  );
+
+  guardedRoute(
+    app,
+    'GET /api/v1/production/all',
+    listAll(db, sql`SELECT p.id, p.sale_id, p.status, p.created_by_user_id, p.created_at, p.finished_at FROM productions p ORDER BY p.id DESC`),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/production_detail/all',
+    listAll(db,
+      sql`SELECT d.id, d.production_id, d.item_id, i.name AS item_name, d.quantity::float8 AS quantity FROM production_details d JOIN items i ON i.id = d.item_id ORDER BY d.production_id DESC, d.id`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/productioms',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['status', 'sale_id'], sorts: ['id', 'created_at'] });
+      const conditions: SQL[] = [];
+      if (query.filters.status) conditions.push(sql`p.status = ${query.filters.status}`);
+      const sales = idList(query.filters.sale_id, 'sale_id');
+      if (sales) conditions.push(sql`p.sale_id IN ${sales}`);
+      return page(
+        db,
+        sql`p.id, p.sale_id, p.status, p.created_by_user_id, p.created_at, p.finished_at, c.name AS company_name,
+        (SELECT coalesce(json_agg(json_build_object('item_id', d.item_id, 'name', i.name, 'quantity', d.quantity::float8) ORDER BY d.id), '[]') FROM production_details d JOIN items i ON i.id = d.item_id WHERE d.production_id = p.id) AS items`,
+        sql`productions p LEFT JOIN sales s ON s.id = p.sale_id LEFT JOIN companies c ON c.id = s.company_id`,
+        and(conditions),
+        orderBy(query, { id: 'p.id', created_at: 'p.created_at' }, 'p.id DESC'),
+        query,
+      );
     },
     { acceptsQuery: true },
   );

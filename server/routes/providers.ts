@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { reportRangeError } from '../../domain/reports';
-import { providerInputSchema, type ProviderInput } from '../../domain/schemas/purchasing';
+import { providerInputSchema, type ProviderInput, providerRowSchema, providerDetailSchema, providerPageSchema, shoppingItemsSchema, shoppingReportSchema } from '../../domain/schemas/purchasing';
 import type { Db } from '../db/client';
 import { providers } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { runMutation } from '../plugins/idempotency';
-import { guardedRoute } from '../route-access';
 import {
   loadProvider,
   PAYMENT_FROM,
@@ -17,9 +16,11 @@ import {
   SHOPPING_FROM,
   SHOPPING_SELECT,
 } from '../repositories/purchasing';
-import { dateRange, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { orderBy, page, rows } from './sql-rows';
+import { dateRange, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { orderBy, page, rows } from '../db/sql-rows';
+import { permission } from '../plugins/auth';
+import { guardedRoutes, type RouteTable, LIST_QUERY } from '../http/route-table';
 
 const text = messages.purchasing;
 /** A provider's page lists this many of its latest orders and payments; its balance counts them all. */
@@ -34,6 +35,47 @@ const providerValues = (input: ProviderInput) => ({
   contact_name: input.contact_name ?? null,
   credit_days: input.credit_days,
 });
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const PROVIDERS_ROUTES = {
+  /** The catalogue with each item's cost, for the purchase order form. */
+  'GET /api/v2/shopping_items': {
+    access: permission('shoppings'),
+    summary: 'Productos con su costo, para la orden de compra',
+    response: shoppingItemsSchema,
+  },
+  'GET /api/v2/shopping_report': {
+    access: permission('shopping_report'),
+    summary: 'Compras del periodo por proveedor y por producto',
+    response: shoppingReportSchema,
+    query: ['filter[date_between]'],
+  },
+  'GET /api/v2/providers': {
+    access: permission('providers', 'shoppings', 'provider_payments'),
+    summary: 'Proveedores (paginado) con su saldo por pagar; sort name|credit_days|balance',
+    response: providerPageSchema,
+    query: [...LIST_QUERY, 'filter[name]', 'filter[id]'],
+  },
+  'GET /api/v2/providers/:id': {
+    access: permission('providers', 'shoppings', 'provider_payments'),
+    summary: 'Un proveedor: saldo, órdenes de compra y pagos',
+    response: providerDetailSchema,
+  },
+  'POST /api/v2/providers': {
+    access: permission('providers'),
+    summary: 'Nuevo proveedor',
+    body: providerInputSchema,
+    response: providerRowSchema,
+  },
+  'PUT /api/v2/providers/:id': {
+    access: permission('providers'),
+    summary: 'Editar proveedor',
+    body: providerInputSchema,
+    response: providerRowSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(PROVIDERS_ROUTES);
 
 /**
  * Providers (issue 14, spec §2 /providers, /providers/{id}), the catalogue a purchase order

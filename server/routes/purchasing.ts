@@ -12,13 +12,17 @@ import {
   shoppingInputSchema,
   type ProviderPaymentInput,
   type ShoppingInput,
+  deletedSchema as purchasingDeletedSchema,
+  shoppingDetailSchema,
+  shoppingPageSchema,
+  providerPaymentPageSchema,
+  providerPaymentRowSchema,
 } from '../../domain/schemas/purchasing';
 import type { Db } from '../db/client';
 import { items, paymentMethods, providerPayments, purchaseOrderItems, purchaseOrders } from '../db/schema';
 import { HttpError, notFound, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { guardedRoute } from '../route-access';
 import { recordMovements } from '../repositories/inventory';
 import {
   loadPayment,
@@ -31,9 +35,11 @@ import {
   shoppingLines,
 } from '../repositories/purchasing';
 import { LIVE_SALE_SQL } from '../repositories/sales';
-import { dateRange, idList, parseListQuery } from './list-query';
-import { idParamSchema } from './params';
-import { orderBy, page, rows } from './sql-rows';
+import { dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { listAll, orderBy, page, rows } from '../db/sql-rows';
+import { providerPaymentListSchema, salemanReportResultSchema, shoppingDetailListSchema, shoppingListSchema, supplyListSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = messages.purchasing;
 
@@ -80,6 +86,104 @@ async function lockOrder(tx: Db, id: number): Promise<{ id: number; status: stri
 }
 
 const STATUS_LIST = new Set<string>(PURCHASE_ORDER_STATUSES);
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const PURCHASING_ROUTES = {
+  'GET /api/v1/supply/all': {
+    access: permission('raw_material', 'shoppings'),
+    summary: 'Entradas de materia prima',
+    response: supplyListSchema,
+  },
+  'GET /api/v1/shopping/all': {
+    access: permission('shoppings'),
+    summary: 'Órdenes de compra',
+    response: shoppingListSchema,
+  },
+  'GET /api/v1/shopping_detail/all': {
+    access: permission('shoppings'),
+    summary: 'Partidas de órdenes de compra',
+    response: shoppingDetailListSchema,
+  },
+  'GET /api/v1/provider_payment/all': {
+    access: permission('provider_payments'),
+    summary: 'Pagos a proveedores',
+    response: providerPaymentListSchema,
+  },
+  'GET /api/v2/shoppings': {
+    access: permission('shoppings'),
+    summary: 'Órdenes de compra (paginado) con su estado y lo pagado; sort id|created_at|total|due_date',
+    response: shoppingPageSchema,
+    query: [...LIST_QUERY, 'filter[provider_id]', 'filter[date_between]', 'filter[status]'],
+  },
+  'POST /api/v2/shoppings': {
+    access: permission('shoppings'),
+    summary: 'Nueva orden de compra (el total lo calcula el servidor)',
+    body: shoppingInputSchema,
+    response: shoppingDetailSchema,
+  },
+  /** Only while nothing of it has been received. */
+  'PUT /api/v2/shoppings/:id': {
+    access: permission('shoppings'),
+    summary: 'Editar orden de compra (solo si nada se ha recibido)',
+    body: shoppingInputSchema,
+    response: shoppingDetailSchema,
+    recordRule: 'Only while nothing of the order has been received (422 after).',
+  },
+  /** Only while nothing of it has been received. */
+  'DELETE /api/v2/shoppings/:id': {
+    access: permission('shoppings'),
+    summary: 'Eliminar orden de compra (solo si nada se ha recibido)',
+    response: purchasingDeletedSchema,
+    recordRule: 'Only while nothing of the order has been received (422 after).',
+  },
+  'GET /api/v2/shoppings/:id': {
+    access: permission('shoppings'),
+    summary: 'Una orden de compra con sus renglones, lo recibido y su proveedor',
+    response: shoppingDetailSchema,
+  },
+  /** 'Entrada Compra' of what arrived and the items' cost, in one transaction; Idempotency-Key required. */
+  'POST /api/v2/shoppings/:id/receive': {
+    access: permission('shoppings'),
+    summary: "Recibir mercancía: 'Entrada Compra' por lo que llegó, costo del producto y estado (Idempotency-Key requerida)",
+    body: receiveInputSchema,
+    response: shoppingDetailSchema,
+    status: 200,
+    recordRule: 'Never more than a line still has pending (422); Idempotency-Key required: a repeat moves no stock.',
+  },
+  'GET /api/v2/provider_payments': {
+    access: permission('provider_payments'),
+    summary: 'Pagos a proveedores (paginado)',
+    response: providerPaymentPageSchema,
+    query: [...LIST_QUERY, 'filter[provider_id]', 'filter[date_between]', 'filter[purchase_order_id]'],
+  },
+  /** Never above what is owed (to the provider, and of the order named); Idempotency-Key required. */
+  'POST /api/v2/provider_payments': {
+    access: permission('provider_payments'),
+    summary: 'Nuevo pago a proveedor (nunca más de lo que se debe; Idempotency-Key requerida)',
+    body: providerPaymentInputSchema,
+    response: providerPaymentRowSchema,
+    recordRule: 'Never more than the provider is owed, nor than the order named is owed (422); the order must be the provider’s.',
+  },
+  'PUT /api/v2/provider_payments/:id': {
+    access: permission('provider_payments'),
+    summary: 'Editar pago a proveedor',
+    body: providerPaymentInputSchema,
+    response: providerPaymentRowSchema,
+  },
+  'DELETE /api/v2/provider_payments/:id': {
+    access: permission('provider_payments'),
+    summary: 'Eliminar pago a proveedor',
+    response: purchasingDeletedSchema,
+  },
+  'POST /api/v2/saleman_report': {
+    access: permission('reports'),
+    summary: 'Reporte por vendedor',
+    body: salemanReportSchema,
+    response: salemanReportResultSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(PURCHASING_ROUTES);
 
 export function purchasingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
@@ -382,4 +486,33 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
       ),
     };
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/supply/all',
+    listAll(db,
+      sql`SELECT s.id, s.item_id, i.name AS item_name, s.provider_id, s.date, s.quantity::float8 AS quantity, s.cost::float8 AS cost FROM supplies s JOIN items i ON i.id = s.item_id ORDER BY s.date DESC, s.id DESC`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/shopping/all',
+    listAll(db,
+      sql`SELECT o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at FROM purchase_orders o JOIN providers p ON p.id = o.provider_id WHERE o.deleted_at IS NULL ORDER BY o.id DESC`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/shopping_detail/all',
+    listAll(db,
+      sql`SELECT d.id, d.purchase_order_id, d.item_id, i.name AS item_name, d.quantity::float8 AS quantity, d.unit_cost::float8 AS unit_cost, d.total::float8 AS total FROM purchase_order_items d JOIN items i ON i.id = d.item_id ORDER BY d.purchase_order_id DESC, d.id`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/provider_payment/all',
+    listAll(db,
+      sql`SELECT pp.id, pp.provider_id, p.name AS provider_name, pp.purchase_order_id, pp.date, pp.amount::float8 AS amount, pp.payment_method_id, pp.reference FROM provider_payments pp JOIN providers p ON p.id = pp.provider_id WHERE pp.deleted_at IS NULL ORDER BY pp.date DESC, pp.id DESC`,
+    ),
+  );
 }

@@ -3,8 +3,9 @@ import type { Deployment } from '../../domain/deployment';
 import type { Db } from '../db/client';
 import { quotationPdf } from '../documents/quotation-pdf';
 import { notFound, parseInput } from '../http-errors';
-import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
+import { idParamSchema } from '../http/params';
+import { permission } from '../plugins/auth';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
  * `Content-Disposition` for a download named `filename`: RFC 6266's `filename*` carries the
@@ -19,6 +20,18 @@ export function attachmentDisposition(filename: string): string {
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const QUOTATION_DOCUMENTS_ROUTES = {
+  /** A sale prints as its quotation too. */
+  'GET /api/v2/quotations/:id/pdf': {
+    access: permission('quotations', 'sales'),
+    summary: "PDF de la cotización (o de la venta como su cotización), adjunto como 'Cotización {folio}.pdf'",
+    file: 'application/pdf',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(QUOTATION_DOCUMENTS_ROUTES);
 
 /** The quotation's PDF (issue 12): drawn on request, never stored, so it always shows the record as it is. */
 export function quotationDocumentRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {

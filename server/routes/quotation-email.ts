@@ -2,18 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
-import { quotationEmailRequestSchema, type SaleDetail } from '../../domain/schemas/quotations';
+import { quotationEmailRequestSchema, type SaleDetail, emailMessageListSchema, emailMessageSchema } from '../../domain/schemas/quotations';
 import type { Db } from '../db/client';
 import { quotationMessage } from '../email/quotation-message';
 import { enqueueEmail, listEmails } from '../email/queue';
 import type { EmailSender } from '../email/sender';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { loadSaleDetail } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
-import { rows } from './sql-rows';
+import { idParamSchema } from '../http/params';
+import { rows } from '../db/sql-rows';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
  * E-mailing a quotation (issue 12 item 4): the request only queues one message (queue.ts), in
@@ -45,6 +45,25 @@ async function defaultRecipients(db: Db, quotation: SaleDetail): Promise<string[
   );
   return first ? [first.email] : [];
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const QUOTATION_EMAIL_ROUTES = {
+  /** Queues one message per Idempotency-Key (202); without SMTP_URL: 409 and nothing queued. */
+  'POST /api/v2/quotations/:id/email': {
+    access: permission('quotations', 'sales'),
+    summary: 'Enviar cotización por correo (se encola un mensaje por Idempotency-Key, con el PDF adjunto; sin SMTP_URL: 409)',
+    body: quotationEmailRequestSchema,
+    response: emailMessageSchema,
+    status: 202,
+  },
+  'GET /api/v2/quotations/:id/emails': {
+    access: permission('quotations', 'sales'),
+    summary: 'Correos de la cotización y su estado (pendiente, enviado, fallido)',
+    response: emailMessageListSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(QUOTATION_EMAIL_ROUTES);
 
 export function quotationEmailRoutes(app: FastifyInstance, db: Db, { deployment, sender, giveUpAfterMs }: QuotationEmailOptions): void {
   guardedRoute(app, 'POST /api/v2/quotations/:id/email', async (request, reply) => {

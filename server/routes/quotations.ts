@@ -2,19 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
-import { quotationCancelSchema, quotationInputSchema, quotationToSaleSchema, type QuotationInput } from '../../domain/schemas/quotations';
+import { quotationCancelSchema, quotationInputSchema, quotationToSaleSchema, type QuotationInput, quotationWriteAnswerSchema } from '../../domain/schemas/quotations';
 import type { SaleSeries } from '../../domain/sales';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import { contacts, saleItems, sales } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation, type MutationResult } from '../plugins/idempotency';
 import { priceCart, type PricedCart } from '../repositories/pricing';
 import { insertSale, loadSaleDetail } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
-import { rows } from './sql-rows';
+import { idParamSchema } from '../http/params';
+import { listAll, rows } from '../db/sql-rows';
+import { saleItemListSchema, saleListSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
  * Quotation writes (issue 12): create, edit, cancel, and turn into a sale. A quotation is a
@@ -116,6 +117,62 @@ function quotationColumns(body: QuotationInput, { company, totals, weight }: Pri
 async function answer(tx: Db, id: number, status: number): Promise<MutationResult> {
   return { status, body: { data: await loadSaleDetail(tx, id) } };
 }
+
+const SALE_COLUMNS = sql`s.id, s.kind, s.company_id, c.name AS company_name, s.company_branch_id, s.user_id, s.created_by_user_id, s.date, s.due_date, s.type,
+  s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
+  s.sale_weight::float8 AS sale_weight, s.note, s.purchase_order, s.bar, s.canceled_at IS NOT NULL AS canceled`;
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const QUOTATIONS_ROUTES = {
+  'POST /api/v2/quotations': {
+    access: permission('quotations'),
+    summary: 'Nueva cotización (precios del servidor)',
+    body: quotationInputSchema,
+    response: quotationWriteAnswerSchema,
+  },
+  'PUT /api/v2/quotations/:id': {
+    access: permission('quotations'),
+    summary: 'Editar cotización (ni cancelada ni vendida)',
+    body: quotationInputSchema,
+    response: quotationWriteAnswerSchema,
+  },
+  'POST /api/v2/quotations/:id/cancel': {
+    access: permission('quotations', 'cancelations'),
+    summary: 'Cancelar cotización',
+    body: quotationCancelSchema,
+    response: quotationWriteAnswerSchema,
+    status: 200,
+  },
+  /** The sale gets an order to fill and order.created, as a new sale does; a retry returns the same sale. */
+  'POST /api/v2/quotations/:id/sale': {
+    access: permission('quotations', 'sales'),
+    summary: 'Convertir en venta (pedido por surtir; avisa order.created; repetir devuelve la misma venta)',
+    body: quotationToSaleSchema,
+    response: quotationWriteAnswerSchema,
+  },
+  'GET /api/v1/quotation/all': {
+    access: permission('quotations', 'sales'),
+    summary: 'Cotizaciones y ventas',
+    response: saleListSchema,
+  },
+  'GET /api/v1/quotation/quotations': {
+    access: permission('quotations'),
+    summary: 'Cotizaciones',
+    response: saleListSchema,
+  },
+  'GET /api/v1/quotation/cancellations': {
+    access: permission('cancelations'),
+    summary: 'Cancelaciones',
+    response: saleListSchema,
+  },
+  'GET /api/v1/qi': {
+    access: permission('quotations', 'sales'),
+    summary: 'Partidas de cotizaciones y ventas',
+    response: saleItemListSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(QUOTATIONS_ROUTES);
 
 export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
   guardedRoute(app, 'POST /api/v2/quotations', async (request, reply) => {
@@ -227,4 +284,31 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
       return answer(tx, saleId, 201);
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/quotation/all',
+    listAll(db, sql`SELECT ${SALE_COLUMNS} FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.deleted_at IS NULL ORDER BY s.id DESC`),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/quotation/quotations',
+    listAll(db,
+      sql`SELECT ${SALE_COLUMNS} FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.kind = 'quotation' AND s.deleted_at IS NULL ORDER BY s.id DESC`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/quotation/cancellations',
+    listAll(db,
+      sql`SELECT ${SALE_COLUMNS}, s.canceled_at FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.canceled_at IS NOT NULL ORDER BY s.canceled_at DESC`,
+    ),
+  );
+  guardedRoute(
+    app,
+    'GET /api/v1/qi',
+    listAll(db,
+      sql`SELECT si.id, si.sale_id, si.item_id, i.name AS item_name, u.name AS unit, si.quantity::float8 AS quantity, si.price::float8 AS price FROM sale_items si JOIN items i ON i.id = si.item_id JOIN units u ON u.id = i.unit_id ORDER BY si.sale_id DESC, si.id`,
+    ),
+  );
 }

@@ -5,13 +5,17 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { guardedRoute, type RouteKey } from '../route-access';
+import { listAll } from '../db/sql-rows';
+import { itemListSchema, namedListSchema, stockListSchema, userListSchema } from '../../domain/schemas/reference';
+import { companyListSchema, contactListSchema, payrollListSchema, providerListSchema } from '../../domain/schemas/reads';
+import { permission, signedIn } from '../plugins/auth';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
  * The v1 reference reads (spec §7 `…/all`) the app loads at start: each answers
  * `{ data: [...] }` from its table, ordered by name (or id).
  */
-const NAMED_LISTS: [RouteKey, PgTable & { id: PgColumn; name: PgColumn }][] = [
+const NAMED_LISTS: [keyof typeof REFERENCE_LISTS_ROUTES, PgTable & { id: PgColumn; name: PgColumn }][] = [
   ['GET /api/v1/rejection/all', t.rejections],
   ['GET /api/v1/phase/all', t.phases],
   ['GET /api/v1/origin/all', t.origins],
@@ -30,6 +34,137 @@ const NAMED_LISTS: [RouteKey, PgTable & { id: PgColumn; name: PgColumn }][] = [
   /** The kinds of CRM activity (visit, meeting, tasting…), for /activities and the calendar (issue 15). */
   ['GET /api/v2/activity_types', t.activityTypes],
 ];
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const REFERENCE_LISTS_ROUTES = {
+  'GET /api/v1/rejection/all': {
+    access: signedIn,
+    summary: 'Motivos de rechazo',
+    response: namedListSchema,
+  },
+  'GET /api/v1/phase/all': {
+    access: signedIn,
+    summary: 'Fases',
+    response: namedListSchema,
+  },
+  'GET /api/v1/origin/all': {
+    access: signedIn,
+    summary: 'Orígenes',
+    response: namedListSchema,
+  },
+  'GET /api/v1/status/all': {
+    access: signedIn,
+    summary: 'Estatus',
+    response: namedListSchema,
+  },
+  'GET /api/v1/category/all': {
+    access: signedIn,
+    summary: 'Categorías',
+    response: namedListSchema,
+  },
+  'GET /api/v1/type/all': {
+    access: signedIn,
+    summary: 'Tipos',
+    response: namedListSchema,
+  },
+  'GET /api/v1/price_list/all': {
+    access: signedIn,
+    summary: 'Listas de precios',
+    response: namedListSchema,
+  },
+  'GET /api/v1/zone/all': {
+    access: signedIn,
+    summary: 'Zonas',
+    response: namedListSchema,
+  },
+  'GET /api/v1/contact_mode/all': {
+    access: signedIn,
+    summary: 'Medios de contacto',
+    response: namedListSchema,
+  },
+  'GET /api/v1/special_condition/all': {
+    access: signedIn,
+    summary: 'Condiciones especiales',
+    response: namedListSchema,
+  },
+  'GET /api/v1/payment_method/all': {
+    access: signedIn,
+    summary: 'Formas de pago',
+    response: namedListSchema,
+  },
+  'GET /api/v1/frequency/all': {
+    access: signedIn,
+    summary: 'Frecuencias',
+    response: namedListSchema,
+  },
+  'GET /api/v1/adjustment/all': {
+    access: signedIn,
+    summary: 'Tipos de ajuste',
+    response: namedListSchema,
+  },
+  'GET /api/v1/unit/all': {
+    access: signedIn,
+    summary: 'Unidades de medida',
+    response: namedListSchema,
+  },
+  'GET /api/v1/expense_type/all': {
+    access: signedIn,
+    summary: 'Tipos de gasto',
+    response: namedListSchema,
+  },
+  'GET /api/v2/activity_types': {
+    access: signedIn,
+    summary: 'Tipos de actividad',
+    response: namedListSchema,
+  },
+  'GET /api/v1/cfdi/all': {
+    access: signedIn,
+    summary: 'Usos de CFDI (solo id > 100)',
+    response: namedListSchema,
+  },
+  'GET /api/v1/item/all': {
+    access: signedIn,
+    summary: 'Productos',
+    response: itemListSchema,
+  },
+  'GET /api/v1/user/all': {
+    access: signedIn,
+    summary: 'Usuarios (nombre y puesto)',
+    response: userListSchema,
+  },
+  'GET /api/v1/provider/all': {
+    access: permission('providers', 'shoppings', 'provider_payments'),
+    summary: 'Proveedores',
+    response: providerListSchema,
+  },
+  'GET /api/v1/inventory/all': {
+    access: permission('inventory', 'inventoryReport', 'report_inventory'),
+    summary: 'Existencias por producto',
+    response: stockListSchema,
+  },
+  'GET /api/v1/company/all': {
+    access: permission('companies', 'sales', 'quotations', 'shippings'),
+    summary: 'Empresas',
+    response: companyListSchema,
+  },
+  'GET /api/v1/contact/all': {
+    access: permission('companies', 'sales', 'quotations'),
+    summary: 'Contactos',
+    response: contactListSchema,
+  },
+  'GET /api/v1/payroll/all': {
+    access: permission('pay_rolls'),
+    summary: 'Nómina',
+    response: payrollListSchema,
+  },
+  'GET /api/v1/result/all': {
+    access: signedIn,
+    summary: 'Resultados',
+    response: namedListSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(REFERENCE_LISTS_ROUTES);
 
 export function referenceListRoutes(app: FastifyInstance, db: Db): void {
   for (const [key, table] of NAMED_LISTS) {
@@ -144,4 +279,6 @@ export function referenceListRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v1/payroll/all', async () => ({
     data: await db.select().from(t.payrolls).orderBy(asc(t.payrolls.date), asc(t.payrolls.user_id)),
   }));
+
+  guardedRoute(app, 'GET /api/v1/result/all', listAll(db, sql`SELECT id, name FROM results ORDER BY name`));
 }

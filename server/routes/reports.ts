@@ -4,13 +4,16 @@ import { formatCalendarDate } from '../../domain/format';
 import { messages } from '../../domain/messages';
 import { monthLabel, periodsInRange, reportRangeError, seriesGroupFor, type SeriesGroup } from '../../domain/reports';
 import { currentMonth } from '../../domain/office-list';
-import { SERIES_GROUPS, type ItemsReportRow } from '../../domain/schemas/reports';
+import { monterreyDate } from '../../domain/time';
+import { SERIES_GROUPS, type ItemsReportRow, itemsReportPageSchema, salesSeriesSchema, utilitiesSchema } from '../../domain/schemas/reports';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
-import { guardedRoute } from '../route-access';
-import { LIVE_SALE_SQL } from '../repositories/sales';
-import { dateRange, parseListQuery } from './list-query';
-import { orderBy, rows } from './sql-rows';
+import { LIVE_SALE_SQL, OPEN_SALE_SQL } from '../repositories/sales';
+import { dateRange, parseListQuery } from '../http/list-query';
+import { orderBy, rows } from '../db/sql-rows';
+import { collectionBySellerSchema, dueBalanceReportSchema, huecosSchema, indicatorsSchema } from '../../domain/schemas/reads';
+import { permission } from '../plugins/auth';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
  * The report reads of issue 13: utilities by month, sales and collections by day or month,
@@ -51,6 +54,52 @@ interface UtilityRow {
   expenses: number;
   net_profit: number;
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const REPORTS_ROUTES = {
+  'GET /api/v2/huecos': {
+    access: permission('huecos'),
+    summary: 'Huecos por cliente y mes (?year=)',
+    response: huecosSchema,
+  },
+  'GET /api/v2/report/sum_total_indicators': {
+    access: permission('reports'),
+    summary: 'Indicadores del periodo',
+    response: indicatorsSchema,
+  },
+  'GET /api/v2/report/due_balance_report': {
+    access: permission('reports', 'balances'),
+    summary: 'Saldos por cliente',
+    response: dueBalanceReportSchema,
+  },
+  'GET /api/v2/report/collection_total': {
+    access: permission('reports', 'collections'),
+    summary: 'Cobranza por vendedor',
+    response: collectionBySellerSchema,
+  },
+  /** Read by /utilities and by /costs. */
+  'GET /api/v2/report/utilities': {
+    access: permission('utilities'),
+    summary: 'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
+    response: utilitiesSchema,
+    query: ['filter[date_between]'],
+  },
+  'GET /api/v2/report/sales_by_day': {
+    access: permission('reports'),
+    summary: 'Ventas y cobranza por día o por mes (group=day|month; por día hasta 62 días si no se indica), con ceros',
+    response: salesSeriesSchema,
+    query: ['filter[date_between]', 'group'],
+  },
+  /** /items-report, and the costliest items on /costs. */
+  'GET /api/v2/report/items': {
+    access: permission('inventoryReport', 'utilities'),
+    summary: 'Productos vendidos en el periodo (paginado; sort amount|quantity|sales_count|cost|name; meta con los totales)',
+    response: itemsReportPageSchema,
+    query: [...LIST_QUERY, 'filter[date_between]'],
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(REPORTS_ROUTES);
 
 export function reportRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
@@ -157,6 +206,108 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
               FROM ${lines} WHERE ${countedSales(from, to)} GROUP BY si.item_id) AS per_item`,
           );
       return { data, meta: totals! };
+    },
+    { acceptsQuery: true },
+  );
+
+  /**
+   * Huecos: per customer, what they bought each month of a year; empty months are the gaps.
+   * Months that have not come yet (Monterrey) are null and are no gap.
+   */
+  guardedRoute(
+    app,
+    'GET /api/v2/huecos',
+    async (request) => {
+      const { year, ...rest } = request.query as Record<string, unknown>;
+      parseListQuery(rest, { filters: [], sorts: [] });
+      if (typeof year !== 'string' || !/^\d{4}$/.test(year)) throw new HttpError(400, messages.reports.invalidYear);
+      const totals = await rows<{ company_id: number; name: string; month: number; total: number }>(
+        db,
+        sql`
+      SELECT c.id AS company_id, c.name, extract(month FROM s.date::date)::int AS month, sum(s.total)::float8 AS total
+      FROM companies c JOIN sales s ON s.company_id = c.id AND ${LIVE_SALE_SQL}
+        AND s.date BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
+      GROUP BY c.id, month ORDER BY c.name, c.id`,
+      );
+      const months = messages.reports.monthNames;
+      const thisMonth = monterreyDate(new Date()).slice(0, 7);
+      const started = months.map((_, index) => `${year}-${String(index + 1).padStart(2, '0')}` <= thisMonth);
+      const byCompany = new Map<number, { company_id: number; name: string; months: Record<string, number | null>; huecos: number }>();
+      for (const row of totals) {
+        // A sale scheduled for a month that has not come yet is no purchase of that month yet.
+        if (!started[row.month - 1]) continue;
+        const entry = byCompany.get(row.company_id) ?? {
+          company_id: row.company_id,
+          name: row.name,
+          months: Object.fromEntries(months.map((m, index) => [m, started[index] ? 0 : null])),
+          huecos: 0,
+        };
+        entry.months[months[row.month - 1]!] = row.total;
+        byCompany.set(row.company_id, entry);
+      }
+      const data = [...byCompany.values()].map((entry) => ({
+        ...entry,
+        huecos: Object.values(entry.months).filter((total) => total === 0).length,
+      }));
+      return { data, meta: { year: Number(year), months } };
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/report/sum_total_indicators',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const [from, to] = dateRange(query.filters.date_between, true)!;
+      const problem = reportRangeError(from, to);
+      if (problem) throw new HttpError(400, problem);
+      // Cancelled sales and payments and deleted expenses do not count (issue 13).
+      const [data] = await rows(
+        db,
+        sql`SELECT
+      (SELECT coalesce(sum(total), 0)::float8 FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS sales_total,
+      (SELECT count(*)::int FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS sales_count,
+      (SELECT count(*)::int FROM sales WHERE kind = 'quotation' AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS quotations_count,
+      (SELECT coalesce(sum(amount), 0)::float8 FROM collections WHERE canceled_at IS NULL AND date BETWEEN ${from} AND ${to}) AS collections_total,
+      (SELECT coalesce(sum(amount), 0)::float8 FROM expenses WHERE deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS expenses_total,
+      (SELECT coalesce(sum(total), 0)::float8 FROM purchase_orders WHERE deleted_at IS NULL AND created_at::date BETWEEN ${from}::date AND ${to}::date) AS purchases_total`,
+      );
+      return { data };
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/report/due_balance_report',
+    async (request) => {
+      parseListQuery(request.query, { filters: [], sorts: [] });
+      return {
+        data: await rows(
+          db,
+          sql`SELECT c.id AS company_id, c.name, c.credit_days, count(s.id)::int AS sales, sum(s.due_balance)::float8 AS due_balance,
+        min(s.due_date) AS oldest_due_date
+        FROM sales s JOIN companies c ON c.id = s.company_id
+        WHERE ${OPEN_SALE_SQL}
+        GROUP BY c.id ORDER BY due_balance DESC`,
+        ),
+      };
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/report/collection_total',
+    async (request) => {
+      const query = parseListQuery(request.query, { filters: ['date_between'], sorts: [] });
+      const range = dateRange(query.filters.date_between);
+      return {
+        data: await rows(
+          db,
+          sql`SELECT k.user_id, u.name, u.last, count(*)::int AS count, sum(k.amount)::float8 AS total
+        FROM collections k JOIN users u ON u.id = k.user_id WHERE k.canceled_at IS NULL AND ${range ? sql`k.date BETWEEN ${range[0]} AND ${range[1]}` : sql`TRUE`}
+        GROUP BY k.user_id, u.name, u.last ORDER BY total DESC`,
+        ),
+      };
     },
     { acceptsQuery: true },
   );

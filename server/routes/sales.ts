@@ -1,14 +1,110 @@
 import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
-import { newSaleSchema } from '../../domain/schemas/new-sale';
+import { messages } from '../../domain/messages';
+import { SALE_SERIES } from '../../domain/sales';
+import { newSaleSchema, createdSaleSchema } from '../../domain/schemas/new-sale';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
-import { parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { HttpError, notFound, parseInput } from '../http-errors';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { priceCart } from '../repositories/pricing';
-import { insertSale } from '../repositories/sales';
-import { guardedRoute } from '../route-access';
+import { insertSale, iso, loadSaleDetail, ORDER_STATUS_SQL } from '../repositories/sales';
+import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { and, orderBy, page, rows } from '../db/sql-rows';
+import { salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
+import { saleDetailAnswerSchema } from '../../domain/schemas/quotations';
+import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
+
+const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.razon_social, s.company_branch_id, b.name AS branch_name, s.user_id, u.name AS user_name, u.last AS user_last, u.email AS user_email,
+  s.date, s.due_date, s.type, s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
+  s.sale_weight::float8 AS sale_weight, s.sale_total_weight::float8 AS sale_total_weight, s.note, s.internal_note, s.purchase_order, s.bar,
+  ${iso(sql`s.created_at`)} AS created_at, ${iso(sql`s.updated_at`)} AS updated_at, ${iso(sql`s.canceled_at`)} AS canceled_at, s.cancel_reason, s.quotation_id,
+  (SELECT made.id FROM sales made WHERE made.quotation_id = s.id AND made.deleted_at IS NULL) AS sale_id, ${ORDER_STATUS_SQL} AS order_status,
+  (SELECT cu.name || ' ' || cu.last FROM users cu WHERE cu.id = s.canceled_by_user_id) AS canceled_by_name,
+  (SELECT json_build_object('completed', d.completed, 'is_delivered', d.is_delivered) FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
+    WHERE d.sale_id = s.id AND d.deleted_at IS NULL AND sh.deleted_at IS NULL ORDER BY sh.date DESC, d.id DESC LIMIT 1) AS delivery`;
+const SALE_FROM = sql`sales s JOIN companies c ON c.id = s.company_id LEFT JOIN company_branches b ON b.id = s.company_branch_id JOIN users u ON u.id = s.user_id`;
+const SALE_SORTS = { id: 's.id', date: 's.date', total: 's.total', due_balance: 's.due_balance', created_at: 's.created_at', company_name: 'c.name' };
+const ORDER_STATUSES = ['nuevo', 'en_produccion', 'surtido'];
+
+/** The WHERE of the sales and quotations lists (and of their totals). Cancelled rows show only with canceled=1. */
+function saleFilters(filters: Partial<Record<string, string>>): SQL[] {
+  const conditions: SQL[] = [sql`s.deleted_at IS NULL`];
+  const ids = idList(filters.id, 'id');
+  if (ids) conditions.push(sql`s.id IN ${ids}`);
+  const companies = idList(filters.company_id, 'company_id');
+  if (companies) conditions.push(sql`s.company_id IN ${companies}`);
+  const sellers = idList(filters.user_id, 'user_id');
+  if (sellers) conditions.push(sql`s.user_id IN ${sellers}`);
+  const range = dateRange(filters.date_between);
+  if (range) conditions.push(sql`s.date BETWEEN ${range[0]} AND ${range[1]}`);
+  if (filters.payment_status) conditions.push(sql`s.payment_status = ${filters.payment_status}`);
+  if (filters.type) {
+    if (!(SALE_SERIES as readonly string[]).includes(filters.type)) throw new HttpError(400, messages.query.unknownFilter(`type=${filters.type.slice(0, 40)}`));
+    conditions.push(sql`s.type = ${filters.type}`);
+  }
+  if (filters.company) {
+    const pattern = containsPattern(filters.company);
+    conditions.push(sql`(c.name ILIKE ${pattern} OR c.razon_social ILIKE ${pattern})`);
+  }
+  if (filters.order_status) {
+    if (!ORDER_STATUSES.includes(filters.order_status))
+      throw new HttpError(400, messages.query.unknownFilter(`order_status=${filters.order_status.slice(0, 40)}`));
+    conditions.push(sql`${ORDER_STATUS_SQL} = ${filters.order_status}`);
+  }
+  if (filters.canceled === undefined || filters.canceled === '' || filters.canceled === '0') conditions.push(sql`s.canceled_at IS NULL`);
+  else if (filters.canceled === '1') conditions.push(sql`s.canceled_at IS NOT NULL`);
+  else throw new HttpError(400, messages.query.unknownFilter(`canceled=${filters.canceled.slice(0, 40)}`));
+  return conditions;
+}
+
+const SALE_LIST_FILTERS = ['id', 'company_id', 'user_id', 'date_between', 'payment_status', 'type', 'company', 'canceled'] as const;
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const SALES_ROUTES = {
+  /** A new sale is an order to fill: the warehouse hears of it live (order.created). */
+  'POST /api/v2/sales': {
+    access: permission('sales'),
+    summary: 'Nueva venta (pedido por surtir; avisa order.created)',
+    body: newSaleSchema,
+    response: createdSaleSchema,
+  },
+  /** /canceled lists cancelled quotations too. */
+  'GET /api/v2/q': {
+    access: permission('quotations', 'cancelations'),
+    summary: 'Cotizaciones (paginado; sin las canceladas salvo filter[canceled]=1)',
+    response: salePageSchema,
+    query: [...LIST_QUERY, ...SALE_LIST_FILTERS.map(asFilter)],
+  },
+  /** Read by /sales, the calendar of scheduled sales, /pedidos and /canceled. */
+  'GET /api/v2/sales': {
+    access: permission('sales', 'scheduled_sales', 'pedidos', 'cancelations'),
+    summary: 'Ventas (paginado; sin las canceladas salvo filter[canceled]=1)',
+    response: salePageSchema,
+    query: [...LIST_QUERY, ...SALE_LIST_FILTERS.map(asFilter), 'filter[order_status]'],
+  },
+  /** A sale's page and its quotation's print: internal notes, contacts and collections, so not for route staff alone. */
+  'GET /api/v2/sales/:id': {
+    access: permission('sales', 'quotations'),
+    summary: 'Una cotización o venta completa: partidas, pedido, entregas y cobros',
+    response: saleDetailAnswerSchema,
+  },
+  'GET /api/v2/company/sales': {
+    access: permission('companies', 'sales'),
+    summary: 'Ventas de una empresa (?id=)',
+    response: salePageSchema,
+  },
+  'GET /api/v2/sale/totals': {
+    access: permission('sales', 'reports', 'scheduled_sales', 'pedidos'),
+    summary: 'Totales de ventas',
+    response: saleTotalsSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(SALES_ROUTES);
 
 export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
   guardedRoute(app, 'POST /api/v2/sales', async (request, reply) => {
@@ -37,4 +133,66 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
       return { status: 201, body: { id, date: body.date, type: body.type, ...totals, items: lines } };
     });
   });
+
+  // Quotations and sales are one table: the two lists differ only in which rows they show.
+  const saleList = (key: 'GET /api/v2/q' | 'GET /api/v2/sales', only: SQL[], filters: readonly string[]) =>
+    guardedRoute(
+      app,
+      key,
+      async (request) => {
+        const query = parseListQuery(request.query, { filters, sorts: Object.keys(SALE_SORTS) });
+        return page(
+          db,
+          SALE_SELECT,
+          SALE_FROM,
+          and([...saleFilters(query.filters), ...only]),
+          orderBy(query, SALE_SORTS, 's.id DESC'),
+          query,
+        );
+      },
+      { acceptsQuery: true },
+    );
+  saleList('GET /api/v2/q', [sql`s.kind = 'quotation'`], SALE_LIST_FILTERS);
+  // /pedidos lists sales by where their order stands.
+  saleList('GET /api/v2/sales', [sql`s.kind = 'sale'`], [...SALE_LIST_FILTERS, 'order_status']);
+  guardedRoute(app, 'GET /api/v2/sales/:id', async (request) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const sale = await loadSaleDetail(db, id);
+    if (!sale) throw notFound();
+    return { data: sale };
+  });
+  guardedRoute(
+    app,
+    'GET /api/v2/company/sales',
+    async (request) => {
+      const { id: rawId, ...rest } = request.query as Record<string, unknown>;
+      const query = parseListQuery(rest, { filters: ['date_between'], sorts: Object.keys(SALE_SORTS) });
+      const { id } = parseInput(idParamSchema, { id: rawId }, 400);
+      return page(
+        db,
+        SALE_SELECT,
+        SALE_FROM,
+        and([...saleFilters(query.filters), sql`s.company_id = ${id}`, sql`s.kind = 'sale'`]),
+        orderBy(query, SALE_SORTS, 's.date DESC'),
+        query,
+      );
+    },
+    { acceptsQuery: true },
+  );
+  guardedRoute(
+    app,
+    'GET /api/v2/sale/totals',
+    async (request) => {
+      // The same filters as the sales list, so the totals are those of the rows it shows.
+      const query = parseListQuery(request.query, { filters: [...SALE_LIST_FILTERS, 'order_status'], sorts: [] });
+      const [totals] = await rows(
+        db,
+        sql`SELECT count(*)::int AS count, coalesce(sum(s.subtotal), 0)::float8 AS subtotal, coalesce(sum(s.iva), 0)::float8 AS iva,
+      coalesce(sum(s.total), 0)::float8 AS total, coalesce(sum(s.due_balance), 0)::float8 AS due_balance, coalesce(sum(s.sale_weight), 0)::float8 AS weight
+      FROM sales s JOIN companies c ON c.id = s.company_id WHERE ${and([...saleFilters(query.filters), sql`s.kind = 'sale'`])}`,
+      );
+      return { data: totals };
+    },
+    { acceptsQuery: true },
+  );
 }

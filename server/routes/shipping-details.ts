@@ -1,19 +1,21 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import { hasPermission } from '../../domain/permissions';
-import { shippingDetailCreateSchema, shippingDetailPatchSchema, shippingDetailUpdateSchema } from '../../domain/schemas/shipping';
+import { shippingDetailCreateSchema, shippingDetailPatchSchema, shippingDetailUpdateSchema, shippingDetailSchema } from '../../domain/schemas/shipping';
 import { monterreyMinute } from '../../domain/time';
 import type { Db } from '../db/client';
 import { sales, shippingDetails, shippings } from '../db/schema';
 import { EVIDENCE_TYPES, isStoredName, MAX_UPLOAD_BYTES, type FileStore } from '../files';
 import { HttpError, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, everyone, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { loadDetail, updatedDetail } from '../repositories/shippings';
-import { guardedRoute } from '../route-access';
-import { idParamSchema } from './params';
+import { idParamSchema } from '../http/params';
+import { listAll } from '../db/sql-rows';
+import { shippingDetailRowListSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 const text = messages.shipping;
 
@@ -55,6 +57,50 @@ async function assertSaleNotOnShipping(db: Db, saleId: number, shippingId: numbe
 async function detailResponse(tx: Db, id: number) {
   return loadDetail(tx, id);
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const SHIPPING_DETAILS_ROUTES = {
+  'POST /api/v1/shipping_detail/create': {
+    access: permission('editShippingDetails'),
+    summary: 'Agregar orden de envío',
+    body: shippingDetailCreateSchema,
+    response: shippingDetailSchema,
+  },
+  'PUT /api/v1/shipping_detail/update': {
+    access: permission('editShippingDetails'),
+    summary: 'Editar orden de envío',
+    body: shippingDetailUpdateSchema,
+    response: shippingDetailSchema,
+  },
+  /** Office staff with editShippingDetails, or the route's driver for their own deliveries. */
+  'PATCH /api/v2/shipping_details/:id': {
+    access: permission('editShippingDetails', 'shipping_details'),
+    summary: 'Entregar o rechazar',
+    body: shippingDetailPatchSchema,
+    response: shippingDetailSchema,
+    recordRule: 'Without editShippingDetails: only the driver of the delivery’s route.',
+  },
+  'DELETE /api/v2/shipping_details/:id': {
+    access: permission('deleteShippingDetails'),
+    summary: 'Quitar venta del envío',
+  },
+  'POST /api/v1/shipping_detail/files/': {
+    access: permission('shipping_details', 'editShippingDetails'),
+    summary: 'Subir evidencia (multipart, un archivo, 100 MB)',
+  },
+  /** Evidence files are named by 128 random bits: the link is the capability, as spec §2 links them. */
+  'GET /files/:name': {
+    access: everyone,
+    summary: 'Archivo de evidencia',
+  },
+  'GET /api/v1/shipping_detail/all': {
+    access: permission('shipping_details'),
+    summary: 'Órdenes de envío (todas)',
+    response: shippingDetailRowListSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(SHIPPING_DETAILS_ROUTES);
 
 export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileStore): void {
   guardedRoute(app, 'POST /api/v1/shipping_detail/create', async (request, reply) => {
@@ -230,4 +276,12 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
       .header('cache-control', 'private, max-age=31536000, immutable')
       .send(files.read(name));
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/shipping_detail/all',
+    listAll(db,
+      sql`SELECT id, shipping_id, sale_id, company_id, completed, is_delivered, delivered_at, invoice, pdf FROM shipping_details WHERE deleted_at IS NULL ORDER BY id DESC`,
+    ),
+  );
 }

@@ -1,22 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isDeliveryDriver } from '../../domain/app-routes';
 import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
 import { messages } from '../../domain/messages';
 import { hasPermission } from '../../domain/permissions';
 import { routeKilometres } from '../../domain/rules/shipping-progress';
-import { shippingCreateSchema, shippingUpdateSchema, type ShippingUpdate } from '../../domain/schemas/shipping';
+import { shippingCreateSchema, shippingUpdateSchema, type ShippingUpdate, shippingPageSchema, shippingSchema } from '../../domain/schemas/shipping';
 import { monterreyMinute } from '../../domain/time';
 import type { Db } from '../db/client';
 import { jobPositions, shippingDetails, shippings, users, vehicles } from '../db/schema';
 import { HttpError, notFound, parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { listShippingsJson, loadShippings, SHIPPING_LIST_SPEC, updatedShipping } from '../repositories/shippings';
-import { guardedRoute } from '../route-access';
-import { publishShippingChanged } from './events';
-import { parseListQuery } from './list-query';
-import { idParamSchema } from './params';
+import { publishShippingChanged } from '../events/bus';
+import { parseListQuery } from '../http/list-query';
+import { idParamSchema } from '../http/params';
+import { listAll } from '../db/sql-rows';
+import { shippingRowListSchema } from '../../domain/schemas/reads';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /** Keys a driver may send when starting or finishing their own route. */
 const DRIVER_FIELDS = new Set([
@@ -47,6 +49,52 @@ async function assertVehicle(db: Db, vehicleId: number | null | undefined): Prom
     .where(and(eq(vehicles.id, vehicleId), isNull(vehicles.deleted_at)));
   if (!row) throw new HttpError(422, messages.shipping.vehicleNotFound);
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const SHIPPINGS_ROUTES = {
+  'GET /api/v2/shippings': {
+    access: permission('shippings'),
+    summary: 'Envíos (cada entrega con el resumen de su venta; include=shipping_details.sale la envía completa)',
+    response: shippingPageSchema,
+    query: [
+      ...LIST_QUERY,
+      'include',
+      'filter[id]',
+      'filter[note]',
+      'filter[shippingDetail.sale_id]',
+      'filter[date_between]',
+      'filter[driver_id]',
+      'filter[vehicle_id]',
+      'filter[shippingDetail.company_id]',
+    ],
+    recordRule: 'A Chofer Repartidor sees only the routes they drive.',
+  },
+  'POST /api/v1/shipping/create': {
+    access: permission('editShippings'),
+    summary: 'Nuevo envío',
+    body: shippingCreateSchema,
+    response: shippingSchema,
+  },
+  /** Office staff with editShippings edit anything; the route's driver only starts and finishes it. */
+  'PUT /api/v1/shipping/update': {
+    access: permission('editShippings', 'shippings'),
+    summary: 'Editar, iniciar o terminar un envío',
+    body: shippingUpdateSchema,
+    response: shippingSchema,
+    recordRule: 'Without editShippings: only the route’s driver, only odometer fields and capture times (start/finish).',
+  },
+  'DELETE /api/v2/shippings/:id': {
+    access: permission('deleteShippings'),
+    summary: 'Eliminar envío',
+  },
+  'GET /api/v1/shipping/all': {
+    access: permission('shippings'),
+    summary: 'Envíos (todos)',
+    response: shippingRowListSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(SHIPPINGS_ROUTES);
 
 export function shippingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
@@ -151,6 +199,14 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
       return { status: 200, body: { id } };
     });
   });
+
+  guardedRoute(
+    app,
+    'GET /api/v1/shipping/all',
+    listAll(db,
+      sql`SELECT id, date, driver_id, vehicle_id, initial_km, final_km, route, weight::float8 AS weight, note FROM shippings WHERE deleted_at IS NULL ORDER BY id DESC`,
+    ),
+  );
 }
 
 /**

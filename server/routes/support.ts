@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_USER_ID } from '../../domain/permissions';
-import { newSupportTicketSchema, type SupportTicket } from '../../domain/schemas/support';
+import { newSupportTicketSchema, type SupportTicket, supportTicketPageSchema, supportTicketSchema } from '../../domain/schemas/support';
 import type { Db } from '../db/client';
 import { supportTickets, users } from '../db/schema';
 import { parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
-import { guardedRoute } from '../route-access';
+import { currentUser, signedIn } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
-import { containsPattern, parseListQuery } from './list-query';
+import { containsPattern, parseListQuery } from '../http/list-query';
+import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
  * Support tickets (spec §7), on their own prefix (/api/support) so they can be served
@@ -16,6 +16,25 @@ import { containsPattern, parseListQuery } from './list-query';
  * only their own (spec §6 limits 'Dirección' to its own; we limit everybody but user 1).
  */
 const LIST_SPEC = { filters: ['description'], sorts: ['id', 'created_at', 'status'] } as const;
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const SUPPORT_ROUTES = {
+  'GET /api/support/support_tickets': {
+    access: signedIn,
+    summary: 'Tickets de soporte',
+    response: supportTicketPageSchema,
+    query: [...LIST_QUERY, 'filter[description]'],
+    recordRule: 'User 1 reads every ticket; everyone else only their own.',
+  },
+  'POST /api/support/support_tickets': {
+    access: signedIn,
+    summary: 'Nuevo ticket de soporte',
+    body: newSupportTicketSchema,
+    response: supportTicketSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(SUPPORT_ROUTES);
 
 export function supportRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../domain/messages';
-import { syncPushRequestSchema, type SyncPushCommand, type SyncPushResult } from '../../domain/schemas/sync';
+import { endsPushBatch } from '../../domain/rules/command-answers';
+import { isCommandRoute } from '../../domain/rules/command-routes';
+import { syncPushRequestSchema, type SyncPushResult, syncPushResponseSchema } from '../../domain/schemas/sync';
 import { parseInput } from '../http-errors';
-import { pushedCommandRequestOf } from '../plugins/auth';
-import { guardedRoute } from '../route-access';
+import { pushedCommandRequestOf, signedIn } from '../plugins/auth';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
  * POST /api/v2/sync/push: a device's outbox commands in one request (domain/schemas/sync.ts).
@@ -20,20 +22,6 @@ import { guardedRoute } from '../route-access';
  * (sync-engine.md rule 7). A refused command (other 4xx) is final and does not stop the rest.
  */
 
-/** The outbox commands' routes (sync/commands.ts): nothing else may be reached through a batch. */
-const COMMAND_ROUTES: readonly { method: SyncPushCommand['method']; path: RegExp }[] = [
-  { method: 'PUT', path: /^\/api\/v1\/shipping\/update$/ },
-  { method: 'PATCH', path: /^\/api\/v2\/shipping_details\/\d{1,12}$/ },
-  { method: 'POST', path: /^\/api\/v2\/orders\/(start_order_production|dispatch_sale_order)$/ },
-  { method: 'PUT', path: /^\/api\/v2\/physical_inventories\/\d{1,12}\/counts$/ },
-  { method: 'POST', path: /^\/api\/v2\/physical_inventories\/\d{1,12}\/(remove_count|close)$/ },
-];
-
-/** Answers the engine tries again later or that pause the queue (sync/reply.ts): they end a batch. */
-function isFinal(status: number): boolean {
-  return !(status === 401 || status === 408 || status === 409 || status === 425 || status === 429 || status >= 500);
-}
-
 function parseAnswer(payload: string): unknown {
   try {
     return payload === '' ? null : JSON.parse(payload);
@@ -41,6 +29,21 @@ function parseAnswer(payload: string): unknown {
     return null;
   }
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const SYNC_PUSH_ROUTES = {
+  /** Several outbox commands in one request: each is checked against its own route's rule. */
+  'POST /api/v2/sync/push': {
+    access: signedIn,
+    summary: 'Varios comandos de la bandeja de salida en una petición (X-Device-Id): cada uno con su propia clave y número de secuencia, aplicado por su propia ruta en su propia transacción, en orden; un resultado por comando intentado. Se detiene en el primer resultado no definitivo (401, 408, 409, 425, 429, 5xx): los siguientes no se intentan',
+    body: syncPushRequestSchema,
+    response: syncPushResponseSchema,
+    status: 200,
+    recordRule: 'Only the driver’s and the warehouse’s outbox commands (their §7 routes); each command needs its own route’s permission and record rules (403/404/422 as that route answers).',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(SYNC_PUSH_ROUTES);
 
 export function syncPushRoutes(app: FastifyInstance): void {
   guardedRoute(app, 'POST /api/v2/sync/push', async (request, reply) => {
@@ -50,7 +53,8 @@ export function syncPushRoutes(app: FastifyInstance): void {
     const userAgent = request.headers['user-agent'];
     const results: SyncPushResult[] = [];
     for (const [index, command] of commands.entries()) {
-      if (!COMMAND_ROUTES.some((route) => route.method === command.method && route.path.test(command.path))) {
+      // Only the outbox commands' routes (domain/rules/command-routes.ts) may be reached through a batch.
+      if (!isCommandRoute(command.method, command.path)) {
         results.push({ key: command.key, status: 404, body: { message: messages.api.notFound } });
         continue;
       }
@@ -77,7 +81,8 @@ export function syncPushRoutes(app: FastifyInstance): void {
         ...(answer.headers['idempotent-replayed'] === 'true' && { replayed: true }),
         ...(Number.isInteger(retryAfter) && retryAfter >= 0 && { retry_after: retryAfter }),
       });
-      if (!isFinal(answer.statusCode)) break;
+      // An answer the engine retries or that pauses it (domain/rules/command-answers.ts) ends the batch.
+      if (endsPushBatch(answer.statusCode)) break;
     }
     return reply.header('cache-control', 'no-store').send({ results });
   });

@@ -4,16 +4,16 @@ import * as z from 'zod/mini';
 import type { Deployment } from '../../domain/deployment';
 import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
 import { hasPermission } from '../../domain/permissions';
-import { SYNC_WINDOW_DAYS, type SyncKind, type SyncPull } from '../../domain/schemas/sync';
+import { SYNC_WINDOW_DAYS, type SyncKind, type SyncPull, syncPullSchema } from '../../domain/schemas/sync';
 import { monterreyDate, monterreyDateOffset } from '../../domain/time';
 import type { Db } from '../db/client';
 import { parseInput } from '../http-errors';
-import { currentUser } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { loadOrders } from '../repositories/orders';
 import { loadPhysicalInventories } from '../repositories/physical-inventory';
 import { loadShippings } from '../repositories/shippings';
-import { guardedRoute } from '../route-access';
-import { rows } from './sql-rows';
+import { rows } from '../db/sql-rows';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
  * The device's place in the change stream. `seq`: every change numbered up to it has been
@@ -206,6 +206,19 @@ export async function pullChanges(db: Db, scope: Scope, given: Cursor | null, de
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const SYNC_ROUTES = {
+  'GET /api/v2/sync/pull': {
+    access: signedIn,
+    summary: 'Cambios para el dispositivo desde el cursor',
+    response: syncPullSchema,
+    query: ['cursor'],
+    recordRule: 'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders; open physical counts (of the person’s branch) only with physical_inventories.',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(SYNC_ROUTES);
 
 export function syncRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
   guardedRoute(

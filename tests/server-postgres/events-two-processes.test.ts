@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventTicketSchema, type AppEvent } from '../../domain/schemas/events';
-import { publishEvent } from '../../server/routes/events';
+import { publishEvent } from '../../server/events/bus';
 import { openEventStream } from '../server/sse-client';
 import { createTestApp, type TestApp } from '../server/test-app';
 

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventTicketSchema } from '../../domain/schemas/events';
-import { publishEvent } from '../../server/routes/events';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appEventSchema, eventTicketSchema } from '../../domain/schemas/events';
+import { rows } from '../../server/db/sql-rows';
+import { EVENTS_CHANNEL, publishEvent, publishShippingChanged } from '../../server/events/bus';
 import { openEventStream } from './sse-client';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -52,5 +54,34 @@ describe('live events', () => {
     expect(await reused.json()).toEqual({ message: 'El permiso para recibir avisos no es válido o ya venció.' });
     expect((await fetch(`${base}/api/v2/events`)).status).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/v2/events/ticket' })).statusCode).toBe(401);
+  });
+});
+
+describe('shipping.changed as the database builds it', () => {
+  // Built twice: in plpgsql when a delivery changes (migration 0021) and by the server (server/events/bus.ts).
+  // Both must parse with the domain's schema, field for field: a field renamed on either side fails here.
+  it('parses with the domain schema, from the deliveries trigger and from the server’s builder', async () => {
+    const heard: unknown[] = [];
+    const stop = await t.database.listen(EVENTS_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+    try {
+      const [delivery] = await rows<{ id: number; shipping_id: number; date: string }>(
+        t.database.db,
+        sql`SELECT d.id, d.shipping_id, s.date::text AS date FROM shipping_details d JOIN shippings s ON s.id = d.shipping_id
+          WHERE d.deleted_at IS NULL AND s.deleted_at IS NULL ORDER BY d.id LIMIT 1`,
+      );
+      expect(delivery).toBeDefined();
+      const expected = { type: 'shipping.changed', shipping_id: delivery!.shipping_id, date: delivery!.date };
+      // Any write of a delivery: the trigger announces its route.
+      await t.database.db.execute(sql`UPDATE shipping_details SET invoice = invoice WHERE id = ${delivery!.id}`);
+      await vi.waitFor(() => expect(heard).toHaveLength(1));
+      await publishShippingChanged(t.database.db, delivery!.shipping_id);
+      await vi.waitFor(() => expect(heard).toHaveLength(2));
+      for (const event of heard) {
+        expect(appEventSchema.parse(event)).toEqual(event);
+        expect(event).toEqual(expected);
+      }
+    } finally {
+      await stop();
+    }
   });
 });

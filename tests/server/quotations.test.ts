@@ -6,7 +6,7 @@ import { saleDetailAnswerSchema, type SaleDetail } from '../../domain/schemas/qu
 import { salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
 import { monterreyDateOffset } from '../../domain/time';
 import { priceCart } from '../../server/repositories/pricing';
-import { EVENTS_CHANNEL } from '../../server/routes/events';
+import { EVENTS_CHANNEL } from '../../server/events/bus';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monterreyDateOffset } from '../../domain/time';
 import { DEMO_USERS } from '../../server/db/seed/demo-users';
 import { ROUTE_ACCESS, type RouteKey } from '../../server/route-access';
-import { rows } from '../../server/routes/sql-rows';
+import { rows } from '../../server/db/sql-rows';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { itemsReportPageSchema, salesSeriesSchema, utilitiesSchema } from '../..
 import { huecosSchema, indicatorsSchema, salemanReportResultSchema } from '../../domain/schemas/reads';
 import { monterreyDate } from '../../domain/time';
 import { collections, items, sales } from '../../server/db/schema';
-import { rows } from '../../server/routes/sql-rows';
+import { rows } from '../../server/db/sql-rows';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 /**

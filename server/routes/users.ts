@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../../domain/messages';
-import { loginPayloadSchema } from '../../../domain/schemas/auth';
-import type { Db } from '../../db/client';
-import { HttpError, parseInput } from '../../http-errors';
-import { currentUser } from '../../plugins/auth';
-import { guardedRoute } from '../../route-access';
-import { verifyPassword } from '../../auth/passwords';
+import { messages } from '../../domain/messages';
+import { loginPayloadSchema, currentUserSchema, loginResponseSchema } from '../../domain/schemas/auth';
+import type { Db } from '../db/client';
+import { HttpError, parseInput } from '../http-errors';
+import { currentUser, everyone, signedIn } from '../plugins/auth';
+import { verifyPassword } from '../auth/passwords';
 import {
   clearAccountFailures,
   deleteExpiredTokens,
@@ -15,7 +14,29 @@ import {
   issueToken,
   recordFailure,
   revokeToken,
-} from '../../auth/sessions';
+} from '../auth/sessions';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const USERS_ROUTES = {
+  'POST /api/v1/user/login': {
+    access: everyone,
+    summary: 'Iniciar sesión',
+    body: loginPayloadSchema,
+    response: loginResponseSchema,
+  },
+  'GET /api/v1/user/current': {
+    access: signedIn,
+    summary: 'Usuario actual',
+    response: currentUserSchema,
+  },
+  'POST /api/v1/user/logout': {
+    access: signedIn,
+    summary: 'Cerrar sesión (revoca el token)',
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(USERS_ROUTES);
 
 export function userRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(

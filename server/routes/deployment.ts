@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deployment } from '../../../domain/deployment';
-import { guardedRoute } from '../../route-access';
+import type { Deployment } from '../../domain/deployment';
+import { deploymentSchema } from '../../domain/deployment';
+import { everyone } from '../plugins/auth';
+import { guardedRoutes, type RouteTable } from '../http/route-table';
+
+/** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
+export const DEPLOYMENT_ROUTES = {
+  'GET /api/v2/deployment': {
+    access: everyone,
+    summary: 'Perfil de la empresa',
+    response: deploymentSchema,
+  },
+} satisfies RouteTable;
+
+const guardedRoute = guardedRoutes(DEPLOYMENT_ROUTES);
 
 /** Public: the login screen shows the deployment's branding before anyone signs in. */
 export function deploymentRoutes(app: FastifyInstance, deployment: Deployment): void {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { ListQuery } from './list-query';
+import type { ListQuery } from '../http/list-query';
 
 /** The conditions of a WHERE joined with AND; no condition at all is TRUE. */
 export const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
@@ -32,3 +32,6 @@ export function orderBy(query: ListQuery<string, string>, columns: Record<string
   const column = query.sort ? columns[query.sort.field] : undefined;
   return sql.raw(column ? `${column} ${query.sort!.descending ? 'DESC' : 'ASC'}, 1 DESC` : fallback);
 }
+
+/** A handler answering every row of a raw SQL read as `{ data: [...] }` (the v1 `…/all` reads). */
+export const listAll = (db: Db, query: SQL) => async () => ({ data: await rows(db, query) });

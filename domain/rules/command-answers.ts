@@ -1,0 +1,14 @@
+/**
+ * Which answers to an outbox command are not final (sync-engine.md rule 5): 401 pauses the
+ * queue until the person signs in again; 408 timeout, 409 "the same request is in
+ * progress", 425/429 too early or too many, and 5xx leave the row to be tried again later.
+ * Any other answer is final: 2xx applied, another 4xx refused for good.
+ */
+export function isRetryAnswer(status: number): boolean {
+  return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;
+}
+
+/** An answer in a push batch after which the server attempts no more of its commands. */
+export function endsPushBatch(status: number): boolean {
+  return status === 401 || isRetryAnswer(status);
+}

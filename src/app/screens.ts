@@ -110,4 +110,10 @@ export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/invoices',
   '/leads',
   '/mail',
+  '/physical-inventory',
+  '/orders',
+  '/orders-ready',
+  '/notes',
+  '/settings',
+  '/support',
 ]);

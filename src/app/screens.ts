@@ -116,4 +116,5 @@ export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/notes',
   '/settings',
   '/support',
+  '/solitario',
 ]);

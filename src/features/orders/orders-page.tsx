@@ -1,5 +1,5 @@
 import { formatCalendarDate } from '../../../domain/format';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { APP_ROUTES, canOpen } from '../../../domain/app-routes';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
@@ -146,17 +146,17 @@ type OrderAction = 'start' | 'dispatch';
 function OrderDetailBody({ order, close, notify }: { order: LocalOrder | null | undefined; close: () => void; notify: Notify }) {
   const { deployment } = useShell();
   const command = useCommand();
-  const [confirmed, setConfirmed] = useState<OrderAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const confirm = useConfirmSheet<OrderAction>(
     (action) => ({
       header: action === 'start' ? text.confirmStart : text.confirmDispatch,
       confirm: text.accept,
-      onConfirm: () => setConfirmed(action),
+      // Filling closes this dialog too: it runs once the sheet is gone.
+      whenGone: true,
+      onConfirm: () => void run(action),
     }),
     text.cancel,
   );
-  const sheetOpen = Boolean(confirm.sheet);
 
   const run = async (action: OrderAction) => {
     if (!order) return;
@@ -168,15 +168,6 @@ function OrderDetailBody({ order, close, notify }: { order: LocalOrder | null | 
     // A filled order leaves the list: its dialog closes.
     if (action === 'dispatch') close();
   };
-
-  // The action runs once the sheet is gone: filling closes this dialog too, and two
-  // overlays leaving at once can leave the page hidden from screen readers.
-  useEffect(() => {
-    if (confirmed === null || sheetOpen) return;
-    setConfirmed(null);
-    void run(confirmed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per confirmation, with the order as it is then
-  }, [confirmed, sheetOpen]);
 
   return (
     <>

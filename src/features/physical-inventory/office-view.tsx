@@ -236,6 +236,7 @@ function DifferencesDialog({ row, notify, onClose }: { row: PhysicalInventoryRow
     (closeDialog) => ({
       header: text.confirmApply(row.id, zero),
       confirm: text.accept,
+      whenGone: true,
       onConfirm: () =>
         apply.mutate(
           { id: row.id, zero_uncounted: zero },

@@ -110,4 +110,11 @@ export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/invoices',
   '/leads',
   '/mail',
+  '/physical-inventory',
+  '/orders',
+  '/orders-ready',
+  '/notes',
+  '/settings',
+  '/support',
+  '/solitario',
 ]);

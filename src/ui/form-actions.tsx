@@ -1,4 +1,4 @@
-import { IonButton, IonText } from '@ionic/react';
+import './form-actions.css';
 
 export interface FormActionLabels {
   cancel: string;
@@ -9,33 +9,36 @@ export interface FormActionLabels {
 /**
  * The end of every office form: the server's refusal as an alert, then the form's cancel and
  * save buttons (the save one names what it saves where the form says so, and reads 'Guardando…'
- * and is disabled while it saves).
+ * and is disabled while it saves, or while the form has nothing to save: `disabled`).
+ * Plain elements: a form opened at its address draws without Ionic.
  */
 export function FormActions({
   serverError,
   pending,
+  disabled = false,
   onCancel,
   labels,
 }: {
   serverError: string | null;
   pending: boolean;
+  disabled?: boolean;
   onCancel: () => void;
   labels: FormActionLabels;
 }) {
   return (
     <>
       {serverError && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
+        <p role="alert" className="form-error field-error">
+          {serverError}
         </p>
       )}
       <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
+        <button type="button" className="outline-button" onClick={onCancel}>
           {labels.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={pending}>
+        </button>
+        <button type="submit" className="button-primary form-actions__save" disabled={pending || disabled}>
           {pending ? labels.saving : labels.save}
-        </IonButton>
+        </button>
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import type { ActionSheetButton, ToastButton } from '@ionic/react';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../domain/messages';
 import { useSheet } from './use-sheet';
 
@@ -11,13 +11,21 @@ const ActionSheet = lazy(() => import('./ionic-overlays').then((module) => ({ de
 export type Tone = 'success' | 'danger';
 export type Notify = (message: string, tone: Tone, button?: ToastButton) => void;
 
+let toasts = 0;
+
 /** The screen's one toast (every screen's, list or not): mounted only while there is something to say, one web component less at every start. */
 export function useToast(): [Notify, ReactNode] {
-  const [toast, setToast] = useState<{ message: string; tone: Tone; button?: ToastButton } | null>(null);
-  const notify: Notify = useCallback((message, tone, button) => setToast({ message, tone, button }), []);
+  const [toast, setToast] = useState<{ message: string; tone: Tone; button?: ToastButton; id: number } | null>(null);
+  const notify: Notify = useCallback((message, tone, button) => setToast({ message, tone, button, id: ++toasts }), []);
+  // Each message is its own toast: one still showing when the next comes must not take the next away as it leaves.
   const element = toast && (
-    <Suspense fallback={null}>
-      <Toast {...toast} onDismissed={() => setToast(null)} />
+    <Suspense key={toast.id} fallback={null}>
+      <Toast
+        message={toast.message}
+        tone={toast.tone}
+        button={toast.button}
+        onDismissed={() => setToast((current) => (current?.id === toast.id ? null : current))}
+      />
     </Suspense>
   );
   return [notify, element];
@@ -48,6 +56,11 @@ export interface Confirmation {
   confirm: string;
   /** A deletion or a cancellation: the button says it cannot be taken back. */
   destructive?: boolean;
+  /**
+   * Run `onConfirm` once the sheet is gone rather than as it goes: for an action that closes the
+   * dialog the sheet was opened from (two overlays leaving at once can leave the page hidden from screen readers).
+   */
+  whenGone?: boolean;
   onConfirm: () => void;
 }
 
@@ -68,13 +81,23 @@ export function useConfirmSheet<T>(
 
 function ConfirmSheetFor({ confirmation, cancel, onDismissed }: { confirmation: Confirmation; cancel: string; onDismissed: () => void }) {
   // Built once per opening: a sheet given new buttons redraws them, under the person's finger.
+  const [asked] = useState(confirmation);
+  const confirmed = useRef(false);
   const [buttons] = useState<ActionSheetButton[]>(() => [
-    { text: confirmation.confirm, role: confirmation.destructive ? 'destructive' : undefined, handler: confirmation.onConfirm },
+    {
+      text: asked.confirm,
+      role: asked.destructive ? 'destructive' : undefined,
+      handler: asked.whenGone ? () => void (confirmed.current = true) : asked.onConfirm,
+    },
     { text: cancel, role: 'cancel' },
   ]);
+  const dismissed = () => {
+    onDismissed();
+    if (confirmed.current) asked.onConfirm();
+  };
   return (
     <Suspense fallback={null}>
-      <ActionSheet header={confirmation.header} buttons={buttons} onDismissed={onDismissed} />
+      <ActionSheet header={asked.header} buttons={buttons} onDismissed={dismissed} />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
-import { IonButton } from '@ionic/react';
 import { messages } from '../../../domain/messages';
+import { AppLink } from '../../ui/app-link';
 import { ScreenPage } from '../../ui/screen-chrome';
+import './not-found.css';
 
 export default function NotFoundPage() {
   return (
@@ -8,9 +9,9 @@ export default function NotFoundPage() {
       <div className="centered">
         <h1>{messages.notFound.title}</h1>
         <p>{messages.notFound.body}</p>
-        <IonButton routerLink="/" routerDirection="root">
+        <AppLink href="/" className="button-primary button-primary--padded not-found__home">
           {messages.notFound.back}
-        </IonButton>
+        </AppLink>
       </div>
     </ScreenPage>
   );

@@ -1,12 +1,13 @@
 import { formatCalendarDate } from '../../../domain/format';
-import { IonAlert, IonSpinner, IonText, IonToast, useIonRouter } from '@ionic/react';
 import { useState } from 'react';
 import { APP_ROUTES, canOpen } from '../../../domain/app-routes';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { canStartProduction, orderDateRange, type OrderQuickFilter } from '../../../domain/rules/orders-to-fill';
 import type { LocalOrder } from '../../../sync/db';
+import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
+import { useConfirmSheet, useToast, type Notify } from '../../ui/overlays';
 import { useShell } from '../../ui/shell-context';
 import { useLiveEvents } from '../../sync/live-events';
 import { PendingBadge } from '../../sync/pending-badge';
@@ -30,7 +31,6 @@ const QUICK_FILTERS: { value: OrderQuickFilter; label: string }[] = [
  */
 export default function OrdersPage() {
   const { user, deployment } = useShell();
-  const router = useIonRouter();
   // The warehouse tablet's other task, the shelf count (issue 14): it has no side menu to reach it from.
   const physicalInventory = APP_ROUTES.find((r) => r.path === '/physical-inventory');
   const canCount = physicalInventory !== undefined && canOpen(user, physicalInventory, deployment);
@@ -39,7 +39,7 @@ export default function OrdersPage() {
   const [filter, setFilter] = useState<OrderQuickFilter>('today');
   const [chosen, setChosen] = useState<[string, string]>(['', '']);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [toast, setToast] = useState<string | null>(null);
+  const [notify, toast] = useToast();
   const range = orderDateRange(filter, new Date(), chosen);
   const orders = useOrdersToFill(range);
   useLiveEvents(hasPermission(user, 'orders'), (event) => {
@@ -48,18 +48,19 @@ export default function OrdersPage() {
   const loading = orders === undefined || !sync.loaded || (orders.length === 0 && sync.lastPulledAt === null);
 
   return (
-    <ScreenPage title={text.title}>
+    <ScreenPage
+      title={text.title}
+      overlays={
+        <>
+          {openId !== null && <OrderDetail id={openId} onClose={() => setOpenId(null)} notify={notify} />}
+          {toast}
+        </>
+      }
+    >
       {canCount && (
-        <a
-          href="/physical-inventory"
-          className="touch-button orders-page__physical"
-          onClick={(event) => {
-            event.preventDefault();
-            router.push('/physical-inventory');
-          }}
-        >
+        <AppLink href="/physical-inventory" className="touch-button orders-page__physical">
           {messages.physicalInventory.title}
-        </a>
+        </AppLink>
       )}
       <div className="quick-filters" role="group" aria-label={text.quickFilters}>
         {QUICK_FILTERS.map((option) => (
@@ -90,7 +91,7 @@ export default function OrdersPage() {
       {range !== null &&
         (loading ? (
           <div className="centered" role="status">
-            <IonSpinner aria-hidden="true" />
+            <span className="spinner" aria-hidden="true" />
             <span>{text.loading}</span>
           </div>
         ) : orders.length === 0 ? (
@@ -104,8 +105,6 @@ export default function OrdersPage() {
             ))}
           </ul>
         ))}
-      {openId !== null && <OrderDetail id={openId} onClose={() => setOpenId(null)} onDone={setToast} />}
-      <IonToast isOpen={toast !== null} message={toast ?? ''} color="success" duration={2500} onDidDismiss={() => setToast(null)} />
     </ScreenPage>
   );
 }
@@ -128,24 +127,8 @@ function OrderCard({ order, onOpen }: { order: LocalOrder; onOpen: () => void })
 }
 
 /** 'Detalle de Pedido': items and notes, 'comenzar producción' and 'surtido', each confirmed first. */
-function OrderDetail({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: (message: string) => void }) {
-  const { deployment } = useShell();
+function OrderDetail({ id, onClose, notify }: { id: number; onClose: () => void; notify: Notify }) {
   const order = useOrderToFill(id);
-  const command = useCommand();
-  const [confirm, setConfirm] = useState<'start' | 'dispatch' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (action: 'start' | 'dispatch', close: () => void) => {
-    if (!order) return;
-    const payload = { orderId: order.id, quotation_items: order.items.map((line) => ({ item_id: line.item.id, quantity: line.quantity })) };
-    const refusal = await command(action === 'start' ? 'startProduction' : 'dispatchOrder', payload);
-    setError(refusal);
-    if (refusal) return;
-    onDone(action === 'start' ? text.started : text.dispatched);
-    // A filled order leaves the list: its dialog closes.
-    if (action === 'dispatch') close();
-  };
-
   return (
     <Dialog
       label={text.detailTitle}
@@ -153,93 +136,109 @@ function OrderDetail({ id, onClose, onDone }: { id: number; onClose: () => void;
       className="fullscreen-modal"
       onClose={onClose}
     >
-      {(close) => (
+      {(close) => <OrderDetailBody order={order} close={close} notify={notify} />}
+    </Dialog>
+  );
+}
+
+type OrderAction = 'start' | 'dispatch';
+
+function OrderDetailBody({ order, close, notify }: { order: LocalOrder | null | undefined; close: () => void; notify: Notify }) {
+  const { deployment } = useShell();
+  const command = useCommand();
+  const [error, setError] = useState<string | null>(null);
+  const confirm = useConfirmSheet<OrderAction>(
+    (action) => ({
+      header: action === 'start' ? text.confirmStart : text.confirmDispatch,
+      confirm: text.accept,
+      // Filling closes this dialog too: it runs once the sheet is gone.
+      whenGone: true,
+      onConfirm: () => void run(action),
+    }),
+    text.cancel,
+  );
+
+  const run = async (action: OrderAction) => {
+    if (!order) return;
+    const payload = { orderId: order.id, quotation_items: order.items.map((line) => ({ item_id: line.item.id, quantity: line.quantity })) };
+    const refusal = await command(action === 'start' ? 'startProduction' : 'dispatchOrder', payload);
+    setError(refusal);
+    if (refusal) return;
+    notify(action === 'start' ? text.started : text.dispatched, 'success');
+    // A filled order leaves the list: its dialog closes.
+    if (action === 'dispatch') close();
+  };
+
+  return (
+    <>
+      {order === undefined && (
+        <div className="centered" role="status">
+          <span className="spinner" aria-hidden="true" />
+        </div>
+      )}
+      {(order === null || order?.dispatched) && <p className="empty-state">{text.orderGone}</p>}
+      {order && !order.dispatched && (
         <>
-          {order === undefined && (
-            <div className="centered" role="status">
-              <IonSpinner aria-hidden="true" />
-            </div>
+          <p className="order-detail__chips">
+            {order.bar && <span className="status-chip status-chip--today">{text.counter}</span>}
+            {order.is_in_production && <span className="status-chip status-chip--warning">{text.inProduction}</span>}
+            <PendingBadge records={`order:${order.id}`} />
+          </p>
+          <dl className="facts">
+            <dt>{messages.driver.branch}</dt>
+            <dd>
+              {order.company.name} · {order.company_branch?.name ?? '—'}
+            </dd>
+            <dt>{text.date}</dt>
+            <dd>{formatCalendarDate(order.date)}</dd>
+            <dt>{text.seller}</dt>
+            <dd>
+              {order.user.name} {order.user.last}
+            </dd>
+            {order.note && (
+              <>
+                <dt>{text.note}</dt>
+                <dd>{order.note}</dd>
+              </>
+            )}
+            {order.internal_note && (
+              <>
+                <dt>{text.internalNote}</dt>
+                <dd>{order.internal_note}</dd>
+              </>
+            )}
+          </dl>
+          <h2 className="section-heading">{text.items}</h2>
+          <table className="order-items">
+            <tbody>
+              {order.items.map((line, index) => (
+                <tr key={index}>
+                  <th scope="row">{line.item.name}</th>
+                  <td className="numeric">
+                    {line.quantity} {line.item.unit.name}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {error && (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
           )}
-          {(order === null || order?.dispatched) && <p className="empty-state">{text.orderGone}</p>}
-          {order && !order.dispatched && (
-            <>
-              <p className="order-detail__chips">
-                {order.bar && <span className="status-chip status-chip--today">{text.counter}</span>}
-                {order.is_in_production && <span className="status-chip status-chip--warning">{text.inProduction}</span>}
-                <PendingBadge records={`order:${order.id}`} />
-              </p>
-              <dl className="facts">
-                <dt>{messages.driver.branch}</dt>
-                <dd>
-                  {order.company.name} · {order.company_branch?.name ?? '—'}
-                </dd>
-                <dt>{text.date}</dt>
-                <dd>{formatCalendarDate(order.date)}</dd>
-                <dt>{text.seller}</dt>
-                <dd>
-                  {order.user.name} {order.user.last}
-                </dd>
-                {order.note && (
-                  <>
-                    <dt>{text.note}</dt>
-                    <dd>{order.note}</dd>
-                  </>
-                )}
-                {order.internal_note && (
-                  <>
-                    <dt>{text.internalNote}</dt>
-                    <dd>{order.internal_note}</dd>
-                  </>
-                )}
-              </dl>
-              <h2 className="section-heading">{text.items}</h2>
-              <table className="order-items">
-                <tbody>
-                  {order.items.map((line, index) => (
-                    <tr key={index}>
-                      <th scope="row">{line.item.name}</th>
-                      <td className="numeric">
-                        {line.quantity} {line.item.unit.name}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {error && (
-                <p role="alert">
-                  <IonText color="danger">{error}</IonText>
-                </p>
-              )}
-              <div className="progress-buttons">
-                {canStartProduction(order, deployment.flags.hideStartProductionWhenProductionExists) && (
-                  <button type="button" className="touch-button touch-button--primary" onClick={() => setConfirm('start')}>
-                    {text.startProduction}
-                  </button>
-                )}
-                <button type="button" className="touch-button touch-button--success" onClick={() => setConfirm('dispatch')}>
-                  {text.dispatch}
-                </button>
-              </div>
-            </>
-          )}
-          {confirm && (
-            <IonAlert
-              isOpen
-              header={confirm === 'start' ? text.confirmStart : text.confirmDispatch}
-              // The action runs once the alert is gone: filling closes this dialog too, and two
-              // overlays leaving at once can leave the page hidden from screen readers.
-              onDidDismiss={(event) => {
-                setConfirm(null);
-                if (event.detail.role === 'confirm') void run(confirm, close);
-              }}
-              buttons={[
-                { text: text.cancel, role: 'cancel' },
-                { text: text.accept, role: 'confirm' },
-              ]}
-            />
-          )}
+          <div className="progress-buttons">
+            {canStartProduction(order, deployment.flags.hideStartProductionWhenProductionExists) && (
+              <button type="button" className="touch-button touch-button--primary" onClick={() => confirm.ask('start')}>
+                {text.startProduction}
+              </button>
+            )}
+            <button type="button" className="touch-button touch-button--success" onClick={() => confirm.ask('dispatch')}>
+              {text.dispatch}
+            </button>
+          </div>
         </>
       )}
-    </Dialog>
+      {confirm.sheet}
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import { formatCalendarDate } from '../../../domain/format';
-import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { messages } from '../../../domain/messages';
@@ -9,6 +8,7 @@ import { apiRequest } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
+import '../../ui/plain-list.css';
 
 const text = messages.warehouse;
 
@@ -41,18 +41,18 @@ export default function OrdersReadyPage() {
       <QueryStatus query={orders} />
       {orders.data?.data.length === 0 && <p className="empty-state">{text.readyEmpty}</p>}
       {orders.data && orders.data.data.length > 0 && (
-        <IonList aria-busy={orders.isFetching} aria-label={text.readyTitle}>
+        <ul className="plain-list" aria-busy={orders.isFetching} aria-label={text.readyTitle}>
           {orders.data.data.map((order) => (
-            <IonItem key={order.id}>
-              <IonLabel>
-                <h2>{text.folio(order.id)}</h2>
-                <p>
+            <li key={order.id} className="plain-list__item">
+              <div className="plain-list__text">
+                <h2 className="plain-list__title">{text.folio(order.id)}</h2>
+                <p className="plain-list__detail">
                   {order.company.razon_social} · {formatCalendarDate(order.date)}
                 </p>
-              </IonLabel>
-            </IonItem>
+              </div>
+            </li>
           ))}
-        </IonList>
+        </ul>
       )}
     </ScreenPage>
   );

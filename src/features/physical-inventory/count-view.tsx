@@ -1,9 +1,9 @@
-import { IonAlert, IonSpinner, IonText } from '@ionic/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { countedQuantitySchema, shelfSchema } from '../../../domain/schemas/physical-inventory';
 import type { LocalItem, LocalPhysicalInventory } from '../../../sync/db';
+import { useConfirmSheet } from '../../ui/overlays';
 import { ScreenLoading } from '../../ui/screen-loading';
 import { useShell } from '../../ui/shell-context';
 import { PendingBadge } from '../../sync/pending-badge';
@@ -36,7 +36,7 @@ export function CountView() {
   if (inventory === undefined) {
     return (
       <div className="centered" role="status">
-        <IonSpinner aria-hidden="true" />
+        <span className="spinner" aria-hidden="true" />
         <span>{text.loading}</span>
       </div>
     );
@@ -70,7 +70,7 @@ function NoOpenCount() {
     <section className="physical-count__empty">
       {waiting ? (
         <div className="centered" role="status">
-          <IonSpinner aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
           <span>{text.waitingDevice}</span>
         </div>
       ) : (
@@ -86,8 +86,8 @@ function NoOpenCount() {
       </button>
       {!sync.online && <p className="field-hint">{text.openNeedsNetwork}</p>}
       {error && (
-        <p role="alert">
-          <IonText color="danger">{error}</IonText>
+        <p role="alert" className="field-error">
+          {error}
         </p>
       )}
     </section>
@@ -103,7 +103,6 @@ function Counting({ inventory }: { inventory: LocalPhysicalInventory }) {
   const [scanning, setScanning] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirmClose, setConfirmClose] = useState(false);
   const matches = useItemSearch(search);
   const shelfId = useId();
   const searchId = useId();
@@ -139,6 +138,10 @@ function Counting({ inventory }: { inventory: LocalPhysicalInventory }) {
     setError(refusal);
     if (!refusal) setNotice(text.closed);
   };
+  const confirmClose = useConfirmSheet<true>(
+    () => ({ header: text.confirmClose, confirm: text.accept, onConfirm: () => void close() }),
+    text.cancel,
+  );
 
   return (
     <section className="physical-count" aria-labelledby={`${shelfId}-title`}>
@@ -161,8 +164,8 @@ function Counting({ inventory }: { inventory: LocalPhysicalInventory }) {
         </p>
       )}
       {error && (
-        <p role="alert">
-          <IonText color="danger">{error}</IonText>
+        <p role="alert" className="field-error">
+          {error}
         </p>
       )}
       {open && (
@@ -304,26 +307,12 @@ function Counting({ inventory }: { inventory: LocalPhysicalInventory }) {
       )}
       {open && (
         <div className="progress-buttons">
-          <button type="button" className="touch-button touch-button--danger" onClick={() => setConfirmClose(true)}>
+          <button type="button" className="touch-button touch-button--danger" onClick={() => confirmClose.ask(true)}>
             {text.close}
           </button>
         </div>
       )}
-      {confirmClose && (
-        <IonAlert
-          isOpen
-          header={text.close}
-          message={text.confirmClose}
-          onDidDismiss={(event) => {
-            setConfirmClose(false);
-            if (event.detail.role === 'confirm') void close();
-          }}
-          buttons={[
-            { text: text.cancel, role: 'cancel' },
-            { text: text.accept, role: 'confirm' },
-          ]}
-        />
-      )}
+      {confirmClose.sheet}
       {scanning && (
         <Suspense fallback={<ScreenLoading />}>
           <ScannerDialog onCode={(code) => void scanned(code)} onClose={() => setScanning(false)} />

@@ -1,4 +1,3 @@
-import { IonAlert, IonText } from '@ionic/react';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -14,7 +13,7 @@ import {
 import { Dialog } from '../../ui/dialog';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useToast, useRowMenu, type Notify } from '../../ui/overlays';
+import { useConfirmSheet, useToast, useRowMenu, type Notify } from '../../ui/overlays';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
@@ -230,9 +229,28 @@ function DifferencesDialog({ row, notify, onClose }: { row: PhysicalInventoryRow
   const differences = useDifferences(row.id);
   const { close, apply } = usePhysicalMutations();
   const [zero, setZero] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const zeroId = useId();
+  // Asked with the dialog's close: applied, the dialog closes.
+  const confirmApply = useConfirmSheet<() => void>(
+    (closeDialog) => ({
+      header: text.confirmApply(row.id, zero),
+      confirm: text.accept,
+      whenGone: true,
+      onConfirm: () =>
+        apply.mutate(
+          { id: row.id, zero_uncounted: zero },
+          {
+            onSuccess: (result) => {
+              notify(text.applied(result.movements), 'success');
+              closeDialog();
+            },
+            onError: (failure) => setError(getErrorMessage(failure)),
+          },
+        ),
+    }),
+    text.cancel,
+  );
   const data = differences.data;
   const status = data?.status ?? row.status;
 
@@ -254,8 +272,8 @@ function DifferencesDialog({ row, notify, onClose }: { row: PhysicalInventoryRow
               <h3 className="section-heading">{text.uncountedTitle}</h3>
               <StockLines lines={data.uncounted} columns={UNCOUNTED_COLUMNS} empty={text.noUncounted} />
               {error && (
-                <p role="alert">
-                  <IonText color="danger">{error}</IonText>
+                <p role="alert" className="field-error">
+                  {error}
                 </p>
               )}
               {status === 'Abierto' && (
@@ -283,7 +301,7 @@ function DifferencesDialog({ row, notify, onClose }: { row: PhysicalInventoryRow
                     type="button"
                     className="touch-button touch-button--primary"
                     disabled={apply.isPending}
-                    onClick={() => setConfirming(true)}
+                    onClick={() => confirmApply.ask(closeDialog)}
                   >
                     {text.apply}
                   </button>
@@ -291,31 +309,7 @@ function DifferencesDialog({ row, notify, onClose }: { row: PhysicalInventoryRow
               )}
             </>
           )}
-          {confirming && (
-            <IonAlert
-              isOpen
-              header={text.apply}
-              message={text.confirmApply(row.id, zero)}
-              onDidDismiss={(event) => {
-                setConfirming(false);
-                if (event.detail.role !== 'confirm') return;
-                apply.mutate(
-                  { id: row.id, zero_uncounted: zero },
-                  {
-                    onSuccess: (result) => {
-                      notify(text.applied(result.movements), 'success');
-                      closeDialog();
-                    },
-                    onError: (failure) => setError(getErrorMessage(failure)),
-                  },
-                );
-              }}
-              buttons={[
-                { text: text.cancel, role: 'cancel' },
-                { text: text.accept, role: 'confirm' },
-              ]}
-            />
-          )}
+          {confirmApply.sheet}
         </>
       )}
     </Dialog>

@@ -1,7 +1,7 @@
-import { useIonRouter } from '@ionic/react';
 import { useState } from 'react';
 import { isWarehouseOperator } from '../../../domain/app-routes';
 import { messages } from '../../../domain/messages';
+import { AppLink } from '../../ui/app-link';
 import { useShell } from '../../ui/shell-context';
 import { CountView } from './count-view';
 import { OfficeView } from './office-view';
@@ -25,7 +25,6 @@ export default function PhysicalInventoryPage() {
 }
 
 function CountPage({ onList }: { onList: (() => void) | null }) {
-  const router = useIonRouter();
   return (
     <ScreenPage title={text.title}>
       <h1 className="visually-hidden">{text.title}</h1>
@@ -40,16 +39,9 @@ function CountPage({ onList }: { onList: (() => void) | null }) {
             </button>
           </>
         ) : (
-          <a
-            href="/"
-            className="quick-filter physical-count__back"
-            onClick={(event) => {
-              event.preventDefault();
-              router.push('/', 'back');
-            }}
-          >
+          <AppLink href="/" className="quick-filter physical-count__back">
             {text.toOrders}
-          </a>
+          </AppLink>
         )}
       </nav>
       <CountView />

@@ -1,6 +1,4 @@
-import { IonActionSheet, IonButton, IonIcon } from '@ionic/react';
-import { ellipsisVertical } from 'ionicons/icons';
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { formatKg, formatMoment, mapsSearchUrl, formatCalendarDate } from '../../../domain/format';
 import { Dialog } from '../../ui/dialog';
 import { messages } from '../../../domain/messages';
@@ -9,13 +7,16 @@ import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-s
 import type { ShippingSummary, ShippingDetailSummary } from '../../../domain/schemas/shipping';
 import { getErrorMessage } from '../../lib/api';
 import { useShell } from '../../ui/shell-context';
-import { useSheet } from '../../ui/use-sheet';
+import { FormActions } from '../../ui/form-actions';
+import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
 import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../../ui/route/route-view';
 import { useDispatchedOrders, useFullShipping, useNearbyRoutes, useShippingMutations } from './queries';
 
 const text = messages.shippingDetails;
 const saleFolio = messages.driver.saleFolio;
 export type Notify = (message: string, tone: 'success' | 'danger') => void;
+
+const detailHeader = (detail: ShippingDetailSummary) => `${saleFolio(detail.sale_id)} · ${detail.sale.company_name}`;
 
 const STATUS_TEXT = {
   Pendiente: messages.driver.statusPending,
@@ -31,25 +32,46 @@ const STATUS_TEXT = {
 export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSummary; wide: boolean; notify: Notify }) {
   const { user } = useShell();
   const [adding, setAdding] = useState(false);
-  const [menuFor, setMenuFor, menuSheet] = useSheet<ShippingDetailSummary>();
   const [editing, setEditing] = useState<ShippingDetailSummary | null>(null);
-  const [deleting, setDeleting, deleteSheet] = useSheet<ShippingDetailSummary>();
   const { removeDetail } = useShippingMutations();
   const canAdd = hasPermission(user, 'editShippingDetails');
-  const menuItems = (detail: ShippingDetailSummary) =>
-    detail.completed
-      ? []
-      : [
-          ...(hasPermission(user, 'editShippingDetails') ? [{ text: messages.shippings.edit, handler: () => setEditing(detail) }] : []),
-          ...(hasPermission(user, 'deleteShippingDetails')
-            ? [{ text: messages.shippings.delete, role: 'destructive', handler: () => setDeleting(detail) }]
-            : []),
-        ];
+  const confirmDelete = useConfirmSheet<ShippingDetailSummary>(
+    (deleting) => ({
+      header: text.deleteConfirm(saleFolio(deleting.sale_id), shipping.id),
+      confirm: messages.shippings.delete,
+      destructive: true,
+      onConfirm: () =>
+        removeDetail.mutate(deleting.id, {
+          onSuccess: () => notify(text.removed, 'success'),
+          onError: (error) => notify(getErrorMessage(error), 'danger'),
+        }),
+    }),
+    messages.shippings.cancel,
+  );
+  const askDelete = confirmDelete.ask;
+  const canEditDetail = hasPermission(user, 'editShippingDetails');
+  const canDeleteDetail = hasPermission(user, 'deleteShippingDetails');
+  const menuItems = useCallback(
+    (detail: ShippingDetailSummary) =>
+      detail.completed
+        ? []
+        : [
+            ...(canEditDetail ? [{ text: messages.shippings.edit, handler: () => setEditing(detail) }] : []),
+            ...(canDeleteDetail ? [{ text: messages.shippings.delete, role: 'destructive', handler: () => askDelete(detail) }] : []),
+          ],
+    [canEditDetail, canDeleteDetail, askDelete],
+  );
+  const menu = useRowMenu(detailHeader, menuItems);
   const actions = (detail: ShippingDetailSummary) =>
     menuItems(detail).length > 0 ? (
-      <IonButton fill="clear" size="small" aria-label={text.actionsFor(saleFolio(detail.sale_id))} onClick={() => setMenuFor(detail)}>
-        <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
-      </IonButton>
+      <button
+        type="button"
+        className="icon-button detail-panel__menu"
+        aria-label={text.actionsFor(saleFolio(detail.sale_id))}
+        onClick={() => menu.open(detail)}
+      >
+        <span aria-hidden="true">⋮</span>
+      </button>
     ) : null;
   const details = shipping.shipping_details;
   // The card shows each sale's lines, contact and address, which the list does not send.
@@ -61,9 +83,9 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
       <div className="detail-panel__header">
         <h3>{text.title}</h3>
         {canAdd && (
-          <IonButton size="small" onClick={() => setAdding(true)}>
+          <button type="button" className="button-primary detail-panel__add" onClick={() => setAdding(true)}>
             {text.add}
-          </IonButton>
+          </button>
         )}
       </div>
       {wide ? (
@@ -153,35 +175,8 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
           </p>
         </div>
       )}
-      {menuFor && (
-        <IonActionSheet
-          key={menuSheet.key}
-          isOpen
-          header={`${saleFolio(menuFor.sale_id)} · ${menuFor.sale.company_name}`}
-          buttons={[...menuItems(menuFor), { text: messages.shippings.cancel, role: 'cancel' }]}
-          onDidDismiss={menuSheet.onDidDismiss}
-        />
-      )}
-      {deleting && (
-        <IonActionSheet
-          key={deleteSheet.key}
-          isOpen
-          header={text.deleteConfirm(saleFolio(deleting.sale_id), shipping.id)}
-          buttons={[
-            {
-              text: messages.shippings.delete,
-              role: 'destructive',
-              handler: () =>
-                removeDetail.mutate(deleting.id, {
-                  onSuccess: () => notify(text.removed, 'success'),
-                  onError: (error) => notify(getErrorMessage(error), 'danger'),
-                }),
-            },
-            { text: messages.shippings.cancel, role: 'cancel' },
-          ]}
-          onDidDismiss={deleteSheet.onDidDismiss}
-        />
-      )}
+      {menu.sheet}
+      {confirmDelete.sheet}
       {adding && <AddDetailDialog shippingId={shipping.id} notify={notify} onClose={() => setAdding(false)} />}
       {editing && <EditDetailDialog detail={editing} route={shipping} notify={notify} onClose={() => setEditing(null)} />}
     </section>
@@ -242,14 +237,13 @@ function AddDetailDialog({ shippingId, notify, onClose }: { shippingId: number; 
               ))}
             </div>
           </fieldset>
-          <div className="form-actions">
-            <IonButton fill="outline" onClick={close}>
-              {messages.shippings.cancel}
-            </IonButton>
-            <IonButton type="submit" disabled={saleId === null || addDetail.isPending}>
-              {addDetail.isPending ? messages.shippings.saving : messages.shippings.save}
-            </IonButton>
-          </div>
+          <FormActions
+            serverError={null}
+            pending={addDetail.isPending}
+            disabled={saleId === null}
+            onCancel={close}
+            labels={messages.shippings}
+          />
         </form>
       )}
     </Dialog>
@@ -312,14 +306,7 @@ function EditDetailDialog({
             <label htmlFor={ids.invoice}>{text.invoice}</label>
             <input id={ids.invoice} maxLength={60} value={invoice} onChange={(e) => setInvoice(e.target.value)} />
           </div>
-          <div className="form-actions">
-            <IonButton fill="outline" onClick={close}>
-              {messages.shippings.cancel}
-            </IonButton>
-            <IonButton type="submit" disabled={updateDetail.isPending}>
-              {updateDetail.isPending ? messages.shippings.saving : messages.shippings.save}
-            </IonButton>
-          </div>
+          <FormActions serverError={null} pending={updateDetail.isPending} onCancel={close} labels={messages.shippings} />
         </form>
       )}
     </Dialog>

@@ -5,6 +5,7 @@ import { getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { useDrivers, useShippingMutations, useVehicles } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
 const text = messages.shippings;
 
@@ -71,11 +72,7 @@ export function ShippingForm({
     };
     const parsed = shippingCreateSchema.safeParse(body);
     if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Draft;
-        found[field] ??= issue.message;
-      }
+      const found = fieldErrors<keyof Draft>(parsed.error.issues);
       setErrors(found);
       // Focus goes to the first field to fix, so its message is read out with it.
       const first = (['initial_km', 'final_km', 'date'] as const).find((field) => found[field]);
@@ -88,18 +85,9 @@ export function ShippingForm({
     else create.mutate(parsed.data, { onSuccess: onSaved, onError });
   };
 
-  const errorOf = (field: keyof Draft, id: string) =>
-    errors[field] ? (
-      <p id={`${id}-error`} className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
-  const described = (field: keyof Draft, id: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
-
   return (
     <form onSubmit={submit} className="shipping-form" noValidate>
-      <div className="field">
-        <label htmlFor={ids.driver}>{text.driver}</label>
+      <Field id={ids.driver} label={text.driver}>
         <select id={ids.driver} value={draft.driver_id} onChange={(e) => set('driver_id', e.target.value)}>
           <option value="">{text.none}</option>
           {drivers.data?.map((driver) => (
@@ -108,9 +96,8 @@ export function ShippingForm({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.vehicle}>{text.vehicle}</label>
+      </Field>
+      <Field id={ids.vehicle} label={text.vehicle}>
         <select id={ids.vehicle} value={draft.vehicle_id} onChange={(e) => set('vehicle_id', e.target.value)}>
           <option value="">{text.none}</option>
           {vehicles.data?.map((vehicle) => (
@@ -119,12 +106,11 @@ export function ShippingForm({
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       {(['initial_km', 'final_km'] as const).map((field) => {
         const id = field === 'initial_km' ? ids.initial : ids.final;
         return (
-          <div className="field" key={field}>
-            <label htmlFor={id}>{field === 'initial_km' ? text.initialKm : text.finalKm}</label>
+          <Field key={field} id={id} label={field === 'initial_km' ? text.initialKm : text.finalKm} error={errors[field]}>
             <div className="field__suffixed">
               <input
                 id={id}
@@ -136,25 +122,21 @@ export function ShippingForm({
               />
               <span id={`${id}-unit`}>{text.kms}</span>
             </div>
-            {errorOf(field, id)}
-          </div>
+          </Field>
         );
       })}
-      <div className="field">
-        <label htmlFor={ids.date}>{text.date}</label>
+      <Field id={ids.date} label={text.date} error={errors.date}>
         <input
           id={ids.date}
           type="date"
           value={draft.date}
           onChange={(e) => set('date', e.target.value)}
-          {...described('date', ids.date)}
+          {...describedBy(ids.date, errors.date)}
         />
-        {errorOf('date', ids.date)}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.note}>{text.note}</label>
+      </Field>
+      <Field id={ids.note} label={text.note}>
         <textarea id={ids.note} rows={3} maxLength={2000} value={draft.note} onChange={(e) => set('note', e.target.value)} />
-      </div>
+      </Field>
       <FormActions serverError={serverError} pending={saving} onCancel={onCancel} labels={text} />
     </form>
   );

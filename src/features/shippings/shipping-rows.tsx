@@ -1,15 +1,16 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatKg, formatMoment, formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ShippingSort, SortColumn } from '../../../domain/shipping-list';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { ListCards, ListTable, type ListColumn } from '../../ui/office-list/list-rows';
 import { DetailPanel, type Notify } from './detail-panel';
-import { RouteDialog } from './route-dialog';
 import { SwipeRow } from './swipe-row';
 
 const text = messages.shippings;
 const columns = text.columns;
+// 'Entregas' asks the route's kilometres with Ionic's input: it loads with the dialog, not the list.
+const RouteDialog = lazy(() => import('./route-dialog').then((module) => ({ default: module.RouteDialog })));
 
 const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p.last}` : '—');
 const km = (value: number | null) => (value === null ? '—' : text.kmValue(value));
@@ -77,13 +78,15 @@ export function ShippingRows(props: RowsProps) {
         hint={<p className="visually-hidden">{text.swipeHint}</p>}
         after={
           openRoute && (
-            <RouteDialog
-              shipping={openRoute}
-              canEdit={props.canEditRoutes}
-              onPrint={props.onPrint}
-              notify={notify}
-              onClose={() => setOpenCard(null)}
-            />
+            <Suspense fallback={null}>
+              <RouteDialog
+                shipping={openRoute}
+                canEdit={props.canEditRoutes}
+                onPrint={props.onPrint}
+                notify={notify}
+                onClose={() => setOpenCard(null)}
+              />
+            </Suspense>
           )
         }
       >

@@ -1,19 +1,18 @@
-import { IonActionSheet, IonButton } from '@ionic/react';
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
 import { shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
-import { useToast, useRowMenu } from '../../ui/overlays';
+import { useConfirmSheet, useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useWideScreen } from '../../ui/office-list/use-wide-screen';
+import { useRecordId } from '../../ui/record-screen';
 import { useShell } from '../../ui/shell-context';
-import { useSheet } from '../../ui/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { openPrintWindowAfter } from '../../lib/session-store';
 import { SHIPPING_SHEET } from './export-shippings';
@@ -31,8 +30,7 @@ const routeHeader = (shipping: ShippingSummary) => messages.driver.routeFolio(sh
 /** `/shippings` and `/shippings/{id}` for the office (a delivery driver gets their own list, app/shippings-screen.tsx). */
 export default function OfficeShippings() {
   const { user, deployment } = useShell();
-  const params = useParams<{ id?: string }>();
-  const routeId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const routeId = useRecordId('id') ?? undefined;
   const paging = useListPaging<SortColumn>();
   const stored = useStoredFilters(deployment.flags.shippingsDefaultToToday);
   // Only what narrows the list counts: a folio that is not one is not sent (filterParams).
@@ -46,10 +44,23 @@ export default function OfficeShippings() {
   });
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [editing, setEditing] = useState<ShippingSummary | null>(null);
-  const [deleting, setDeleting, deleteSheet] = useSheet<ShippingSummary>();
   const [notify, toast] = useToast();
   const wide = useWideScreen();
   const { remove } = useShippingMutations();
+  const confirmDelete = useConfirmSheet<ShippingSummary>(
+    (deleting) => ({
+      header: text.deleteConfirm,
+      confirm: text.delete,
+      destructive: true,
+      onConfirm: () =>
+        remove.mutate(deleting.id, {
+          onSuccess: () => notify(text.deleted(deleting.id), 'success'),
+          onError: (error) => notify(getErrorMessage(error), 'danger'),
+        }),
+    }),
+    text.cancel,
+  );
+  const setDeleting = confirmDelete.ask;
 
   const can = {
     details: hasPermission(user, 'shipping_details'),
@@ -96,9 +107,9 @@ export default function OfficeShippings() {
           )}
           <PageExport rows={shippings} {...SHIPPING_SHEET} notify={notify} />
           {routeId !== undefined && (
-            <IonButton fill="clear" routerLink="/shippings">
+            <AppLink href="/shippings" className="outline-button shippings__show-all">
               {text.showAll}
-            </IonButton>
+            </AppLink>
           )}
         </>
       }
@@ -107,26 +118,7 @@ export default function OfficeShippings() {
         <>
           {drawer && <FilterDrawer {...drawer} />}
           {menu.sheet}
-          {deleting && (
-            <IonActionSheet
-              key={deleteSheet.key}
-              isOpen
-              header={text.deleteConfirm}
-              buttons={[
-                {
-                  text: text.delete,
-                  role: 'destructive',
-                  handler: () =>
-                    remove.mutate(deleting.id, {
-                      onSuccess: () => notify(text.deleted(deleting.id), 'success'),
-                      onError: (error) => notify(getErrorMessage(error), 'danger'),
-                    }),
-                },
-                { text: text.cancel, role: 'cancel' },
-              ]}
-              onDidDismiss={deleteSheet.onDidDismiss}
-            />
-          )}
+          {confirmDelete.sheet}
           {editing && (
             <Dialog label={text.editTitle} onClose={() => setEditing(null)}>
               {(close) => (

@@ -1,4 +1,3 @@
-import { IonSpinner, IonText } from '@ionic/react';
 import { formatKg, formatKm, formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { ShippingFilters } from '../../../domain/shipping-list';
@@ -14,12 +13,12 @@ export function TotalsPanel({ id, filters }: { id: string; filters: ShippingFilt
     <section id={id} className="totals-panel" aria-label={text.totals} aria-busy={totals.isFetching}>
       {totals.isPending && (
         <p role="status" className="centered">
-          <IonSpinner aria-hidden="true" /> {messages.common.loading}
+          <span className="spinner" aria-hidden="true" /> {messages.common.loading}
         </p>
       )}
       {totals.isError && (
-        <p role="alert">
-          <IonText color="danger">{getErrorMessage(totals.error)}</IonText>
+        <p role="alert" className="field-error">
+          {getErrorMessage(totals.error)}
         </p>
       )}
       {totals.data && (

@@ -1,36 +1,29 @@
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardTitle,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonTextarea,
-  IonToast,
-} from '@ionic/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { newSupportTicketSchema } from '../../../domain/schemas/support';
 import { formatMoment } from '../../../domain/format';
 import { Pager } from '../../ui/pager';
 import { getErrorMessage } from '../../lib/api';
 import { useCreateSupportTicket, useSupportTickets } from './queries';
+import { describedBy, Field } from '../../ui/form-fields';
+import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
+import '../../ui/plain-list.css';
 
 const text = messages.support;
+/** The search asks the server once typing pauses. */
+const SEARCH_DELAY = 300;
 
 /** 'Soporte' (user id 1): report a problem and read the reported ones. */
 export default function SupportPage() {
   const [description, setDescription] = useState('');
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [itemsPerPage, setItemsPerPage] = useState<number>(15);
-  const [toast, setToast] = useState<{ text: string; color: string } | null>(null);
+  const [notify, toast] = useToast();
   const tickets = useSupportTickets({ description: search, page, itemsPerPage });
   const create = useCreateSupportTicket();
   const total = tickets.data?.meta.total ?? 0;
@@ -38,6 +31,15 @@ export default function SupportPage() {
   const lastPage = Math.max(1, Math.ceil(total / size));
   const from = total === 0 ? 0 : (page - 1) * size + 1;
   const to = Math.min(total, page * size);
+
+  useEffect(() => {
+    if (typed === search) return;
+    const timer = window.setTimeout(() => {
+      setSearch(typed);
+      setPage(1);
+    }, SEARCH_DELAY);
+    return () => window.clearTimeout(timer);
+  }, [typed, search]);
 
   const submit = () => {
     const parsed = newSupportTicketSchema.safeParse({ description });
@@ -50,75 +52,61 @@ export default function SupportPage() {
       onSuccess: () => {
         setDescription('');
         setPage(1);
-        setToast({ text: text.sent, color: 'success' });
+        notify(text.sent, 'success');
       },
-      onError: (error) => setToast({ text: getErrorMessage(error), color: 'danger' }),
+      onError: (error) => notify(getErrorMessage(error), 'danger'),
     });
   };
 
   return (
-    <ScreenPage title={text.title}>
-      <IonCard>
-        <IonCardHeader>
-          <IonCardTitle>{text.newTicket}</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <IonTextarea
-              label={text.description}
-              labelPlacement="stacked"
-              fill="outline"
-              autoGrow
+    <ScreenPage title={text.title} overlays={toast}>
+      <section className="plain-card" aria-labelledby="support-new-ticket">
+        <h2 id="support-new-ticket" className="plain-card__title">
+          {text.newTicket}
+        </h2>
+        <form
+          className="plain-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Field id="support-description" label={text.description} hint={text.descriptionHint} error={descriptionError ?? undefined}>
+            <textarea
+              id="support-description"
               rows={3}
-              maxlength={2000}
-              helperText={text.descriptionHint}
-              errorText={descriptionError ?? undefined}
-              className={descriptionError ? 'ion-invalid ion-touched' : ''}
+              maxLength={2000}
               value={description}
-              onIonInput={(e) => setDescription(String(e.detail.value ?? ''))}
+              onChange={(event) => setDescription(event.target.value)}
+              {...describedBy('support-description', descriptionError ?? undefined, true)}
             />
-            <IonButton type="submit" disabled={create.isPending}>
-              {create.isPending ? text.sending : text.send}
-            </IonButton>
-          </form>
-        </IonCardContent>
-      </IonCard>
+          </Field>
+          <button type="submit" className="button-primary button-primary--padded" disabled={create.isPending}>
+            {create.isPending ? text.sending : text.send}
+          </button>
+        </form>
+      </section>
 
-      {/* IonInput rather than IonSearchbar: the searchbar labels its input in English. */}
-      <IonInput
-        type="search"
-        label={text.search}
-        labelPlacement="stacked"
-        fill="outline"
-        debounce={300}
-        clearInput
-        value={search}
-        onIonInput={(e) => {
-          setSearch(String(e.detail.value ?? ''));
-          setPage(1);
-        }}
-      />
+      <Field id="support-search" label={text.search}>
+        <input id="support-search" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      </Field>
       <QueryStatus query={tickets} />
       {tickets.data?.data.length === 0 && <p className="empty-state">{text.empty}</p>}
       {tickets.data && tickets.data.data.length > 0 && (
-        <IonList aria-busy={tickets.isFetching}>
+        <ul className="plain-list" aria-busy={tickets.isFetching}>
           {tickets.data.data.map((ticket) => (
-            <IonItem key={ticket.id}>
-              <IonLabel className="ion-text-wrap">
-                <h2>{ticket.description}</h2>
-                <p>
+            <li key={ticket.id} className="plain-list__item">
+              <div className="plain-list__text">
+                <h2 className="plain-list__title">{ticket.description}</h2>
+                <p className="plain-list__detail">
                   {text.createdBy}: {ticket.user.name} {ticket.user.last} · {formatMoment(ticket.created_at)} · {text.status}:{' '}
                   {ticket.status}
                 </p>
-              </IonLabel>
-            </IonItem>
+              </div>
+            </li>
           ))}
-        </IonList>
+        </ul>
       )}
       <Pager
         itemsPerPage={itemsPerPage}
@@ -127,13 +115,6 @@ export default function SupportPage() {
         onPage={setPage}
         lastPage={lastPage}
         range={{ from, to, total }}
-      />
-      <IonToast
-        isOpen={toast !== null}
-        message={toast?.text ?? ''}
-        color={toast?.color}
-        duration={3000}
-        onDidDismiss={() => setToast(null)}
       />
     </ScreenPage>
   );

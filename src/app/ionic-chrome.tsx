@@ -1,7 +1,7 @@
 import { IonContent, IonPage, useIonRouter } from '@ionic/react';
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { AppHeader } from './app-header';
-import { ScreenChromeContext, type ScreenChrome, type ScreenPageProps } from '../ui/screen-chrome';
+import { ScreenChromeContext, type NavigateHow, type ScreenChrome, type ScreenPageProps } from '../ui/screen-chrome';
 
 function IonicScreenPage({ title, layout = 'padded', overlays, children }: ScreenPageProps) {
   return (
@@ -24,7 +24,10 @@ export function IonicChrome({ children }: { children: ReactNode }) {
   // screens do not redraw for it.
   const routerRef = useRef(router);
   routerRef.current = router;
-  const navigate = useCallback((path: string) => routerRef.current.push(path), []);
+  const navigate = useCallback((path: string, how: NavigateHow = 'forward') => {
+    if (how === 'replace') routerRef.current.push(path, 'forward', 'replace');
+    else routerRef.current.push(path, how);
+  }, []);
   const chrome = useMemo<ScreenChrome>(() => ({ Page: IonicScreenPage, navigate }), [navigate]);
   return <ScreenChromeContext.Provider value={chrome}>{children}</ScreenChromeContext.Provider>;
 }

@@ -18,9 +18,15 @@ export interface ScreenPageProps {
  * router; a light start gives plain elements and hands over to the Ionic app on the first step
  * elsewhere. A screen drawn through this, with no Ionic of its own, can open without Ionic.
  */
+/**
+ * How a screen goes elsewhere: 'back' (to the list it came from, with the backward transition)
+ * or 'replace' (the form it leaves is not kept in history); forward by default.
+ */
+export type NavigateHow = 'forward' | 'back' | 'replace';
+
 export interface ScreenChrome {
   Page: ComponentType<ScreenPageProps>;
-  navigate: (path: string) => void;
+  navigate: (path: string, how?: NavigateHow) => void;
 }
 
 /** Where a screen is: the parameters of its route ('/sales/:sale_id' → sale_id) and the address's query. */
@@ -45,7 +51,7 @@ export function useScreenChrome(): ScreenChrome {
 }
 
 /** How the shell goes to another of its screens; null outside a shell, where a link is an ordinary link. */
-export function useShellNavigate(): ((path: string) => void) | null {
+export function useShellNavigate(): ((path: string, how?: NavigateHow) => void) | null {
   return useContext(ScreenChromeContext)?.navigate ?? null;
 }
 

@@ -10,7 +10,11 @@ export default function NewShippingPage() {
     <ScreenPage title={messages.shippings.newTitle}>
       <div className="form-page">
         <h1 className="page-heading">{messages.shippings.newTitle}</h1>
-        <ShippingForm shipping={null} onCancel={() => navigate('/shippings')} onSaved={(saved) => navigate(`/shippings/${saved.id}`)} />
+        <ShippingForm
+          shipping={null}
+          onCancel={() => navigate('/shippings', 'back')}
+          onSaved={(saved) => navigate(`/shippings/${saved.id}`, 'replace')}
+        />
       </div>
     </ScreenPage>
   );

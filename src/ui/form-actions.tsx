@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import './form-actions.css';
 
 export interface FormActionLabels {
@@ -18,21 +19,28 @@ export function FormActions({
   disabled = false,
   onCancel,
   labels,
+  errorId,
+  before,
 }: {
   serverError: string | null;
   pending: boolean;
   disabled?: boolean;
   onCancel: () => void;
   labels: FormActionLabels;
+  /** The alert's id, for a form described by its error. */
+  errorId?: string;
+  /** A button of the form's own before cancel ('Recibir todo'). */
+  before?: ReactNode;
 }) {
   return (
     <>
       {serverError && (
-        <p role="alert" className="form-error field-error">
+        <p role="alert" id={errorId} className="form-error field-error">
           {serverError}
         </p>
       )}
       <div className="form-actions">
+        {before}
         <button type="button" className="outline-button" onClick={onCancel}>
           {labels.cancel}
         </button>

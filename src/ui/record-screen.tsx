@@ -12,7 +12,7 @@ export function useRecordId(param: string): number | null {
 }
 
 /** A record's read is not asked again once the server said it does not exist: asking again would only delay the message. */
-export const retryUnlessNotFound = (count: number, error: unknown) => !(error instanceof ApiError && error.status === 404) && count < 2;
+export const retryUnlessNotFound = (count: number, error: Error) => !(error instanceof ApiError && error.status === 404) && count < 2;
 
 /** Whether the record the address names does not exist: no id in it, or the server answered 404 with nothing cached. */
 export function isNotFound(id: number | null, query: Pick<UseQueryResult, 'error' | 'data'>): boolean {
@@ -38,6 +38,7 @@ export function RecordScreen<T>({
   notFound,
   layout,
   overlays,
+  loading,
   children,
 }: {
   id: number | null;
@@ -47,12 +48,20 @@ export function RecordScreen<T>({
   notFound: NotFound;
   layout?: ScreenPageProps['layout'];
   overlays?: ReactNode;
+  /** What the page says while reading ('Cargando…' unless the record names itself). */
+  loading?: string;
   children: (record: T) => ReactNode;
 }) {
   const missing = isNotFound(id, query);
   return (
     <ScreenPage title={missing ? notFound.message : title(query.data)} layout={layout} overlays={missing ? undefined : overlays}>
-      {missing ? <RecordNotFound {...notFound} /> : query.data !== undefined ? children(query.data) : <QueryStatus query={query} />}
+      {missing ? (
+        <RecordNotFound {...notFound} />
+      ) : query.data !== undefined ? (
+        children(query.data)
+      ) : (
+        <QueryStatus query={query} loading={loading} />
+      )}
     </ScreenPage>
   );
 }

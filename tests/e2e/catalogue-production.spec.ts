@@ -68,11 +68,11 @@ test('a product created with its EAN-13 and opening stock, then a production pla
   await expect(needs.getByRole('row', { name: /^Caja de tomate saladette 20 kg / })).toContainText('0.5 caja');
 
   await page.getByRole('button', { name: 'Iniciar', exact: true }).click();
-  await page.locator('ion-alert').getByRole('button', { name: 'Iniciar' }).click();
+  await page.locator('ion-action-sheet').getByRole('button', { name: 'Iniciar' }).click();
   await expect(page.getByText('Producción iniciada: salió la materia prima.')).toBeVisible();
   await expect(page.getByRole('article').getByText('En proceso', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Terminar', exact: true }).click();
-  await page.locator('ion-alert').getByRole('button', { name: 'Terminar' }).click();
+  await page.locator('ion-action-sheet').getByRole('button', { name: 'Terminar' }).click();
   await expect(page.getByText('Producción terminada: los productos entraron a inventario.')).toBeVisible();
   await expect(page.getByRole('article').getByText('Terminada', { exact: true })).toBeVisible();
   const movements = page.getByRole('region', { name: 'Movimientos de inventario' });

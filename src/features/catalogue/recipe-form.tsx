@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
@@ -8,6 +7,7 @@ import { ProductLines, type ProductLine } from '../../ui/product-lines';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { typedNumber } from './item-form';
 import { useAllRecipes, useRawMaterials, useRecipeMutation } from './queries';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.catalogue.recipes;
 const LINE_TEXTS = {
@@ -114,19 +114,7 @@ export function RecipeForm({
         {rawMaterials.data && rawMaterials.data.length === 0 && <p>{text.noRawMaterials}</p>}
         {lines.length === 0 && <p>{text.noComponents}</p>}
       </ProductLines>
-      {error && (
-        <p id={ids.error} role="alert" className="form-error">
-          <IonText color="danger">{error}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {messages.catalogue.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={save.isPending}>
-          {save.isPending ? messages.catalogue.saving : messages.catalogue.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={error} pending={save.isPending} onCancel={onCancel} labels={messages.catalogue} errorId={ids.error} />
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { IonActionSheet } from '@ionic/react';
 import { useCallback, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -7,12 +6,11 @@ import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useToast, useRowMenu } from '../../ui/overlays';
+import { useConfirmSheet, useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
-import { useSheet } from '../../ui/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { EMPTY_EXPENSE_FILTERS, expenseFilterParams, expenseListQuery, parseStoredExpenseFilters } from './expense-filters';
 import { ExpenseForm } from './expense-form';
@@ -46,13 +44,23 @@ export default function ExpensesPage() {
   const types = useExpenseTypes();
   const { remove } = useExpenseMutations();
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting, deleteSheet] = useSheet<ExpenseRow>();
   const [notify, toast] = useToast();
   const expenses = list.rows;
+  const deleteSheet = useConfirmSheet((deleting: ExpenseRow) => ({
+    header: text.deleteConfirm(deleting.description ?? deleting.type, formatMoney(deleting.amount)),
+    confirm: text.delete,
+    destructive: true,
+    onConfirm: () =>
+      remove.mutate(deleting.id, {
+        onSuccess: () => notify(text.deleted, 'success'),
+        onError: (error) => notify(getErrorMessage(error), 'danger'),
+      }),
+  }));
+  const askDelete = deleteSheet.ask;
 
   const rowMenu = useCallback(
-    (row: ExpenseRow) => [{ text: text.delete, role: 'destructive', handler: () => setDeleting(row) }],
-    [setDeleting],
+    (row: ExpenseRow) => [{ text: text.delete, role: 'destructive', handler: () => askDelete(row) }],
+    [askDelete],
   );
   const header = useCallback((row: ExpenseRow) => `${row.type} · ${formatMoney(row.amount)}`, []);
   const menu = useRowMenu(header, rowMenu);
@@ -106,26 +114,7 @@ export default function ExpensesPage() {
             </Dialog>
           )}
           {menu.sheet}
-          {deleting && (
-            <IonActionSheet
-              key={deleteSheet.key}
-              isOpen
-              header={text.deleteConfirm(deleting.description ?? deleting.type, formatMoney(deleting.amount))}
-              buttons={[
-                {
-                  text: text.delete,
-                  role: 'destructive',
-                  handler: () =>
-                    remove.mutate(deleting.id, {
-                      onSuccess: () => notify(text.deleted, 'success'),
-                      onError: (error) => notify(getErrorMessage(error), 'danger'),
-                    }),
-                },
-                { text: messages.list.cancel, role: 'cancel' },
-              ]}
-              onDidDismiss={deleteSheet.onDidDismiss}
-            />
-          )}
+          {deleteSheet.sheet}
           {toast}
         </>
       }

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { pagedQuery } from '../../../domain/office-list';
@@ -7,6 +6,7 @@ import { itemCardSchema, type ItemCard, type ItemCardMovement } from '../../../d
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
 import { AppLink } from '../../ui/app-link';
+import { useScreenPlace } from '../../ui/screen-chrome';
 import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
@@ -85,10 +85,10 @@ function CardSummary({ card }: { card: ItemCard }) {
  * stock; the opening, entries, exits and closing; the totals by type; Excel export of the page.
  */
 export default function ItemCardPage() {
-  const { id } = useParams<{ id: string }>();
-  const location = useLocation();
+  const { params, search } = useScreenPlace();
+  const id = params.id;
   const [now] = useState(() => new Date());
-  const filters = useMemo(() => itemCardFilters(location.search, now), [location.search, now]);
+  const filters = useMemo(() => itemCardFilters(search, now), [search, now]);
   const branches = useBranches();
   const paging = useListPaging<never>();
   const list = usePagedList({

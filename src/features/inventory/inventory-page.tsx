@@ -1,4 +1,3 @@
-import { IonButton, IonSpinner } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/dialog';
@@ -57,9 +56,9 @@ export default function InventoryPage() {
                   {formatQuantity(row.stock)} {row.unit}
                 </td>
                 <td>
-                  <IonButton fill="clear" size="small" aria-label={text.show(row.name)} onClick={() => setOpen(row)}>
+                  <button type="button" className="stock-table__show" aria-label={text.show(row.name)} onClick={() => setOpen(row)}>
                     {text.showShort}
-                  </IonButton>
+                  </button>
                 </td>
               </tr>
             ))}
@@ -145,9 +144,9 @@ function MovementsDialog({ row, onClose }: { row: StockRow; onClose: () => void 
             </p>
           )}
         </div>
-        <IonButton type="submit" disabled={save.isPending}>
+        <button type="submit" className="button-primary button-primary--padded" disabled={save.isPending}>
           {text.save}
-        </IonButton>
+        </button>
         {notice && (
           <p role="status" className="adjustment-form__notice">
             {notice}
@@ -156,7 +155,7 @@ function MovementsDialog({ row, onClose }: { row: StockRow; onClose: () => void 
       </form>
       {movements.isPending && (
         <div className="centered" role="status">
-          <IonSpinner aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
         </div>
       )}
       {movements.data?.data.length === 0 && <p className="empty-state">{text.noMovements}</p>}

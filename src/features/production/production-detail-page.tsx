@@ -1,17 +1,13 @@
-import { IonAlert, IonButton } from '@ionic/react';
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { Production } from '../../../domain/schemas/production';
-import { useToast } from '../../ui/overlays';
-import { QueryStatus } from '../../ui/query-status';
+import { useConfirmSheet, useToast } from '../../ui/overlays';
+import { RecordScreen, useRecordId } from '../../ui/record-screen';
 import { Fact, PageSection } from '../../ui/record-page';
-import { ApiError, getErrorMessage } from '../../lib/api';
+import { getErrorMessage } from '../../lib/api';
 import { originOf, StatusChip } from './production-rows';
 import { useProduction, useProductionMutations } from './queries';
 import './production.css';
-import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.production;
 const page = text.page;
@@ -24,13 +20,10 @@ const quantity = (value: number, unit: string) => `${formatQuantity(value)} ${un
  * (products in), each confirmed first and done once.
  */
 export default function ProductionDetailPage() {
-  const params = useParams<{ id?: string }>();
-  const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = useRecordId('id');
   const production = useProduction(id);
   const { step } = useProductionMutations();
-  const [confirm, setConfirm] = useState<'start' | 'finish' | null>(null);
   const [notify, toast] = useToast();
-  const notFound = id === null || (production.error instanceof ApiError && production.error.status === 404 && !production.data);
   const data = production.data;
 
   const run = (action: 'start' | 'finish') =>
@@ -42,44 +35,38 @@ export default function ProductionDetailPage() {
       },
     );
   const short = data?.needs.some((need) => need.shortage > 0) ?? false;
+  const confirm = useConfirmSheet(
+    (action: 'start' | 'finish') => ({
+      header: action === 'start' ? (short ? page.startShortConfirm : page.startConfirm) : page.finishConfirm,
+      confirm: action === 'start' ? page.start : page.finish,
+      onConfirm: () => run(action),
+    }),
+    text.cancel,
+  );
 
   return (
-    <ScreenPage
-      title={notFound ? text.notFound : page.title(id!)}
+    <RecordScreen
+      id={id}
+      query={production}
+      title={() => page.title(id!)}
+      notFound={{ message: text.notFound, back: { href: '/production', label: page.back } }}
+      loading={page.loading}
       overlays={
         <>
-          {confirm && (
-            <IonAlert
-              isOpen
-              header={confirm === 'start' ? (short ? page.startShortConfirm : page.startConfirm) : page.finishConfirm}
-              // The action runs once the alert is gone: two overlays leaving at once can hide the page from screen readers.
-              onDidDismiss={(event) => {
-                setConfirm(null);
-                if (event.detail.role === 'confirm') run(confirm);
-              }}
-              buttons={[
-                { text: text.cancel, role: 'cancel' },
-                { text: confirm === 'start' ? page.start : page.finish, role: 'confirm' },
-              ]}
-            />
-          )}
+          {confirm.sheet}
           {toast}
         </>
       }
     >
-      {notFound ? (
-        <div className="centered" role="alert">
-          <p>{text.notFound}</p>
-          <IonButton fill="outline" routerLink="/production" routerDirection="back">
-            {page.back}
-          </IonButton>
-        </div>
-      ) : data ? (
-        <ProductionView production={data} busy={step.isPending} onStart={() => setConfirm('start')} onFinish={() => setConfirm('finish')} />
-      ) : (
-        <QueryStatus query={production} loading={page.loading} />
+      {(record) => (
+        <ProductionView
+          production={record}
+          busy={step.isPending}
+          onStart={() => confirm.ask('start')}
+          onFinish={() => confirm.ask('finish')}
+        />
       )}
-    </ScreenPage>
+    </RecordScreen>
   );
 }
 
@@ -102,14 +89,14 @@ export function ProductionView({
         <StatusChip status={production.status} />
         <div className="production-page__actions">
           {production.status === 'Planeada' && (
-            <IonButton onClick={onStart} disabled={busy}>
+            <button type="button" className="button-primary button-primary--padded" onClick={onStart} disabled={busy}>
               {busy ? page.starting : page.start}
-            </IonButton>
+            </button>
           )}
           {production.status === 'En proceso' && (
-            <IonButton onClick={onFinish} disabled={busy}>
+            <button type="button" className="button-primary button-primary--padded" onClick={onFinish} disabled={busy}>
               {busy ? page.finishing : page.finish}
-            </IonButton>
+            </button>
           )}
         </div>
       </header>

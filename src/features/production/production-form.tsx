@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
@@ -9,6 +8,7 @@ import { monterreyDate } from '../../../domain/time';
 import { emptyLine, ProductLines, type ProductLine } from '../../ui/product-lines';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useProductionMutations } from './queries';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.production;
 const fields = text.fields;
@@ -96,19 +96,7 @@ export function ProductionForm({ onSaved, onCancel }: { onSaved: (saved: Product
       >
         {products.data && products.data.length === 0 && <p>{text.noRecipes}</p>}
       </ProductLines>
-      {error && (
-        <p id={ids.error} role="alert" className="form-error">
-          <IonText color="danger">{error}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={create.isPending}>
-          {create.isPending ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={error} pending={create.isPending} onCancel={onCancel} labels={text} errorId={ids.error} />
     </form>
   );
 }

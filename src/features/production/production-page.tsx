@@ -1,4 +1,3 @@
-import { useIonRouter } from '@ionic/react';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { PRODUCTION_STATUSES } from '../../../domain/production';
@@ -16,6 +15,7 @@ import { NO_PRODUCTION_FILTERS, parseStoredProductionFilters, productionFilterPa
 import { ProductionForm } from './production-form';
 import { PRODUCTION_COLUMNS, ProductionCard, productionExportRows, productionRowKey } from './production-rows';
 import { productionKeys } from './queries';
+import { useScreenChrome } from '../../ui/screen-chrome';
 import './production.css';
 
 const text = messages.production;
@@ -29,7 +29,7 @@ const STATUS_OPTIONS = PRODUCTION_STATUSES.map((status) => ({ value: status, lab
  * from products with a recipe and opens it.
  */
 export default function ProductionPage() {
-  const router = useIonRouter();
+  const { navigate } = useScreenChrome();
   const paging = useListPaging<ProductionSortColumn>();
   const stored = useStoredFilters('production-filters', parseStoredProductionFilters, noFilters);
   const { filters, button, drawer } = useListFilters(stored, productionFilterParams, paging);
@@ -90,7 +90,7 @@ export default function ProductionPage() {
                   onSaved={(saved) => {
                     close();
                     notify(text.created(saved.id), 'success');
-                    router.push(`/productions/${saved.id}`);
+                    navigate(`/productions/${saved.id}`);
                   }}
                 />
               )}

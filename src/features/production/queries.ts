@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DateRange } from '../../../domain/office-list';
 import { productionLogSchema, productionSchema, type ProductionInput } from '../../../domain/schemas/production';
-import { ApiError, apiRequest } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
+import { retryUnlessNotFound } from '../../ui/record-screen';
 import type { ProductionFilters } from './production-filters';
 
 export const productionKeys = {
@@ -17,8 +18,7 @@ export function useProduction(id: number | null) {
     queryKey: productionKeys.one(id ?? 0),
     queryFn: ({ signal }) => apiRequest(`/api/v2/productions/${id}`, { schema: productionSchema, signal }),
     enabled: id !== null,
-    // An unknown production stays unknown: asking again would only delay the message.
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    retry: retryUnlessNotFound,
   });
 }
 

@@ -1,6 +1,4 @@
-import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment, formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
@@ -9,24 +7,19 @@ import type { ProviderDetail } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
 import { AppLink } from '../../ui/app-link';
 import { useToast } from '../../ui/overlays';
-import { QueryStatus } from '../../ui/query-status';
+import { RecordScreen, useRecordId } from '../../ui/record-screen';
 import { Fact, PageSection } from '../../ui/record-page';
 import { useShell } from '../../ui/shell-context';
-import { ApiError } from '../../lib/api';
 import { PaymentForm } from './payment-form';
 import { ProviderForm } from './provider-form';
 import { shoppingHref, StatusChip } from './purchasing-rows';
 import { useProvider } from './queries';
 import '../../ui/office-list/office-list.css';
 import './purchasing.css';
-import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.purchasing.providers;
 const paymentText = messages.purchasing.payments;
 const orderColumns = messages.purchasing.shoppings.columns;
-
-/** Reads a positive id from the address, or null. */
-export const idParam = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 /**
  * `/providers/{id}` (issue 14): one provider — its data, what it is owed (purchase orders less
@@ -35,17 +28,18 @@ export const idParam = (value: string | undefined) => (value && /^\d{1,9}$/.test
  */
 export default function ProviderPage() {
   const { user } = useShell();
-  const id = idParam(useParams<{ id?: string }>().id);
+  const id = useRecordId('id');
   const provider = useProvider(id);
   const [dialog, setDialog] = useState<'edit' | 'pay' | null>(null);
   const [notify, toast] = useToast();
-  const notFound =
-    id === null || (provider.isError && provider.error instanceof ApiError && provider.error.status === 404 && !provider.data);
   const data = provider.data;
 
   return (
-    <ScreenPage
-      title={notFound ? text.notFound : (data?.name ?? text.title)}
+    <RecordScreen
+      id={id}
+      query={provider}
+      title={(record) => record?.name ?? text.title}
+      notFound={{ message: text.notFound, back: { href: '/providers', label: text.backToList } }}
       overlays={
         <>
           {data && dialog === 'edit' && (
@@ -80,16 +74,9 @@ export default function ProviderPage() {
         </>
       }
     >
-      {notFound ? (
-        <div className="centered" role="alert">
-          <p>{text.notFound}</p>
-          <IonButton fill="outline" routerLink="/providers" routerDirection="back">
-            {text.backToList}
-          </IonButton>
-        </div>
-      ) : data ? (
+      {(record) => (
         <ProviderView
-          provider={data}
+          provider={record}
           can={{
             edit: hasPermission(user, 'providers'),
             buy: hasPermission(user, 'shoppings'),
@@ -98,10 +85,8 @@ export default function ProviderPage() {
           onEdit={() => setDialog('edit')}
           onPay={() => setDialog('pay')}
         />
-      ) : (
-        <QueryStatus query={provider} />
       )}
-    </ScreenPage>
+    </RecordScreen>
   );
 }
 
@@ -122,15 +107,19 @@ export function ProviderView({
         <h1 className="page-heading">{provider.name}</h1>
         <div className="purchasing-page__actions">
           {can.edit && (
-            <IonButton fill="outline" onClick={onEdit}>
+            <button type="button" className="outline-button" onClick={onEdit}>
               {text.edit}
-            </IonButton>
+            </button>
           )}
-          {can.buy && <IonButton routerLink={`/shopping/${provider.id}`}>{text.newOrder}</IonButton>}
+          {can.buy && (
+            <AppLink href={`/shopping/${provider.id}`} className="button-primary button-primary--padded">
+              {text.newOrder}
+            </AppLink>
+          )}
           {can.pay && (
-            <IonButton fill="outline" onClick={onPay} disabled={provider.balance <= 0}>
+            <button type="button" className="outline-button" onClick={onPay} disabled={provider.balance <= 0}>
               {text.pay}
-            </IonButton>
+            </button>
           )}
         </div>
       </header>

@@ -1,4 +1,3 @@
-import { IonActionSheet } from '@ionic/react';
 import { useCallback, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -7,10 +6,9 @@ import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useToast, useRowMenu } from '../../ui/overlays';
+import { useConfirmSheet, useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
-import { useSheet } from '../../ui/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { PaymentForm } from './payment-form';
 import { EMPTY_PAYMENT_FILTERS, parseStoredPaymentFilters, paymentFilterParams, type PaymentFilters } from './purchasing-filters';
@@ -42,13 +40,23 @@ export default function ProviderPaymentsPage() {
   const providers = useProviderOptions();
   const { removePayment } = usePurchasingMutations();
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting, deleteSheet] = useSheet<ProviderPaymentRow>();
   const [notify, toast] = useToast();
   const payments = list.rows;
+  const deleteSheet = useConfirmSheet((deleting: ProviderPaymentRow) => ({
+    header: text.deleteConfirm(formatMoney(deleting.amount), deleting.provider_name),
+    confirm: text.delete,
+    destructive: true,
+    onConfirm: () =>
+      removePayment.mutate(deleting.id, {
+        onSuccess: () => notify(text.deleted, 'success'),
+        onError: (error) => notify(getErrorMessage(error), 'danger'),
+      }),
+  }));
+  const askDelete = deleteSheet.ask;
 
   const rowMenu = useCallback(
-    (row: ProviderPaymentRow) => [{ text: text.delete, role: 'destructive', handler: () => setDeleting(row) }],
-    [setDeleting],
+    (row: ProviderPaymentRow) => [{ text: text.delete, role: 'destructive', handler: () => askDelete(row) }],
+    [askDelete],
   );
   const menu = useRowMenu(menuHeader, rowMenu);
 
@@ -97,26 +105,7 @@ export default function ProviderPaymentsPage() {
             </Dialog>
           )}
           {menu.sheet}
-          {deleting && (
-            <IonActionSheet
-              key={deleteSheet.key}
-              isOpen
-              header={text.deleteConfirm(formatMoney(deleting.amount), deleting.provider_name)}
-              buttons={[
-                {
-                  text: text.delete,
-                  role: 'destructive',
-                  handler: () =>
-                    removePayment.mutate(deleting.id, {
-                      onSuccess: () => notify(text.deleted, 'success'),
-                      onError: (error) => notify(getErrorMessage(error), 'danger'),
-                    }),
-                },
-                { text: messages.list.cancel, role: 'cancel' },
-              ]}
-              onDidDismiss={deleteSheet.onDidDismiss}
-            />
-          )}
+          {deleteSheet.sheet}
           {toast}
         </>
       }

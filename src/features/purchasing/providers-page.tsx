@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useIonRouter } from '@ionic/react';
 import { messages } from '../../../domain/messages';
 import { providerPageSchema, type ProviderRow, type ProviderSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
+import { useScreenChrome } from '../../ui/screen-chrome';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
 import { useToast, useRowMenu } from '../../ui/overlays';
@@ -28,7 +28,7 @@ const menuHeader = (row: ProviderRow) => row.name;
  * opens the provider's page.
  */
 export default function ProvidersPage() {
-  const router = useIonRouter();
+  const { navigate } = useScreenChrome();
   const paging = useListPaging<ProviderSortColumn>();
   const { setPage } = paging;
   const [filters, save] = useStoredFilters('providers-filters', parseStoredProviderFilters, noFilters);
@@ -55,10 +55,10 @@ export default function ProvidersPage() {
 
   const rowMenu = useCallback(
     (row: ProviderRow) => [
-      { text: text.open, handler: () => router.push(providerHref(row.id)) },
+      { text: text.open, handler: () => navigate(providerHref(row.id)) },
       { text: text.edit, handler: () => setForm(row) },
     ],
-    [router],
+    [navigate],
   );
   const menu = useRowMenu(menuHeader, rowMenu);
 

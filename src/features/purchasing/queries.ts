@@ -17,6 +17,7 @@ import { namedListSchema } from '../../../domain/schemas/reference';
 import type { DateRange } from '../../../domain/office-list';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
+import { retryUnlessNotFound } from '../../ui/record-screen';
 
 /** Query keys of purchasing: every change refreshes all of them (a receipt moves a list, a page and a report). */
 export const purchasingKeys = {
@@ -46,6 +47,7 @@ export function useProvider(id: number | null) {
     queryKey: purchasingKeys.provider(id ?? 0),
     queryFn: ({ signal }) => apiRequest(`/api/v2/providers/${id}`, { schema: providerDetailSchema, signal }),
     enabled: id !== null,
+    retry: retryUnlessNotFound,
   });
 }
 
@@ -54,6 +56,7 @@ export function useShopping(id: number | null) {
     queryKey: purchasingKeys.shopping(id ?? 0),
     queryFn: ({ signal }) => apiRequest(`/api/v2/shoppings/${id}`, { schema: shoppingDetailSchema, signal }),
     enabled: id !== null,
+    retry: retryUnlessNotFound,
   });
 }
 

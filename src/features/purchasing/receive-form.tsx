@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
 import { formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -7,6 +6,7 @@ import { receiveInputSchema, type ShoppingDetail } from '../../../domain/schemas
 import { getErrorMessage } from '../../lib/api';
 import { usePurchasingMutations } from './queries';
 import { typedQuantity } from './shopping-form';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.purchasing.order;
 
@@ -102,22 +102,17 @@ export function ReceiveForm({
           </tbody>
         </table>
       </div>
-      {error && (
-        <p role="alert" className="form-error">
-          <IonText color="danger">{error}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={() => setTyped(all())}>
-          {text.receiveAll}
-        </IonButton>
-        <IonButton fill="outline" onClick={onCancel}>
-          {messages.list.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={receive.isPending}>
-          {receive.isPending ? text.receiving : text.receiveSave}
-        </IonButton>
-      </div>
+      <FormActions
+        serverError={error}
+        pending={receive.isPending}
+        onCancel={onCancel}
+        labels={{ cancel: messages.list.cancel, save: text.receiveSave, saving: text.receiving }}
+        before={
+          <button type="button" className="outline-button" onClick={() => setTyped(all())}>
+            {text.receiveAll}
+          </button>
+        }
+      />
     </form>
   );
 }

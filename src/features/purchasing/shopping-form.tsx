@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -10,6 +9,7 @@ import { getErrorMessage } from '../../lib/api';
 import { usePurchasingMutations, useShoppingItems } from './queries';
 import '../../ui/office-list/office-list.css';
 import './purchasing.css';
+import { FormActions } from '../../ui/form-actions';
 
 const text = messages.purchasing.orderForm;
 /** How many matches the product search offers at once. */
@@ -237,19 +237,7 @@ export function ShoppingForm({
         <label htmlFor={ids.note}>{text.note}</label>
         <textarea id={ids.note} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
-      {error && (
-        <p role="alert" id={ids.error} className="form-error">
-          <IonText color="danger">{error}</IonText>
-        </p>
-      )}
-      <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
-          {text.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={saveShopping.isPending}>
-          {saveShopping.isPending ? text.saving : text.save}
-        </IonButton>
-      </div>
+      <FormActions serverError={error} pending={saveShopping.isPending} onCancel={onCancel} labels={text} errorId={ids.error} />
     </form>
   );
 }

@@ -1,6 +1,4 @@
-import { IonActionSheet, IonButton, useIonRouter } from '@ionic/react';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { purchaseOrderDocument, type PurchaseOrderPrintData } from '../../../domain/documents/purchase-order-document';
 import { formatCalendarDate, formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -10,22 +8,20 @@ import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
 import { useDeployment } from '../../ui/deployment';
 import { Dialog } from '../../ui/dialog';
 import { AppLink } from '../../ui/app-link';
-import { useToast } from '../../ui/overlays';
-import { QueryStatus } from '../../ui/query-status';
+import { useConfirmSheet, useToast } from '../../ui/overlays';
+import { RecordScreen, useRecordId } from '../../ui/record-screen';
 import { Fact, PageSection } from '../../ui/record-page';
 import { useShell } from '../../ui/shell-context';
-import { useSheet } from '../../ui/use-sheet';
-import { ApiError, getErrorMessage } from '../../lib/api';
+import { getErrorMessage } from '../../lib/api';
 import { openPrintWindow } from '../../lib/session-store';
 import { PaymentForm } from './payment-form';
-import { idParam } from './provider-page';
 import { providerHref, StatusChip } from './purchasing-rows';
 import { usePurchasingMutations, useShopping } from './queries';
 import { ReceiveForm, receiveTitle } from './receive-form';
 import { ShoppingForm } from './shopping-form';
 import '../../ui/office-list/office-list.css';
 import './purchasing.css';
-import { ScreenPage } from '../../ui/screen-chrome';
+import { useScreenChrome } from '../../ui/screen-chrome';
 
 const text = messages.purchasing.order;
 
@@ -38,18 +34,26 @@ const text = messages.purchasing.order;
  */
 export default function ShoppingPage() {
   const { user } = useShell();
-  const router = useIonRouter();
+  const { navigate } = useScreenChrome();
   const { identity } = useDeployment();
-  const id = idParam(useParams<{ id?: string }>().id);
+  const id = useRecordId('id');
   const order = useShopping(id);
   const { removeShopping } = usePurchasingMutations();
   const [dialog, setDialog] = useState<'receive' | 'edit' | 'pay' | null>(null);
-  const [deleting, setDeleting, deleteSheet] = useSheet<ShoppingDetail>();
   const [drawing, setDrawing] = useState(false);
   const [notify, toast] = useToast();
-  const notFound = id === null || (order.isError && order.error instanceof ApiError && order.error.status === 404 && !order.data);
   const data = order.data;
   const folio = id === null ? '' : purchaseOrderFolio(id);
+  const deleteSheet = useConfirmSheet((deleting: ShoppingDetail) => ({
+    header: text.deleteConfirm(folio),
+    confirm: text.delete,
+    destructive: true,
+    onConfirm: () =>
+      removeShopping.mutate(deleting.id, {
+        onSuccess: () => navigate('/shopping'),
+        onError: (error) => notify(getErrorMessage(error), 'danger'),
+      }),
+  }));
 
   const print = (kind: 'purchaseOrder' | 'shoppingOrder') => {
     if (data && !openPrintWindow({ kind, data: { order: data } satisfies PurchaseOrderPrintData }))
@@ -70,8 +74,11 @@ export default function ShoppingPage() {
   };
 
   return (
-    <ScreenPage
-      title={notFound ? text.notFound : text.title(folio)}
+    <RecordScreen
+      id={id}
+      query={order}
+      title={() => text.title(folio)}
+      notFound={{ message: text.notFound, back: { href: '/shopping', label: text.backToList } }}
       overlays={
         <>
           {data && dialog === 'receive' && (
@@ -118,66 +125,44 @@ export default function ShoppingPage() {
               )}
             </Dialog>
           )}
-          {deleting && (
-            <IonActionSheet
-              key={deleteSheet.key}
-              isOpen
-              header={text.deleteConfirm(folio)}
-              buttons={[
-                {
-                  text: text.delete,
-                  role: 'destructive',
-                  handler: () =>
-                    removeShopping.mutate(deleting.id, {
-                      onSuccess: () => router.push('/shopping', 'back'),
-                      onError: (error) => notify(getErrorMessage(error), 'danger'),
-                    }),
-                },
-                { text: messages.list.cancel, role: 'cancel' },
-              ]}
-              onDidDismiss={deleteSheet.onDidDismiss}
-            />
-          )}
+          {deleteSheet.sheet}
           {toast}
         </>
       }
     >
-      {notFound ? (
-        <div className="centered" role="alert">
-          <p>{text.notFound}</p>
-          <IonButton fill="outline" routerLink="/shopping" routerDirection="back">
-            {text.backToList}
-          </IonButton>
-        </div>
-      ) : data ? (
+      {(data) => (
         <article className="purchasing-page">
           <header className="purchasing-page__header">
             <h1 className="page-heading">{text.title(folio)}</h1>
             <StatusChip status={data.status} />
             <div className="purchasing-page__actions">
-              {data.status !== 'Recibida' && <IonButton onClick={() => setDialog('receive')}>{text.receive}</IonButton>}
-              <IonButton fill="outline" onClick={() => print('purchaseOrder')}>
+              {data.status !== 'Recibida' && (
+                <button type="button" className="button-primary button-primary--padded" onClick={() => setDialog('receive')}>
+                  {text.receive}
+                </button>
+              )}
+              <button type="button" className="outline-button" onClick={() => print('purchaseOrder')}>
                 {text.printOrder}
-              </IonButton>
-              <IonButton fill="outline" onClick={() => print('shoppingOrder')}>
+              </button>
+              <button type="button" className="outline-button" onClick={() => print('shoppingOrder')}>
                 {text.printShoppingOrder}
-              </IonButton>
-              <IonButton fill="outline" onClick={() => void downloadPdf()} disabled={drawing}>
+              </button>
+              <button type="button" className="outline-button" onClick={() => void downloadPdf()} disabled={drawing}>
                 {drawing ? text.drawingPdf : text.downloadPdf}
-              </IonButton>
+              </button>
               {hasPermission(user, 'provider_payments') && balanceOwed(data.total, data.paid) > 0 && (
-                <IonButton fill="outline" onClick={() => setDialog('pay')}>
+                <button type="button" className="outline-button" onClick={() => setDialog('pay')}>
                   {text.pay}
-                </IonButton>
+                </button>
               )}
               {data.status === 'Pendiente' && (
                 <>
-                  <IonButton fill="outline" onClick={() => setDialog('edit')}>
+                  <button type="button" className="outline-button" onClick={() => setDialog('edit')}>
                     {text.edit}
-                  </IonButton>
-                  <IonButton fill="outline" color="danger" onClick={() => setDeleting(data)}>
+                  </button>
+                  <button type="button" className="outline-button outline-button--danger" onClick={() => deleteSheet.ask(data)}>
                     {text.delete}
-                  </IonButton>
+                  </button>
                 </>
               )}
             </div>
@@ -185,10 +170,8 @@ export default function ShoppingPage() {
           <OrderFacts order={data} />
           <OrderLines order={data} />
         </article>
-      ) : (
-        <QueryStatus query={order} />
       )}
-    </ScreenPage>
+    </RecordScreen>
   );
 }
 

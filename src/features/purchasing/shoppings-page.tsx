@@ -1,10 +1,10 @@
-import { IonButton, useIonRouter } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { PURCHASE_ORDER_STATUSES } from '../../../domain/purchasing';
 import { shoppingPageSchema, type ShoppingRow, type ShoppingSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
+import { useScreenChrome } from '../../ui/screen-chrome';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useToast } from '../../ui/overlays';
@@ -110,14 +110,14 @@ export default function ShoppingsPage() {
 
 /** 'Nueva compra': which provider it is for; then its form at /shopping/{provider_id}. */
 function ChooseProvider({ choices, onCancel }: { choices: { value: string; label: string }[]; onCancel: () => void }) {
-  const router = useIonRouter();
+  const { navigate } = useScreenChrome();
   const [providerId, setProviderId] = useState('');
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!providerId) return;
     onCancel();
-    router.push(`/shopping/${providerId}`);
+    navigate(`/shopping/${providerId}`);
   };
   return (
     <form onSubmit={submit} className="purchasing-form">
@@ -133,12 +133,12 @@ function ChooseProvider({ choices, onCancel }: { choices: { value: string; label
         </select>
       </div>
       <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
+        <button type="button" className="outline-button" onClick={onCancel}>
           {messages.list.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={!providerId}>
+        </button>
+        <button type="submit" className="button-primary button-primary--padded" disabled={!providerId}>
           {text.continue}
-        </IonButton>
+        </button>
       </div>
     </form>
   );

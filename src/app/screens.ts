@@ -99,6 +99,7 @@ export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/sales',
   '/pedidos',
   '/canceled',
+  '/quotations',
   '/clients',
   '/inventory-pos',
   '/inventory-cost',

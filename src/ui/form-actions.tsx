@@ -1,5 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
-
 export interface FormActionLabels {
   cancel: string;
   save: string;
@@ -9,7 +7,7 @@ export interface FormActionLabels {
 /**
  * The end of every office form: the server's refusal as an alert, then the form's cancel and
  * save buttons (the save one names what it saves where the form says so, and reads 'Guardando…'
- * and is disabled while it saves).
+ * and is disabled while it saves). Plain buttons: a form draws without Ionic.
  */
 export function FormActions({
   serverError,
@@ -26,16 +24,16 @@ export function FormActions({
     <>
       {serverError && (
         <p role="alert" className="form-error">
-          <IonText color="danger">{serverError}</IonText>
+          <span className="field-error">{serverError}</span>
         </p>
       )}
       <div className="form-actions">
-        <IonButton fill="outline" onClick={onCancel}>
+        <button type="button" className="outline-button" onClick={onCancel}>
           {labels.cancel}
-        </IonButton>
-        <IonButton type="submit" disabled={pending}>
+        </button>
+        <button type="submit" className="button-primary button-primary--padded" disabled={pending}>
           {pending ? labels.saving : labels.save}
-        </IonButton>
+        </button>
       </div>
     </>
   );

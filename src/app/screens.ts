@@ -110,5 +110,10 @@ export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/payroll',
   '/invoices',
   '/leads',
+  '/leads/:lead_id',
+  '/calls',
+  '/activities',
+  '/calendar',
+  '/messages',
   '/mail',
 ]);

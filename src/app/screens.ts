@@ -101,6 +101,8 @@ export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/canceled',
   '/quotations',
   '/clients',
+  '/collections',
+  '/balances',
   '/inventory-pos',
   '/inventory-cost',
   '/inventory-reports',

@@ -46,7 +46,7 @@ export default function LeadPage() {
                 {entry.activityTitle}
               </button>
             )}
-            <AppLink href="/leads" className="outline-button">
+            <AppLink href="/leads" className="outline-button outline-button--clear">
               {text.back}
             </AppLink>
           </div>

@@ -101,6 +101,7 @@ export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/canceled',
   '/quotations',
   '/clients',
+  '/caja',
   '/collections',
   '/balances',
   '/inventory-pos',

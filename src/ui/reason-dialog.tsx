@@ -1,4 +1,3 @@
-import { IonButton } from '@ionic/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { getErrorMessage } from '../lib/api';
 import { Dialog } from './dialog';
@@ -100,9 +99,9 @@ export function ReasonDialog<Body>({
             </p>
           )}
           <div className="form-actions">
-            <IonButton type="submit" color="danger" disabled={sending}>
+            <button type="submit" className="button-primary button-primary--padded button-primary--danger" disabled={sending}>
               {sending ? text.submitting : text.submit}
-            </IonButton>
+            </button>
           </div>
         </form>
       )}

@@ -1,4 +1,3 @@
-import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
@@ -55,10 +54,12 @@ export function BalanceFilterDrawer({
             onChange={(sellerIds) => setDraft((d) => ({ ...d, sellerIds }))}
           />
           <div className="form-actions">
-            <IonButton fill="outline" onClick={() => setDraft(onClear())}>
+            <button type="button" className="outline-button" onClick={() => setDraft(onClear())}>
               {messages.list.clear}
-            </IonButton>
-            <IonButton type="submit">{messages.list.filter}</IonButton>
+            </button>
+            <button type="submit" className="button-primary button-primary--padded">
+              {messages.list.filter}
+            </button>
           </div>
         </form>
       )}

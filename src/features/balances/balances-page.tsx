@@ -8,9 +8,7 @@ import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { useShell } from '../../ui/shell-context';
 import { BalanceFilterDrawer } from './balance-filters';
 import { BalanceCard, balanceColumns, balanceRowKey, type BalanceLinks } from './balance-rows';
@@ -20,13 +18,23 @@ import {
   balanceListQuery,
   EMPTY_BALANCE_FILTERS,
   parseStoredBalanceFilters,
+  type BalanceListFilters,
   type BalanceSortColumn,
 } from './list-query';
 import { OverdueSales } from './overdue-sales';
 import './balances.css';
 
 const text = messages.balances;
-const noFilters = () => EMPTY_BALANCE_FILTERS;
+const BALANCES: FilteredListSource<BalanceListFilters, BalanceRow, BalanceSortColumn> = {
+  storeKey: 'balances-filters',
+  parse: parseStoredBalanceFilters,
+  empty: () => EMPTY_BALANCE_FILTERS,
+  params: balanceFilterParams,
+  queryKey: (filters) => ['balances', 'list', filters],
+  path: '/api/v2/balances',
+  schema: balancePageSchema,
+  search: (page, filters, total) => balanceListQuery({ ...page, filters }, total),
+};
 const metaSchema = balancePageSchema.shape.meta;
 
 /**
@@ -37,16 +45,7 @@ const metaSchema = balancePageSchema.shape.meta;
  */
 export default function BalancesPage() {
   const { user } = useShell();
-  const paging = useListPaging<BalanceSortColumn>();
-  const stored = useStoredFilters('balances-filters', parseStoredBalanceFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, balanceFilterParams, paging);
-  const list = usePagedList({
-    queryKey: ['balances', 'list', filters],
-    path: '/api/v2/balances',
-    search: (page, total) => balanceListQuery({ ...page, filters }, total),
-    paging,
-    schema: balancePageSchema,
-  });
+  const { paging, button, drawer, list } = useFilteredList(BALANCES);
   const [notify, toast] = useToast();
   const links: BalanceLinks = useMemo(
     () => ({

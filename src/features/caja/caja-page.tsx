@@ -1,4 +1,3 @@
-import { IonButton, IonText } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { cashDifference, CASH_MOVEMENT_KINDS, type CashMovementKind } from '../../../domain/caja';
@@ -14,7 +13,8 @@ import {
   type CajaDay,
 } from '../../../domain/schemas/caja';
 import { monterreyDateTime } from '../../../domain/time';
-import { useToast } from '../../ui/overlays';
+import { describedBy, Field } from '../../ui/form-fields';
+import { useToast, type Notify } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { PageSection } from '../../ui/record-page';
 import { apiRequest, getErrorMessage } from '../../lib/api';
@@ -65,16 +65,15 @@ export default function CajaPage() {
   });
   const [notify, toast] = useToast();
   return (
-    <ScreenPage title={text.title}>
+    <ScreenPage title={text.title} overlays={toast}>
       <h1 className="visually-hidden">{text.title}</h1>
       <QueryStatus query={day} loading={text.loading} />
       {day.data && <CajaView day={day.data} notify={notify} />}
-      {toast}
     </ScreenPage>
   );
 }
 
-function CajaView({ day, notify }: { day: CajaDay; notify: ReturnType<typeof useToast>[0] }) {
+function CajaView({ day, notify }: { day: CajaDay; notify: Notify }) {
   const print = () => {
     if (!openPrintWindow({ kind: 'cashCut', data: { day } })) notify(messages.print.blocked, 'danger');
   };
@@ -172,7 +171,7 @@ function CajaView({ day, notify }: { day: CajaDay; notify: ReturnType<typeof use
   );
 }
 
-function MovementForm({ notify }: { notify: ReturnType<typeof useToast>[0] }) {
+function MovementForm({ notify }: { notify: Notify }) {
   const [kind, setKind] = useState<CashMovementKind>('entrada');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -198,14 +197,7 @@ function MovementForm({ notify }: { notify: ReturnType<typeof useToast>[0] }) {
       onError: (e) => notify(getErrorMessage(e), 'danger'),
     });
   };
-  const errorFor = (field: string) =>
-    error?.field === field ? (
-      <p className="field-error" id={`${base}-${field}-error`}>
-        {error.message}
-      </p>
-    ) : null;
-  const described = (field: string) =>
-    error?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': `${base}-${field}-error` } : {};
+  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
   return (
     <form className="caja__form" onSubmit={submit} noValidate aria-label={text.addMovement}>
       <fieldset className="caja__kinds">
@@ -217,31 +209,33 @@ function MovementForm({ notify }: { notify: ReturnType<typeof useToast>[0] }) {
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${base}-amount`}>{text.amount}</label>
+      <Field id={`${base}-amount`} label={text.amount} error={errorOf('amount')}>
         <input
           id={`${base}-amount`}
           inputMode="decimal"
           autoComplete="off"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          {...described('amount')}
+          {...describedBy(`${base}-amount`, errorOf('amount'))}
         />
-        {errorFor('amount')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${base}-reason`}>{text.reason}</label>
-        <input id={`${base}-reason`} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} {...described('reason')} />
-        {errorFor('reason')}
-      </div>
-      <IonButton type="submit" fill="outline" disabled={movement.isPending}>
+      </Field>
+      <Field id={`${base}-reason`} label={text.reason} error={errorOf('reason')}>
+        <input
+          id={`${base}-reason`}
+          maxLength={300}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          {...describedBy(`${base}-reason`, errorOf('reason'))}
+        />
+      </Field>
+      <button type="submit" className="outline-button" disabled={movement.isPending}>
         {movement.isPending ? text.saving : text.addMovement}
-      </IonButton>
+      </button>
     </form>
   );
 }
 
-function CutForm({ expected, notify }: { expected: number; notify: ReturnType<typeof useToast>[0] }) {
+function CutForm({ expected, notify }: { expected: number; notify: Notify }) {
   const [counted, setCounted] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -272,35 +266,27 @@ function CutForm({ expected, notify }: { expected: number; notify: ReturnType<ty
           <dd>{difference === null ? '—' : differenceLabel(difference)}</dd>
         </div>
       </dl>
-      <div className="field">
-        <label htmlFor={`${base}-counted`}>{text.counted}</label>
+      <Field id={`${base}-counted`} label={text.counted} error={error ?? undefined}>
         <input
           id={`${base}-counted`}
           inputMode="decimal"
           autoComplete="off"
           value={counted}
           onChange={(e) => setCounted(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${base}-counted-error` : undefined}
+          {...describedBy(`${base}-counted`, error ?? undefined)}
         />
-        {error && (
-          <p className="field-error" id={`${base}-counted-error`}>
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${base}-note`}>{text.cutNote}</label>
+      </Field>
+      <Field id={`${base}-note`} label={text.cutNote}>
         <input id={`${base}-note`} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
-      </div>
+      </Field>
       {cut.isError && (
         <p role="alert" className="form-error">
-          <IonText color="danger">{getErrorMessage(cut.error)}</IonText>
+          <span className="field-error">{getErrorMessage(cut.error)}</span>
         </p>
       )}
-      <IonButton type="submit" disabled={cut.isPending}>
+      <button type="submit" className="button-primary button-primary--padded" disabled={cut.isPending}>
         {cut.isPending ? text.saving : text.doCut}
-      </IonButton>
+      </button>
     </form>
   );
 }

@@ -7,9 +7,7 @@ import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
 import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
@@ -21,13 +19,23 @@ import {
   collectionListQuery,
   EMPTY_COLLECTION_FILTERS,
   parseStoredCollectionFilters,
+  type CollectionListFilters,
   type CollectionSortColumn,
 } from './list-query';
 import { collectionKeys, useCollectionActions } from './queries';
 import { CollectionTotalsPanel } from './totals-panel';
 
 const text = messages.collections.list;
-const noFilters = () => EMPTY_COLLECTION_FILTERS;
+const COLLECTIONS: FilteredListSource<CollectionListFilters, CollectionListRow, CollectionSortColumn> = {
+  storeKey: 'collections-filters',
+  parse: parseStoredCollectionFilters,
+  empty: () => EMPTY_COLLECTION_FILTERS,
+  params: collectionFilterParams,
+  queryKey: collectionKeys.list,
+  path: '/api/v2/collections',
+  schema: collectionListPageSchema,
+  search: (page, filters, total) => collectionListQuery({ ...page, filters }, total),
+};
 const menuLabel = (row: CollectionListRow) => text.actionsFor(folioOf(row));
 
 /**
@@ -38,16 +46,7 @@ const menuLabel = (row: CollectionListRow) => text.actionsFor(folioOf(row));
 export default function CollectionsPage() {
   const { user } = useShell();
   const [now] = useState(() => new Date());
-  const paging = useListPaging<CollectionSortColumn>();
-  const stored = useStoredFilters('collections-filters', parseStoredCollectionFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, collectionFilterParams, paging);
-  const list = usePagedList({
-    queryKey: collectionKeys.list(filters),
-    path: '/api/v2/collections',
-    search: (page, total) => collectionListQuery({ ...page, filters }, total),
-    paging,
-    schema: collectionListPageSchema,
-  });
+  const { paging, filters, button, drawer, list } = useFilteredList(COLLECTIONS);
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [canceling, setCanceling] = useState<CollectionListRow | null>(null);
   const [notify, toast] = useToast();

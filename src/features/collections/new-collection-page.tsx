@@ -1,7 +1,5 @@
-import { IonButton, useIonToast } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
 import { amountProblem, collectionFolio, previewPayment, type ApplyMode } from '../../../domain/collections';
 import { fromCents, toCents } from '../../../domain/money';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
@@ -16,14 +14,16 @@ import {
 } from '../../../domain/schemas/collections';
 import { monterreyDate } from '../../../domain/time';
 import { AppLink } from '../../ui/app-link';
+import { useToast, type Notify } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
+import { isNotFound, retryUnlessNotFound } from '../../ui/record-screen';
 import { useShell } from '../../ui/shell-context';
 import { ApiError, getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { CustomerSearch } from './customer-search';
 import { customerBalanceOptions, printReceipt, usePaymentMethods, useRecordPayment } from './queries';
 import './collections.css';
-import { ScreenPage } from '../../ui/screen-chrome';
+import { ScreenPage, useScreenPlace } from '../../ui/screen-chrome';
 
 const text = messages.collections.form;
 const columns = text.columns;
@@ -34,34 +34,36 @@ const columns = text.columns;
  * note — applied to its open sales oldest first or line by line, as the server will apply it.
  */
 export default function NewCollectionPage() {
-  const params = useParams<{ id?: string }>();
-  const id = params.id === undefined ? undefined : /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const param = useScreenPlace().params.id;
+  const id = param === undefined ? undefined : /^\d+$/.test(param) ? Number(param) : null;
+  const [notify, toast] = useToast();
   return (
-    <ScreenPage title={text.title}>
+    <ScreenPage title={text.title} overlays={toast}>
       <div className="collection-form">
         {id === undefined ? (
-          <PickAndCollect />
+          <PickAndCollect notify={notify} />
         ) : id === null ? (
           <CustomerNotFound />
         ) : (
-          <PaymentForm key={id} companyId={id} change={<AppLink href="/new-collections">{text.change}</AppLink>} />
+          <PaymentForm key={id} companyId={id} notify={notify} change={<AppLink href="/new-collections">{text.change}</AppLink>} />
         )}
       </div>
     </ScreenPage>
   );
 }
 
-function PickAndCollect() {
+function PickAndCollect({ notify }: { notify: Notify }) {
   const [customer, setCustomer] = useState<number | null>(null);
   if (customer === null) return <CustomerSearch onPick={(picked) => setCustomer(picked.id)} />;
   return (
     <PaymentForm
       key={customer}
       companyId={customer}
+      notify={notify}
       change={
-        <IonButton fill="clear" size="small" onClick={() => setCustomer(null)}>
+        <button type="button" className="outline-button outline-button--clear" onClick={() => setCustomer(null)}>
           {text.change}
-        </IonButton>
+        </button>
       }
     />
   );
@@ -71,41 +73,41 @@ function CustomerNotFound() {
   return (
     <div className="centered" role="alert">
       <p>{text.customerNotFound}</p>
-      <IonButton fill="outline" routerLink="/new-collections" routerDirection="back">
+      <AppLink href="/new-collections" className="outline-button">
         {text.change}
-      </IonButton>
+      </AppLink>
     </div>
   );
 }
 
 type Field = 'date' | 'amount' | 'method' | 'reference' | 'note' | 'lines';
 
-function PaymentForm({ companyId, change }: { companyId: number; change: ReactNode }) {
-  const balance = useQuery({
-    ...customerBalanceOptions(companyId),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
-  if (balance.isError && balance.error instanceof ApiError && balance.error.status === 404 && !balance.data) return <CustomerNotFound />;
+function PaymentForm({ companyId, notify, change }: { companyId: number; notify: Notify; change: ReactNode }) {
+  const balance = useQuery({ ...customerBalanceOptions(companyId), retry: retryUnlessNotFound });
+  if (isNotFound(companyId, balance)) return <CustomerNotFound />;
   if (!balance.data) return <QueryStatus query={balance} loading={text.loadingSales} />;
   // Balances kept from an earlier visit show at once, but the payment is saved only against the
   // ones read now: what the form previews is then what the server applies.
   const current = balance.isFetchedAfterMount && !balance.isFetching;
-  return <PaymentFields balance={balance.data} refreshing={!current} refresh={() => void balance.refetch()} change={change} />;
+  return (
+    <PaymentFields balance={balance.data} refreshing={!current} refresh={() => void balance.refetch()} notify={notify} change={change} />
+  );
 }
 
 function PaymentFields({
   balance,
   refreshing,
   refresh,
+  notify,
   change,
 }: {
   balance: CustomerBalance;
   refreshing: boolean;
   refresh: () => void;
+  notify: Notify;
   change: ReactNode;
 }) {
   const { user } = useShell();
-  const [presentToast] = useIonToast();
   const methods = usePaymentMethods();
   const save = useRecordPayment();
   const today = monterreyDate(new Date());
@@ -152,22 +154,15 @@ function PaymentFields({
     setNote('');
     setChosen(new Map());
     setMode('oldest');
-    void presentToast({
-      message: text.saved(collectionFolio(collection.id)),
-      color: 'success',
-      duration: 10_000,
-      buttons: [
-        {
-          text: text.viewReceipt,
-          handler: () => {
-            try {
-              printReceipt(collection);
-            } catch (failure) {
-              void presentToast({ message: getErrorMessage(failure), color: 'danger', duration: 6000 });
-            }
-          },
-        },
-      ],
+    notify(text.saved(collectionFolio(collection.id)), 'success', {
+      text: text.viewReceipt,
+      handler: () => {
+        try {
+          printReceipt(collection);
+        } catch (failure) {
+          notify(getErrorMessage(failure), 'danger');
+        }
+      },
     });
   };
 
@@ -360,12 +355,12 @@ function PaymentFields({
         </p>
       )}
       <div className="form-actions">
-        <IonButton fill="clear" routerLink="/collections" routerDirection="back">
+        <AppLink href="/collections" className="outline-button outline-button--clear">
           {text.backToList}
-        </IonButton>
-        <IonButton type="submit" disabled={save.isPending || refreshing}>
+        </AppLink>
+        <button type="submit" className="button-primary button-primary--padded" disabled={save.isPending || refreshing}>
           {save.isPending ? text.saving : refreshing ? text.refreshingBalances : text.save}
-        </IonButton>
+        </button>
       </div>
     </form>
   );

@@ -9,19 +9,22 @@ import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { getErrorMessage } from '../../lib/api';
 import { CrmEntryForm } from './crm-entry-form';
-import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
+import { crmListSource, type CrmFilters } from './crm-filters';
 import { crmKeys, useCrmMutations } from './queries';
 import './crm.css';
 
 const text = messages.crm.activities;
 const columns = text.columns;
-const params = crmFilterParams('done');
-const noFilters = () => EMPTY_CRM_FILTERS;
+const ACTIVITIES = crmListSource<ActivityRow>({
+  storeKey: 'activities-filters',
+  stateFilter: 'done',
+  path: '/api/v2/activities',
+  queryKey: crmKeys.activities,
+  schema: activityPageSchema,
+});
 const STATES = [
   { value: '0', label: text.pending },
   { value: '1', label: text.done },
@@ -48,16 +51,7 @@ const ACTIVITY_COLUMNS: ListColumn<ActivityRow, CrmSortColumn>[] = [
  * 'Registrar actividad' in a dialog; Excel export of the page.
  */
 export default function ActivitiesPage() {
-  const paging = useListPaging<CrmSortColumn>();
-  const stored = useStoredFilters('activities-filters', parseStoredCrmFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, params, paging);
-  const list = usePagedList({
-    queryKey: [...crmKeys.activities, filters],
-    path: '/api/v2/activities',
-    search: (page, total) => crmListQuery(params(filters), page, total),
-    paging,
-    schema: activityPageSchema,
-  });
+  const { paging, button, drawer, list } = useFilteredList<CrmFilters, ActivityRow, CrmSortColumn>(ACTIVITIES);
   const { setDone } = useCrmMutations();
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useToast();

@@ -9,18 +9,21 @@ import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { CrmEntryForm } from './crm-entry-form';
-import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
+import { crmListSource, type CrmFilters } from './crm-filters';
 import { crmKeys } from './queries';
 import './crm.css';
 
 const text = messages.crm.calls;
 const columns = text.columns;
-const params = crmFilterParams(null);
-const noFilters = () => EMPTY_CRM_FILTERS;
+const CALLS = crmListSource<CallRow>({
+  storeKey: 'calls-filters',
+  stateFilter: null,
+  path: '/api/v2/calls',
+  queryKey: crmKeys.calls,
+  schema: callPageSchema,
+});
 const who = (row: CallRow) => row.company_name ?? row.lead_name ?? '—';
 const rowKey = (row: CallRow) => row.id;
 
@@ -39,16 +42,7 @@ const CALL_COLUMNS: ListColumn<CallRow, CrmSortColumn>[] = [
  * dates, with result and next step; 'Registrar llamada' in a dialog; Excel export of the page.
  */
 export default function CallsPage() {
-  const paging = useListPaging<CrmSortColumn>();
-  const stored = useStoredFilters('calls-filters', parseStoredCrmFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, params, paging);
-  const list = usePagedList({
-    queryKey: [...crmKeys.calls, filters],
-    path: '/api/v2/calls',
-    search: (page, total) => crmListQuery(params(filters), page, total),
-    paging,
-    schema: callPageSchema,
-  });
+  const { paging, button, drawer, list } = useFilteredList<CrmFilters, CallRow, CrmSortColumn>(CALLS);
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useToast();
   const calls = list.rows;

@@ -1,5 +1,5 @@
-import { dateBetween, pagedQuery, stored, type DateRange, type ListPaging } from '../../../domain/office-list';
-import type { CrmSortColumn } from '../../../domain/schemas/crm';
+import { dateBetween, stored, type DateRange } from '../../../domain/office-list';
+import type { FilteredListSource } from '../../ui/office-list/use-filtered-list';
 
 /**
  * The filters of /calls, /activities and /mail (kept until cleared): the dates and, for
@@ -27,6 +27,26 @@ export const crmFilterParams = (stateFilter: string | null) => (filters: CrmFilt
   return params;
 };
 
-export function crmListQuery(params: URLSearchParams, paging: ListPaging<CrmSortColumn | 'created_at'>, total?: number): string {
-  return pagedQuery(params, paging, total);
+const noFilters = () => EMPTY_CRM_FILTERS;
+
+/**
+ * Where a CRM list's rows come from (useFilteredList): `path` paged with the dates and the
+ * state the server calls `stateFilter`, the filters kept under `storeKey`.
+ */
+export function crmListSource<Row>(list: {
+  storeKey: string;
+  stateFilter: string | null;
+  path: string;
+  queryKey: readonly unknown[];
+  schema: FilteredListSource<CrmFilters, Row>['schema'];
+}): FilteredListSource<CrmFilters, Row> {
+  return {
+    storeKey: list.storeKey,
+    parse: parseStoredCrmFilters,
+    empty: noFilters,
+    params: crmFilterParams(list.stateFilter),
+    queryKey: (filters) => [...list.queryKey, filters],
+    path: list.path,
+    schema: list.schema,
+  };
 }

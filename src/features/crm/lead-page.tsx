@@ -1,14 +1,14 @@
-import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { formatCalendarDate, formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
 import type { ActivityRow, CallRow, LeadDetail } from '../../../domain/schemas/crm';
+import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
 import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { Fact, PageSection } from '../../ui/record-page';
+import { useRecordId } from '../../ui/record-screen';
 import { useShell } from '../../ui/shell-context';
 import { CrmEntryForm, type EntryKind } from './crm-entry-form';
 import { useLead } from './queries';
@@ -24,8 +24,7 @@ const entry = messages.crm.entry;
  * and calls logged with them — with 'Registrar llamada' and 'Registrar actividad'.
  */
 export default function LeadPage() {
-  const params = useParams<{ lead_id?: string }>();
-  const id = params.lead_id && /^\d{1,9}$/.test(params.lead_id) ? Number(params.lead_id) : 0;
+  const id = useRecordId('lead_id') ?? 0;
   const lead = useLead(id);
   const { user } = useShell();
   const [logging, setLogging] = useState<EntryKind | null>(null);
@@ -47,9 +46,9 @@ export default function LeadPage() {
                 {entry.activityTitle}
               </button>
             )}
-            <IonButton fill="clear" routerLink="/leads" routerDirection="back">
+            <AppLink href="/leads" className="outline-button outline-button--clear">
               {text.back}
-            </IonButton>
+            </AppLink>
           </div>
           <LeadView lead={lead.data} />
         </>

@@ -8,19 +8,22 @@ import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { AppLink } from '../../ui/app-link';
 import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
-import { crmFilterParams, crmListQuery, EMPTY_CRM_FILTERS, parseStoredCrmFilters } from './crm-filters';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
+import { crmListSource, type CrmFilters } from './crm-filters';
 import './crm.css';
 
 const text = messages.crm.mail;
 const columns = text.columns;
-const noFilters = () => EMPTY_CRM_FILTERS;
+const MAILS = crmListSource<EmailRow>({
+  storeKey: 'mail-filters',
+  stateFilter: 'status',
+  path: '/api/v2/emails',
+  queryKey: ['crm', 'mail'],
+  schema: emailPageSchema,
+});
 const STATES = (['pendiente', 'enviado', 'fallido'] as const).map((value) => ({ value, label: text.states[value] }));
 const rowKey = (row: EmailRow) => row.id;
 /** The day each was queued (Monterrey) and its state. */
-const params = crmFilterParams('status');
 
 function StateChip({ row }: { row: EmailRow }) {
   return <span className={`status-chip crm-mail__state crm-mail__state--${row.status}`}>{text.states[row.status]}</span>;
@@ -50,16 +53,7 @@ const MAIL_COLUMNS: ListColumn<EmailRow, 'created_at'>[] = [
  * with the reason); by state; each opens its quotation; Excel export of the page.
  */
 export default function MailPage() {
-  const paging = useListPaging<'created_at'>();
-  const stored = useStoredFilters('mail-filters', parseStoredCrmFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, params, paging);
-  const list = usePagedList({
-    queryKey: ['crm', 'mail', filters],
-    path: '/api/v2/emails',
-    search: (page, total) => crmListQuery(params(filters), page, total),
-    paging,
-    schema: emailPageSchema,
-  });
+  const { paging, button, drawer, list } = useFilteredList<CrmFilters, EmailRow, 'created_at'>(MAILS);
   const [notify, toast] = useToast();
   const mails = list.rows;
   return (

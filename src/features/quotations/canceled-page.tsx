@@ -6,8 +6,8 @@ import { quotationFolio } from '../../../domain/sales';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
-import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
+import { SaleFilterDrawer, saleListSource, saleRowKey } from '../../ui/office-list/sale-filters';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { quotationKeys } from './queries';
 import { day, seller } from './quotation-rows';
 
@@ -41,12 +41,14 @@ const COLUMNS: Record<Kind, ListColumn<SalePageRow, SaleSortColumn>[]> = {
  */
 export default function CanceledPage() {
   const [kind, setKind] = useState<Kind>('quotations');
-  const { paging, button, drawer, list } = useSaleList({
-    filtersKey: 'canceled-filters',
-    queryKey: (filters) => quotationKeys.canceled(kind, filters),
-    path: kind === 'quotations' ? '/api/v2/q' : '/api/v2/sales',
-    search: (page, filters, total) => saleListQuery({ ...page, filters, canceled: true }, total),
-  });
+  const { paging, button, drawer, list } = useFilteredList(
+    saleListSource({
+      storeKey: 'canceled-filters',
+      queryKey: (filters) => quotationKeys.canceled(kind, filters),
+      path: kind === 'quotations' ? '/api/v2/q' : '/api/v2/sales',
+      search: (page, filters, total) => saleListQuery({ ...page, filters, canceled: true }, total),
+    }),
+  );
   const choose = (next: Kind) => {
     setKind(next);
     paging.setPage(1);

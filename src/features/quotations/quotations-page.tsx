@@ -1,20 +1,20 @@
-import { IonActionSheet, useIonRouter, type ActionSheetButton } from '@ionic/react';
+import type { ActionSheetButton } from '@ionic/react';
 import { useCallback, useMemo, useState } from 'react';
 import { messages } from '../../../domain/messages';
 import { hasPermission } from '../../../domain/permissions';
-import { quotationStatus, saleListQuery } from '../../../domain/sale-list';
+import { quotationStatus } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
 import { quotationCancelSchema } from '../../../domain/schemas/quotations';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useToast, useRowMenu } from '../../ui/overlays';
+import { useConfirmSheet, useToast, useRowMenu } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
-import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
-import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
+import { SaleFilterDrawer, saleListSource, saleRowKey } from '../../ui/office-list/sale-filters';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { useShell } from '../../ui/shell-context';
-import { useSheet } from '../../ui/use-sheet';
+import { useScreenChrome } from '../../ui/screen-chrome';
 import { getErrorMessage } from '../../lib/api';
 import { quotationSheet } from './export-quotations';
 import { quotationKeys, useQuotationActions } from './queries';
@@ -31,16 +31,16 @@ const menuLabel = (row: SalePageRow) => text.actionsFor(folioOf(row));
  */
 export default function QuotationsPage() {
   const { user, deployment } = useShell();
-  const router = useIonRouter();
+  const { navigate } = useScreenChrome();
   const [now] = useState(() => new Date());
-  const { paging, button, drawer, list } = useSaleList({
-    filtersKey: 'quotations-filters',
-    queryKey: quotationKeys.list,
-    path: '/api/v2/q',
-    search: (page, filters, total) => saleListQuery({ ...page, filters }, total),
-  });
+  const { paging, button, drawer, list } = useFilteredList(
+    saleListSource({
+      storeKey: 'quotations-filters',
+      queryKey: quotationKeys.list,
+      path: '/api/v2/q',
+    }),
+  );
   const [canceling, setCanceling] = useState<SalePageRow | null>(null);
-  const [selling, setSelling, sellSheet] = useSheet<SalePageRow>();
   const [notify, toast] = useToast();
   const actions = useQuotationActions(deployment.id);
   const canOpenSales = hasPermission(user, 'sales');
@@ -50,6 +50,24 @@ export default function QuotationsPage() {
   const { print, toSale, prefetch } = actions;
   // The mutation's function, not its state: the menu is built once per opening.
   const printQuotation = print.mutate;
+  const convert = (row: SalePageRow) => {
+    const folio = folioOf(row);
+    toSale.mutate(row.id, {
+      onSuccess: ({ data: sale }) =>
+        notify(
+          text.converted(folio, sale.id),
+          'success',
+          canOpenSales ? { text: text.openSale, handler: () => navigate(`/sales/${sale.id}`) } : undefined,
+        ),
+      onError: (error) => notify(getErrorMessage(error), 'danger'),
+    });
+  };
+  const { ask: askToSell, sheet: sellSheet } = useConfirmSheet((row: SalePageRow) => ({
+    header: text.toSaleConfirm(folioOf(row)),
+    confirm: text.toSale,
+    onConfirm: () => convert(row),
+  }));
+
   const rowMenu = useCallback(
     (row: SalePageRow): ActionSheetButton[] => {
       // Cancelled ones are not on this list; a sold one is only printed and followed to its sale.
@@ -59,19 +77,19 @@ export default function QuotationsPage() {
         printQuotation({ id: row.id, layout }, { onError: (error) => notify(getErrorMessage(error), 'danger') });
       const saleId = row.sale_id;
       return [
-        ...(editable ? [{ text: text.edit, handler: () => router.push(`/quotations/${row.id}`) }] : []),
-        ...(saleId !== null && canOpenSales ? [{ text: text.openSale, handler: () => router.push(`/sales/${saleId}`) }] : []),
+        ...(editable ? [{ text: text.edit, handler: () => navigate(`/quotations/${row.id}`) }] : []),
+        ...(saleId !== null && canOpenSales ? [{ text: text.openSale, handler: () => navigate(`/sales/${saleId}`) }] : []),
         { text: text.print, handler: printAs('default') },
         { text: text.printShort, handler: printAs('short') },
         ...(editable
           ? [
-              { text: text.toSale, handler: () => setSelling(row) },
+              { text: text.toSale, handler: () => askToSell(row) },
               { text: text.cancel, role: 'destructive', handler: () => setCanceling(row) },
             ]
           : []),
       ];
     },
-    [now, printQuotation, notify, router, setSelling, canOpenSales],
+    [now, printQuotation, notify, navigate, askToSell, canOpenSales],
   );
   const header = useCallback((row: SalePageRow) => folioOf(row), []);
   const menu = useRowMenu(header, rowMenu);
@@ -83,19 +101,6 @@ export default function QuotationsPage() {
     },
     [prefetch, openRowMenu],
   );
-
-  const convert = (row: SalePageRow) => {
-    const folio = folioOf(row);
-    toSale.mutate(row.id, {
-      onSuccess: ({ data: sale }) =>
-        notify(
-          text.converted(folio, sale.id),
-          'success',
-          canOpenSales ? { text: text.openSale, handler: () => router.push(`/sales/${sale.id}`) } : undefined,
-        ),
-      onError: (error) => notify(getErrorMessage(error), 'danger'),
-    });
-  };
 
   return (
     <ListScreen
@@ -122,18 +127,7 @@ export default function QuotationsPage() {
         <>
           {drawer && <SaleFilterDrawer title={text.filterTitle} fields={{ series: true }} {...drawer} />}
           {menu.sheet}
-          {selling && (
-            <IonActionSheet
-              key={sellSheet.key}
-              isOpen
-              header={text.toSaleConfirm(folioOf(selling))}
-              buttons={[
-                { text: text.toSale, handler: () => convert(selling) },
-                { text: messages.list.cancel, role: 'cancel' },
-              ]}
-              onDidDismiss={sellSheet.onDidDismiss}
-            />
-          )}
+          {sellSheet}
           {canceling && (
             <ReasonDialog
               text={{

@@ -5,8 +5,8 @@ import { pedidosQuery } from '../../../domain/sale-list';
 import { monterreyDate } from '../../../domain/time';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
-import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
+import { SaleFilterDrawer, saleListSource, saleRowKey } from '../../ui/office-list/sale-filters';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { useShell } from '../../ui/shell-context';
 import { salesKeys } from './queries';
 import { pedidosColumns, SaleCard } from './sale-rows';
@@ -20,13 +20,15 @@ const text = messages.sales.pedidos;
 export default function PedidosPage() {
   const { user } = useShell();
   const [now] = useState(() => new Date());
-  const { paging, filters, button, drawer, list } = useSaleList({
-    filtersKey: 'pedidos-filters',
-    // Today is part of the key: "from today on" moves with the calendar.
-    queryKey: (filters) => salesKeys.pedidos(filters, monterreyDate(now)),
-    path: '/api/v2/sales',
-    search: (page, filters, total) => pedidosQuery({ ...page, filters }, now, total),
-  });
+  const { paging, filters, button, drawer, list } = useFilteredList(
+    saleListSource({
+      storeKey: 'pedidos-filters',
+      // Today is part of the key: "from today on" moves with the calendar.
+      queryKey: (filters) => salesKeys.pedidos(filters, monterreyDate(now)),
+      path: '/api/v2/sales',
+      search: (page, filters, total) => pedidosQuery({ ...page, filters }, now, total),
+    }),
+  );
   const saleLinks = hasPermission(user, 'sales');
   const columns = useMemo(() => pedidosColumns(saleLinks), [saleLinks]);
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { saleListQuery } from '../../../domain/sale-list';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
 import { useToast } from '../../ui/overlays';
 import { PageExport } from '../../ui/office-list/page-export';
-import { SaleFilterDrawer } from '../../ui/office-list/sale-filters';
-import { saleRowKey, useSaleList } from '../../ui/office-list/use-sale-list';
+import { SaleFilterDrawer, saleListSource, saleRowKey } from '../../ui/office-list/sale-filters';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { SALE_SHEET } from './export-sales';
 import { salesKeys } from './queries';
 import { SALE_COLUMNS, SaleCard } from './sale-rows';
@@ -21,12 +20,13 @@ const text = messages.sales.list;
  */
 export default function SalesListPage() {
   const [now] = useState(() => new Date());
-  const { paging, filters, button, drawer, list } = useSaleList({
-    filtersKey: 'sales-filters',
-    queryKey: salesKeys.list,
-    path: '/api/v2/sales',
-    search: (page, filters, total) => saleListQuery({ ...page, filters }, total),
-  });
+  const { paging, filters, button, drawer, list } = useFilteredList(
+    saleListSource({
+      storeKey: 'sales-filters',
+      queryKey: salesKeys.list,
+      path: '/api/v2/sales',
+    }),
+  );
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [notify, toast] = useToast();
   const sales = list.rows;

@@ -1,16 +1,48 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../domain/messages';
-import { isSeller, ORDER_STATUSES, PAYMENT_STATUSES, type SaleListFilters } from '../../../domain/sale-list';
+import type { ListPaging } from '../../../domain/office-list';
+import {
+  EMPTY_SALE_FILTERS,
+  isSeller,
+  ORDER_STATUSES,
+  parseStoredSaleFilters,
+  PAYMENT_STATUSES,
+  saleFilterParams,
+  type SaleListFilters,
+  type SaleSortColumn,
+} from '../../../domain/sale-list';
 import { SALE_SERIES } from '../../../domain/sales';
+import { salePageSchema, type SalePageRow } from '../../../domain/schemas/reads';
 import { userListSchema } from '../../../domain/schemas/reference';
 import { apiRequest } from '../../lib/api';
 import { CheckList, ChoiceField, FilterDrawer, TextField } from './filter-drawer';
+import type { FilteredListSource } from './use-filtered-list';
 
 const text = messages.sales.list;
 const label = text.columns;
 const SERIES = SALE_SERIES.map((value) => ({ value, label: value }));
 const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
 const ORDERS = ORDER_STATUSES.map((value) => ({ value, label: messages.sales.orderStatus[value] }));
+
+const noFilters = () => EMPTY_SALE_FILTERS;
+
+/** A row of the quotation and sale lists is known by its id. */
+export const saleRowKey = (row: SalePageRow) => row.id;
+
+/**
+ * The source of the lists of quotations and sales (/quotations, /sales, /pedidos, /canceled)
+ * for useFilteredList: the same rows with the same filters, kept under `storeKey`, one page of
+ * `path` (GET /api/v2/q or /api/v2/sales).
+ */
+export function saleListSource(list: {
+  storeKey: string;
+  queryKey: (filters: SaleListFilters) => readonly unknown[];
+  path: string;
+  /** By default the filters and the page (saleListQuery); /canceled and /pedidos ask for more. */
+  search?: (paging: ListPaging<SaleSortColumn>, filters: SaleListFilters, total?: number) => string;
+}): FilteredListSource<SaleListFilters, SalePageRow, SaleSortColumn> {
+  return { ...list, parse: parseStoredSaleFilters, empty: noFilters, params: saleFilterParams, schema: salePageSchema };
+}
 
 /** The people the Vendedor filter offers; the same cached answer as every other user list. */
 function useSellers() {

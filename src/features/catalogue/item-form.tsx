@@ -5,6 +5,7 @@ import { itemCreateSchema, itemInputSchema, type ItemRow } from '../../../domain
 import { getErrorMessage } from '../../lib/api';
 import { useCategories, useItemMutations, useUnits } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
 const text = messages.catalogue;
 const fields = text.fields;
@@ -23,8 +24,8 @@ export interface ItemDraft {
   is_raw_material: boolean;
   opening_stock: string;
 }
-type Field = Exclude<keyof ItemDraft, 'is_published' | 'pos' | 'is_raw_material'>;
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldName = Exclude<keyof ItemDraft, 'is_published' | 'pos' | 'is_raw_material'>;
+type FieldErrors = Partial<Record<FieldName, string>>;
 
 /**
  * A number as typed ('1,250.50', '0.35'): undefined when nothing was typed, NaN when it is no
@@ -71,7 +72,7 @@ export function itemBody(draft: ItemDraft) {
   };
 }
 
-const FIELD_ORDER: Field[] = ['name', 'unit_id', 'category_id', 'macro', 'ean13', 'price', 'cost', 'weight', 'opening_stock'];
+const FIELD_ORDER: FieldName[] = ['name', 'unit_id', 'category_id', 'macro', 'ean13', 'price', 'cost', 'weight', 'opening_stock'];
 
 /**
  * 'Nuevo producto' and 'Editar' (issue 14, /products): name, unit, category, macro, EAN-13
@@ -95,7 +96,7 @@ export function ItemForm({
   const categories = useCategories();
   const { create, update } = useItemMutations();
   const saving = create.isPending || update.isPending;
-  const ids: Record<Field, string> = {
+  const ids: Record<FieldName, string> = {
     name: useId(),
     unit_id: useId(),
     category_id: useId(),
@@ -107,7 +108,7 @@ export function ItemForm({
     opening_stock: useId(),
   };
 
-  const set = (field: Field, value: string) => {
+  const set = (field: FieldName, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -119,8 +120,7 @@ export function ItemForm({
       ? itemInputSchema.safeParse(body)
       : itemCreateSchema.safeParse({ ...body, opening_stock: typedNumber(draft.opening_stock) });
     if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      const found = fieldErrors<FieldName>(parsed.error.issues);
       setErrors(found);
       const first = FIELD_ORDER.find((field) => found[field]);
       if (first) document.getElementById(ids[first])?.focus();
@@ -132,19 +132,8 @@ export function ItemForm({
     else create.mutate(itemCreateSchema.parse(parsed.data), done);
   };
 
-  const described = (field: Field, hint?: string) => {
-    const parts = [hint && `${ids[field]}-hint`, errors[field] && `${ids[field]}-error`].filter(Boolean).join(' ');
-    return { ...(errors[field] ? { 'aria-invalid': true as const } : {}), ...(parts ? { 'aria-describedby': parts } : {}) };
-  };
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${ids[field]}-error`} className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
-  const input = (field: Field, label: string, props: { inputMode?: 'decimal' | 'numeric'; maxLength?: number; hint?: string } = {}) => (
-    <div className="field">
-      <label htmlFor={ids[field]}>{label}</label>
+  const input = (field: FieldName, label: string, props: { inputMode?: 'decimal' | 'numeric'; maxLength?: number; hint?: string } = {}) => (
+    <Field id={ids[field]} label={label} error={errors[field]} hint={props.hint}>
       <input
         id={ids[field]}
         inputMode={props.inputMode}
@@ -152,15 +141,9 @@ export function ItemForm({
         autoComplete="off"
         value={draft[field]}
         onChange={(e) => set(field, e.target.value)}
-        {...described(field, props.hint)}
+        {...describedBy(ids[field], errors[field], props.hint !== undefined)}
       />
-      {props.hint && (
-        <p id={`${ids[field]}-hint`} className="field-hint">
-          {props.hint}
-        </p>
-      )}
-      {errorOf(field)}
-    </div>
+    </Field>
   );
   const check = (field: 'is_published' | 'pos' | 'is_raw_material', label: string) => (
     <label className="check-list__option">
@@ -173,9 +156,13 @@ export function ItemForm({
     <form onSubmit={submit} className="item-form" noValidate>
       <div className="item-form__fields">
         {input('name', fields.name, { maxLength: 200 })}
-        <div className="field">
-          <label htmlFor={ids.unit_id}>{fields.unit}</label>
-          <select id={ids.unit_id} value={draft.unit_id} onChange={(e) => set('unit_id', e.target.value)} {...described('unit_id')}>
+        <Field id={ids.unit_id} label={fields.unit} error={errors.unit_id}>
+          <select
+            id={ids.unit_id}
+            value={draft.unit_id}
+            onChange={(e) => set('unit_id', e.target.value)}
+            {...describedBy(ids.unit_id, errors.unit_id)}
+          >
             <option value="">{fields.chooseUnit}</option>
             {units.data?.map((unit) => (
               <option key={unit.id} value={unit.id}>
@@ -183,15 +170,13 @@ export function ItemForm({
               </option>
             ))}
           </select>
-          {errorOf('unit_id')}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.category_id}>{fields.category}</label>
+        </Field>
+        <Field id={ids.category_id} label={fields.category} error={errors.category_id}>
           <select
             id={ids.category_id}
             value={draft.category_id}
             onChange={(e) => set('category_id', e.target.value)}
-            {...described('category_id')}
+            {...describedBy(ids.category_id, errors.category_id)}
           >
             <option value="">{text.noCategory}</option>
             {categories.data?.map((category) => (
@@ -200,8 +185,7 @@ export function ItemForm({
               </option>
             ))}
           </select>
-          {errorOf('category_id')}
-        </div>
+        </Field>
         {input('macro', fields.macro, { maxLength: 200 })}
         {input('ean13', fields.ean13, { inputMode: 'numeric', maxLength: 13, hint: fields.ean13Hint })}
         {input('price', fields.price, { inputMode: 'decimal' })}

@@ -8,6 +8,7 @@ import { apiRequest, getErrorMessage } from '../../lib/api';
 import { typedNumber } from './item-form';
 import { useAllRecipes, useRawMaterials, useRecipeMutation } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { Field } from '../../ui/form-fields';
 
 const text = messages.catalogue.recipes;
 const LINE_TEXTS = {
@@ -96,8 +97,7 @@ export function RecipeForm({
   return (
     <form onSubmit={submit} className="recipe-form" noValidate aria-describedby={error ? ids.error : undefined}>
       {editing === null && (
-        <div className="field">
-          <label htmlFor={ids.product}>{text.product}</label>
+        <Field id={ids.product} label={text.product}>
           <select id={ids.product} value={productId} onChange={(e) => chooseProduct(e.target.value)}>
             <option value="">{text.chooseProduct}</option>
             {products.data
@@ -108,7 +108,7 @@ export function RecipeForm({
                 </option>
               ))}
           </select>
-        </div>
+        </Field>
       )}
       <ProductLines lines={lines} setLines={setLines} options={materials} texts={LINE_TEXTS} onEdit={() => setError(null)}>
         {rawMaterials.data && rawMaterials.data.length === 0 && <p>{text.noRawMaterials}</p>}

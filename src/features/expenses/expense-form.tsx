@@ -6,6 +6,7 @@ import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { useExpenseMutations, useExpenseTypes, usePaymentMethods } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
 const text = messages.expenses;
 
@@ -16,8 +17,8 @@ interface Draft {
   description: string;
   payment_method_id: string;
 }
-type Field = keyof Draft;
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldName = keyof Draft;
+type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** What the form sends, before the schema checks it (the same schema the server uses). */
 export function expenseBody(draft: Draft): Record<keyof ExpenseInput, unknown> {
@@ -30,7 +31,7 @@ export function expenseBody(draft: Draft): Record<keyof ExpenseInput, unknown> {
   };
 }
 
-const FIELD_ORDER: Field[] = ['expense_type_id', 'date', 'amount', 'description', 'payment_method_id'];
+const FIELD_ORDER: FieldName[] = ['expense_type_id', 'date', 'amount', 'description', 'payment_method_id'];
 
 /**
  * 'Registrar gasto' (issue 13): type, date (today in Monterrey), amount, description and,
@@ -51,7 +52,7 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
   const types = useExpenseTypes();
   const methods = usePaymentMethods();
   const { create } = useExpenseMutations();
-  const ids: Record<Field, string> = {
+  const ids: Record<FieldName, string> = {
     expense_type_id: useId(),
     date: useId(),
     amount: useId(),
@@ -59,7 +60,7 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
     payment_method_id: useId(),
   };
 
-  const set = (field: Field, value: string) => {
+  const set = (field: FieldName, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -68,8 +69,7 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
     event.preventDefault();
     const parsed = expenseInputSchema.safeParse(expenseBody(draft));
     if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      const found = fieldErrors<FieldName>(parsed.error.issues);
       setErrors(found);
       const first = FIELD_ORDER.find((field) => found[field]);
       if (first) document.getElementById(ids[first])?.focus();
@@ -79,23 +79,14 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
     create.mutate(parsed.data, { onSuccess: onSaved, onError: (error) => setServerError(getErrorMessage(error)) });
   };
 
-  const described = (field: Field) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${ids[field]}-error` } : {});
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${ids[field]}-error`} className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
-
   return (
     <form onSubmit={submit} className="expense-form" noValidate>
-      <div className="field">
-        <label htmlFor={ids.expense_type_id}>{text.type}</label>
+      <Field id={ids.expense_type_id} label={text.type} error={errors.expense_type_id}>
         <select
           id={ids.expense_type_id}
           value={draft.expense_type_id}
           onChange={(e) => set('expense_type_id', e.target.value)}
-          {...described('expense_type_id')}
+          {...describedBy(ids.expense_type_id, errors.expense_type_id)}
         >
           <option value="">{text.chooseType}</option>
           {types.data?.map((type) => (
@@ -104,38 +95,36 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
             </option>
           ))}
         </select>
-        {errorOf('expense_type_id')}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.date}>{text.date}</label>
-        <input id={ids.date} type="date" value={draft.date} onChange={(e) => set('date', e.target.value)} {...described('date')} />
-        {errorOf('date')}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.amount}>{text.amount}</label>
+      </Field>
+      <Field id={ids.date} label={text.date} error={errors.date}>
+        <input
+          id={ids.date}
+          type="date"
+          value={draft.date}
+          onChange={(e) => set('date', e.target.value)}
+          {...describedBy(ids.date, errors.date)}
+        />
+      </Field>
+      <Field id={ids.amount} label={text.amount} error={errors.amount}>
         <input
           id={ids.amount}
           inputMode="decimal"
           autoComplete="off"
           value={draft.amount}
           onChange={(e) => set('amount', e.target.value)}
-          {...described('amount')}
+          {...describedBy(ids.amount, errors.amount)}
         />
-        {errorOf('amount')}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.description}>{text.description}</label>
+      </Field>
+      <Field id={ids.description} label={text.description} error={errors.description}>
         <input
           id={ids.description}
           maxLength={300}
           value={draft.description}
           onChange={(e) => set('description', e.target.value)}
-          {...described('description')}
+          {...describedBy(ids.description, errors.description)}
         />
-        {errorOf('description')}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.payment_method_id}>{text.paymentMethod}</label>
+      </Field>
+      <Field id={ids.payment_method_id} label={text.paymentMethod}>
         <select id={ids.payment_method_id} value={draft.payment_method_id} onChange={(e) => set('payment_method_id', e.target.value)}>
           <option value="">{text.noPaymentMethod}</option>
           {methods.data?.map((method) => (
@@ -144,7 +133,7 @@ export function ExpenseForm({ onSaved, onCancel }: { onSaved: (saved: ExpenseRow
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <FormActions serverError={serverError} pending={create.isPending} onCancel={onCancel} labels={text} />
     </form>
   );

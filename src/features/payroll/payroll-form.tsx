@@ -15,15 +15,16 @@ import { getErrorMessage } from '../../lib/api';
 import { typedAmount } from '../../../domain/money';
 import { useEmployees, usePayrollMutations } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
 const text = messages.payroll;
 const AMOUNT_FIELDS = [...PERCEPTION_FIELDS, ...DEDUCTION_FIELDS] as const;
 type AmountField = (typeof AMOUNT_FIELDS)[number];
-type Field = 'user_id' | 'date' | 'job_position' | 'sub_job_position' | 'daily_salary' | AmountField;
-type Draft = Record<Field, string>;
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldName = 'user_id' | 'date' | 'job_position' | 'sub_job_position' | 'daily_salary' | AmountField;
+type Draft = Record<FieldName, string>;
+type FieldErrors = Partial<Record<FieldName, string>>;
 
-const FIELD_ORDER: Field[] = ['user_id', 'date', 'job_position', 'sub_job_position', 'daily_salary', ...AMOUNT_FIELDS];
+const FIELD_ORDER: FieldName[] = ['user_id', 'date', 'job_position', 'sub_job_position', 'daily_salary', ...AMOUNT_FIELDS];
 const money = (value: number) => (value === 0 ? '' : String(value));
 
 function draftOf(row: PayrollRow | null): Draft {
@@ -93,7 +94,7 @@ export function PayrollForm({
   const { create, update } = usePayrollMutations();
   const saving = create.isPending || update.isPending;
   const idBase = useId();
-  const idOf = (field: Field) => `${idBase}-${field}`;
+  const idOf = (field: FieldName) => `${idBase}-${field}`;
 
   const set = (changes: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...changes }));
@@ -113,8 +114,7 @@ export function PayrollForm({
     event.preventDefault();
     const parsed = payrollInputSchema.safeParse(payrollBody(draft));
     if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      const found = fieldErrors<FieldName>(parsed.error.issues);
       setErrors(found);
       const first = FIELD_ORDER.find((field) => found[field]);
       if (first) document.getElementById(idOf(first))?.focus();
@@ -126,16 +126,8 @@ export function PayrollForm({
     else create.mutate(parsed.data, done);
   };
 
-  const described = (field: Field) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${idOf(field)}-error` } : {});
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${idOf(field)}-error`} className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
   const amountField = (field: AmountField | 'daily_salary', onChange = (value: string) => set({ [field]: value })) => (
-    <div className="field" key={field}>
-      <label htmlFor={idOf(field)}>{text.fields[field]}</label>
+    <Field key={field} id={idOf(field)} label={text.fields[field]} error={errors[field]}>
       <input
         id={idOf(field)}
         inputMode="decimal"
@@ -143,19 +135,22 @@ export function PayrollForm({
         placeholder="0.00"
         value={draft[field]}
         onChange={(e) => onChange(e.target.value)}
-        {...described(field)}
+        {...describedBy(idOf(field), errors[field])}
       />
-      {errorOf(field)}
-    </div>
+    </Field>
   );
   const totals = previewTotals(draft);
 
   return (
     <form onSubmit={submit} className="payroll-form" noValidate>
       <div className="payroll-form__grid">
-        <div className="field">
-          <label htmlFor={idOf('user_id')}>{text.employee}</label>
-          <select id={idOf('user_id')} value={draft.user_id} onChange={(e) => chooseEmployee(e.target.value)} {...described('user_id')}>
+        <Field id={idOf('user_id')} label={text.employee} error={errors.user_id}>
+          <select
+            id={idOf('user_id')}
+            value={draft.user_id}
+            onChange={(e) => chooseEmployee(e.target.value)}
+            {...describedBy(idOf('user_id'), errors.user_id)}
+          >
             <option value="">{text.chooseEmployee}</option>
             {employees.data?.map((person) => (
               <option key={person.id} value={person.id}>
@@ -163,35 +158,34 @@ export function PayrollForm({
               </option>
             ))}
           </select>
-          {errorOf('user_id')}
-        </div>
-        <div className="field">
-          <label htmlFor={idOf('date')}>{text.date}</label>
-          <input id={idOf('date')} type="date" value={draft.date} onChange={(e) => set({ date: e.target.value })} {...described('date')} />
-          {errorOf('date')}
-        </div>
-        <div className="field">
-          <label htmlFor={idOf('job_position')}>{text.jobPosition}</label>
+        </Field>
+        <Field id={idOf('date')} label={text.date} error={errors.date}>
+          <input
+            id={idOf('date')}
+            type="date"
+            value={draft.date}
+            onChange={(e) => set({ date: e.target.value })}
+            {...describedBy(idOf('date'), errors.date)}
+          />
+        </Field>
+        <Field id={idOf('job_position')} label={text.jobPosition} error={errors.job_position}>
           <input
             id={idOf('job_position')}
             maxLength={120}
             value={draft.job_position}
             onChange={(e) => set({ job_position: e.target.value })}
-            {...described('job_position')}
+            {...describedBy(idOf('job_position'), errors.job_position)}
           />
-          {errorOf('job_position')}
-        </div>
-        <div className="field">
-          <label htmlFor={idOf('sub_job_position')}>{text.subJobPosition}</label>
+        </Field>
+        <Field id={idOf('sub_job_position')} label={text.subJobPosition} error={errors.sub_job_position}>
           <input
             id={idOf('sub_job_position')}
             maxLength={120}
             value={draft.sub_job_position}
             onChange={(e) => set({ sub_job_position: e.target.value })}
-            {...described('sub_job_position')}
+            {...describedBy(idOf('sub_job_position'), errors.sub_job_position)}
           />
-          {errorOf('sub_job_position')}
-        </div>
+        </Field>
         {amountField('daily_salary', setDailySalary)}
       </div>
       <fieldset className="payroll-form__group">

@@ -13,6 +13,7 @@ import { originOf, StatusChip } from './production-rows';
 import { useProductionLog } from './queries';
 import './production.css';
 import { ScreenPage } from '../../ui/screen-chrome';
+import { Field } from '../../ui/form-fields';
 
 const text = messages.production;
 const log = text.log;
@@ -91,14 +92,12 @@ export default function MfProductionsPage() {
       <article className="production-page">
         <h1 className="visually-hidden">{log.title}</h1>
         <form className="production-log__period" onSubmit={apply} aria-describedby={error ? ids.error : undefined}>
-          <div className="field">
-            <label htmlFor={ids.from}>{log.from}</label>
+          <Field id={ids.from} label={log.from}>
             <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.to}>{log.to}</label>
+          </Field>
+          <Field id={ids.to} label={log.to}>
             <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-          </div>
+          </Field>
           <button type="submit" className="outline-button">
             {log.apply}
           </button>

@@ -9,6 +9,7 @@ import { emptyLine, ProductLines, type ProductLine } from '../../ui/product-line
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useProductionMutations } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { Field } from '../../ui/form-fields';
 
 const text = messages.production;
 const fields = text.fields;
@@ -77,14 +78,12 @@ export function ProductionForm({ onSaved, onCancel }: { onSaved: (saved: Product
   return (
     <form onSubmit={submit} className="production-form" noValidate aria-describedby={error ? ids.error : undefined}>
       <div className="production-form__fields">
-        <div className="field">
-          <label htmlFor={ids.date}>{fields.plannedDate}</label>
+        <Field id={ids.date} label={fields.plannedDate}>
           <input id={ids.date} type="date" value={plannedDate} onChange={(e) => setPlannedDate(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.note}>{fields.note}</label>
+        </Field>
+        <Field id={ids.note} label={fields.note}>
           <input id={ids.note} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-        </div>
+        </Field>
       </div>
       <ProductLines
         lines={lines}

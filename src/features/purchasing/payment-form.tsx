@@ -9,10 +9,11 @@ import { monterreyDate } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
 import { usePaymentMethods, useProvider, useProviderOptions, usePurchasingMutations } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
 const text = messages.purchasing.payments;
 
-type Field = 'provider_id' | 'purchase_order_id' | 'date' | 'amount' | 'payment_method_id' | 'reference';
+type FieldName = 'provider_id' | 'purchase_order_id' | 'date' | 'amount' | 'payment_method_id' | 'reference';
 interface Draft {
   provider_id: string;
   purchase_order_id: string;
@@ -23,7 +24,7 @@ interface Draft {
 }
 
 /** The payment as typed, before the server's schema checks it; the amount read as es-MX pesos. */
-export function paymentBody(draft: Draft): Record<Field, unknown> {
+export function paymentBody(draft: Draft): Record<FieldName, unknown> {
   const cents = draft.amount.trim() === '' ? undefined : parseAmount(draft.amount);
   return {
     provider_id: draft.provider_id ? Number(draft.provider_id) : undefined,
@@ -60,7 +61,7 @@ export function PaymentForm({
     payment_method_id: '',
     reference: '',
   }));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const options = useProviderOptions();
   const chosen = draft.provider_id ? Number(draft.provider_id) : null;
@@ -68,12 +69,12 @@ export function PaymentForm({
   const methods = usePaymentMethods();
   const { pay } = usePurchasingMutations();
   const baseId = useId();
-  const idOf = (field: Field) => `${baseId}-${field}`;
+  const idOf = (field: FieldName) => `${baseId}-${field}`;
   const openOrders = (provider.data?.orders ?? []).filter(
     (order) => balanceOwed(order.total, order.paid) > 0 || String(order.id) === draft.purchase_order_id,
   );
 
-  const set = (field: Field, value: string) => {
+  const set = (field: FieldName, value: string) => {
     setDraft((current) => ({ ...current, [field]: value, ...(field === 'provider_id' ? { purchase_order_id: '' } : {}) }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -81,15 +82,15 @@ export function PaymentForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = paymentBody(draft);
-    const found: Partial<Record<Field, string>> = {};
-    if (body.provider_id === undefined) found.provider_id = text.providerRequired;
-    if (body.amount === undefined) found.amount = text.amountRequired;
-    else if (Number.isNaN(body.amount)) found.amount = text.amountInvalid;
+    const typed: Partial<Record<FieldName, string>> = {};
+    if (body.provider_id === undefined) typed.provider_id = text.providerRequired;
+    if (body.amount === undefined) typed.amount = text.amountRequired;
+    else if (Number.isNaN(body.amount)) typed.amount = text.amountInvalid;
     const parsed = providerPaymentInputSchema.safeParse(body);
-    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+    const found = parsed.success ? typed : { ...fieldErrors<FieldName>(parsed.error.issues), ...typed };
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
-      const first = (['provider_id', 'purchase_order_id', 'date', 'amount'] as Field[]).find((field) => found[field]);
+      const first = (['provider_id', 'purchase_order_id', 'date', 'amount'] as FieldName[]).find((field) => found[field]);
       if (first) document.getElementById(idOf(first))?.focus();
       return;
     }
@@ -97,24 +98,15 @@ export function PaymentForm({
     pay.mutate(parsed.data, { onSuccess: onSaved, onError: (error) => setServerError(getErrorMessage(error)) });
   };
 
-  const described = (field: Field) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${idOf(field)}-error` } : {});
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${idOf(field)}-error`} className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
-
   return (
     <form onSubmit={submit} className="purchasing-form" noValidate>
-      <div className="field">
-        <label htmlFor={idOf('provider_id')}>{text.provider}</label>
+      <Field id={idOf('provider_id')} label={text.provider} error={errors.provider_id}>
         <select
           id={idOf('provider_id')}
           value={draft.provider_id}
           disabled={providerId !== undefined}
           onChange={(e) => set('provider_id', e.target.value)}
-          {...described('provider_id')}
+          {...describedBy(idOf('provider_id'), errors.provider_id)}
         >
           <option value="">{text.chooseProvider}</option>
           {options.data?.map((option) => (
@@ -123,20 +115,18 @@ export function PaymentForm({
             </option>
           ))}
         </select>
-        {errorOf('provider_id')}
         {provider.data && (
           <p className="field-hint" role="status">
             {text.owed(formatMoney(provider.data.balance))}
           </p>
         )}
-      </div>
-      <div className="field">
-        <label htmlFor={idOf('purchase_order_id')}>{text.order}</label>
+      </Field>
+      <Field id={idOf('purchase_order_id')} label={text.order} error={errors.purchase_order_id}>
         <select
           id={idOf('purchase_order_id')}
           value={draft.purchase_order_id}
           onChange={(e) => set('purchase_order_id', e.target.value)}
-          {...described('purchase_order_id')}
+          {...describedBy(idOf('purchase_order_id'), errors.purchase_order_id)}
         >
           <option value="">{text.anyOrder}</option>
           {openOrders.map((order) => (
@@ -145,27 +135,27 @@ export function PaymentForm({
             </option>
           ))}
         </select>
-        {errorOf('purchase_order_id')}
-      </div>
-      <div className="field">
-        <label htmlFor={idOf('date')}>{text.date}</label>
-        <input id={idOf('date')} type="date" value={draft.date} onChange={(e) => set('date', e.target.value)} {...described('date')} />
-        {errorOf('date')}
-      </div>
-      <div className="field">
-        <label htmlFor={idOf('amount')}>{text.amount}</label>
+      </Field>
+      <Field id={idOf('date')} label={text.date} error={errors.date}>
+        <input
+          id={idOf('date')}
+          type="date"
+          value={draft.date}
+          onChange={(e) => set('date', e.target.value)}
+          {...describedBy(idOf('date'), errors.date)}
+        />
+      </Field>
+      <Field id={idOf('amount')} label={text.amount} error={errors.amount}>
         <input
           id={idOf('amount')}
           inputMode="decimal"
           autoComplete="off"
           value={draft.amount}
           onChange={(e) => set('amount', e.target.value)}
-          {...described('amount')}
+          {...describedBy(idOf('amount'), errors.amount)}
         />
-        {errorOf('amount')}
-      </div>
-      <div className="field">
-        <label htmlFor={idOf('payment_method_id')}>{text.method}</label>
+      </Field>
+      <Field id={idOf('payment_method_id')} label={text.method}>
         <select id={idOf('payment_method_id')} value={draft.payment_method_id} onChange={(e) => set('payment_method_id', e.target.value)}>
           <option value="">{text.noMethod}</option>
           {methods.data?.map((method) => (
@@ -174,9 +164,8 @@ export function PaymentForm({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor={idOf('reference')}>{text.reference}</label>
+      </Field>
+      <Field id={idOf('reference')} label={text.reference}>
         <input
           id={idOf('reference')}
           maxLength={60}
@@ -184,7 +173,7 @@ export function PaymentForm({
           value={draft.reference}
           onChange={(e) => set('reference', e.target.value)}
         />
-      </div>
+      </Field>
       <FormActions serverError={serverError} pending={pay.isPending} onCancel={onCancel} labels={text} />
     </form>
   );

@@ -4,14 +4,15 @@ import { providerInputSchema, type ProviderInput, type ProviderRow } from '../..
 import { getErrorMessage } from '../../lib/api';
 import { usePurchasingMutations } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
 const text = messages.purchasing.providers;
 const labels = text.fields;
 
-type Field = keyof ProviderInput;
-type Draft = Record<Field, string>;
-const FIELDS: Field[] = ['name', 'rfc', 'phone', 'email', 'address', 'contact_name', 'credit_days'];
-const LABEL: Record<Field, string> = {
+type FieldName = keyof ProviderInput;
+type Draft = Record<FieldName, string>;
+const FIELDS: FieldName[] = ['name', 'rfc', 'phone', 'email', 'address', 'contact_name', 'credit_days'];
+const LABEL: Record<FieldName, string> = {
   name: labels.name,
   rfc: labels.rfc,
   phone: labels.phone,
@@ -22,7 +23,7 @@ const LABEL: Record<Field, string> = {
 };
 
 /** What the form sends before the schema checks it: the credit days as a whole number, or NaN (refused with its message). */
-export function providerBody(draft: Draft): Record<Field, unknown> {
+export function providerBody(draft: Draft): Record<FieldName, unknown> {
   const days = draft.credit_days.trim();
   return { ...draft, credit_days: days === '' ? 0 : /^\d{1,3}$/.test(days) ? Number(days) : Number.NaN };
 }
@@ -53,18 +54,17 @@ export function ProviderForm({
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(provider));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const { saveProvider } = usePurchasingMutations();
   const baseId = useId();
-  const idOf = (field: Field) => `${baseId}-${field}`;
+  const idOf = (field: FieldName) => `${baseId}-${field}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = providerInputSchema.safeParse(providerBody(draft));
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      const found = fieldErrors<FieldName>(parsed.error.issues);
       setErrors(found);
       const first = FIELDS.find((field) => found[field]);
       if (first) document.getElementById(idOf(first))?.focus();
@@ -80,8 +80,7 @@ export function ProviderForm({
   return (
     <form onSubmit={submit} className="purchasing-form" noValidate>
       {FIELDS.map((field) => (
-        <div className="field" key={field}>
-          <label htmlFor={idOf(field)}>{LABEL[field]}</label>
+        <Field key={field} id={idOf(field)} label={LABEL[field]} error={errors[field]}>
           <input
             id={idOf(field)}
             value={draft[field]}
@@ -94,15 +93,9 @@ export function ProviderForm({
               setDraft((current) => ({ ...current, [field]: value }));
               setErrors((current) => ({ ...current, [field]: undefined }));
             }}
-            aria-invalid={errors[field] ? true : undefined}
-            aria-describedby={errors[field] ? `${idOf(field)}-error` : undefined}
+            {...describedBy(idOf(field), errors[field])}
           />
-          {errors[field] && (
-            <p id={`${idOf(field)}-error`} className="field-error">
-              {errors[field]}
-            </p>
-          )}
-        </div>
+        </Field>
       ))}
       <FormActions serverError={serverError} pending={saveProvider.isPending} onCancel={onCancel} labels={text} />
     </form>

@@ -10,6 +10,7 @@ import { usePurchasingMutations, useShoppingItems } from './queries';
 import '../../ui/office-list/office-list.css';
 import './purchasing.css';
 import { FormActions } from '../../ui/form-actions';
+import { describedBy, Field } from '../../ui/form-fields';
 
 const text = messages.purchasing.orderForm;
 /** How many matches the product search offers at once. */
@@ -226,17 +227,18 @@ export function ShoppingForm({
         </strong>
       </p>
 
-      <div className="field">
-        <label htmlFor={ids.due}>{text.dueDate}</label>
-        <input id={ids.due} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} aria-describedby={`${ids.due}-hint`} />
-        <p id={`${ids.due}-hint`} className="field-hint">
-          {text.dueDateHint(provider.credit_days)}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.note}>{text.note}</label>
+      <Field id={ids.due} label={text.dueDate} hint={text.dueDateHint(provider.credit_days)}>
+        <input
+          id={ids.due}
+          type="date"
+          value={dueDate}
+          onChange={(e) => setDueDate(e.target.value)}
+          {...describedBy(ids.due, undefined, true)}
+        />
+      </Field>
+      <Field id={ids.note} label={text.note}>
         <textarea id={ids.note} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      </div>
+      </Field>
       <FormActions serverError={error} pending={saveShopping.isPending} onCancel={onCancel} labels={text} errorId={ids.error} />
     </form>
   );

@@ -14,6 +14,7 @@ import { useShoppingReport } from './queries';
 import '../../ui/office-list/office-list.css';
 import './purchasing.css';
 import { ScreenPage } from '../../ui/screen-chrome';
+import { Field } from '../../ui/form-fields';
 
 const text = messages.purchasing.report;
 
@@ -66,14 +67,12 @@ export default function ShoppingReportPage() {
       <div className="purchasing-page">
         <h1 className="visually-hidden">{text.title}</h1>
         <form className="purchasing-report__period" onSubmit={submit} aria-label={text.period}>
-          <div className="field">
-            <label htmlFor={ids.from}>{text.from}</label>
+          <Field id={ids.from} label={text.from}>
             <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.to}>{text.to}</label>
+          </Field>
+          <Field id={ids.to} label={text.to}>
             <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
-          </div>
+          </Field>
           <button type="submit" className="outline-button">
             {text.show}
           </button>

@@ -13,6 +13,7 @@ import { useFilteredList, type FilteredListSource } from '../../ui/office-list/u
 import { EMPTY_SHOPPING_FILTERS, parseStoredShoppingFilters, shoppingFilterParams, type ShoppingFilters } from './purchasing-filters';
 import { rowKey, SHOPPING_COLUMNS, ShoppingCard, shoppingExportRows } from './purchasing-rows';
 import { purchasingKeys, useProviderOptions } from './queries';
+import { Field } from '../../ui/form-fields';
 import './purchasing.css';
 
 const text = messages.purchasing.shoppings;
@@ -121,8 +122,7 @@ function ChooseProvider({ choices, onCancel }: { choices: { value: string; label
   };
   return (
     <form onSubmit={submit} className="purchasing-form">
-      <div className="field">
-        <label htmlFor={id}>{text.chooseProvider}</label>
+      <Field id={id} label={text.chooseProvider}>
         <select id={id} value={providerId} onChange={(e) => setProviderId(e.target.value)} required>
           <option value="">{text.chooseProvider}</option>
           {choices.map((choice) => (
@@ -131,7 +131,7 @@ function ChooseProvider({ choices, onCancel }: { choices: { value: string; label
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <div className="form-actions">
         <button type="button" className="outline-button" onClick={onCancel}>
           {messages.list.cancel}

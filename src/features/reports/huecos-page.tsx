@@ -16,6 +16,7 @@ import {
 } from './huecos';
 import { useHuecos } from './queries';
 import { ReportExportButton, ReportScreen, useCanDownload } from './report-parts';
+import { Field } from '../../ui/form-fields';
 
 const text = messages.reportScreens.huecos;
 const listText = messages.list;
@@ -42,8 +43,7 @@ export default function HuecosPage() {
       {(notify) => (
         <>
           <div className="report-toolbar">
-            <div className="field">
-              <label htmlFor={ids.year}>{text.year}</label>
+            <Field id={ids.year} label={text.year}>
               <select id={ids.year} value={year} onChange={(event) => setYear(Number(event.target.value))}>
                 {huecosYears(thisYear).map((option) => (
                   <option key={option} value={option}>
@@ -51,11 +51,10 @@ export default function HuecosPage() {
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="field">
-              <label htmlFor={ids.search}>{text.search}</label>
+            </Field>
+            <Field id={ids.search} label={text.search}>
               <input id={ids.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-            </div>
+            </Field>
             {canDownload && (
               <ReportExportButton
                 section={text.title}

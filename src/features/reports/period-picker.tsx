@@ -3,6 +3,7 @@ import { formatCalendarDate } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
 import type { DateRange } from '../../../domain/office-list';
 import { PERIOD_PRESETS, periodRange, reportRangeError, type Period, type PeriodPreset } from '../../../domain/reports';
+import { Field } from '../../ui/form-fields';
 
 const text = messages.reportScreens.period;
 
@@ -46,8 +47,7 @@ export function PeriodPicker({ period, range, onChange }: { period: Period; rang
 
   return (
     <form className="period-picker" onSubmit={apply} aria-label={text.legend}>
-      <div className="field">
-        <label htmlFor={ids.preset}>{text.preset}</label>
+      <Field id={ids.preset} label={text.preset}>
         <select id={ids.preset} value={custom ? 'custom' : period.preset} onChange={(event) => choose(event.target.value)}>
           {PERIOD_PRESETS.map((preset) => (
             <option key={preset} value={preset}>
@@ -56,11 +56,10 @@ export function PeriodPicker({ period, range, onChange }: { period: Period; rang
           ))}
           <option value="custom">{text.presets.custom}</option>
         </select>
-      </div>
+      </Field>
       {custom && (
         <>
-          <div className="field">
-            <label htmlFor={ids.from}>{text.from}</label>
+          <Field id={ids.from} label={text.from}>
             <input
               id={ids.from}
               type="date"
@@ -69,9 +68,8 @@ export function PeriodPicker({ period, range, onChange }: { period: Period; rang
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? ids.error : undefined}
             />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.to}>{text.to}</label>
+          </Field>
+          <Field id={ids.to} label={text.to}>
             <input
               id={ids.to}
               type="date"
@@ -80,7 +78,7 @@ export function PeriodPicker({ period, range, onChange }: { period: Period; rang
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? ids.error : undefined}
             />
-          </div>
+          </Field>
           <button type="submit" className="outline-button">
             {text.apply}
           </button>

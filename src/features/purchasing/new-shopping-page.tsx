@@ -22,7 +22,11 @@ export default function NewShoppingPage() {
       {(record) => (
         <div className="purchasing-page">
           <h1 className="page-heading">{text.title(record.name)}</h1>
-          <ShoppingForm provider={record} onCancel={() => navigate('/shopping')} onSaved={(saved) => navigate(`/shoppings/${saved.id}`)} />
+          <ShoppingForm
+            provider={record}
+            onCancel={() => navigate('/shopping', 'back')}
+            onSaved={(saved) => navigate(`/shoppings/${saved.id}`, 'replace')}
+          />
         </div>
       )}
     </RecordScreen>

@@ -50,7 +50,7 @@ export default function ShoppingPage() {
     destructive: true,
     onConfirm: () =>
       removeShopping.mutate(deleting.id, {
-        onSuccess: () => navigate('/shopping'),
+        onSuccess: () => navigate('/shopping', 'back'),
         onError: (error) => notify(getErrorMessage(error), 'danger'),
       }),
   }));

@@ -101,6 +101,8 @@ export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/canceled',
   '/quotations',
   '/clients',
+  '/clients/client/:id',
+  '/unverified_clients',
   '/caja',
   '/collections',
   '/balances',

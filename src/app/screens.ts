@@ -97,6 +97,10 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
  */
 export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/sales',
+  '/sales/:sale_id',
+  '/sales/calendar',
+  '/new-sales',
+  '/pos',
   '/pedidos',
   '/canceled',
   '/quotations',

@@ -50,3 +50,18 @@ export function packagesOf(entry: string): Map<string, string> {
 export function ionicScriptsOf(entry: string): [string, string][] {
   return [...packagesOf(entry)].filter(([name]) => name.startsWith('@ionic/') && !name.endsWith('.css'));
 }
+
+/** Every module of ours a module pulls in with it, following static imports (paths from the repository's root). */
+export function modulesOf(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || file.endsWith('.css')) return;
+    seen.add(file);
+    for (const specifier of staticImports(file)) {
+      const local = resolve(file, specifier);
+      if (local) visit(local);
+    }
+  };
+  visit(entry);
+  return [...seen].map((file) => path.relative(root, file)).sort();
+}

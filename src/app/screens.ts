@@ -97,11 +97,17 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
  */
 export const LIGHT_SCREENS: ReadonlySet<string> = new Set([
   '/sales',
+  '/sales/:sale_id',
+  '/sales/calendar',
+  '/new-sales',
+  '/pos',
   '/pedidos',
   '/canceled',
   '/quotations',
   '/clients',
   '/inventory',
+  '/clients/client/:id',
+  '/unverified_clients',
   '/caja',
   '/collections',
   '/balances',

@@ -1,7 +1,5 @@
-import { IonActionSheet, IonButton } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
 import { AGING_BUCKETS, AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoment, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -12,17 +10,16 @@ import { quotationFolio } from '../../../domain/sales';
 import { companyCollectionPageSchema, companyDeliveryPageSchema, type CompanyDetail } from '../../../domain/schemas/customers';
 import { salePageSchema } from '../../../domain/schemas/reads';
 import { AppLink } from '../../ui/app-link';
-import { useToast } from '../../ui/overlays';
+import { useConfirmSheet, useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
-import { useSheet } from '../../ui/use-sheet';
 import { Fact, PageSection } from '../../ui/record-page';
-import { ApiError, apiRequest, getErrorMessage } from '../../lib/api';
+import { RecordScreen, retryUnlessNotFound, useRecordId } from '../../ui/record-screen';
+import { apiRequest, getErrorMessage } from '../../lib/api';
 import { UnverifiedBadge } from './customer-rows';
 import { customerDetailOptions } from './queries';
 import { customerKeys, useCustomerWrites } from '../../ui/company-writes';
 import './customers.css';
-import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.customers.page;
 const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
@@ -37,56 +34,40 @@ const SECTION_PAGE = 10;
  */
 export default function CustomerPage() {
   const { user } = useShell();
-  const params = useParams<{ id?: string }>();
-  const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = useRecordId('id');
   const company = useQuery({
     ...customerDetailOptions(id ?? 0),
     enabled: id !== null,
-    // An unknown customer stays unknown: asking again would only delay the message.
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    retry: retryUnlessNotFound,
   });
   const { verify } = useCustomerWrites();
-  const [confirming, setConfirming, confirmSheet] = useSheet<CompanyDetail>();
   const [notify, toast] = useToast();
-  const notFound = id === null || (company.isError && company.error instanceof ApiError && company.error.status === 404 && !company.data);
-
-  const confirmVerify = (customer: CompanyDetail) =>
-    verify.mutate(customer.id, {
-      onSuccess: () => notify(messages.customers.page.verified(customer.name), 'success'),
-      onError: (error) => notify(getErrorMessage(error), 'danger'),
-    });
+  const confirmVerify = useConfirmSheet((customer: CompanyDetail) => ({
+    header: text.verifyConfirm(customer.name),
+    confirm: text.verify,
+    onConfirm: () =>
+      verify.mutate(customer.id, {
+        onSuccess: () => notify(messages.customers.page.verified(customer.name), 'success'),
+        onError: (error) => notify(getErrorMessage(error), 'danger'),
+      }),
+  }));
 
   return (
-    <ScreenPage
-      title={notFound ? text.notFound : (company.data?.name ?? text.title)}
+    <RecordScreen
+      id={id}
+      query={company}
+      title={(customer) => customer?.name ?? text.title}
+      notFound={{ message: text.notFound, back: { href: '/clients', label: text.backToList } }}
       overlays={
         <>
-          {confirming && (
-            <IonActionSheet
-              key={confirmSheet.key}
-              isOpen
-              header={text.verifyConfirm(confirming.name)}
-              buttons={[
-                { text: text.verify, handler: () => confirmVerify(confirming) },
-                { text: messages.list.cancel, role: 'cancel' },
-              ]}
-              onDidDismiss={confirmSheet.onDidDismiss}
-            />
-          )}
+          {confirmVerify.sheet}
           {toast}
         </>
       }
     >
-      {notFound ? (
-        <div className="centered" role="alert">
-          <p>{text.notFound}</p>
-          <IonButton fill="outline" routerLink="/clients" routerDirection="back">
-            {text.backToList}
-          </IonButton>
-        </div>
-      ) : company.data ? (
+      {(customer) => (
         <CustomerView
-          company={company.data}
+          company={customer}
           can={{
             collect: hasPermission(user, 'collections'),
             quotations: hasPermission(user, 'quotations'),
@@ -95,12 +76,10 @@ export default function CustomerPage() {
             shippings: hasPermission(user, 'shippings'),
           }}
           verifying={verify.isPending}
-          onVerify={() => setConfirming(company.data)}
+          onVerify={() => confirmVerify.ask(customer)}
         />
-      ) : (
-        <QueryStatus query={company} />
       )}
-    </ScreenPage>
+    </RecordScreen>
   );
 }
 
@@ -131,18 +110,18 @@ export function CustomerView({
         <h1 className="page-heading">{company.name}</h1>
         {unverified && <UnverifiedBadge />}
         <div className="customer-page__actions">
-          <IonButton fill="outline" routerLink={`/clients/client/${company.id}/edit`}>
+          <AppLink href={`/clients/client/${company.id}/edit`} className="outline-button">
             {text.edit}
-          </IonButton>
+          </AppLink>
           {unverified && (
-            <IonButton onClick={onVerify} disabled={verifying}>
+            <button type="button" className="button-primary button-primary--padded" onClick={onVerify} disabled={verifying}>
               {verifying ? text.verifying : text.verify}
-            </IonButton>
+            </button>
           )}
           {can.collect && (
-            <IonButton fill="outline" routerLink={`/new-collections/${company.id}`}>
+            <AppLink href={`/new-collections/${company.id}`} className="outline-button">
               {text.collect}
-            </IonButton>
+            </AppLink>
           )}
         </div>
       </header>

@@ -1,4 +1,3 @@
-import { IonActionSheet } from '@ionic/react';
 import { useMemo } from 'react';
 import { formatMoment } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -7,9 +6,8 @@ import type { ListColumn } from '../../ui/office-list/list-rows';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
 import { AppLink } from '../../ui/app-link';
-import { useToast } from '../../ui/overlays';
+import { useConfirmSheet, useToast } from '../../ui/overlays';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useSheet } from '../../ui/use-sheet';
 import { getErrorMessage } from '../../lib/api';
 import { customerListQuery, type CustomerFilters } from './customer-list';
 import { customerHref, customerRowKey } from './customer-rows';
@@ -37,7 +35,6 @@ export default function UnverifiedCustomersPage() {
     schema: companyPageSchema,
   });
   const { verify } = useCustomerWrites();
-  const [confirming, setConfirming, confirmSheet] = useSheet<CompanyRow>();
   const [notify, toast] = useToast();
 
   const confirm = (row: CompanyRow) =>
@@ -45,6 +42,11 @@ export default function UnverifiedCustomersPage() {
       onSuccess: () => notify(messages.customers.page.verified(row.name), 'success'),
       onError: (error) => notify(getErrorMessage(error), 'danger'),
     });
+  const { ask: setConfirming, sheet: confirmSheet } = useConfirmSheet((row: CompanyRow) => ({
+    header: messages.customers.page.verifyConfirm(row.name),
+    confirm: text.verify,
+    onConfirm: () => confirm(row),
+  }));
   const pending = verify.isPending ? verify.variables : null;
 
   const tableColumns = useMemo<ListColumn<CompanyRow, CompanySortColumn>[]>(
@@ -82,18 +84,7 @@ export default function UnverifiedCustomersPage() {
       toolbar={null}
       overlays={
         <>
-          {confirming && (
-            <IonActionSheet
-              key={confirmSheet.key}
-              isOpen
-              header={messages.customers.page.verifyConfirm(confirming.name)}
-              buttons={[
-                { text: text.verify, handler: () => confirm(confirming) },
-                { text: messages.list.cancel, role: 'cancel' },
-              ]}
-              onDidDismiss={confirmSheet.onDidDismiss}
-            />
-          )}
+          {confirmSheet}
           {toast}
         </>
       }

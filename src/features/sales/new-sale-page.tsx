@@ -1,16 +1,16 @@
-import { IonButton, IonText, IonToast } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { createdSaleSchema, newSaleSchema, type NewSale } from '../../../domain/schemas/new-sale';
 import { monterreyDate, monterreyDateOffset, monterreyMinute } from '../../../domain/time';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
+import { useToast } from '../../ui/overlays';
 import { useShell } from '../../ui/shell-context';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow } from '../../lib/session-store';
 import { useHoldUpdate } from '../../sync/sending-gate';
-import { SaleCart, SeriesField, useCartScanner, type CartNotify } from './sale-cart';
+import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
 import { useSaleCart } from './use-sale-cart';
 import './sales.css';
 import { ScreenPage } from '../../ui/screen-chrome';
@@ -33,11 +33,10 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
   const [purchaseOrder, setPurchaseOrder] = useState('');
   const [bar, setBar] = useState(counter);
   const [error, setError] = useState<string | null>(null);
-  const [toast, setToast] = useState<{ message: string; tone: 'success' | 'danger' } | null>(null);
   const [ticket, setTicket] = useState<SaleTicket | null>(null);
   const keys = useRequestKeys();
   const ids = { series: useId(), date: useId(), note: useId(), internal: useId(), po: useId(), bar: useId() };
-  const notify: CartNotify = useCallback((message, tone) => setToast({ message, tone }), []);
+  const [notify, toast] = useToast();
   const scanner = useCartScanner(sale, notify);
   useHoldUpdate(cart.length > 0 || company !== null);
 
@@ -46,7 +45,7 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
       apiRequest('/api/v2/sales', { method: 'POST', body, schema: createdSaleSchema, idempotencyKey: keys.keyFor('sale', body) }),
     onSuccess: (saved) => {
       keys.done('sale');
-      setToast({ message: text.saved(saved.id), tone: 'success' });
+      notify(text.saved(saved.id), 'success');
       // The ticket prints the sale as the server saved and priced it.
       setTicket({
         id: saved.id,
@@ -103,7 +102,7 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
   };
 
   return (
-    <ScreenPage title={counter ? text.posTitle : text.title}>
+    <ScreenPage title={counter ? text.posTitle : text.title} overlays={toast}>
       <form className="new-sale" onSubmit={submit} noValidate>
         {/* While saving, the sale stays as it was sent: its ticket prints exactly that. */}
         <fieldset className="new-sale__body" disabled={save.isPending}>
@@ -141,28 +140,21 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
         </fieldset>
         {error && (
           <p role="alert">
-            <IonText color="danger">{error}</IonText>
+            <span className="field-error">{error}</span>
           </p>
         )}
         <div className="form-actions">
           {ticket && (
-            <IonButton fill="outline" onClick={() => openPrintWindow({ kind: 'ticket', data: ticket })}>
+            <button type="button" className="outline-button" onClick={() => openPrintWindow({ kind: 'ticket', data: ticket })}>
               {text.printTicket} · {messages.ticket.folio(ticket.id)}
-            </IonButton>
+            </button>
           )}
-          <IonButton type="submit" disabled={save.isPending}>
+          <button type="submit" className="button-primary button-primary--padded" disabled={save.isPending}>
             {save.isPending ? text.saving : text.save}
-          </IonButton>
+          </button>
         </div>
       </form>
       {scanner.dialog}
-      <IonToast
-        isOpen={toast !== null}
-        message={toast?.message ?? ''}
-        color={toast?.tone}
-        duration={4000}
-        onDidDismiss={() => setToast(null)}
-      />
     </ScreenPage>
   );
 }

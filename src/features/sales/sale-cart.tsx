@@ -1,4 +1,3 @@
-import { IonButton } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { lineAmount, lower, raise, removeFromCart, setQuantity, shownPrice } from '../../../domain/cart';
@@ -50,9 +49,9 @@ export function SaleCart({
         {company ? (
           <div className="chosen-company">
             <strong>{company.name}</strong>
-            <IonButton fill="clear" size="small" onClick={cart.clearCompany}>
+            <button type="button" className="outline-button outline-button--clear" onClick={cart.clearCompany}>
               {text.change}
-            </IonButton>
+            </button>
             <div className="field">
               <label htmlFor={cart.ids.branch}>{text.branch}</label>
               <select
@@ -83,9 +82,9 @@ export function SaleCart({
 
       <section className="new-sale__items" aria-label={messages.driver.items}>
         <ItemSearch id={cart.ids.items} onAdd={cart.add} />
-        <IonButton fill="outline" onClick={onScan}>
+        <button type="button" className="outline-button" onClick={onScan}>
           {text.scan}
-        </IonButton>
+        </button>
       </section>
 
       <CartLines cart={cart} />
@@ -242,9 +241,9 @@ function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompa
         <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
       {canCreate && (
-        <IonButton fill="outline" size="small" onClick={() => setCreating(true)}>
+        <button type="button" className="outline-button" onClick={() => setCreating(true)}>
           {messages.customers.counter.open}
-        </IonButton>
+        </button>
       )}
       {creating && (
         <Suspense fallback={null}>

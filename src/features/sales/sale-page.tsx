@@ -1,7 +1,5 @@
-import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
 import { defaultQuotationLayout, partyRentalSentences } from '../../../domain/documents/quotation-document';
 import { formatKg, formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
 import { messages } from '../../../domain/messages';
@@ -11,17 +9,15 @@ import { quotationFolio } from '../../../domain/sales';
 import type { SaleDetail } from '../../../domain/schemas/quotations';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
 import { monterreyMinute } from '../../../domain/time';
-import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
 import { Fact, PageSection } from '../../ui/record-page';
-import { ApiError } from '../../lib/api';
+import { RecordScreen, retryUnlessNotFound, useRecordId } from '../../ui/record-screen';
 import { openPrintWindow } from '../../lib/session-store';
 import { printQuotation } from '../../ui/print-documents';
 import { AppLink } from '../../ui/app-link';
 import { formatDay } from '../../ui/calendar/calendar-days';
 import { saleDetailQueryOptions } from './sale-queries';
 import './sales.css';
-import { ScreenPage } from '../../ui/screen-chrome';
 
 const text = messages.sales.page;
 const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'success' } as const;
@@ -31,37 +27,29 @@ export default function SalePage() {
   const { user, deployment } = useShell();
   // The event-rental business prints a sale as its party-rental quotation, with the terms of §9.
   const rental = defaultQuotationLayout(deployment.id) === 'rental';
-  const params = useParams<{ sale_id?: string }>();
-  const id = params.sale_id && /^\d+$/.test(params.sale_id) ? Number(params.sale_id) : null;
+  const id = useRecordId('sale_id');
   const sale = useQuery({
     ...saleDetailQueryOptions(id ?? 0),
     enabled: id !== null,
-    // An unknown sale stays unknown: asking again would only delay the message.
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    retry: retryUnlessNotFound,
   });
-  const notFound = id === null || (sale.isError && sale.error instanceof ApiError && sale.error.status === 404 && !sale.data);
-  const title = sale.data ? saleTitle(sale.data) : text.title(id ?? 0);
 
   return (
-    <ScreenPage title={notFound ? text.notFound : title}>
-      {notFound ? (
-        <div className="centered" role="alert">
-          <p>{text.notFound}</p>
-          <IonButton fill="outline" routerLink="/sales" routerDirection="back">
-            {text.backToList}
-          </IonButton>
-        </div>
-      ) : sale.data ? (
+    <RecordScreen
+      id={id}
+      query={sale}
+      title={(record) => (record ? saleTitle(record) : text.title(id ?? 0))}
+      notFound={{ message: text.notFound, back: { href: '/sales', label: text.backToList } }}
+    >
+      {(record) => (
         <SaleView
-          sale={sale.data}
+          sale={record}
           routeLinks={hasPermission(user, 'shippings')}
-          onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(sale.data, new Date()) })}
-          onPrintRental={rental ? () => printQuotation(sale.data, 'rental') : undefined}
+          onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(record, new Date()) })}
+          onPrintRental={rental ? () => printQuotation(record, 'rental') : undefined}
         />
-      ) : (
-        <QueryStatus query={sale} />
       )}
-    </ScreenPage>
+    </RecordScreen>
   );
 }
 
@@ -128,13 +116,13 @@ export function SaleView({
         </p>
         {isSale && (
           <p className="sale-page__actions">
-            <IonButton fill="outline" onClick={onPrintTicket}>
+            <button type="button" className="outline-button" onClick={onPrintTicket}>
               {text.printTicket}
-            </IonButton>
+            </button>
             {rental && (
-              <IonButton fill="outline" onClick={onPrintRental}>
+              <button type="button" className="outline-button" onClick={onPrintRental}>
                 {text.printRental}
-              </IonButton>
+              </button>
             )}
           </p>
         )}

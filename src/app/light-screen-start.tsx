@@ -8,7 +8,7 @@ import { SCREENS } from './screens';
 /**
  * An office screen opened at its address (a bookmark, a reload), drawn without Ionic: the
  * screen itself, in the light frame. Its first step elsewhere hands over to the Ionic app.
- * Only screens with no Ionic of their own are started so (`LIGHT_SCREENS`).
+ * Every screen but those of `IONIC_START_SCREENS` is started so.
  */
 export default function LightScreenStart({ path, onLeave }: { path: string; onLeave: LeaveLightStart }) {
   const Screen = SCREENS[path]!;

@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ionicScriptsOf, packagesOf, root } from '../../tests/static-imports';
-import { SCREENS } from './screens';
+import { IONIC_START_SCREENS, SCREENS } from './screens';
 
 /** Each screen's module, as screens.ts loads it: inline (`'/path': lazy(() => import(…))`) or through a name it gives one. */
 const screenModules = (() => {
   const source = readFileSync(path.join(root, 'src/app/screens.ts'), 'utf8');
   const moduleOf = (specifier: string) => path.join(root, 'src/app', `${specifier}.tsx`);
-  const named = new Map([...source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)].map((match) => [match[1]!, moduleOf(match[2]!)]));
+  const named = new Map(
+    [...source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)].map((match) => [match[1]!, moduleOf(match[2]!)]),
+  );
   const modules = new Map<string, string>();
   for (const match of source.matchAll(/'([^']+)': lazy\(\(\) => import\('([^']+)'\)\)/g)) modules.set(match[1]!, moduleOf(match[2]!));
   for (const match of source.matchAll(/'([^']+)': (\w+),/g)) if (named.has(match[2]!)) modules.set(match[1]!, named.get(match[2]!)!);
@@ -20,13 +22,20 @@ describe('every screen starts light at its address', () => {
     expect([...screenModules.keys()].sort()).toEqual(Object.keys(SCREENS).sort());
   });
 
-  it.each(Object.keys(SCREENS))(
+  it.each(Object.keys(SCREENS).filter((screen) => !IONIC_START_SCREENS.has(screen)))(
     '%s pulls in no Ionic script and no router: its dialogs, sheets and toasts load Ionic when opened',
     (screen) => {
       const module = screenModules.get(screen)!;
       expect(ionicScriptsOf(module)).toEqual([]);
       // The light start has no router: its links and its parameters go through the screen chrome.
       expect(packagesOf(module).has('react-router-dom')).toBe(false);
+    },
+  );
+
+  it.each([...IONIC_START_SCREENS])(
+    '%s, which starts in the Ionic app, still draws Ionic of its own (else it should start light)',
+    (screen) => {
+      expect(ionicScriptsOf(screenModules.get(screen)!)).not.toEqual([]);
     },
   );
 

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { APP_ROUTES, canOpen, homeScreenFor, matchRoute, menuFor } from '../../domain/app-routes';
+import { APP_ROUTES, canOpen, matchRoute, menuFor } from '../../domain/app-routes';
 import type { Deployment } from '../../domain/deployment';
 import { messages } from '../../domain/messages';
 import type { CurrentUser } from '../../domain/schemas/auth';
@@ -9,7 +9,7 @@ import { ConnectivityToast } from './connectivity-toast';
 import { useDeployment } from '../ui/deployment';
 import { Providers } from './providers';
 import { QueryStatus } from '../ui/query-status';
-import { LIGHT_SCREENS, SCREENS } from './screens';
+import { IONIC_START_SCREENS, SCREENS } from './screens';
 import { ShellContext } from '../ui/shell-context';
 
 // Ionic (router, split pane, every component any screen uses) is one large chunk. A driver's
@@ -81,17 +81,13 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
 }
 
 /**
- * How the app opens at `pathname`: a driver's routes and the office's day at the root, and the
- * screens that need no Ionic at their own address, start light, in the same frame; anything
- * else starts in the Ionic app.
+ * How the app opens at `pathname`: every screen the person may open starts light at its address,
+ * Inicio included, in the same frame; the few that draw Ionic of their own, an unknown address
+ * and a screen the person may not open start in the Ionic app.
  */
 function lightStartFor(pathname: string, user: CurrentUser, deployment: Deployment): { screen: string } | null {
-  if (pathname === '/') {
-    const home = homeScreenFor(user, deployment);
-    return home === 'driverRoutes' || home === 'officeDay' ? { screen: '/' } : null;
-  }
   const route = routeAt(pathname);
-  return route && LIGHT_SCREENS.has(route.path) && canOpen(user, route, deployment) ? { screen: route.path } : null;
+  return route && !IONIC_START_SCREENS.has(route.path) && canOpen(user, route, deployment) ? { screen: route.path } : null;
 }
 
 /** The built route an address opens: '/sales/calendar' before '/sales/:sale_id', as the router ranks them. */

@@ -1,5 +1,5 @@
 import { formatMoney } from './format';
-import { messages } from './messages';
+import { collectionsMessages } from './messages/collections';
 import { fromCents, hasTooManyDecimals, parseAmount, toCents } from './money';
 
 /**
@@ -46,7 +46,7 @@ export function centsToDecimal(cents: number): string {
 
 /** What is wrong with a typed amount, in Spanish; null when it is a positive amount in cents. */
 export function amountProblem(typed: string): string | null {
-  const text = messages.collections;
+  const text = collectionsMessages;
   if (typed.trim() === '') return text.amountRequired;
   const cents = parseAmount(typed);
   if (cents === null) return hasTooManyDecimals(typed) ? text.amountCents : text.amountInvalid;
@@ -139,7 +139,7 @@ export function applyChosenLines(amountCents: number, lines: readonly AppliedLin
 
 /** The Spanish sentence for a problem: it names the sale and says how much it owes. */
 export function lineProblemMessage(problem: LineProblem): string {
-  const text = messages.collections;
+  const text = collectionsMessages;
   switch (problem.kind) {
     case 'notOpen':
       return text.saleNotOpen(problem.saleId);
@@ -181,7 +181,7 @@ export function previewPayment(
     if (typed === '') continue;
     const cents = parseAmount(typed);
     if (cents === null)
-      return { amountCents, application: { lines, unappliedCents: 0 }, problem: messages.collections.lineAmountInvalid(sale.id) };
+      return { amountCents, application: { lines, unappliedCents: 0 }, problem: collectionsMessages.lineAmountInvalid(sale.id) };
     lines.push({ sale_id: sale.id, cents });
   }
   const balances = new Map(sales.map((sale) => [sale.id, sale.balanceCents]));

@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { inventoryMovesMessages } from './messages/inventory-moves';
 
 /**
  * The inventory screens of issue 14 (/adjustments, /mermas, /inventory-transfer,
@@ -7,12 +7,12 @@ import { messages } from './messages';
  */
 
 /** Why stock was wasted: a short fixed list of the catalogue; 'Otro' carries its own words. */
-export const MERMA_REASONS = messages.inventoryMoves.mermaReasons;
+export const MERMA_REASONS = inventoryMovesMessages.mermaReasons;
 export type MermaReason = (typeof MERMA_REASONS)[number];
 
 /** The reason a waste movement records: the reason, or 'Otro: …' with what was written. */
 export function mermaReasonText(reason: MermaReason, other?: string | null): string {
-  return reason === messages.inventoryMoves.otherPrefix ? `${messages.inventoryMoves.otherPrefix}: ${(other ?? '').trim()}` : reason;
+  return reason === inventoryMovesMessages.otherPrefix ? `${inventoryMovesMessages.otherPrefix}: ${(other ?? '').trim()}` : reason;
 }
 
 /** At or below this (in the item's unit) a counter item's stock shows as low on /inventory-pos. */

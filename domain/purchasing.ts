@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { purchasingMessages } from './messages/purchasing';
 import { amountOf } from './money';
 import { addDays } from './time';
 
@@ -29,7 +29,7 @@ export function defaultDueDate(today: string, creditDays: number): string {
 }
 
 /** 'OC-12': how a purchase order is named on screens, prints and files. */
-export const purchaseOrderFolio = (id: number): string => messages.purchasing.folio(id);
+export const purchaseOrderFolio = (id: number): string => purchasingMessages.folio(id);
 
 /** A line's amount in pesos: quantity × unit cost, rounded to centavos on integer hundredths. */
 export function lineTotal(quantity: number, unitCost: number): number {

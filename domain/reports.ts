@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { reportsMessages } from './messages/reports';
 import { currentMonth, type DateRange } from './office-list';
 import { addDays, monterreyDate } from './time';
 
@@ -43,12 +43,12 @@ export function seriesGroupFor(from: string, to: string): SeriesGroup {
  * most a year.
  */
 export function reportRangeError(from: string, to: string, group: SeriesGroup = 'month'): string | null {
-  if (!isCalendarDay(from) || !isCalendarDay(to)) return messages.reports.invalidDay;
-  if (from > to) return messages.reports.rangeReversed;
-  if (group === 'day' && daysInRange(from, to) > MAX_DAY_SERIES) return messages.reports.rangeTooLongForDays(MAX_DAY_SERIES);
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return reportsMessages.invalidDay;
+  if (from > to) return reportsMessages.rangeReversed;
+  if (group === 'day' && daysInRange(from, to) > MAX_DAY_SERIES) return reportsMessages.rangeTooLongForDays(MAX_DAY_SERIES);
   const [fy, fm] = from.split('-').map(Number) as [number, number];
   const [ty, tm] = to.split('-').map(Number) as [number, number];
-  if ((ty - fy) * 12 + (tm - fm) + 1 > MAX_REPORT_YEARS * 12) return messages.reports.rangeTooLong(MAX_REPORT_YEARS);
+  if ((ty - fy) * 12 + (tm - fm) + 1 > MAX_REPORT_YEARS * 12) return reportsMessages.rangeTooLong(MAX_REPORT_YEARS);
   return null;
 }
 
@@ -71,7 +71,7 @@ export function periodsInRange(from: string, to: string, group: SeriesGroup): st
 /** 'Marzo 2026' for '2026-03' (spec §9: months in Spanish). */
 export function monthLabel(month: string): string {
   const [year, number] = month.split('-');
-  return `${messages.reports.monthNames[Number(number) - 1] ?? month} ${year}`;
+  return `${reportsMessages.monthNames[Number(number) - 1] ?? month} ${year}`;
 }
 
 export const PERIOD_PRESETS = ['thisMonth', 'lastMonth', 'last90', 'thisYear', 'lastYear'] as const;

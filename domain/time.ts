@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { reportsMessages } from './messages/reports';
 
 /**
  * The business runs on Monterrey time (spec §9); every timestamp is trimmed to the minute.
@@ -141,7 +141,7 @@ export function weekdayName(date: string): string {
 /** Today as people read it on the home screens: 'domingo, 22 de noviembre de 2026'. */
 export function longMonterreyDate(instant: Date): string {
   const { year, month, day, weekday } = wallClockAt(instant);
-  return `${WEEKDAYS[weekday]}, ${day} de ${messages.reports.monthNames[month - 1]!.toLowerCase()} de ${year}`;
+  return `${WEEKDAYS[weekday]}, ${day} de ${reportsMessages.monthNames[month - 1]!.toLowerCase()} de ${year}`;
 }
 
 /** An instant as Monterrey date and time, as lists and records show it: '22/11/2026 14:05'. */

@@ -14,7 +14,7 @@ import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { es } from 'zod/locales';
 import { DEPLOYMENTS, type Deployment } from '../domain/deployment';
-import { messages } from '../domain/messages';
+import { apiMessages } from '../domain/messages/api';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
@@ -204,7 +204,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
  * app's HTML so deep links and reloads work.
  */
 async function servePwa(app: FastifyInstance, webDir: string, deployment: Deployment): Promise<void> {
-  const notFound = { message: messages.api.notFound };
+  const notFound = { message: apiMessages.notFound };
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDir }, 'PWA not built: run `npm run build` to serve the app');

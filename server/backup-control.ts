@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../domain/messages';
+import { apiMessages } from '../domain/messages/api';
 import type { Database } from './db/client';
 import { HttpError } from './http-errors';
 
@@ -25,7 +25,7 @@ export async function registerBackupControl(app: FastifyInstance, database: Data
     const sent = Buffer.from(String(request.headers['x-control-token'] ?? ''));
     const expected = Buffer.from(token);
     const local = remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1';
-    if (!local || sent.length !== expected.length || !timingSafeEqual(sent, expected)) throw new HttpError(404, messages.api.notFound);
+    if (!local || sent.length !== expected.length || !timingSafeEqual(sent, expected)) throw new HttpError(404, apiMessages.notFound);
     const snapshot = await database.snapshot()!;
     return reply.type('application/gzip').header('cache-control', 'no-store').send(Buffer.from(await snapshot.arrayBuffer()));
   });

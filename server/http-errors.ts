@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { messages } from '../domain/messages';
+import { apiMessages } from '../domain/messages/api';
 
 /** An error whose message is meant for the person using the app (Spanish, no internals). */
 export class HttpError extends Error {
@@ -12,9 +12,9 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = () => new HttpError(401, messages.api.unauthorized);
-export const forbidden = () => new HttpError(403, messages.api.forbidden);
-export const notFound = () => new HttpError(404, messages.api.notFound);
+export const unauthorized = () => new HttpError(401, apiMessages.unauthorized);
+export const forbidden = () => new HttpError(403, apiMessages.forbidden);
+export const notFound = () => new HttpError(404, apiMessages.notFound);
 
 /**
  * Parses input with a domain schema; the first problem becomes an error (422 unless
@@ -24,5 +24,5 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, s
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   // Our schemas carry the spec's messages; zod's own defaults are in Spanish too (app.ts sets its locale).
-  throw new HttpError(status, result.error.issues[0]?.message ?? messages.api.invalidRequest);
+  throw new HttpError(status, result.error.issues[0]?.message ?? apiMessages.invalidRequest);
 }

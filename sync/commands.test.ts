@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../domain/messages';
+import { ordersMessages } from '../domain/messages/orders';
+import { shippingMessages } from '../domain/messages/shipping';
+import { syncMessages } from '../domain/messages/sync';
 import { applyPending, COMMANDS, type LocalRecord, type RecordKey } from './commands';
 import type { LocalDetail, LocalOrder, LocalShipping } from './db';
 
@@ -23,12 +25,12 @@ describe('commands', () => {
 
   it('finishRoute is refused below the initial reading or before the start', () => {
     const payload = { shippingId: 5, final_km: 90, km_capture_time: '2026-11-22 17:30' };
-    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', shipping]), payload)).toBe(messages.shipping.finalWithoutInitial);
-    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 100 }]), payload)).toBe(messages.shipping.finalBelowInitial);
+    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', shipping]), payload)).toBe(shippingMessages.finalWithoutInitial);
+    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 100 }]), payload)).toBe(shippingMessages.finalBelowInitial);
     expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 90 }]), payload)).toBeNull();
-    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 90, final_km: 95 }]), payload)).toBe(messages.sync.routeAlreadyFinished);
+    expect(COMMANDS.finishRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 90, final_km: 95 }]), payload)).toBe(syncMessages.routeAlreadyFinished);
     expect(COMMANDS.startRoute.refuse!(records(['shipping:5', { ...shipping, initial_km: 90 }]), { shippingId: 5, initial_km: 1, km_capture_time_start: '2026-11-22 08:00' })).toBe(
-      messages.sync.routeAlreadyStarted,
+      syncMessages.routeAlreadyStarted,
     );
   });
 
@@ -45,9 +47,9 @@ describe('commands', () => {
 
   it('rejectDelivery needs a reason and a delivery not yet completed', () => {
     const payload = { detailId: 9, shippingId: 5, delivered_at: '2026-11-22 10:15', delivery_rejection_comment: '  ', position: null };
-    expect(COMMANDS.rejectDelivery.refuse!(records(['detail:9', detail]), payload)).toBe(messages.shipping.rejectionRequired);
+    expect(COMMANDS.rejectDelivery.refuse!(records(['detail:9', detail]), payload)).toBe(shippingMessages.rejectionRequired);
     expect(COMMANDS.rejectDelivery.refuse!(records(['detail:9', { ...detail, completed: true }]), { ...payload, delivery_rejection_comment: 'Cerrado' })).toBe(
-      messages.sync.alreadyCompleted,
+      syncMessages.alreadyCompleted,
     );
     expect(COMMANDS.rejectDelivery.request({ ...payload, delivery_rejection_comment: ' Cerrado ' }, null).body).toEqual({
       completed: true,
@@ -60,7 +62,7 @@ describe('commands', () => {
   it('startProduction and dispatchOrder act on the order in its own lane', () => {
     const lines = { orderId: 3, quotation_items: [{ item_id: 1, quantity: 2 }] };
     expect(COMMANDS.startProduction.apply('order:3', order, lines)).toMatchObject({ is_in_production: true });
-    expect(COMMANDS.startProduction.refuse!(records(['order:3', { ...order, is_in_production: true }]), lines)).toBe(messages.orders.alreadyInProduction);
+    expect(COMMANDS.startProduction.refuse!(records(['order:3', { ...order, is_in_production: true }]), lines)).toBe(ordersMessages.alreadyInProduction);
     expect(COMMANDS.dispatchOrder.apply('order:3', order, lines)).toMatchObject({ dispatched: true });
     expect(COMMANDS.dispatchOrder.request(lines, null)).toEqual({ method: 'POST', path: '/api/v2/orders/dispatch_sale_order', body: { id: 3, quotation_items: [{ item_id: 1, quantity: 2 }] } });
     expect(COMMANDS.dispatchOrder.lane(lines)).toBe('order:3');

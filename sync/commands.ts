@@ -1,4 +1,7 @@
-import { messages } from '../domain/messages';
+import { ordersMessages } from '../domain/messages/orders';
+import { physicalInventoryMessages } from '../domain/messages/physical-inventory';
+import { shippingMessages } from '../domain/messages/shipping';
+import { syncMessages } from '../domain/messages/sync';
 import { COMMAND_ROUTES, commandPath, type CommandRoute } from '../domain/rules/command-routes';
 import { routeKilometres } from '../domain/rules/shipping-progress';
 import { physicalCountSchema } from '../domain/schemas/physical-inventory';
@@ -105,7 +108,7 @@ const physicalLane = (inventoryId: number) => `physical:${inventoryId}`;
 
 function refuseUnlessOpen(records: Map<RecordKey, LocalRecord>, inventoryId: number): string | null {
   const inventory = records.get(`physical:${inventoryId}`) as LocalPhysicalInventory | undefined;
-  return inventory?.status === 'Abierto' ? null : messages.physicalInventory.notOpen;
+  return inventory?.status === 'Abierto' ? null : physicalInventoryMessages.notOpen;
 }
 
 /** The count's lines with one (shelf, item) replaced, removed or added, in shelf and name order. */
@@ -123,7 +126,7 @@ function withLine(
 
 function refuseCompleted(records: Map<RecordKey, LocalRecord>, detailId: number): string | null {
   const detail = records.get(`detail:${detailId}`) as LocalDetail | undefined;
-  return detail?.completed ? messages.sync.alreadyCompleted : null;
+  return detail?.completed ? syncMessages.alreadyCompleted : null;
 }
 
 const orderRequest = (route: CommandRoute) => (payload: OrderLines): RequestSpec => ({
@@ -138,7 +141,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     lane: (p) => routeLane(p.shippingId),
     records: (p) => [`shipping:${p.shippingId}`],
     // 'Iniciar' is offered only until the start is captured (spec §4).
-    refuse: (records, p) => ((records.get(`shipping:${p.shippingId}`) as LocalShipping | undefined)?.initial_km != null ? messages.sync.routeAlreadyStarted : null),
+    refuse: (records, p) => ((records.get(`shipping:${p.shippingId}`) as LocalShipping | undefined)?.initial_km != null ? syncMessages.routeAlreadyStarted : null),
     apply: (_key, record, p) => ({ ...(record as LocalShipping), initial_km: p.initial_km, km_capture_time_start: p.km_capture_time_start }),
     request: (p) => ({
       method: COMMAND_ROUTES.updateShipping.method,
@@ -152,9 +155,9 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     records: (p) => [`shipping:${p.shippingId}`],
     refuse: (records, p) => {
       const shipping = records.get(`shipping:${p.shippingId}`) as LocalShipping | undefined;
-      if (shipping?.initial_km == null) return messages.shipping.finalWithoutInitial;
-      if (shipping.final_km != null) return messages.sync.routeAlreadyFinished;
-      return p.final_km < shipping.initial_km ? messages.shipping.finalBelowInitial : null;
+      if (shipping?.initial_km == null) return shippingMessages.finalWithoutInitial;
+      if (shipping.final_km != null) return syncMessages.routeAlreadyFinished;
+      return p.final_km < shipping.initial_km ? shippingMessages.finalBelowInitial : null;
     },
     apply: (_key, record, p) => {
       const shipping = record as LocalShipping;
@@ -204,7 +207,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     lane: (p) => routeLane(p.shippingId),
     records: (p) => [`detail:${p.detailId}`],
     refuse: (records, p) =>
-      refuseCompleted(records, p.detailId) ?? (p.delivery_rejection_comment.trim() === '' ? messages.shipping.rejectionRequired : null),
+      refuseCompleted(records, p.detailId) ?? (p.delivery_rejection_comment.trim() === '' ? shippingMessages.rejectionRequired : null),
     apply: (_key, record, p) => ({
       ...(record as LocalDetail),
       completed: true,
@@ -230,7 +233,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     version: 1,
     lane: (p) => orderLane(p.orderId),
     records: (p) => [`order:${p.orderId}`],
-    refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.is_in_production ? messages.orders.alreadyInProduction : null),
+    refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.is_in_production ? ordersMessages.alreadyInProduction : null),
     apply: (_key, record) => ({ ...(record as LocalOrder), is_in_production: true }),
     request: orderRequest(COMMAND_ROUTES.startOrderProduction),
   },
@@ -238,7 +241,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     version: 1,
     lane: (p) => orderLane(p.orderId),
     records: (p) => [`order:${p.orderId}`],
-    refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.dispatched ? messages.orders.alreadyDispatched : null),
+    refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.dispatched ? ordersMessages.alreadyDispatched : null),
     apply: (_key, record) => ({ ...(record as LocalOrder), dispatched: true }),
     request: orderRequest(COMMAND_ROUTES.dispatchSaleOrder),
   },
@@ -248,7 +251,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     records: (p) => [`physical:${p.inventoryId}`],
     refuse: (records, p) => {
       const checked = physicalCountSchema.safeParse({ shelf: p.shelf, item_id: p.item_id, quantity: p.quantity, counted_at: p.counted_at });
-      return checked.success ? refuseUnlessOpen(records, p.inventoryId) : (checked.error.issues[0]?.message ?? messages.physicalInventory.quantityInvalid);
+      return checked.success ? refuseUnlessOpen(records, p.inventoryId) : (checked.error.issues[0]?.message ?? physicalInventoryMessages.quantityInvalid);
     },
     apply: (_key, record, p) =>
       withLine(record as LocalPhysicalInventory, p.shelf.trim(), p.item_id, {

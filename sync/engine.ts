@@ -1,4 +1,4 @@
-import { messages } from '../domain/messages';
+import { syncMessages } from '../domain/messages/sync';
 import { SYNC_PUSH_MAX_COMMANDS, syncPullSchema, syncPushResponseSchema, type SyncPull, type SyncPushCommand } from '../domain/schemas/sync';
 import type { CommandName, CommandPayloads } from './commands';
 import { commandSpec } from './commands';
@@ -208,7 +208,7 @@ export class SyncEngine {
    * instead of sitting out their backoff. Rows the server asked to wait (5xx, 429) keep waiting.
    */
   async connectivityRestored(): Promise<void> {
-    const networkMessages: string[] = [messages.sync.networkError, messages.sync.timeout];
+    const networkMessages: string[] = [syncMessages.networkError, syncMessages.timeout];
     // Read whole and written back in bulk: a filtered cursor walks the rows one request at a time.
     await this.db.transaction('rw', this.db.outbox, async () => {
       const waiting = (await this.db.outbox.where('state').equals('pending').toArray()).filter(
@@ -275,7 +275,7 @@ export class SyncEngine {
   private async recordError(error: unknown): Promise<void> {
     // People read this: our own Spanish messages pass, a browser's English ones ('Failed to fetch') do not.
     const message =
-      error instanceof PullFailed ? error.message : error instanceof TypeError || error instanceof DOMException ? classifyFailure(error).message : messages.sync.unexpectedAnswer;
+      error instanceof PullFailed ? error.message : error instanceof TypeError || error instanceof DOMException ? classifyFailure(error).message : syncMessages.unexpectedAnswer;
     try {
       await writeMeta(this.db, 'lastError', { message, at: this.options.now() });
     } catch {
@@ -393,12 +393,12 @@ export class SyncEngine {
   private async send(row: OutboxRow): Promise<ReplyOutcome['kind']> {
     const token = this.options.getToken();
     if (!token) {
-      await this.pauseForAuth(messages.sync.authPaused);
+      await this.pauseForAuth(syncMessages.authPaused);
       return 'auth';
     }
     const spec = commandSpec(row.command);
     if (!spec) {
-      await reject(this.db, row, messages.sync.unexpectedAnswer);
+      await reject(this.db, row, syncMessages.unexpectedAnswer);
       return 'rejected';
     }
     await this.db.outbox.update(row.id, { state: 'sending', attempts: row.attempts + 1 });
@@ -411,7 +411,7 @@ export class SyncEngine {
       const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
       if (evidenceId) {
         const evidence = await this.db.evidence.get(evidenceId);
-        if (!evidence) throw new UploadStopped({ kind: 'rejected', message: messages.sync.evidenceMissing });
+        if (!evidence) throw new UploadStopped({ kind: 'rejected', message: syncMessages.evidenceMissing });
         storedFile = await uploadEvidence(evidence, {
           transport: this.options.transport,
           headers: this.headers(null, deviceId, token),
@@ -455,7 +455,7 @@ export class SyncEngine {
   private async sendBatch(batch: OutboxRow[], answered: () => void): Promise<Map<string, ReplyOutcome['kind'] | null>> {
     const token = this.options.getToken();
     if (!token) {
-      await this.pauseForAuth(messages.sync.authPaused);
+      await this.pauseForAuth(syncMessages.authPaused);
       return new Map(batch.map((row) => [row.lane, 'auth']));
     }
     // A row this app cannot send (its command unknown to this version, a payload it cannot
@@ -472,7 +472,7 @@ export class SyncEngine {
         request = undefined;
       }
       if (!request) {
-        await reject(this.db, row, messages.sync.unexpectedAnswer);
+        await reject(this.db, row, syncMessages.unexpectedAnswer);
         byLane.set(row.lane, 'rejected');
         continue;
       }
@@ -545,7 +545,7 @@ export class SyncEngine {
     }
     const parsed = syncPushResponseSchema.safeParse(await response.json().catch(() => null));
     // An answer we cannot read may still mean applied: the retry's keys get the stored answers.
-    if (!parsed.success) return rows.map(() => ({ kind: 'retry', message: messages.sync.unexpectedAnswer, retryAfterMs: null }));
+    if (!parsed.success) return rows.map(() => ({ kind: 'retry', message: syncMessages.unexpectedAnswer, retryAfterMs: null }));
     const results = new Map(parsed.data.results.map((result) => [result.key, result]));
     return rows.map((row) => {
       const result = results.get(row.id);
@@ -607,12 +607,12 @@ export class SyncEngine {
         signal: this.requestSignal(),
       });
       if (response.status === 401) {
-        await this.pauseForAuth(messages.sync.authPaused);
+        await this.pauseForAuth(syncMessages.authPaused);
         return;
       }
-      if (!response.ok) throw new PullFailed(messages.sync.serverError(response.status));
+      if (!response.ok) throw new PullFailed(syncMessages.serverError(response.status));
       const parsed = syncPullSchema.safeParse(await response.json().catch(() => null));
-      if (!parsed.success) throw new PullFailed(messages.sync.unexpectedAnswer);
+      if (!parsed.success) throw new PullFailed(syncMessages.unexpectedAnswer);
       const page: SyncPull = parsed.data;
       await applyPullPage(this.db, page);
       if (!page.has_more) {

@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../domain/messages';
+import { shippingMessages } from '../domain/messages/shipping';
+import { syncMessages } from '../domain/messages/sync';
 import { openSyncDatabase, type SyncDatabase } from './db';
 import { acknowledge, applyPullPage, CommandRefused, enqueue, reject, retryRejected } from './local';
 import { pullPage, shippingFixture } from './test-fixtures';
@@ -30,9 +31,9 @@ describe('local store', () => {
   it('a refused command leaves nothing behind', async () => {
     await applyPullPage(db, page({ reset: true, shippings: [route(1)] }));
     await expect(enqueue(db, 'finishRoute', { shippingId: 1, final_km: 5, km_capture_time: '2026-11-22 09:00' }, { userId: 7, now: 1 })).rejects.toThrow(
-      new CommandRefused(messages.shipping.finalWithoutInitial),
+      new CommandRefused(shippingMessages.finalWithoutInitial),
     );
-    await expect(enqueue(db, 'startRoute', start(99, 1), { userId: 7, now: 1 })).rejects.toThrow(messages.sync.recordMissing);
+    await expect(enqueue(db, 'startRoute', start(99, 1), { userId: 7, now: 1 })).rejects.toThrow(syncMessages.recordMissing);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.serverCopies.count()).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { messages } from '../domain/messages';
+import { syncMessages } from '../domain/messages/sync';
 import type { SyncPull } from '../domain/schemas/sync';
 import { applyPending, COMMANDS, commandSpec, type CommandName, type CommandPayloads, type LocalRecord, type RecordKey } from './commands';
 import {
@@ -53,7 +53,7 @@ export async function enqueue<N extends CommandName>(
       const records = new Map<RecordKey, LocalRecord>();
       for (const key of keys) {
         const record = (await tableOf(db, key).get(idOf(key))) as LocalRecord | undefined;
-        if (!record) throw new CommandRefused(messages.sync.recordMissing);
+        if (!record) throw new CommandRefused(syncMessages.recordMissing);
         records.set(key, record);
       }
       const refusal = spec.refuse?.(records, payload as never) ?? null;
@@ -85,7 +85,7 @@ export async function enqueue<N extends CommandName>(
       return row;
     });
   } catch (error) {
-    if (isQuotaError(error)) throw new CommandRefused(messages.sync.quotaExceeded);
+    if (isQuotaError(error)) throw new CommandRefused(syncMessages.quotaExceeded);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../domain/messages';
+import { physicalInventoryMessages } from '../domain/messages/physical-inventory';
+import { syncMessages } from '../domain/messages/sync';
 import type { PhysicalInventory } from '../domain/schemas/physical-inventory';
 import { COMMANDS, type ShelfCount } from './commands';
 import { openSyncDatabase, type SyncDatabase } from './db';
@@ -73,18 +74,18 @@ describe('physical count commands', () => {
   it('refuses on the device a bad quantity, a count not on the device and a closed count', async () => {
     await applyPullPage(db, pullPage({ reset: true, physical_inventories: [inventory(5)] }));
     await expect(enqueue(db, 'countShelfItem', counting('A-1', 10, -1), { userId: 7, now: 1 })).rejects.toThrow(
-      new CommandRefused(messages.physicalInventory.quantityInvalid),
+      new CommandRefused(physicalInventoryMessages.quantityInvalid),
     );
     await expect(enqueue(db, 'countShelfItem', counting('A-1', 10, 1.234), { userId: 7, now: 1 })).rejects.toThrow(
-      messages.physicalInventory.quantityInvalid,
+      physicalInventoryMessages.quantityInvalid,
     );
     await expect(enqueue(db, 'countShelfItem', { ...counting('A-1', 10, 1), inventoryId: 6 }, { userId: 7, now: 1 })).rejects.toThrow(
-      messages.sync.recordMissing,
+      syncMessages.recordMissing,
     );
     await enqueue(db, 'closePhysicalInventory', { inventoryId: 5, closed_at: '2026-11-22T16:00:00.000Z' }, { userId: 7, now: 2 });
     expect((await db.physicalInventories.get(5))!.status).toBe('Cerrado');
     await expect(enqueue(db, 'countShelfItem', counting('A-1', 10, 1), { userId: 7, now: 3 })).rejects.toThrow(
-      messages.physicalInventory.notOpen,
+      physicalInventoryMessages.notOpen,
     );
     expect(await db.outbox.count()).toBe(1);
   });
@@ -112,9 +113,9 @@ describe('physical count commands', () => {
   it('a count the server refuses (closed in the office) is shown as refused and the device shows the server’s lines', async () => {
     await applyPullPage(db, pullPage({ reset: true, physical_inventories: [inventory(5, { lines: [line('A-1', 10, 2)] })] }));
     const row = await enqueue(db, 'countShelfItem', counting('A-1', 10, 9), { userId: 7, now: 1 });
-    await reject(db, row, messages.physicalInventory.notOpen);
+    await reject(db, row, physicalInventoryMessages.notOpen);
     expect(await quantities()).toEqual([['A-1', 10, 2]]);
-    expect(await db.outbox.get(row.id)).toMatchObject({ state: 'rejected', lastError: messages.physicalInventory.notOpen });
+    expect(await db.outbox.get(row.id)).toMatchObject({ state: 'rejected', lastError: physicalInventoryMessages.notOpen });
     // The count closed on the server leaves the device.
     await applyPullPage(
       db,

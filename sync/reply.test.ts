@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../domain/messages';
+import { shippingMessages } from '../domain/messages/shipping';
+import { syncMessages } from '../domain/messages/sync';
 import { backoffDelay, BACKOFF, classifyAnswer, classifyFailure, classifyResponse, parseRetryAfter } from './reply';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -28,20 +29,20 @@ describe('classifyResponse: the four outcomes of rule 5', () => {
 
   it('401 pauses the queue; other 4xx reject the row with the server’s Spanish message', async () => {
     expect((await classifyResponse(json(401, { message: 'Sesión' }), 0)).kind).toBe('auth');
-    expect(await classifyResponse(json(422, { message: messages.shipping.detailCompleted }), 0)).toEqual({
+    expect(await classifyResponse(json(422, { message: shippingMessages.detailCompleted }), 0)).toEqual({
       kind: 'rejected',
-      message: messages.shipping.detailCompleted,
+      message: shippingMessages.detailCompleted,
     });
-    expect(await classifyResponse(new Response('<html>', { status: 404 }), 0)).toEqual({ kind: 'rejected', message: messages.sync.unexpectedAnswer });
+    expect(await classifyResponse(new Response('<html>', { status: 404 }), 0)).toEqual({ kind: 'rejected', message: syncMessages.unexpectedAnswer });
   });
 
   it('a 5xx without a message still gets a Spanish one', async () => {
-    expect(await classifyResponse(new Response('', { status: 500 }), 0)).toMatchObject({ message: messages.sync.serverError(500) });
+    expect(await classifyResponse(new Response('', { status: 500 }), 0)).toMatchObject({ message: syncMessages.serverError(500) });
   });
 
   it('network errors and timeouts are retried', () => {
-    expect(classifyFailure(new TypeError('fetch failed'))).toMatchObject({ kind: 'retry', message: messages.sync.networkError });
-    expect(classifyFailure(new DOMException('t', 'TimeoutError'))).toMatchObject({ kind: 'retry', message: messages.sync.timeout });
+    expect(classifyFailure(new TypeError('fetch failed'))).toMatchObject({ kind: 'retry', message: syncMessages.networkError });
+    expect(classifyFailure(new DOMException('t', 'TimeoutError'))).toMatchObject({ kind: 'retry', message: syncMessages.timeout });
   });
 });
 
@@ -62,8 +63,8 @@ describe('classifyAnswer: one command’s result inside a push batch', () => {
   it('sorts each command’s own status and body as its route’s answer would be', () => {
     expect(classifyAnswer(200, { id: 9 }, null)).toEqual({ kind: 'done', body: { id: 9 } });
     expect(classifyAnswer(409, { message: 'En curso' }, 1000)).toEqual({ kind: 'retry', message: 'En curso', retryAfterMs: 1000 });
-    expect(classifyAnswer(401, null, null)).toEqual({ kind: 'auth', message: messages.sync.authPaused });
+    expect(classifyAnswer(401, null, null)).toEqual({ kind: 'auth', message: syncMessages.authPaused });
     expect(classifyAnswer(422, { message: 'La entrega ya fue completada.' }, null)).toEqual({ kind: 'rejected', message: 'La entrega ya fue completada.' });
-    expect(classifyAnswer(404, { message: '  ' }, null)).toEqual({ kind: 'rejected', message: messages.sync.unexpectedAnswer });
+    expect(classifyAnswer(404, { message: '  ' }, null)).toEqual({ kind: 'rejected', message: syncMessages.unexpectedAnswer });
   });
 });

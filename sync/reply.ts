@@ -1,4 +1,4 @@
-import { messages } from '../domain/messages';
+import { syncMessages } from '../domain/messages/sync';
 import { isRetryAnswer } from '../domain/rules/command-answers';
 
 /**
@@ -40,17 +40,17 @@ export function classifyAnswer(status: number, body: unknown, retryAfterMs: numb
   if (status >= 200 && status < 300) return { kind: 'done', body };
   const said = (body as { message?: unknown } | null)?.message;
   const message = typeof said === 'string' && said.trim() !== '' ? said : null;
-  if (status === 401) return { kind: 'auth', message: message ?? messages.sync.authPaused };
+  if (status === 401) return { kind: 'auth', message: message ?? syncMessages.authPaused };
   // 408 timeout, 409 "the same request is in progress", 425/429 too early or too many, 5xx: the row is fine.
   if (isRetryAnswer(status)) {
-    return { kind: 'retry', message: message ?? messages.sync.serverError(status), retryAfterMs };
+    return { kind: 'retry', message: message ?? syncMessages.serverError(status), retryAfterMs };
   }
-  return { kind: 'rejected', message: message ?? messages.sync.unexpectedAnswer };
+  return { kind: 'rejected', message: message ?? syncMessages.unexpectedAnswer };
 }
 
 export function classifyFailure(error: unknown): Extract<ReplyOutcome, { kind: 'retry' }> {
   const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-  return { kind: 'retry', message: timedOut ? messages.sync.timeout : messages.sync.networkError, retryAfterMs: null };
+  return { kind: 'retry', message: timedOut ? syncMessages.timeout : syncMessages.networkError, retryAfterMs: null };
 }
 
 export const BACKOFF = { baseMs: 1_000, maxMs: 5 * 60_000 } as const;

@@ -1,4 +1,4 @@
-import { messages } from '../domain/messages';
+import { syncMessages } from '../domain/messages/sync';
 import type { EvidenceRow } from './db';
 import { classifyFailure, classifyResponse, type ReplyOutcome } from './reply';
 import type { Transport } from './types';
@@ -42,7 +42,7 @@ async function call(context: UploadContext, url: string, init: RequestInit): Pro
 
 async function stopWith(response: Response, context: UploadContext): Promise<never> {
   const outcome = await classifyResponse(response, context.now());
-  if (outcome.kind === 'done') throw new UploadStopped({ kind: 'retry', message: messages.sync.unexpectedAnswer, retryAfterMs: null });
+  if (outcome.kind === 'done') throw new UploadStopped({ kind: 'retry', message: syncMessages.unexpectedAnswer, retryAfterMs: null });
   throw new UploadStopped(outcome);
 }
 
@@ -103,6 +103,6 @@ export async function uploadEvidence(evidence: EvidenceRow, context: UploadConte
       return stored;
     }
     offset = Number(patch.headers.get('upload-offset') ?? String(end));
-    if (offset >= evidence.size) throw new UploadStopped({ kind: 'retry', message: messages.sync.unexpectedAnswer, retryAfterMs: null });
+    if (offset >= evidence.size) throw new UploadStopped({ kind: 'retry', message: syncMessages.unexpectedAnswer, retryAfterMs: null });
   }
 }

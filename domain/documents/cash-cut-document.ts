@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { BusinessIdentity } from '../deployment';
 import { formatMoney } from '../format';
-import { messages } from '../messages';
+import { cajaMessages } from '../messages/caja';
 import { cajaDaySchema, type CajaDay } from '../schemas/caja';
 import type { DocumentBlock, DocumentModel } from './document';
 import { formatLongDay } from './quotation-document';
@@ -9,7 +9,7 @@ import { formatLongDay } from './quotation-document';
 /** What /caja stores to print the day's cut (print job kind 'cashCut'). */
 export const cashCutPrintDataSchema = z.object({ day: cajaDaySchema.shape.data });
 
-const text = messages.caja;
+const text = cajaMessages;
 const doc = text.document;
 
 /** The cash the counted amount left over or short, in words and pesos. */

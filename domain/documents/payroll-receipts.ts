@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { BusinessIdentity } from '../deployment';
 import { formatMoney } from '../format';
-import { messages } from '../messages';
+import { payrollMessages } from '../messages/payroll';
 import { DEDUCTION_FIELDS, PERCEPTION_FIELDS } from '../payroll';
 import { payrollRowSchema, type PayrollRow } from '../schemas/payroll';
 import type { KeyValue, Slip, SlipSheetModel } from './document';
@@ -20,7 +20,7 @@ export type PayrollPrintData = z.infer<typeof payrollPrintDataSchema>;
 
 export const RECEIPTS_PER_PAGE = 4;
 
-const text = messages.payroll;
+const text = payrollMessages;
 const receipt = text.receipt;
 
 const lines = (row: PayrollRow, fields: readonly (keyof typeof text.fields)[]): KeyValue[] =>

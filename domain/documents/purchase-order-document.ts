@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { BusinessIdentity } from '../deployment';
 import { formatMoney, formatQuantity } from '../format';
-import { messages } from '../messages';
+import { purchasingMessages } from '../messages/purchasing';
 import { purchaseOrderFolio } from '../purchasing';
 import { shoppingDetailSchema, type ShoppingDetail } from '../schemas/purchasing';
 import { monterreyDate } from '../time';
@@ -12,7 +12,7 @@ import { formatLongDay } from './quotation-document';
 export const purchaseOrderPrintDataSchema = z.object({ order: shoppingDetailSchema });
 export type PurchaseOrderPrintData = z.infer<typeof purchaseOrderPrintDataSchema>;
 
-const text = messages.purchasing;
+const text = purchasingMessages;
 const doc = text.document;
 
 function heading(order: ShoppingDetail, identity: BusinessIdentity, title: string): DocumentBlock {

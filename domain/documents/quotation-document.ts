@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import type { BusinessIdentity } from '../deployment';
 import { formatMoney } from '../format';
-import { messages } from '../messages';
+import { driverMessages } from '../messages/driver';
+import { quotationPrintMessages } from '../messages/quotation-print';
 import { partyRentalTerms, RENTAL_DEPOSIT_FLAT, RENTAL_DEPOSIT_THRESHOLD } from '../rules/party-rental';
 import { quotationFolio } from '../sales';
 import { saleDetailSchema, type SaleDetail } from '../schemas/quotations';
@@ -27,7 +28,7 @@ export type QuotationPrintData = z.infer<typeof quotationPrintDataSchema>;
 /** Spec §9: free delivery in the metropolitan area above this amount plus tax. */
 export const FREE_DELIVERY_MINIMUM = 2_000;
 
-const text = messages.quotationPrint;
+const text = quotationPrintMessages;
 
 /**
  * The folio the document carries: a quotation's own; a sale prints as the quotation it was
@@ -35,7 +36,7 @@ const text = messages.quotationPrint;
  */
 export function quotationDocumentFolio(sale: Pick<SaleDetail, 'id' | 'kind' | 'quotation_id'>): string {
   if (sale.kind === 'quotation') return quotationFolio(sale.id);
-  return sale.quotation_id !== null ? quotationFolio(sale.quotation_id) : messages.driver.saleFolio(sale.id);
+  return sale.quotation_id !== null ? quotationFolio(sale.quotation_id) : driverMessages.saleFolio(sale.id);
 }
 
 // Calendar dates are formatted at noon UTC so no time zone moves them to another day.

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { collectionFolio } from '../collections';
 import type { BusinessIdentity } from '../deployment';
 import { formatCalendarDate, formatMoney } from '../format';
-import { messages } from '../messages';
+import { collectionsMessages } from '../messages/collections';
+import { driverMessages } from '../messages/driver';
 import { collectionSchema, type Collection } from '../schemas/collections';
 import { monterreyDate } from '../time';
 import type { DocumentBlock, DocumentModel, KeyValue } from './document';
@@ -18,7 +19,7 @@ import { formatLongDay } from './quotation-document';
 export const receiptPrintDataSchema = z.object({ collection: collectionSchema });
 export type ReceiptPrintData = z.infer<typeof receiptPrintDataSchema>;
 
-const text = messages.collections.receipt;
+const text = collectionsMessages.receipt;
 const person = (p: { name: string; last: string }) => `${p.name} ${p.last}`.trim();
 
 export function receiptDocument(collection: Collection, identity: BusinessIdentity): DocumentModel {
@@ -66,7 +67,7 @@ export function receiptDocument(collection: Collection, identity: BusinessIdenti
         { label: text.balanceAfter, align: 'right', width: 0.22 },
       ],
       rows: collection.details.map((line) => [
-        messages.driver.saleFolio(line.sale_id),
+        driverMessages.saleFolio(line.sale_id),
         formatCalendarDate(line.sale_date),
         formatMoney(line.sale_total),
         formatMoney(line.amount),

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { inventoryMessages } from '../messages/inventory';
 
 /** POST /api/v2/inventories: an 'Ajuste Manual' of one item; negative takes stock out. */
 export const adjustmentSchema = z.object({
   item_id: z.int().check(z.positive(), z.maximum(2_147_483_647)),
   // To 2 decimals, as movements are stored: 0.004 would be kept as a zero movement.
   quantity: z.number().check(
-    z.refine((n) => Math.round(n * 100) !== 0, messages.inventory.adjustmentZero),
-    z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, messages.inventory.adjustmentInvalid),
+    z.refine((n) => Math.round(n * 100) !== 0, inventoryMessages.adjustmentZero),
+    z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, inventoryMessages.adjustmentInvalid),
     z.gte(-1_000_000),
     z.lte(1_000_000),
   ),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { loginMessages } from '../messages/login';
 
 /** A standard e-mail shape: something@host.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -10,17 +10,17 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export const loginPayloadSchema = z.object({
   email: z
-    .string({ error: messages.login.required })
+    .string({ error: loginMessages.required })
     .check(
       z.trim(),
       // An empty e-mail is only 'required', not also malformed.
-      z.minLength(1, { error: messages.login.required, abort: true }),
-      z.maxLength(254, messages.login.invalidEmail),
-      z.regex(EMAIL_PATTERN, messages.login.invalidEmail),
+      z.minLength(1, { error: loginMessages.required, abort: true }),
+      z.maxLength(254, loginMessages.invalidEmail),
+      z.regex(EMAIL_PATTERN, loginMessages.invalidEmail),
     ),
   password: z
-    .string({ error: messages.login.required })
-    .check(z.minLength(1, messages.login.required), z.maxLength(1024, messages.login.failed)),
+    .string({ error: loginMessages.required })
+    .check(z.minLength(1, loginMessages.required), z.maxLength(1024, loginMessages.failed)),
 });
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
 

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { CASH_MOVEMENT_KINDS } from '../caja';
-import { messages } from '../messages';
+import { cajaMessages } from '../messages/caja';
 
 const int = z.int();
 const num = z.number();
 const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
-const text = messages.caja;
+const text = cajaMessages;
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const pesos = (positive: boolean) =>
   z

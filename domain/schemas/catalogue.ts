@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { isEan } from '../barcode';
-import { messages } from '../messages';
+import { catalogueMessages } from '../messages/catalogue';
 
 const int = z.int();
 const num = z.number();
 const str = z.string();
 const bool = z.boolean();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
-const text = messages.catalogue;
+const text = catalogueMessages;
 const fields = text.fields;
 
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;

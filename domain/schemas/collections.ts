@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { AGING_BUCKETS } from '../aging';
 import { isWholeCents, MAX_PAYMENT } from '../collections';
-import { messages } from '../messages';
+import { collectionsMessages } from '../messages/collections';
 
 /**
  * The contract of collections and overdue balances (issue 13): the payment write and its
@@ -14,7 +14,7 @@ const num = z.number();
 const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
-const text = messages.collections;
+const text = collectionsMessages;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A real day: '2026-02-31' matches the pattern but is no date. */

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { crmMessages } from '../messages/crm';
+import { loginMessages } from '../messages/login';
+import { shippingMessages } from '../messages/shipping';
 import { isCalendarDay } from '../reports';
 import { EMAIL_PATTERN } from './auth';
 
@@ -13,11 +15,11 @@ const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 const id = (message: string) => z.int({ error: message }).check(z.positive(message), z.maximum(2_147_483_647, message));
 const optionalId = z.optional(z.nullable(z.int().check(z.positive(), z.maximum(2_147_483_647))));
-const text = messages.crm;
+const text = crmMessages;
 const optionalText = (max: number, message: string) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, message))));
 const day = z
-  .string({ error: messages.shipping.required })
-  .check(z.minLength(1, messages.shipping.required), z.refine(isCalendarDay, messages.shipping.invalidDate));
+  .string({ error: shippingMessages.required })
+  .check(z.minLength(1, shippingMessages.required), z.refine(isCalendarDay, shippingMessages.invalidDate));
 
 export const leadInputSchema = z.object({
   name: z.string({ error: text.nameRequired }).check(z.trim(), z.minLength(1, text.nameRequired), z.maxLength(200, text.tooLong(200))),
@@ -27,8 +29,8 @@ export const leadInputSchema = z.object({
     z.nullable(
       z.string().check(
         z.trim(),
-        z.maxLength(254, messages.login.invalidEmail),
-        z.refine((value) => value === '' || EMAIL_PATTERN.test(value), messages.login.invalidEmail),
+        z.maxLength(254, loginMessages.invalidEmail),
+        z.refine((value) => value === '' || EMAIL_PATTERN.test(value), loginMessages.invalidEmail),
       ),
     ),
   ),

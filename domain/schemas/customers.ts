@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AGING_BUCKETS } from '../aging';
-import { messages } from '../messages';
+import { customersMessages } from '../messages/customers';
+import { loginMessages } from '../messages/login';
 
 /**
  * Customers (issue 13; spec §3 Company): what the company form, the counter's 'Nuevo
@@ -8,7 +9,7 @@ import { messages } from '../messages';
  * answer. Lengths follow the columns of server/db/schema/commerce.ts.
  */
 
-const text = messages.customers;
+const text = customersMessages;
 const int = z.int();
 const num = z.number();
 const str = z.string();
@@ -100,7 +101,7 @@ export const contactInputSchema = z.object({
   last: z._default(z.string().check(z.trim(), z.maxLength(200, text.tooLong(200)), printable), ''),
   phone: optional(40, { pattern: PHONE, message: text.invalidPhone }),
   // Spec §5's own words, spelling included.
-  email: optional(254, { pattern: EMAIL, message: messages.login.invalidEmail }),
+  email: optional(254, { pattern: EMAIL, message: loginMessages.invalidEmail }),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 

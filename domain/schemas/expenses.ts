@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { expensesMessages } from '../messages/expenses';
+import { shippingMessages } from '../messages/shipping';
 import { isCalendarDay } from '../reports';
 
 const int = z.int();
@@ -7,7 +8,7 @@ const num = z.number();
 const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
-const text = messages.expenses;
+const text = expensesMessages;
 
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
@@ -19,8 +20,8 @@ const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 export const expenseInputSchema = z.object({
   expense_type_id: z.int({ error: text.typeRequired }).check(z.positive(text.typeRequired), z.maximum(2_147_483_647, text.typeRequired)),
   date: z
-    .string({ error: messages.shipping.required })
-    .check(z.minLength(1, messages.shipping.required), z.refine(isCalendarDay, messages.shipping.invalidDate)),
+    .string({ error: shippingMessages.required })
+    .check(z.minLength(1, shippingMessages.required), z.refine(isCalendarDay, shippingMessages.invalidDate)),
   amount: z
     .number({ error: (issue) => (issue.input === undefined ? text.amountRequired : text.amountInvalid) })
     .check(z.gt(0, text.amountPositive), z.lte(100_000_000, text.amountTooLarge), z.refine(hasCents, text.amountCents)),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MERMA_REASONS } from '../inventory-moves';
-import { messages } from '../messages';
+import { inventoryMovesMessages } from '../messages/inventory-moves';
 
 /**
  * The contracts of the inventory screens of issue 14: what the forms send (the same schemas
@@ -10,7 +10,7 @@ const int = z.int();
 const num = z.number();
 const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const itemId = z.int({ error: text.itemRequired }).check(z.positive(text.itemRequired), z.maximum(2_147_483_647, text.itemNotFound));

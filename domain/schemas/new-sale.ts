@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { newSaleMessages } from '../messages/new-sale';
+import { shippingMessages } from '../messages/shipping';
 import { SALE_SERIES } from '../sales';
 
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const text = messages.newSale;
+const text = newSaleMessages;
 
 /** A real day: '2026-02-31' matches the pattern but is no date. */
 function isCalendarDate(value: string): boolean {
@@ -23,8 +24,8 @@ export const newSaleSchema = z.object({
   company_id: id,
   company_branch_id: z.nullable(id),
   date: z
-    .string({ error: messages.shipping.required })
-    .check(z.regex(DATE, messages.shipping.required), z.refine(isCalendarDate, messages.shipping.invalidDate)),
+    .string({ error: shippingMessages.required })
+    .check(z.regex(DATE, shippingMessages.required), z.refine(isCalendarDate, shippingMessages.invalidDate)),
   type: z.enum(SALE_SERIES),
   note: z.nullable(z.string().check(z.maxLength(2000))),
   internal_note: z.nullable(z.string().check(z.maxLength(2000))),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { payrollMessages } from '../messages/payroll';
+import { shippingMessages } from '../messages/shipping';
 import { DEDUCTION_FIELDS, PERCEPTION_FIELDS, type DeductionField, type PerceptionField } from '../payroll';
 import { isCalendarDay } from '../reports';
 
@@ -7,7 +8,7 @@ const int = z.int();
 const num = z.number();
 const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
-const text = messages.payroll;
+const text = payrollMessages;
 
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
@@ -35,8 +36,8 @@ export const payrollInputSchema = z.object({
     .int({ error: text.employeeRequired })
     .check(z.positive(text.employeeRequired), z.maximum(2_147_483_647, text.employeeRequired)),
   date: z
-    .string({ error: messages.shipping.required })
-    .check(z.minLength(1, messages.shipping.required), z.refine(isCalendarDay, messages.shipping.invalidDate)),
+    .string({ error: shippingMessages.required })
+    .check(z.minLength(1, shippingMessages.required), z.refine(isCalendarDay, shippingMessages.invalidDate)),
   job_position: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120, text.positionTooLong)))),
   sub_job_position: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120, text.positionTooLong)))),
   daily_salary: pesos(text.fields.daily_salary),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { physicalInventoryMessages } from '../messages/physical-inventory';
 
 /**
  * Physical inventory (issue 14, /physical-inventory): a count of one branch's shelves. The
@@ -7,7 +7,7 @@ import { messages } from '../messages';
  * replacing an earlier one), closes it ('Cerrado'); the office reviews the differences with
  * the book stock and applies them once ('Aplicado').
  */
-const text = messages.physicalInventory;
+const text = physicalInventoryMessages;
 const int = z.int();
 const num = z.number();
 const str = z.string();

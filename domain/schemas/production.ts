@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { productionMessages } from '../messages/production';
+import { shippingMessages } from '../messages/shipping';
 import { PRODUCTION_STATUSES } from '../production';
 import { isCalendarDay } from '../reports';
 
@@ -7,7 +8,7 @@ const int = z.int();
 const num = z.number();
 const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
-const text = messages.production;
+const text = productionMessages;
 
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
@@ -18,7 +19,7 @@ const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
  */
 export const productionInputSchema = z.object({
   planned_date: z.pipe(
-    z.optional(z.nullable(z.string().check(z.refine((date) => date === '' || isCalendarDay(date), messages.shipping.invalidDate)))),
+    z.optional(z.nullable(z.string().check(z.refine((date) => date === '' || isCalendarDay(date), shippingMessages.invalidDate)))),
     z.transform((value) => (value ? value : null)),
   ),
   note: z.pipe(

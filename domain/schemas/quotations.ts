@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { loginMessages } from '../messages/login';
+import { quotationsMessages } from '../messages/quotations';
 import { SALE_SERIES } from '../sales';
 import { newSaleSchema } from './new-sale';
 
@@ -8,7 +9,7 @@ const num = z.number();
 const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
-const text = messages.quotations;
+const text = quotationsMessages;
 
 /**
  * POST /api/v2/quotations and PUT /api/v2/quotations/{id}: the same cart as a new sale
@@ -38,7 +39,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const quotationEmailRequestSchema = z.object({
   to: z.optional(
     z
-      .array(z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL, messages.login.invalidEmail)))
+      .array(z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL, loginMessages.invalidEmail)))
       .check(z.minLength(1, text.emailRecipientRequired), z.maxLength(10, text.emailTooManyRecipients)),
   ),
 });

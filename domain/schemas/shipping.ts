@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { shippingMessages } from '../messages/shipping';
 
-const text = messages.shipping;
+const text = shippingMessages;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MINUTE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages';
+import { supportMessages } from '../messages/support';
 
 export const supportTicketSchema = z.object({
   id: z.int(),
@@ -18,7 +18,7 @@ export const supportTicketPageSchema = z.object({
 
 export const newSupportTicketSchema = z.strictObject({
   description: z
-    .string({ error: messages.support.descriptionRequired })
-    .check(z.trim(), z.minLength(1, messages.support.descriptionRequired), z.maxLength(2000, messages.support.descriptionTooLong)),
+    .string({ error: supportMessages.descriptionRequired })
+    .check(z.trim(), z.minLength(1, supportMessages.descriptionRequired), z.maxLength(2000, supportMessages.descriptionTooLong)),
 });
 export type NewSupportTicket = z.infer<typeof newSupportTicketSchema>;

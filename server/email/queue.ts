@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { emailMessages } from '../../domain/messages/email';
 import type { EmailMessage } from '../../domain/schemas/quotations';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
@@ -77,7 +77,7 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
   // A row tried but never answered (its process died mid-attempt) would otherwise be claimed
   // again every lease for ever: once its window and one more lease have passed, it has failed.
   await db.execute(
-    sql`UPDATE email_messages SET status = 'fallido', last_error = coalesce(last_error, ${messages.email.abandoned})
+    sql`UPDATE email_messages SET status = 'fallido', last_error = coalesce(last_error, ${emailMessages.abandoned})
       WHERE status = 'pendiente' AND attempts > 0 AND now() > give_up_at + ${millis(leaseMs)} AND next_attempt_at <= now()`,
   );
   return rows<ClaimedEmail>(

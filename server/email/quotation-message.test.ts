@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEPLOYMENTS } from '../../domain/deployment';
 import { quotationFixture } from '../../domain/documents/test-fixtures';
-import { messages } from '../../domain/messages';
+import { emailMessages } from '../../domain/messages/email';
 import { quotationMessage } from './quotation-message';
 
 const identity = DEPLOYMENTS.frutas.identity;
@@ -29,7 +29,7 @@ describe('the quotation e-mail', () => {
       '$298.00',
       '$2,160.50',
       '30 de noviembre de 2026',
-      messages.email.replyTo('ventas@demo.mx'),
+      emailMessages.replyTo('ventas@demo.mx'),
     ]) {
       expect(html).toContain(expected);
     }

@@ -1,6 +1,6 @@
 import type { BusinessIdentity } from '../../domain/deployment';
 import { formatMoney } from '../../domain/format';
-import { messages } from '../../domain/messages';
+import { emailMessages } from '../../domain/messages/email';
 import { quotationFolio } from '../../domain/sales';
 import type { SaleDetail } from '../../domain/schemas/quotations';
 import { BUSINESS_TIME_ZONE } from '../../domain/time';
@@ -12,7 +12,7 @@ import { BUSINESS_TIME_ZONE } from '../../domain/time';
  * Every value from the database is escaped: a company or item name is text, never markup.
  */
 
-const text = messages.email;
+const text = emailMessages;
 
 const instantDate = new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'long' });
 // A calendar date ('YYYY-MM-DD') has no time zone: read at UTC noon so no offset moves its day.

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createTransport, type Attachment, type NodemailerError, type Transporter } from 'nodemailer';
 import type { Deployment } from '../../domain/deployment';
-import { messages } from '../../domain/messages';
+import { emailMessages } from '../../domain/messages/email';
 import type { Db } from '../db/client';
 import { drawQuotationPdf } from '../documents/quotation-pdf';
 import { loadSaleDetail } from '../repositories/sales';
@@ -19,7 +19,7 @@ import { claimDueEmails, recordFailure, recordSent, releaseEmail, retryDelayMs, 
  * One drain runs at a time; a wake during a drain runs another right after it.
  */
 
-const text = messages.email;
+const text = emailMessages;
 /**
  * Rows claimed per statement: one. Each claim starts its row's lease, so a row claimed in a
  * batch would wait for the sends before it (up to SEND_TIMEOUT_MS each) and could outlive its
@@ -196,8 +196,8 @@ export function startEmailSender(app: FastifyInstance, db: Db, env: Env, deploym
     // with each other and with the quotation as it is now, even if it was edited while queued.
     contentFor: async (message) => {
       const quotation = await loadSaleDetail(db, message.sale_id);
-      if (!quotation) return { refused: messages.email.quotationGone };
-      if (quotation.canceled_at) return { refused: messages.email.quotationCanceled };
+      if (!quotation) return { refused: emailMessages.quotationGone };
+      if (quotation.canceled_at) return { refused: emailMessages.quotationCanceled };
       const { subject, html } = quotationMessage(quotation, deployment.identity);
       const pdf = await drawQuotationPdf(quotation, deployment);
       return { subject, html, attachments: [{ filename: pdf.filename, content: Buffer.from(pdf.bytes), contentType: 'application/pdf' }] };

@@ -1,4 +1,5 @@
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { reportsMessages } from '../../domain/messages/reports';
 import { isCalendarDay } from '../../domain/reports';
 import { HttpError } from '../http-errors';
 
@@ -40,33 +41,33 @@ export function parseListQuery<F extends string, S extends string>(query: unknow
   let itemsPerPage = DEFAULT_ITEMS_PER_PAGE;
   const include = new Set<string>();
   for (const [key, raw] of entries) {
-    if (typeof raw !== 'string') throw new HttpError(400, messages.query.repeatedParameter(key.slice(0, 60)));
+    if (typeof raw !== 'string') throw new HttpError(400, queryMessages.repeatedParameter(key.slice(0, 60)));
     const filter = /^filter\[([A-Za-z0-9_.]{1,60})\]$/.exec(key);
     if (filter) {
       const field = filter[1] as F;
-      if (!spec.filters.includes(field)) throw new HttpError(400, messages.query.unknownFilter(field));
+      if (!spec.filters.includes(field)) throw new HttpError(400, queryMessages.unknownFilter(field));
       filters[field] = raw;
     } else if (key === 'sort') {
       if (raw === '') continue;
       const descending = raw.startsWith('-');
       const field = (descending ? raw.slice(1) : raw) as S;
-      if (!spec.sorts.includes(field)) throw new HttpError(400, messages.query.unknownSort(field.slice(0, 60)));
+      if (!spec.sorts.includes(field)) throw new HttpError(400, queryMessages.unknownSort(field.slice(0, 60)));
       sort = { field, descending };
     } else if (key === 'page') {
       const value = positiveInt(raw, MAX_ITEMS_PER_PAGE);
-      if (value === null) throw new HttpError(400, messages.query.invalidPage);
+      if (value === null) throw new HttpError(400, queryMessages.invalidPage);
       page = value;
     } else if (key === 'itemsPerPage' || key === 'per_page') {
       const value = positiveInt(raw, MAX_ITEMS_PER_PAGE);
-      if (value === null) throw new HttpError(400, messages.query.invalidItemsPerPage);
+      if (value === null) throw new HttpError(400, queryMessages.invalidItemsPerPage);
       itemsPerPage = value;
     } else if (key === 'include' && spec.includes) {
       for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
-        if (!spec.includes.includes(part)) throw new HttpError(400, messages.query.unknownInclude(part.slice(0, 60)));
+        if (!spec.includes.includes(part)) throw new HttpError(400, queryMessages.unknownInclude(part.slice(0, 60)));
         include.add(part);
       }
     } else {
-      throw new HttpError(400, messages.query.unknownParameter(key.slice(0, 60)));
+      throw new HttpError(400, queryMessages.unknownParameter(key.slice(0, 60)));
     }
   }
   return { filters, sort, page, itemsPerPage, offset: (page - 1) * itemsPerPage, include };
@@ -76,7 +77,7 @@ export function parseListQuery<F extends string, S extends string>(query: unknow
 export function idList(value: string | undefined, field: string): number[] | undefined {
   if (value === undefined || value === '') return undefined;
   const ids = value.split(',').map((part) => positiveInt(part.trim(), 2_147_483_647));
-  if (ids.some((id) => id === null)) throw new HttpError(400, messages.query.unknownFilter(`${field}=${value.slice(0, 40)}`));
+  if (ids.some((id) => id === null)) throw new HttpError(400, queryMessages.unknownFilter(`${field}=${value.slice(0, 40)}`));
   return ids as number[];
 }
 
@@ -90,12 +91,12 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** `filter[date_between]=from,to` as two 'YYYY-MM-DD' dates; absent → null unless required. */
 export function dateRange(value: string | undefined, required = false): [string, string] | null {
   if (value === undefined || value === '') {
-    if (required) throw new HttpError(400, messages.reports.invalidRange);
+    if (required) throw new HttpError(400, reportsMessages.invalidRange);
     return null;
   }
   const [from, to] = value.split(',').map((d) => d.trim());
   // Real calendar days only: the SQL casts them, and '2025-02-30' must be a 400, not a 500.
-  if (!from || !to || !DATE.test(from) || !DATE.test(to)) throw new HttpError(400, messages.reports.invalidRange);
-  if (!isCalendarDay(from) || !isCalendarDay(to)) throw new HttpError(400, messages.reports.invalidDay);
+  if (!from || !to || !DATE.test(from) || !DATE.test(to)) throw new HttpError(400, reportsMessages.invalidRange);
+  if (!isCalendarDay(from) || !isCalendarDay(to)) throw new HttpError(400, reportsMessages.invalidDay);
   return [from, to];
 }

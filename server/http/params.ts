@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
 
 export const idParamSchema = z.object({
   id: z.coerce
-    .number({ error: messages.api.notFound })
-    .int(messages.api.notFound)
-    .positive(messages.api.notFound)
-    .max(2_147_483_647, messages.api.notFound),
+    .number({ error: apiMessages.notFound })
+    .int(apiMessages.notFound)
+    .positive(apiMessages.notFound)
+    .max(2_147_483_647, apiMessages.notFound),
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type * as z from 'zod/mini';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
 import { HttpError } from '../http-errors';
 import type { Access } from '../plugins/auth';
 
@@ -60,7 +60,7 @@ export function guardedRoutes<T extends RouteTable>(table: T) {
       ...(!acceptsQuery && {
         preValidation: async (request: FastifyRequest) => {
           const [unknown] = Object.keys((request.query ?? {}) as object);
-          if (unknown !== undefined) throw new HttpError(400, messages.query.unknownParameter(unknown.slice(0, 60)));
+          if (unknown !== undefined) throw new HttpError(400, queryMessages.unknownParameter(unknown.slice(0, 60)));
         },
       }),
       preHandler: app.authorize(spec.access, spec.screen),

@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { messages } from '../../domain/messages';
+import { crmMessages } from '../../domain/messages/crm';
 import { hasPermission, ADMIN_USER_ID, type Permission } from '../../domain/permissions';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
@@ -71,7 +71,7 @@ export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readon
    * screen this deployment hides answers 404 to everyone (spec §6).
    */
   app.decorate('authorize', (access: Access, screen?: string): preHandlerAsyncHookHandler => async (request) => {
-    if (screen !== undefined && hiddenScreens.includes(screen)) throw new HttpError(404, messages.crm.hiddenHere);
+    if (screen !== undefined && hiddenScreens.includes(screen)) throw new HttpError(404, crmMessages.hiddenHere);
     if (access.kind === 'public') return;
     const pushed = request.raw instanceof PushedCommandRequest ? request.raw.pushedBy : null;
     const token = pushed?.token ?? bearerToken(request);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
 import { HttpError } from '../http-errors';
 
 /**
@@ -14,10 +14,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
-      return reply.code(500).send({ message: messages.api.serverError, request_id: request.id });
+      return reply.code(500).send({ message: apiMessages.serverError, request_id: request.id });
     }
     const message =
-      status === 429 ? messages.api.tooManyRequests : status === 404 ? messages.api.notFound : messages.api.invalidRequest;
+      status === 429 ? apiMessages.tooManyRequests : status === 404 ? apiMessages.notFound : apiMessages.invalidRequest;
     return reply.code(status).send({ message });
   });
 }

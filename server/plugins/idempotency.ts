@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../domain/messages';
+import { idempotencyMessages } from '../../domain/messages/api';
 import type { Db } from '../db/client';
 import { idempotencyKeys, syncDevices } from '../db/schema';
 import { HttpError } from '../http-errors';
@@ -64,7 +64,7 @@ export async function runMutation(
   const header = request.headers['idempotency-key'];
   // Money moves once: a write that records or reverses a payment is refused without its key,
   // so no client's blind retry can ever apply it twice.
-  if (header === undefined && options.keyRequired) throw new HttpError(400, messages.idempotency.keyRequired);
+  if (header === undefined && options.keyRequired) throw new HttpError(400, idempotencyMessages.keyRequired);
   if (header === undefined) {
     const result = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -73,7 +73,7 @@ export async function runMutation(
     });
     return reply.code(result.status).send(result.body);
   }
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, messages.idempotency.invalidKey);
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, idempotencyMessages.invalidKey);
   const user = currentUser(request);
   const requestHash = fingerprint(request);
   const device = deviceOf(request);
@@ -89,9 +89,9 @@ export async function runMutation(
     if ((claim as unknown as { rows: unknown[] }).rows.length === 0) {
       const [stored] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, header));
       if (!stored || stored.user_id !== user.id || stored.request !== requestHash) {
-        throw new HttpError(422, messages.idempotency.keyReused);
+        throw new HttpError(422, idempotencyMessages.keyReused);
       }
-      if (stored.status_code === 0) throw new HttpError(409, messages.idempotency.inProgress, { 'retry-after': '1' });
+      if (stored.status_code === 0) throw new HttpError(409, idempotencyMessages.inProgress, { 'retry-after': '1' });
       return { status: stored.status_code, body: stored.response, replayed: true };
     }
     const result = await mutate(tx);

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http-errors';
 import { rows } from '../db/sql-rows';
@@ -61,7 +61,7 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
 
   app.get('/metrics', async (request, reply) => {
     const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!token) throw new HttpError(404, messages.api.notFound);
+    if (!token) throw new HttpError(404, apiMessages.notFound);
     const a = Buffer.from(sent);
     const b = Buffer.from(token);
     if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized();

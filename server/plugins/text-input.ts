@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
 import { HttpError } from '../http-errors';
 
 /** PostgreSQL text cannot hold NUL: a value with one would fail in the database as a 500. */
@@ -21,6 +21,6 @@ function holdsNul(value: unknown, depth = 0): boolean {
  */
 export function refuseNulInText(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
-    if (holdsNul(request.query) || holdsNul(request.body) || holdsNul(request.params)) throw new HttpError(400, messages.api.invalidText);
+    if (holdsNul(request.query) || holdsNul(request.body) || holdsNul(request.params)) throw new HttpError(400, apiMessages.invalidText);
   });
 }

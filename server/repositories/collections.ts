@@ -10,7 +10,7 @@ import {
   type Application,
   type LineProblem,
 } from '../../domain/collections';
-import { messages } from '../../domain/messages';
+import { collectionsMessages } from '../../domain/messages/collections';
 import { toCents } from '../../domain/money';
 import type { Collection, CollectionInput } from '../../domain/schemas/collections';
 import type { Db } from '../db/client';
@@ -25,7 +25,7 @@ import { iso, OPEN_SALE_SQL } from './sales';
  * Amounts travel as numeric text and are counted in integer cents, never as floats.
  */
 
-const text = messages.collections;
+const text = collectionsMessages;
 
 interface LockedSale {
   id: number;

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { cartTotals, shownPrice, type CartTotals, type PricingRules } from '../../domain/cart';
-import { messages } from '../../domain/messages';
+import { newSaleMessages } from '../../domain/messages/new-sale';
 import { roundCents, type SaleSeries } from '../../domain/sales';
 import type { Db } from '../db/client';
 import { companies, companyBranches, items, units } from '../db/schema';
 import { HttpError } from '../http-errors';
 
-const text = messages.newSale;
+const text = newSaleMessages;
 
 /** What a client may say about a cart: who buys, where, in which series, what and how much. Never a price. */
 export interface CartRequest {

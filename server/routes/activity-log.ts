@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { isLogAction, isLoggedEntity } from '../../domain/activity-log';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { iso } from '../repositories/sales';
@@ -20,7 +20,7 @@ const LOG_SORTS = { created_at: 'l.created_at' };
 /** A filter holding one of a fixed set of words; anything else is a bad request, not an empty page. */
 function oneOf(value: string | undefined, field: string, accepts: (value: string) => boolean): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!accepts(value)) throw new HttpError(400, messages.query.unknownFilter(`${field}=${value.slice(0, 40)}`));
+  if (!accepts(value)) throw new HttpError(400, queryMessages.unknownFilter(`${field}=${value.slice(0, 40)}`));
   return value;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { CASH_PAYMENT_METHOD, cashDifference, expectedCash } from '../../domain/caja';
-import { messages } from '../../domain/messages';
+import { cajaMessages } from '../../domain/messages/caja';
 import { cashCutInputSchema, cashMovementInputSchema, cashCutRowSchema, cajaDaySchema, cashMovementRowSchema } from '../../domain/schemas/caja';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
@@ -12,7 +12,7 @@ import { iso } from '../repositories/sales';
 import { rows } from '../db/sql-rows';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
-const text = messages.caja;
+const text = cajaMessages;
 
 /**
  * A person's counter day, read in one transaction so that the cut stores what the screen

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and as andWhere, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { catalogueMessages } from '../../domain/messages/catalogue';
 import { itemCounterSchema, itemCreateSchema, itemInputSchema, recipeInputSchema, type ItemInput, itemPageSchema, itemRowSchema, recipePageSchema, recipeRowSchema } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
 import { categories, itemComponents, items, units } from '../db/schema';
@@ -15,7 +16,7 @@ import { and, orderBy, page, rows } from '../db/sql-rows';
 import { rawMaterialListSchema, posItemPageSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
-const text = messages.catalogue;
+const text = catalogueMessages;
 const recipeText = text.recipes;
 
 /** Stock is the signed sum of the item's movements (spec §4), never a stored total. */
@@ -36,7 +37,7 @@ function flag(value: string | undefined, column: SQL): SQL | null {
   if (value === undefined || value === '') return null;
   if (value === '1' || value === 'true') return sql`${column}`;
   if (value === '0' || value === 'false') return sql`NOT ${column}`;
-  throw new HttpError(400, messages.query.unknownFilter(`${value.slice(0, 20)}`));
+  throw new HttpError(400, queryMessages.unknownFilter(`${value.slice(0, 20)}`));
 }
 
 async function itemRow(db: Db, id: number) {

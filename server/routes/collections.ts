@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { agingBoundaries, agingBucket, daysOverdue } from '../../domain/aging';
 import { decimalToCents } from '../../domain/collections';
 import { fromCents } from '../../domain/money';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { collectionsMessages } from '../../domain/messages/collections';
 import { collectionCancelSchema, collectionInputSchema, type CustomerBalance, collectionListPageSchema, collectionListTotalsSchema, customerBalanceSchema, balancePageSchema, collectionAnswerSchema } from '../../domain/schemas/collections';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
@@ -24,7 +25,7 @@ import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/ro
  * customer and by aging bucket. 'Today' is the server's Monterrey date.
  */
 
-const text = messages.collections;
+const text = collectionsMessages;
 
 /** The payment as its receipt shows it, read inside the transaction that wrote it. */
 async function answer(tx: Db, id: number, status: number): Promise<MutationResult> {
@@ -289,7 +290,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
     }
     if (filters.canceled === undefined || filters.canceled === '' || filters.canceled === '0') conditions.push(sql`k.canceled_at IS NULL`);
     else if (filters.canceled === '1') conditions.push(sql`k.canceled_at IS NOT NULL`);
-    else throw new HttpError(400, messages.query.unknownFilter(`canceled=${filters.canceled.slice(0, 40)}`));
+    else throw new HttpError(400, queryMessages.unknownFilter(`canceled=${filters.canceled.slice(0, 40)}`));
     return conditions;
   };
   guardedRoute(

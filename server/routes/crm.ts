@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { crmMessages } from '../../domain/messages/crm';
 import {
   activityDoneSchema,
   activityInputSchema,
@@ -28,7 +29,7 @@ import { and, listAll, orderBy, page, rows } from '../db/sql-rows';
 import { activityListSchema, callListSchema, funnelListSchema, funnelPhaseListSchema, leadPageSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
-const text = messages.crm;
+const text = crmMessages;
 
 const LEAD_SELECT = sql`l.id, l.name, l.company_name, l.phone, l.email, l.funnel_id, f.name AS funnel, l.funnel_phase_id, p.name AS phase,
   l.origin_id, o.name AS origin, l.user_id, u.name || ' ' || u.last AS user_name, ${iso(sql`l.created_at`)} AS created_at`;
@@ -292,7 +293,7 @@ export function crmRoutes(app: FastifyInstance, db: Db): void {
       const conditions = listConditions(query.filters, 'a', ['company_id', 'lead_id', 'user_id']);
       const done = query.filters.done;
       if (done !== undefined && done !== '') {
-        if (done !== '0' && done !== '1') throw new HttpError(400, messages.query.unknownFilter(`done=${done.slice(0, 10)}`));
+        if (done !== '0' && done !== '1') throw new HttpError(400, queryMessages.unknownFilter(`done=${done.slice(0, 10)}`));
         conditions.push(sql`a.done = ${done === '1'}`);
       }
       return page(
@@ -351,7 +352,7 @@ export function crmRoutes(app: FastifyInstance, db: Db): void {
       const status = query.filters.status;
       if (status) {
         if (!['pendiente', 'enviado', 'fallido'].includes(status))
-          throw new HttpError(400, messages.query.unknownFilter(`status=${status.slice(0, 20)}`));
+          throw new HttpError(400, queryMessages.unknownFilter(`status=${status.slice(0, 20)}`));
         conditions.push(sql`e.status = ${status}`);
       }
       const sales = idList(query.filters.sale_id, 'sale_id');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and as both, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { customersMessages } from '../../domain/messages/customers';
 import { hasPermission } from '../../domain/permissions';
 import { COMPANY_SORTS, companyInputSchema, companyVerifySchema, CONTROL_CHARACTERS, type CompanyInput, companyDeliveryPageSchema, companyDetailAnswerSchema, companyPageSchema } from '../../domain/schemas/customers';
 import { monterreyDate } from '../../domain/time';
@@ -23,7 +24,7 @@ import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table'
  * customer apply one after the other and never half; each answers the customer in full.
  */
 
-const text = messages.customers;
+const text = customersMessages;
 /** 'Today' is the server's, in Monterrey: what is overdue does not depend on the caller's clock. */
 const today = () => monterreyDate(new Date());
 
@@ -209,7 +210,7 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
       const verified = query.filters.verified;
       if (verified === '0') conditions.push(sql`c.verified_at IS NULL`);
       else if (verified === '1') conditions.push(sql`c.verified_at IS NOT NULL`);
-      else if (verified !== undefined && verified !== '') throw new HttpError(400, messages.query.unknownFilter(`verified=${verified.slice(0, 40)}`));
+      else if (verified !== undefined && verified !== '') throw new HttpError(400, queryMessages.unknownFilter(`verified=${verified.slice(0, 40)}`));
       const day = today();
       // The balances of each customer on the page, summed over its open sales only (sales_open_balance).
       const balances = sql`LEFT JOIN LATERAL (SELECT sum(s.due_balance) AS due_balance,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { eventsMessages } from '../../domain/messages/api';
 import { isDeliveryDriver } from '../../domain/app-routes';
 import { hasPermission } from '../../domain/permissions';
 import { appEventSchema, type AppEvent, eventTicketSchema } from '../../domain/schemas/events';
@@ -83,14 +83,14 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
     'GET /api/v2/events',
     async (request, reply) => {
       const { ticket } = request.query as { ticket?: unknown };
-      if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(ticket)) throw new HttpError(403, messages.events.invalidTicket);
+      if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]{20,64}$/.test(ticket)) throw new HttpError(403, eventsMessages.invalidTicket);
       // A ticket opens one stream, once.
       const [used] = await db
         .delete(eventTickets)
         .where(and(eq(eventTickets.ticket_hash, sha256(ticket)), gt(eventTickets.expires_at, new Date())))
         .returning({ user_id: eventTickets.user_id });
       const user = used ? await loadCurrentUser(db, used.user_id) : null;
-      if (!user) throw new HttpError(403, messages.events.invalidTicket);
+      if (!user) throw new HttpError(403, eventsMessages.invalidTicket);
 
       reply.hijack();
       const raw = reply.raw;

@@ -3,7 +3,8 @@ import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } fro
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
+import { filesMessages } from '../../domain/messages/files';
 import { MAX_UPLOAD_BYTES, sniffEvidenceType, type FileStore } from '../files';
 import { HttpError } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
@@ -32,7 +33,7 @@ const CHUNK = /^chunk-(\d{1,15})$/;
 /** Uploads untouched this long are removed when the next one is created. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_METADATA_CHARS = 4096;
-const text = messages.files;
+const text = filesMessages;
 
 interface UploadInfo {
   owner: number;
@@ -47,7 +48,7 @@ interface UploadInfo {
 const tusHeaders = { 'tus-resumable': TUS_VERSION, 'cache-control': 'no-store' };
 const tusError = (status: number, message: string, headers: Record<string, string> = {}) =>
   new HttpError(status, message, { ...tusHeaders, ...headers });
-const notFound = () => tusError(404, messages.api.notFound);
+const notFound = () => tusError(404, apiMessages.notFound);
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

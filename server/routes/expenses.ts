@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { expensesMessages } from '../../domain/messages/expenses';
 import { roundCents } from '../../domain/sales';
 import { expenseInputSchema, expenseDeletedSchema, expensePageSchema, expenseRowSchema } from '../../domain/schemas/expenses';
 import type { Db } from '../db/client';
@@ -15,7 +15,7 @@ import { listAll, orderBy, page, rows } from '../db/sql-rows';
 import { expenseListSchema, expenseSummarySchema } from '../../domain/schemas/reads';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
-const text = messages.expenses;
+const text = expensesMessages;
 
 const EXPENSE_SELECT = sql`e.id, e.expense_type_id, t.name AS type, e.date, e.amount::float8 AS amount, e.description, e.payment_method_id, m.name AS payment_method,
   e.user_id, u.name || ' ' || u.last AS user_name, ${iso(sql`e.created_at`)} AS created_at`;

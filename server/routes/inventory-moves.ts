@@ -3,7 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatQuantity } from '../../domain/format';
 import { INVENTORY_MOVEMENT_TYPES, MOVEMENT_SOURCES, type MovementSource } from '../../domain/inventory';
 import { LOW_STOCK_LIMIT, mermaReasonText } from '../../domain/inventory-moves';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { inventoryMovesMessages } from '../../domain/messages/inventory-moves';
+import { reportsMessages } from '../../domain/messages/reports';
 import { currentMonth } from '../../domain/office-list';
 import { reportRangeError } from '../../domain/reports';
 import { manualAdjustmentInputSchema, mermaInputSchema, transferInputSchema, branchListSchema, inventoryCostPageSchema, inventoryReportCardPageSchema, itemCardSchema, movementPageSchema, posStockPageSchema, recordedMovementSchema, transferPageSchema, transferRowSchema } from '../../domain/schemas/inventory-moves';
@@ -26,7 +28,7 @@ import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table'
  * card and by detail with one item's card. Every movement goes through recordMovements;
  * stock is always read as the signed sum of movements, never stored.
  */
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 
 const MOVEMENT_SELECT = sql`m.id, ${iso(sql`m.created_at`)} AS created_at, m.item_id, i.name AS item_name, un.name AS unit, m.branch_id, b.name AS branch_name,
   m.type, m.source, m.quantity::float8 AS quantity, (${signedQuantity})::float8 AS signed_quantity, m.reason, u.name || ' ' || u.last AS user_name, m.transfer_id`;
@@ -38,7 +40,7 @@ const MOVEMENT_SORTS = { created_at: 'm.created_at', item_name: 'i.name', quanti
 // know a bound period, and the card over a month then read as if over every year (63 → 161 ms on
 // the bench seed from the sixth request). Only a checked 'YYYY-MM-DD' is ever written.
 const dayLiteral = (day: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new HttpError(400, messages.reports.invalidRange);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new HttpError(400, reportsMessages.invalidRange);
   return sql.raw(`'${day}'::date`);
 };
 /** The first instant of `from` and the first instant after `to`, on Monterrey's calendar (index-friendly bounds). */
@@ -64,12 +66,12 @@ function movementConditions(filters: Partial<Record<string, string>>): SQL[] {
   if (itemIds) conditions.push(sql`m.item_id IN ${itemIds}`);
   if (filters.type) {
     if (!(INVENTORY_MOVEMENT_TYPES as readonly string[]).includes(filters.type))
-      throw new HttpError(400, messages.query.unknownFilter(`type=${filters.type.slice(0, 40)}`));
+      throw new HttpError(400, queryMessages.unknownFilter(`type=${filters.type.slice(0, 40)}`));
     conditions.push(sql`m.type = ${filters.type}`);
   }
   if (filters.source) {
     if (!(MOVEMENT_SOURCES as readonly string[]).includes(filters.source))
-      throw new HttpError(400, messages.query.unknownFilter(`source=${filters.source.slice(0, 40)}`));
+      throw new HttpError(400, queryMessages.unknownFilter(`source=${filters.source.slice(0, 40)}`));
     conditions.push(sql`m.source = ${filters.source}`);
   }
   return conditions;
@@ -451,7 +453,7 @@ export function inventoryMoveRoutes(app: FastifyInstance, db: Db): void {
       const raw = { ...(request.query as Record<string, unknown>) };
       const type = raw.type;
       delete raw.type;
-      if (type !== 'card' && type !== 'detail') throw new HttpError(400, messages.reports.invalidType);
+      if (type !== 'card' && type !== 'detail') throw new HttpError(400, reportsMessages.invalidType);
       if (type === 'detail') {
         const query = parseListQuery(raw, {
           filters: ['date_between', 'branch_id', 'item_id', 'type', 'source'],

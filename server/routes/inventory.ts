@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { inventoryMessages } from '../../domain/messages/inventory';
 import { adjustmentSchema, itemStockListSchema, adjustmentResultSchema } from '../../domain/schemas/adjustment';
 import type { Db } from '../db/client';
 import { items } from '../db/schema';
@@ -54,7 +54,7 @@ export function inventoryRoutes(app: FastifyInstance, db: Db): void {
         .select({ id: items.id })
         .from(items)
         .where(and(eq(items.id, body.item_id), isNull(items.deleted_at)));
-      if (!item) throw new HttpError(422, messages.inventory.itemNotFound);
+      if (!item) throw new HttpError(422, inventoryMessages.itemNotFound);
       const [movementId] = await recordMovements(
         tx,
         [{ item_id: item.id, type: 'Ajuste Manual', quantity: body.quantity, source: 'ajuste' }],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { LEGACY_CFDI_MAX_ID } from '../../domain/invoices';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
 import { PAYMENT_STATUSES } from '../../domain/sale-list';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
@@ -59,7 +59,7 @@ export function invoiceRoutes(app: FastifyInstance, db: Db): void {
       const status = query.filters.payment_status;
       if (status) {
         if (!(PAYMENT_STATUSES as readonly string[]).includes(status))
-          throw new HttpError(400, messages.query.unknownFilter(`payment_status=${status.slice(0, 40)}`));
+          throw new HttpError(400, queryMessages.unknownFilter(`payment_status=${status.slice(0, 40)}`));
         conditions.push(sql`s.payment_status = ${status}`);
       }
       return page(

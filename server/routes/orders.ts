@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { ordersMessages } from '../../domain/messages/orders';
 import { orderActionSchema, companySearchSchema, dispatchedOrdersSchema, ordersToDispatchSchema, vehicleListSchema } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
 import { companies, itemComponents, productionDetails, productions, saleItems, sales, vehicles } from '../db/schema';
@@ -157,7 +158,7 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
       const search = query.filters.search ?? query.filters.razon_social;
       if (query.filters.id) {
         if (!/^\d{1,9}$/.test(query.filters.id))
-          throw new HttpError(400, messages.query.unknownFilter(`id=${query.filters.id.slice(0, 20)}`));
+          throw new HttpError(400, queryMessages.unknownFilter(`id=${query.filters.id.slice(0, 20)}`));
         conditions.push(eq(sales.id, Number(query.filters.id)));
       }
       if (search) {
@@ -202,7 +203,7 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
     const body = parseInput(orderActionSchema, request.body);
     return runMutation(db, request, reply, async (tx) => {
       const order = await lockOrderToFill(tx, body.id);
-      if (order.is_in_production) throw new HttpError(422, messages.orders.alreadyInProduction);
+      if (order.is_in_production) throw new HttpError(422, ordersMessages.alreadyInProduction);
       await assertItemsOfOrder(
         tx,
         body.id,
@@ -312,8 +313,8 @@ async function lockOrderToFill(tx: Db, id: number) {
     .from(sales)
     .where(and(eq(sales.id, id), eq(sales.kind, 'sale'), isNull(sales.deleted_at), isNull(sales.canceled_at)))
     .for('update');
-  if (!order) throw new HttpError(422, messages.orders.notFound);
-  if (order.dispatched_at !== null) throw new HttpError(422, messages.orders.alreadyDispatched);
+  if (!order) throw new HttpError(422, ordersMessages.notFound);
+  if (order.dispatched_at !== null) throw new HttpError(422, ordersMessages.alreadyDispatched);
   return order;
 }
 
@@ -321,5 +322,5 @@ async function assertItemsOfOrder(tx: Db, saleId: number, itemIds: number[]): Pr
   if (itemIds.length === 0) return;
   const rows = await tx.select({ item_id: saleItems.item_id }).from(saleItems).where(eq(saleItems.sale_id, saleId));
   const inOrder = new Set(rows.map((r) => r.item_id));
-  if (itemIds.some((itemId) => !inOrder.has(itemId))) throw new HttpError(422, messages.orders.itemNotInOrder);
+  if (itemIds.some((itemId) => !inOrder.has(itemId))) throw new HttpError(422, ordersMessages.itemNotInOrder);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCalendarDate } from '../../domain/format';
-import { messages } from '../../domain/messages';
+import { payrollMessages } from '../../domain/messages/payroll';
 import { payrollTotals } from '../../domain/payroll';
 import { payrollInputSchema, type PayrollInput, payrollPageSchema, payrollRowSchema } from '../../domain/schemas/payroll';
 import type { Db } from '../db/client';
@@ -14,7 +14,7 @@ import { payrollTotalsSchema } from '../../domain/schemas/reads';
 import { permission } from '../plugins/auth';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
-const text = messages.payroll;
+const text = payrollMessages;
 
 const PAYROLL_SELECT = sql`p.id, p.user_id, u.name || ' ' || u.last AS employee, p.date, p.job_position, p.sub_job_position,
   p.daily_salary::float8 AS daily_salary, p.amount::float8 AS amount, p.extra_time::float8 AS extra_time,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { physicalInventoryMessages } from '../../domain/messages/physical-inventory';
 import {
   PHYSICAL_INVENTORY_SORT_COLUMNS,
   PHYSICAL_INVENTORY_STATUSES,
@@ -34,7 +35,7 @@ import { idParamSchema } from '../http/params';
 import { orderBy, page, rows } from '../db/sql-rows';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
-const text = messages.physicalInventory;
+const text = physicalInventoryMessages;
 const SORTS: Record<(typeof PHYSICAL_INVENTORY_SORT_COLUMNS)[number], string> = { id: 'p.id', created_at: 'p.created_at' };
 
 interface LockedInventory {
@@ -153,7 +154,7 @@ export function physicalInventoryRoutes(app: FastifyInstance, db: Db): void {
       if (query.filters.status) {
         const statuses = query.filters.status.split(',');
         if (statuses.some((status) => !(PHYSICAL_INVENTORY_STATUSES as readonly string[]).includes(status))) {
-          throw new HttpError(400, messages.query.unknownFilter(`status=${query.filters.status.slice(0, 40)}`));
+          throw new HttpError(400, queryMessages.unknownFilter(`status=${query.filters.status.slice(0, 40)}`));
         }
         conditions.push(sql`p.status IN ${statuses}`);
       }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and as andWhere, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { productionMessages } from '../../domain/messages/production';
 import {
   isProductionStatus,
   needsByComponent,
@@ -25,7 +26,7 @@ import { and, listAll, orderBy, page, rows } from '../db/sql-rows';
 import { productionDetailListSchema, productionListSchema, productionPageSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
-const text = messages.production;
+const text = productionMessages;
 
 const PRODUCTION_SELECT = sql`p.id, p.sale_id, c.name AS company_name, p.status, p.planned_date, p.note,
   ${iso(sql`p.created_at`)} AS created_at,
@@ -222,7 +223,7 @@ export function productionRoutes(app: FastifyInstance, db: Db): void {
       const conditions: SQL[] = [sql`p.deleted_at IS NULL`];
       if (query.filters.status !== undefined && query.filters.status !== '') {
         if (!isProductionStatus(query.filters.status))
-          throw new HttpError(400, messages.query.unknownFilter(`status=${query.filters.status.slice(0, 20)}`));
+          throw new HttpError(400, queryMessages.unknownFilter(`status=${query.filters.status.slice(0, 20)}`));
         conditions.push(sql`p.status = ${query.filters.status}`);
       }
       const saleIds = idList(query.filters.sale_id, 'sale_id');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { purchasingMessages } from '../../domain/messages/purchasing';
 import { reportRangeError } from '../../domain/reports';
 import { providerInputSchema, type ProviderInput, providerRowSchema, providerDetailSchema, providerPageSchema, shoppingItemsSchema, shoppingReportSchema } from '../../domain/schemas/purchasing';
 import type { Db } from '../db/client';
@@ -22,7 +23,7 @@ import { orderBy, page, rows } from '../db/sql-rows';
 import { permission } from '../plugins/auth';
 import { guardedRoutes, type RouteTable, LIST_QUERY } from '../http/route-table';
 
-const text = messages.purchasing;
+const text = purchasingMessages;
 /** A provider's page lists this many of its latest orders and payments; its balance counts them all. */
 const PAGE_LISTS = 100;
 
@@ -92,7 +93,7 @@ export function providerRoutes(app: FastifyInstance, db: Db): void {
       if (name) conditions.push(sql`p.name ILIKE ${`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
       if (query.filters.id) {
         if (!/^\d{1,9}$/.test(query.filters.id))
-          throw new HttpError(400, messages.query.unknownFilter(`id=${query.filters.id.slice(0, 40)}`));
+          throw new HttpError(400, queryMessages.unknownFilter(`id=${query.filters.id.slice(0, 40)}`));
         conditions.push(sql`p.id = ${Number(query.filters.id)}`);
       }
       return page(

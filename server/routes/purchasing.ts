@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { formatMoney, formatQuantity } from '../../domain/format';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
+import { purchasingMessages } from '../../domain/messages/purchasing';
 import { lineTotal, pendingQuantity, purchaseOrderStatus, PURCHASE_ORDER_STATUSES } from '../../domain/purchasing';
 import { reportRangeError } from '../../domain/reports';
 import { roundCents } from '../../domain/sales';
@@ -41,7 +42,7 @@ import { listAll, orderBy, page, rows } from '../db/sql-rows';
 import { providerPaymentListSchema, salemanReportResultSchema, shoppingDetailListSchema, shoppingListSchema, supplyListSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
-const text = messages.purchasing;
+const text = purchasingMessages;
 
 async function assertProvider(tx: Db, providerId: number, lock = false): Promise<void> {
   // The provider's row is locked while a payment is checked against its balance: two payments at once wait in turn.
@@ -203,7 +204,7 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
       if (query.filters.status) {
         const statuses = query.filters.status.split(',');
         if (!statuses.every((status) => STATUS_LIST.has(status)))
-          throw new HttpError(400, messages.query.unknownFilter(`status=${query.filters.status.slice(0, 40)}`));
+          throw new HttpError(400, queryMessages.unknownFilter(`status=${query.filters.status.slice(0, 40)}`));
         conditions.push(sql`o.status IN ${statuses}`);
       }
       return page(

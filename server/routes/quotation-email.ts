@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
-import { messages } from '../../domain/messages';
+import { emailMessages } from '../../domain/messages/email';
+import { quotationsMessages } from '../../domain/messages/quotations';
 import { quotationEmailRequestSchema, type SaleDetail, emailMessageListSchema, emailMessageSchema } from '../../domain/schemas/quotations';
 import type { Db } from '../db/client';
 import { quotationMessage } from '../email/quotation-message';
@@ -30,7 +31,7 @@ export interface QuotationEmailOptions {
 
 async function loadQuotation(db: Db, id: number): Promise<SaleDetail> {
   const quotation = await loadSaleDetail(db, id);
-  if (!quotation || quotation.kind !== 'quotation') throw new HttpError(404, messages.quotations.notFound);
+  if (!quotation || quotation.kind !== 'quotation') throw new HttpError(404, quotationsMessages.notFound);
   return quotation;
 }
 
@@ -71,13 +72,13 @@ export function quotationEmailRoutes(app: FastifyInstance, db: Db, { deployment,
     const body = parseInput(quotationEmailRequestSchema, request.body ?? {});
     // 409, not 503: the request is fine and the server is healthy; this installation has no
     // mail server to send through (and 5xx is kept for our own failures).
-    if (!sender) throw new HttpError(409, messages.email.notConfigured);
+    if (!sender) throw new HttpError(409, emailMessages.notConfigured);
     const user = currentUser(request);
     const answered = await runMutation(db, request, reply, async (tx) => {
       const quotation = await loadQuotation(tx, id);
-      if (quotation.canceled_at) throw new HttpError(409, messages.email.quotationCanceled);
+      if (quotation.canceled_at) throw new HttpError(409, emailMessages.quotationCanceled);
       const to = [...new Set(body.to ?? (await defaultRecipients(tx, quotation)))];
-      if (to.length === 0) throw new HttpError(422, messages.email.noRecipient);
+      if (to.length === 0) throw new HttpError(422, emailMessages.noRecipient);
       const { subject, html, replyTo } = quotationMessage(quotation, deployment.identity);
       const message = await enqueueEmail(tx, { saleId: id, userId: user.id, to, replyTo, subject, html, giveUpAfterMs });
       return { status: 202, body: message };
@@ -90,7 +91,7 @@ export function quotationEmailRoutes(app: FastifyInstance, db: Db, { deployment,
   guardedRoute(app, 'GET /api/v2/quotations/:id/emails', async (request) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const [quotation] = await rows<{ kind: string }>(db, sql`SELECT kind FROM sales WHERE id = ${id} AND deleted_at IS NULL`);
-    if (quotation?.kind !== 'quotation') throw new HttpError(404, messages.quotations.notFound);
+    if (quotation?.kind !== 'quotation') throw new HttpError(404, quotationsMessages.notFound);
     return { data: await listEmails(db, id) };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
-import { messages } from '../../domain/messages';
+import { quotationsMessages } from '../../domain/messages/quotations';
 import { quotationCancelSchema, quotationInputSchema, quotationToSaleSchema, type QuotationInput, quotationWriteAnswerSchema } from '../../domain/schemas/quotations';
 import type { SaleSeries } from '../../domain/sales';
 import { monterreyDate } from '../../domain/time';
@@ -23,7 +23,7 @@ import { guardedRoutes, type RouteTable } from '../http/route-table';
  * sold or cancelled, it is final. Every write answers the saved record in full.
  */
 
-const text = messages.quotations;
+const text = quotationsMessages;
 
 interface QuotationRow {
   id: number;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCalendarDate } from '../../domain/format';
-import { messages } from '../../domain/messages';
+import { reportsMessages } from '../../domain/messages/reports';
 import { monthLabel, periodsInRange, reportRangeError, seriesGroupFor, type SeriesGroup } from '../../domain/reports';
 import { currentMonth } from '../../domain/office-list';
 import { monterreyDate } from '../../domain/time';
@@ -146,7 +146,7 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
     async (request) => {
       const { group: rawGroup, ...rest } = request.query as Record<string, unknown>;
       const query = parseListQuery(rest, { filters: ['date_between'], sorts: [] });
-      if (rawGroup !== undefined && !(SERIES_GROUPS as readonly unknown[]).includes(rawGroup)) throw new HttpError(400, messages.reports.invalidGroup);
+      if (rawGroup !== undefined && !(SERIES_GROUPS as readonly unknown[]).includes(rawGroup)) throw new HttpError(400, reportsMessages.invalidGroup);
       const range = dateRange(query.filters.date_between) ?? currentMonth(new Date());
       const group = (rawGroup as SeriesGroup | undefined) ?? seriesGroupFor(range[0], range[1]);
       const [from, to] = reportPeriod(`${range[0]},${range[1]}`, group);
@@ -220,7 +220,7 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
     async (request) => {
       const { year, ...rest } = request.query as Record<string, unknown>;
       parseListQuery(rest, { filters: [], sorts: [] });
-      if (typeof year !== 'string' || !/^\d{4}$/.test(year)) throw new HttpError(400, messages.reports.invalidYear);
+      if (typeof year !== 'string' || !/^\d{4}$/.test(year)) throw new HttpError(400, reportsMessages.invalidYear);
       const totals = await rows<{ company_id: number; name: string; month: number; total: number }>(
         db,
         sql`
@@ -229,7 +229,7 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
         AND s.date BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
       GROUP BY c.id, month ORDER BY c.name, c.id`,
       );
-      const months = messages.reports.monthNames;
+      const months = reportsMessages.monthNames;
       const thisMonth = monterreyDate(new Date()).slice(0, 7);
       const started = months.map((_, index) => `${year}-${String(index + 1).padStart(2, '0')}` <= thisMonth);
       const byCompany = new Map<number, { company_id: number; name: string; months: Record<string, number | null>; huecos: number }>();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
-import { messages } from '../../domain/messages';
+import { queryMessages } from '../../domain/messages/api';
 import { SALE_SERIES } from '../../domain/sales';
 import { newSaleSchema, createdSaleSchema } from '../../domain/schemas/new-sale';
 import { monterreyDate } from '../../domain/time';
@@ -43,7 +43,7 @@ function saleFilters(filters: Partial<Record<string, string>>): SQL[] {
   if (range) conditions.push(sql`s.date BETWEEN ${range[0]} AND ${range[1]}`);
   if (filters.payment_status) conditions.push(sql`s.payment_status = ${filters.payment_status}`);
   if (filters.type) {
-    if (!(SALE_SERIES as readonly string[]).includes(filters.type)) throw new HttpError(400, messages.query.unknownFilter(`type=${filters.type.slice(0, 40)}`));
+    if (!(SALE_SERIES as readonly string[]).includes(filters.type)) throw new HttpError(400, queryMessages.unknownFilter(`type=${filters.type.slice(0, 40)}`));
     conditions.push(sql`s.type = ${filters.type}`);
   }
   if (filters.company) {
@@ -52,12 +52,12 @@ function saleFilters(filters: Partial<Record<string, string>>): SQL[] {
   }
   if (filters.order_status) {
     if (!ORDER_STATUSES.includes(filters.order_status))
-      throw new HttpError(400, messages.query.unknownFilter(`order_status=${filters.order_status.slice(0, 40)}`));
+      throw new HttpError(400, queryMessages.unknownFilter(`order_status=${filters.order_status.slice(0, 40)}`));
     conditions.push(sql`${ORDER_STATUS_SQL} = ${filters.order_status}`);
   }
   if (filters.canceled === undefined || filters.canceled === '' || filters.canceled === '0') conditions.push(sql`s.canceled_at IS NULL`);
   else if (filters.canceled === '1') conditions.push(sql`s.canceled_at IS NOT NULL`);
-  else throw new HttpError(400, messages.query.unknownFilter(`canceled=${filters.canceled.slice(0, 40)}`));
+  else throw new HttpError(400, queryMessages.unknownFilter(`canceled=${filters.canceled.slice(0, 40)}`));
   return conditions;
 }
 

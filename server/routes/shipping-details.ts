@@ -1,7 +1,9 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
+import { filesMessages } from '../../domain/messages/files';
+import { shippingMessages } from '../../domain/messages/shipping';
 import { hasPermission } from '../../domain/permissions';
 import { shippingDetailCreateSchema, shippingDetailPatchSchema, shippingDetailUpdateSchema, shippingDetailSchema } from '../../domain/schemas/shipping';
 import { monterreyMinute } from '../../domain/time';
@@ -17,7 +19,7 @@ import { listAll } from '../db/sql-rows';
 import { shippingDetailRowListSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
-const text = messages.shipping;
+const text = shippingMessages;
 
 async function findLiveShipping(db: Db, id: number) {
   const [row] = await db
@@ -233,19 +235,19 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
     app,
     'POST /api/v1/shipping_detail/files/',
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(422, messages.files.required);
+      if (!request.isMultipart()) throw new HttpError(422, filesMessages.required);
       let stored: string | null = null;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
           if (stored !== null) {
             part.file.resume();
-            throw new HttpError(422, messages.files.onlyOne);
+            throw new HttpError(422, filesMessages.onlyOne);
           }
           const result = await files.save(part.file);
           if ('error' in result) {
-            if (result.error === 'too-large') throw new HttpError(413, messages.files.tooLarge);
-            throw new HttpError(422, result.error === 'empty' ? messages.files.required : messages.files.unsupportedType);
+            if (result.error === 'too-large') throw new HttpError(413, filesMessages.tooLarge);
+            throw new HttpError(422, result.error === 'empty' ? filesMessages.required : filesMessages.unsupportedType);
           }
           stored = result.name;
         }
@@ -253,13 +255,13 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
         if (stored !== null) await files.remove(stored);
         if (error instanceof HttpError) throw error;
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, messages.files.tooLarge);
-        if (code === 'FST_FILES_LIMIT') throw new HttpError(422, messages.files.onlyOne);
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, filesMessages.tooLarge);
+        if (code === 'FST_FILES_LIMIT') throw new HttpError(422, filesMessages.onlyOne);
         // A broken multipart body (bad boundary, cut short) is the client's; disk errors are ours.
         if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw error;
-        throw new HttpError(400, messages.api.invalidRequest);
+        throw new HttpError(400, apiMessages.invalidRequest);
       }
-      if (stored === null) throw new HttpError(422, messages.files.required);
+      if (stored === null) throw new HttpError(422, filesMessages.required);
       return reply.code(201).send({ file: stored });
     },
     { bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024 },
@@ -267,7 +269,7 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
 
   guardedRoute(app, 'GET /files/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
-    if (!isStoredName(name) || !(await files.exists(name))) throw new HttpError(404, messages.api.notFound);
+    if (!isStoredName(name) || !(await files.exists(name))) throw new HttpError(404, apiMessages.notFound);
     const extension = name.slice(name.lastIndexOf('.') + 1) as keyof typeof EVIDENCE_TYPES;
     return reply
       .type(EVIDENCE_TYPES[extension])

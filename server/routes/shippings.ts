@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isDeliveryDriver } from '../../domain/app-routes';
 import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
-import { messages } from '../../domain/messages';
+import { shippingMessages } from '../../domain/messages/shipping';
 import { hasPermission } from '../../domain/permissions';
 import { routeKilometres } from '../../domain/rules/shipping-progress';
 import { shippingCreateSchema, shippingUpdateSchema, type ShippingUpdate, shippingPageSchema, shippingSchema } from '../../domain/schemas/shipping';
@@ -38,7 +38,7 @@ async function assertDriver(db: Db, driverId: number | null | undefined): Promis
     .from(users)
     .innerJoin(jobPositions, eq(jobPositions.id, users.job_position_id))
     .where(and(eq(users.id, driverId), inArray(jobPositions.name, [...SELECTABLE_DRIVER_POSITIONS])));
-  if (!row) throw new HttpError(422, messages.shipping.driverNotFound);
+  if (!row) throw new HttpError(422, shippingMessages.driverNotFound);
 }
 
 async function assertVehicle(db: Db, vehicleId: number | null | undefined): Promise<void> {
@@ -47,7 +47,7 @@ async function assertVehicle(db: Db, vehicleId: number | null | undefined): Prom
     .select({ id: vehicles.id })
     .from(vehicles)
     .where(and(eq(vehicles.id, vehicleId), isNull(vehicles.deleted_at)));
-  if (!row) throw new HttpError(422, messages.shipping.vehicleNotFound);
+  if (!row) throw new HttpError(422, shippingMessages.vehicleNotFound);
 }
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
@@ -149,12 +149,12 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
         .select()
         .from(shippings)
         .where(and(eq(shippings.id, body.id), isNull(shippings.deleted_at)));
-      if (!existing) throw new HttpError(404, messages.shipping.shippingNotFound);
+      if (!existing) throw new HttpError(404, shippingMessages.shippingNotFound);
       const actsAsDriver = !hasPermission(user, 'editShippings');
       if (actsAsDriver) {
-        if (existing.driver_id !== user.id) throw new HttpError(403, messages.shipping.driverOnlyOwn);
+        if (existing.driver_id !== user.id) throw new HttpError(403, shippingMessages.driverOnlyOwn);
         if (Object.keys(request.body as object).some((key) => !DRIVER_FIELDS.has(key)))
-          throw new HttpError(403, messages.shipping.driverOnlyKm);
+          throw new HttpError(403, shippingMessages.driverOnlyKm);
       } else {
         await assertDriver(tx, body.driver_id);
         await assertVehicle(tx, body.vehicle_id);
@@ -234,8 +234,8 @@ function odometerChanges(
   const initial_km = changes.initial_km !== undefined ? changes.initial_km : existing.initial_km;
   const final_km = changes.final_km !== undefined ? changes.final_km : existing.final_km;
   if (actsAsDriver && final_km !== null && final_km !== undefined) {
-    if (initial_km === null || initial_km === undefined) throw new HttpError(422, messages.shipping.finalWithoutInitial);
-    if (final_km < initial_km) throw new HttpError(422, messages.shipping.finalBelowInitial);
+    if (initial_km === null || initial_km === undefined) throw new HttpError(422, shippingMessages.finalWithoutInitial);
+    if (final_km < initial_km) throw new HttpError(422, shippingMessages.finalBelowInitial);
   }
   changes.route = routeKilometres({ initial_km: initial_km ?? null, final_km: final_km ?? null });
   return changes;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
 import { endsPushBatch } from '../../domain/rules/command-answers';
 import { isCommandRoute } from '../../domain/rules/command-routes';
 import { syncPushRequestSchema, type SyncPushResult, syncPushResponseSchema } from '../../domain/schemas/sync';
@@ -55,7 +55,7 @@ export function syncPushRoutes(app: FastifyInstance): void {
     for (const [index, command] of commands.entries()) {
       // Only the outbox commands' routes (domain/rules/command-routes.ts) may be reached through a batch.
       if (!isCommandRoute(command.method, command.path)) {
-        results.push({ key: command.key, status: 404, body: { message: messages.api.notFound } });
+        results.push({ key: command.key, status: 404, body: { message: apiMessages.notFound } });
         continue;
       }
       const answer = await app.inject({

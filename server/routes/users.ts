@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../domain/messages';
+import { loginMessages } from '../../domain/messages/login';
 import { loginPayloadSchema, currentUserSchema, loginResponseSchema } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
@@ -46,13 +46,13 @@ export function userRoutes(app: FastifyInstance, db: Db): void {
       const payload = parseInput(loginPayloadSchema, request.body);
       const keys = failureKeys(payload.email, request.ip);
       if (await isLockedOut(db, keys)) {
-        throw new HttpError(429, messages.login.tooManyAttempts, { 'retry-after': '900' });
+        throw new HttpError(429, loginMessages.tooManyAttempts, { 'retry-after': '900' });
       }
       const user = await findUserForLogin(db, payload.email);
       const valid = await verifyPassword(user?.password_hash ?? null, payload.password);
       if (!user || !valid) {
         await recordFailure(db, keys);
-        throw new HttpError(401, messages.login.failed);
+        throw new HttpError(401, loginMessages.failed);
       }
       await clearAccountFailures(db, keys);
       // Sign-in is a good moment to sweep tokens that expired (30 days without use).

@@ -1,6 +1,6 @@
 import { IonMenuButton, useIonRouter } from '@ionic/react';
 import { useCallback } from 'react';
-import { messages } from '../../domain/messages';
+import { shellMessages } from '../../domain/messages/shell';
 import { useShell } from '../ui/shell-context';
 import { TopBar } from './top-bar';
 
@@ -13,7 +13,7 @@ export function AppHeader({ title }: { title: string }) {
     <TopBar
       title={title}
       navigate={navigate}
-      start={hasMenu ? <IonMenuButton aria-label={messages.shell.toggleMenu} autoHide={false} /> : undefined}
+      start={hasMenu ? <IonMenuButton aria-label={shellMessages.toggleMenu} autoHide={false} /> : undefined}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { messages } from '../../domain/messages';
+import { commonMessages } from '../../domain/messages/shell';
 import LoginPage from '../features/auth/login-page';
 import { PrintRoot } from '../features/print/print-root';
 import { usePrintJob, useToken } from '../lib/session-store';
@@ -21,7 +21,7 @@ export function App() {
         <Suspense
           fallback={
             <p className="print-message" role="status">
-              {messages.common.loading}
+              {commonMessages.loading}
             </p>
           }
         >

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../domain/messages';
+import { shellMessages } from '../../domain/messages/shell';
 
 const SHOWN_FOR_MS = 4000;
 
@@ -10,8 +10,8 @@ const SHOWN_FOR_MS = 4000;
 export function ConnectivityToast() {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
-    const offline = () => setMessage(messages.shell.offline);
-    const online = () => setMessage(messages.shell.backOnline);
+    const offline = () => setMessage(shellMessages.offline);
+    const online = () => setMessage(shellMessages.backOnline);
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {
@@ -28,7 +28,7 @@ export function ConnectivityToast() {
     <div className="connectivity-toast" role="status" aria-live="polite">
       {message !== null && (
         <p
-          className={`connectivity-toast__message connectivity-toast__message--${message === messages.shell.offline ? 'offline' : 'online'}`}
+          className={`connectivity-toast__message connectivity-toast__message--${message === shellMessages.offline ? 'offline' : 'online'}`}
         >
           {message}
         </p>

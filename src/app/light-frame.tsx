@@ -1,7 +1,7 @@
 import { menuOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { menuFor } from '../../domain/app-routes';
-import { messages } from '../../domain/messages';
+import { shellMessages } from '../../domain/messages/shell';
 import { Icon } from '../ui/icon';
 import '../ui/ionic-styles';
 import { MenuLinks } from './menu-links';
@@ -36,7 +36,7 @@ export function LightFrame({
     // Ionic hides this container from screen readers while one of its overlays is open.
     <div className="light-page light-page--with-menu" id="ion-view-container-root">
       {hasMenu && (
-        <nav className="light-menu" aria-label={messages.shell.menu}>
+        <nav className="light-menu" aria-label={shellMessages.menu}>
           <div className="side-menu__brand">{deployment.identity.brand}</div>
           <MenuLinks routes={menuFor(user, deployment)} current={current} open={onLeave} />
         </nav>
@@ -50,7 +50,7 @@ export function LightFrame({
               <button
                 type="button"
                 className="bar-button light-menu-button"
-                aria-label={messages.shell.toggleMenu}
+                aria-label={shellMessages.toggleMenu}
                 onClick={() => onLeave(current, { openMenu: true })}
               >
                 <Icon icon={menuOutline} />

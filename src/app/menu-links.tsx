@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import type { AppRoute } from '../../domain/app-routes';
-import { messages } from '../../domain/messages';
+import { shellMessages } from '../../domain/messages/shell';
 import { APP_VERSION } from '../../domain/version';
 
 /**
@@ -31,7 +31,7 @@ export function MenuLinks({ routes, current, open }: { routes: AppRoute[]; curre
           );
         })}
       </ul>
-      <p className="side-menu__version">{messages.shell.version(APP_VERSION)}</p>
+      <p className="side-menu__version">{shellMessages.version(APP_VERSION)}</p>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { IonContent, IonMenu, useIonRouter } from '@ionic/react';
 import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AppRoute } from '../../domain/app-routes';
-import { messages } from '../../domain/messages';
+import { shellMessages } from '../../domain/messages/shell';
 import { MenuLinks } from './menu-links';
 
 /** The left drawer: always visible on wide screens, a drawer on phones (spec §2). */
@@ -15,7 +15,7 @@ export function SideMenu({ routes, brand }: { routes: AppRoute[]; brand: string 
     void menu.current?.close();
   };
   return (
-    <IonMenu ref={menu} contentId="main" type="overlay" aria-label={messages.shell.menu}>
+    <IonMenu ref={menu} contentId="main" type="overlay" aria-label={shellMessages.menu}>
       <div className="side-menu__brand">{brand}</div>
       <IonContent>
         <MenuLinks routes={routes} current={location.pathname} open={open} />

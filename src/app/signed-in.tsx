@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { APP_ROUTES, canOpen, matchRoute, menuFor } from '../../domain/app-routes';
 import type { Deployment } from '../../domain/deployment';
-import { messages } from '../../domain/messages';
+import { commonMessages } from '../../domain/messages/shell';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import { useCurrentUser } from '../features/auth/queries';
 import { SyncProvider } from '../sync/sync-provider';
@@ -19,7 +19,7 @@ const LightScreenStart = lazy(() => import('./light-screen-start'));
 
 const loading = (
   <p className="print-message" role="status">
-    {messages.common.loading}
+    {commonMessages.loading}
   </p>
 );
 

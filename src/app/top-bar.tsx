@@ -1,7 +1,7 @@
 import { calculatorOutline, cartOutline, homeOutline, notificationsOutline, personCircleOutline } from 'ionicons/icons';
 import { lazy, Suspense, useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { shortcutsFor } from '../../domain/app-routes';
-import { messages } from '../../domain/messages';
+import { shellMessages } from '../../domain/messages/shell';
 import { useUnseenNoteCount } from '../features/notes/queries';
 import { SyncIndicator } from '../sync/sync-indicator';
 import { Icon } from '../ui/icon';
@@ -48,7 +48,7 @@ export function TopBar({ title, navigate, start }: { title: string; navigate: (p
         <a
           href="/notes"
           className="bar-button"
-          aria-label={`${messages.shell.notes}: ${messages.shell.unseenNotes(unseen)}`}
+          aria-label={`${shellMessages.notes}: ${shellMessages.unseenNotes(unseen)}`}
           onClick={follow('/notes')}
         >
           <Icon icon={notificationsOutline} />
@@ -58,7 +58,7 @@ export function TopBar({ title, navigate, start }: { title: string; navigate: (p
             </span>
           )}
         </a>
-        <button type="button" className="bar-button" aria-label={messages.shell.userMenu} onClick={() => setUserMenuOpen(true)}>
+        <button type="button" className="bar-button" aria-label={shellMessages.userMenu} onClick={() => setUserMenuOpen(true)}>
           <Icon icon={personCircleOutline} />
         </button>
       </div>

@@ -2,7 +2,8 @@ import { IonActionSheet, IonAlert } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import '../ui/ionic-setup';
 import { APP_ROUTES, canOpen, canSeeSettings, canSeeSupport } from '../../domain/app-routes';
-import { messages } from '../../domain/messages';
+import { shellMessages } from '../../domain/messages/shell';
+import { syncMessages } from '../../domain/messages/sync';
 import { useSignOut } from '../features/auth/queries';
 import { useSyncEngine, useSyncStatus } from '../sync/sync-context';
 import { useShell } from '../ui/shell-context';
@@ -33,10 +34,10 @@ export default function UserMenu({ onClose, navigate }: { onClose: () => void; n
           header={`${user.name} ${user.last}`}
           onDidDismiss={() => setMenuOpen(false)}
           buttons={[
-            ...(canSeeSettings(user) ? [{ text: messages.shell.settings, handler: () => navigate('/settings') }] : []),
-            ...(showSupport ? [{ text: messages.shell.support, handler: () => navigate('/support') }] : []),
-            { text: messages.shell.logout, role: 'destructive', handler: () => setConfirmLogout(true) },
-            { text: messages.shell.cancel, role: 'cancel' },
+            ...(canSeeSettings(user) ? [{ text: shellMessages.settings, handler: () => navigate('/settings') }] : []),
+            ...(showSupport ? [{ text: shellMessages.support, handler: () => navigate('/support') }] : []),
+            { text: shellMessages.logout, role: 'destructive', handler: () => setConfirmLogout(true) },
+            { text: shellMessages.cancel, role: 'cancel' },
           ]}
         />
       )}
@@ -44,19 +45,19 @@ export default function UserMenu({ onClose, navigate }: { onClose: () => void; n
       {confirmLogout && (
         <IonAlert
           isOpen
-          header={sync.pending > 0 ? messages.sync.signOutPendingTitle : messages.shell.logoutConfirmTitle}
-          message={sync.pending > 0 ? messages.sync.signOutPending(sync.pending) : messages.shell.logoutConfirmMessage}
+          header={sync.pending > 0 ? syncMessages.signOutPendingTitle : shellMessages.logoutConfirmTitle}
+          message={sync.pending > 0 ? syncMessages.signOutPending(sync.pending) : shellMessages.logoutConfirmMessage}
           onDidDismiss={() => setConfirmLogout(false)}
           buttons={
             sync.pending > 0
               ? [
-                  { text: messages.sync.syncFirst, role: 'confirm', handler: () => engine?.wake() },
-                  { text: messages.sync.signOutAnyway, role: 'destructive', handler: () => void signOut() },
-                  { text: messages.shell.cancel, role: 'cancel' },
+                  { text: syncMessages.syncFirst, role: 'confirm', handler: () => engine?.wake() },
+                  { text: syncMessages.signOutAnyway, role: 'destructive', handler: () => void signOut() },
+                  { text: shellMessages.cancel, role: 'cancel' },
                 ]
               : [
-                  { text: messages.shell.cancel, role: 'cancel' },
-                  { text: messages.shell.logout, role: 'confirm', handler: () => void signOut() },
+                  { text: shellMessages.cancel, role: 'cancel' },
+                  { text: shellMessages.logout, role: 'confirm', handler: () => void signOut() },
                 ]
           }
         />

@@ -1,4 +1,4 @@
-import { messages } from '../../domain/messages';
+import { commonMessages } from '../../domain/messages/shell';
 import { apiErrorSchema } from '../../domain/schemas/auth';
 import { PrintBlockedError, readToken } from './session-store';
 
@@ -15,7 +15,7 @@ export class ApiError extends Error {
 /** The request never got an answer: offline, DNS, connection refused or cut. */
 export class NetworkError extends Error {
   constructor() {
-    super(messages.common.networkError);
+    super(commonMessages.networkError);
   }
 }
 
@@ -54,7 +54,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
-    throw new ApiError(response.status, parsed.success ? parsed.data.message : messages.common.genericError);
+    throw new ApiError(response.status, parsed.success ? parsed.data.message : commonMessages.genericError);
   }
   return request.schema.parse(payload);
 }
@@ -62,5 +62,5 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
 /** One place that turns any failure into a sentence for the person. */
 export function getErrorMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof NetworkError || error instanceof PrintBlockedError) return error.message;
-  return messages.common.genericError;
+  return commonMessages.genericError;
 }

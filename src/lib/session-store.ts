@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { messages } from '../../domain/messages';
+import { printMessages } from '../../domain/messages/shell';
 
 /**
  * The signed-in session and the pending print job live in local storage (spec §2 root
@@ -115,7 +115,7 @@ export function openPrintWindow(job: PrintJob): boolean {
 /** The browser refused to open the print window (a pop-up blocker). */
 export class PrintBlockedError extends Error {
   constructor() {
-    super(messages.print.blocked);
+    super(printMessages.blocked);
   }
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { messages } from '../../domain/messages';
+import { updateMessages } from '../../domain/messages/shell';
 import { whenUpdateAllowed } from '../sync/sending-gate';
 
 /** How often an open app asks whether a new version was deployed. */
@@ -33,9 +33,9 @@ export function UpdateBanner() {
   };
   return (
     <div className="update-banner" role="status">
-      <span>{waiting ? messages.sync.waitingToUpdate : messages.update.available}</span>
+      <span>{waiting ? updateMessages.waitingToUpdate : updateMessages.available}</span>
       <button type="button" disabled={waiting} aria-busy={waiting} onClick={() => void update()}>
-        {messages.update.reload}
+        {updateMessages.reload}
       </button>
     </div>
   );

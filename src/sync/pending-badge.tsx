@@ -1,4 +1,4 @@
-import { messages } from '../../domain/messages';
+import { syncMessages } from '../../domain/messages/sync';
 import { useIsPending } from './sync-context';
 
 /**
@@ -8,5 +8,5 @@ import { useIsPending } from './sync-context';
 export function PendingBadge({ records }: { records: string | readonly string[] }) {
   const pending = useIsPending(records);
   if (!pending) return null;
-  return <span className="pending-badge">{messages.sync.pendingBadge}</span>;
+  return <span className="pending-badge">{syncMessages.pendingBadge}</span>;
 }

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../domain/messages';
+import { commonMessages } from '../../domain/messages/shell';
+import { shippingMessages } from '../../domain/messages/shipping';
 import { openSyncDatabase, type LocalShipping, type SyncDatabase } from '../../sync/db';
 import { SyncEngine } from '../../sync/engine';
 import { readSyncStatus } from '../../sync/status';
@@ -57,14 +58,14 @@ describe('running a command from a screen', () => {
 
   it('gives back the engine’s Spanish reason when it refuses, and changes nothing', async () => {
     const refusal = await runCommand(engine, 'finishRoute', { shippingId: 12, final_km: 49_000, km_capture_time: '2025-03-10 15:02' });
-    expect(refusal).toBe(messages.shipping.finalBelowInitial);
+    expect(refusal).toBe(shippingMessages.finalBelowInitial);
     expect((await db.shippings.get(12))?.final_km).toBeNull();
     expect((await readSyncStatus(db, 7)).pending).toBe(0);
   });
 
   it('says something went wrong when there is no engine yet', async () => {
     expect(await runCommand(null, 'startRoute', { shippingId: 12, initial_km: 1, km_capture_time_start: '2025-03-10 07:00' })).toBe(
-      messages.common.genericError,
+      commonMessages.genericError,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
-import { messages } from '../../domain/messages';
+import { commonMessages } from '../../domain/messages/shell';
 import type { CommandName, CommandPayloads } from '../../sync/commands';
 import type { EvidenceRow, SyncDatabase } from '../../sync/db';
 import type { SyncEngine } from '../../sync/engine';
@@ -68,13 +68,13 @@ export async function runCommand<N extends CommandName>(
   payload: CommandPayloads[N],
   evidence?: EvidenceRow,
 ): Promise<string | null> {
-  if (!engine) return messages.common.genericError;
+  if (!engine) return commonMessages.genericError;
   try {
     await engine.command(name, payload, evidence);
     return null;
   } catch (error) {
     if (error instanceof CommandRefused) return error.message;
-    return messages.common.genericError;
+    return commonMessages.genericError;
   }
 }
 

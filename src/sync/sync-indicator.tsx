@@ -1,12 +1,12 @@
 import { alertCircleOutline, cloudDoneOutline, cloudOfflineOutline, cloudUploadOutline } from 'ionicons/icons';
 import { lazy, Suspense, useState } from 'react';
-import { messages } from '../../domain/messages';
+import { syncMessages } from '../../domain/messages/sync';
 import { Icon } from '../ui/icon';
 import { ScreenLoading } from '../ui/screen-loading';
 import { useSyncStatus } from './sync-context';
 import { indicatorLabel } from './sync-text';
 
-const text = messages.sync;
+const text = syncMessages;
 const SyncPanel = lazy(() => import('./sync-panel'));
 
 /**

@@ -2,11 +2,11 @@ import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonText } from '@
 import { useEffect, useState } from 'react';
 import '../ui/ionic-setup';
 import { Dialog } from '../ui/dialog';
-import { messages } from '../../domain/messages';
+import { syncMessages } from '../../domain/messages/sync';
 import { useSyncEngine, useSyncStatus } from './sync-context';
 import { describeRow, formatAge } from './sync-text';
 
-const text = messages.sync;
+const text = syncMessages;
 
 /** Now, refreshed every 15 s, so the ages in the panel move while it is open. */
 function useNow(): number {

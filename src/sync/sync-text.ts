@@ -1,7 +1,8 @@
-import { messages } from '../../domain/messages';
+import { driverMessages } from '../../domain/messages/driver';
+import { syncMessages } from '../../domain/messages/sync';
 import type { OutboxRow } from '../../sync/db';
 
-const text = messages.sync;
+const text = syncMessages;
 
 /** 'hace 5 minutos': how long ago, in Spanish (Intl, so the top bar does not load luxon). */
 export function formatAge(at: number, now: number): string {
@@ -20,7 +21,7 @@ export function formatAge(at: number, now: number): string {
 export function describeRow(row: Pick<OutboxRow, 'command' | 'payload'>): string {
   const name = text.commands[row.command] ?? row.command;
   const payload = row.payload as { shippingId?: number; orderId?: number };
-  if (typeof payload.shippingId === 'number') return `${name} · ${messages.driver.routeFolio(payload.shippingId)}`;
+  if (typeof payload.shippingId === 'number') return `${name} · ${driverMessages.routeFolio(payload.shippingId)}`;
   if (typeof payload.orderId === 'number') return `${name} · ${payload.orderId}`;
   return name;
 }

@@ -1,6 +1,6 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useCallback, useState } from 'react';
-import { messages } from '../../domain/messages';
+import { commonMessages } from '../../domain/messages/shell';
 import type { DialogProps } from './dialog';
 import './ionic-setup';
 
@@ -18,7 +18,7 @@ export default function IonicDialog({ label, title = label, className = 'dialog-
         <IonToolbar>
           <IonTitle>{title}</IonTitle>
           <IonButtons slot="end">
-            <IonButton onClick={close}>{messages.common.close}</IonButton>
+            <IonButton onClick={close}>{commonMessages.close}</IonButton>
           </IonButtons>
         </IonToolbar>
       </IonHeader>

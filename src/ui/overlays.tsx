@@ -1,9 +1,9 @@
 import type { ActionSheetButton, ToastButton } from '@ionic/react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { messages } from '../../domain/messages';
+import { listMessages } from '../../domain/messages/office-list';
 import { useSheet } from './use-sheet';
 
-const text = messages.list;
+const text = listMessages;
 // Ionic's toast and sheets load when first shown: a screen opened at its address draws without Ionic.
 const Toast = lazy(() => import('./ionic-overlays').then((module) => ({ default: module.Toast })));
 const ActionSheet = lazy(() => import('./ionic-overlays').then((module) => ({ default: module.ActionSheet })));

@@ -1,9 +1,9 @@
-import { messages } from '../../domain/messages';
+import { pagerMessages } from '../../domain/messages/office-list';
 
 /** Page sizes of spec §9; 0 is "all" (the total). */
 export const PAGE_SIZES = [15, 30, 50, 0] as const;
 
-const text = messages.pager;
+const text = pagerMessages;
 
 /**
  * The pager under a server-paged list (spec §9): page size (15, 30, 50, Todos), the range

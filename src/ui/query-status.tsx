@@ -1,4 +1,4 @@
-import { messages } from '../../domain/messages';
+import { commonMessages } from '../../domain/messages/shell';
 import { getErrorMessage } from '../lib/api';
 
 interface ShownQuery {
@@ -14,7 +14,7 @@ interface ShownQuery {
  * yet, and the server's message with 'Reintentar' when it failed with nothing to show.
  * Plain elements: it is what a screen draws first.
  */
-export function QueryStatus({ query, loading = messages.common.loading }: { query: ShownQuery; loading?: string }) {
+export function QueryStatus({ query, loading = commonMessages.loading }: { query: ShownQuery; loading?: string }) {
   if (query.isPending)
     return (
       <div className="centered" role="status">
@@ -27,7 +27,7 @@ export function QueryStatus({ query, loading = messages.common.loading }: { quer
       <div className="centered" role="alert">
         <p className="field__error">{getErrorMessage(query.error)}</p>
         <button type="button" className="button-primary button-primary--padded" onClick={() => void query.refetch()}>
-          {messages.common.retry}
+          {commonMessages.retry}
         </button>
       </div>
     );

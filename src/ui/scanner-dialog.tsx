@@ -2,9 +2,9 @@ import { IonText } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
 import { isEan } from '../../domain/barcode';
 import { Dialog } from './dialog';
-import { messages } from '../../domain/messages';
+import { newSaleMessages } from '../../domain/messages/new-sale';
 
-const text = messages.newSale;
+const text = newSaleMessages;
 /** Spec §9: the reader is 640 by 480. */
 const READER = { width: 640, height: 480 };
 

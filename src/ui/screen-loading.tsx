@@ -1,4 +1,4 @@
-import { messages } from '../../domain/messages';
+import { commonMessages } from '../../domain/messages/shell';
 
 /**
  * What shows while a screen's chunk loads. Never an Ionic page: the router outlet animates in
@@ -8,7 +8,7 @@ import { messages } from '../../domain/messages';
 export function ScreenLoading() {
   return (
     <p className="loading-note" role="status">
-      {messages.common.loading}
+      {commonMessages.loading}
     </p>
   );
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
+import { filesMessages } from '../../domain/messages/files';
 import { shippingDetailSchema } from '../../domain/schemas/shipping';
 import { users } from '../../server/db/schema';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
@@ -95,7 +96,7 @@ describe('resumable evidence uploads', () => {
     // …so the phone sends it again: refused, the server has it already.
     const retry = await patch(driver, location, cuts[1]!, JPEG.subarray(cuts[1], cuts[2]));
     expect(retry.statusCode).toBe(409);
-    expect(retry.json()).toEqual({ message: messages.files.uploadOffsetMismatch });
+    expect(retry.json()).toEqual({ message: filesMessages.uploadOffsetMismatch });
     // It asks where to go on from, and goes on.
     const resume = await head(driver, location);
     expect(resume.headers['upload-offset']).toBe(String(cuts[2]));
@@ -151,7 +152,7 @@ describe('resumable evidence uploads', () => {
     const location = await createdAt(driver, PDF.length);
     const response = await patch(driver, location, 5, PDF.subarray(5));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: messages.files.uploadOffsetMismatch });
+    expect(response.json()).toEqual({ message: filesMessages.uploadOffsetMismatch });
     expect((await head(driver, location)).headers['upload-offset']).toBe('0');
   });
 
@@ -174,7 +175,7 @@ describe('resumable evidence uploads', () => {
     const location = await createdAt(driver, content.length);
     const response = await patch(driver, location, 0, content);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: messages.files.unsupportedType });
+    expect(response.json()).toEqual({ message: filesMessages.unsupportedType });
     expect(await storedFiles()).toEqual(before);
     expect((await head(driver, location)).statusCode).toBe(404);
     expect(await readdir(path.join(t.dataDir, 'uploads', location.split('/').pop()!)).catch(() => 'gone')).toBe('gone');
@@ -185,7 +186,7 @@ describe('resumable evidence uploads', () => {
     expect((await head(otherDriver, location)).statusCode).toBe(404);
     const foreign = await patch(otherDriver, location, 0, PDF);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ message: messages.api.notFound });
+    expect(foreign.json()).toEqual({ message: apiMessages.notFound });
     expect((await head(office, location)).statusCode).toBe(404);
     expect((await head(driver, location)).headers['upload-offset']).toBe('0');
   });

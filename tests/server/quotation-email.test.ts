@@ -3,7 +3,10 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYMENTS } from '../../domain/deployment';
 import { formatMoney } from '../../domain/format';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/messages/api';
+import { emailMessages } from '../../domain/messages/email';
+import { loginMessages } from '../../domain/messages/login';
+import { quotationsMessages } from '../../domain/messages/quotations';
 import { emailMessageListSchema, emailMessageSchema, saleDetailAnswerSchema, type EmailMessage } from '../../domain/schemas/quotations';
 import { quotationFolio } from '../../domain/sales';
 import { escapeHtml } from '../../server/email/quotation-message';
@@ -65,7 +68,7 @@ describe('without a mail server configured', () => {
     const [id] = await openQuotations(t);
     const response = await sendEmail(t, seller, id!, { to: ['compras@cliente.mx'] }, 'no-smtp-key-1');
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: messages.email.notConfigured });
+    expect(response.json()).toEqual({ message: emailMessages.notConfigured });
     expect(await emailsOf(t, seller, id!)).toEqual([]);
     const [count] = await rows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM email_messages`);
     expect(count!.n).toBe(0);
@@ -96,17 +99,17 @@ describe('with a mail server', () => {
     );
     const none = await sendEmail(t, seller, quotationId, {});
     expect(none.statusCode).toBe(422);
-    expect(none.json()).toEqual({ message: messages.email.noRecipient });
+    expect(none.json()).toEqual({ message: emailMessages.noRecipient });
     const malformed = await sendEmail(t, seller, quotationId, { to: ['no es un correo'] });
     expect(malformed.statusCode).toBe(422);
-    expect(malformed.json()).toEqual({ message: messages.login.invalidEmail });
+    expect(malformed.json()).toEqual({ message: loginMessages.invalidEmail });
     expect(await emailsOf(t, seller, quotationId)).toEqual([]);
   });
 
   it('answers 404 for an unknown quotation and for a sale, and refuses a cancelled quotation', async () => {
     const unknown = await sendEmail(t, seller, 99_999_999, { to: ['compras@cliente.mx'] });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: messages.quotations.notFound });
+    expect(unknown.json()).toEqual({ message: quotationsMessages.notFound });
     const [sale] = await rows<{ id: number }>(t, sql`SELECT id FROM sales WHERE kind = 'sale' ORDER BY id LIMIT 1`);
     expect((await sendEmail(t, seller, sale!.id, { to: ['compras@cliente.mx'] })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${sale!.id}/emails`, headers: bearer(seller) })).statusCode).toBe(404);
@@ -114,7 +117,7 @@ describe('with a mail server', () => {
     await t.database.db.execute(sql`UPDATE sales SET canceled_at = now(), cancel_reason = 'Prueba' WHERE id = ${otherId}`);
     const canceled = await sendEmail(t, seller, otherId, { to: ['compras@cliente.mx'] });
     expect(canceled.statusCode).toBe(409);
-    expect(canceled.json()).toEqual({ message: messages.email.quotationCanceled });
+    expect(canceled.json()).toEqual({ message: emailMessages.quotationCanceled });
     expect(await emailsOf(t, seller, otherId)).toEqual([]);
   });
 
@@ -204,7 +207,7 @@ describe('with a mail server', () => {
     const driver = await loginAs(t.app, 'chofer@demo.mx');
     const post = await sendEmail(t, driver, quotationId, { to: ['compras@cliente.mx'] });
     expect(post.statusCode).toBe(403);
-    expect(post.json()).toEqual({ message: messages.api.forbidden });
+    expect(post.json()).toEqual({ message: apiMessages.forbidden });
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${quotationId}/emails`, headers: bearer(driver) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${quotationId}/emails` })).statusCode).toBe(401);
     expect(await emailsOf(t, seller, quotationId)).toHaveLength(3);
@@ -224,7 +227,7 @@ describe('with a mail server', () => {
     });
     expect(cancel.statusCode).toBe(200);
     const failed = await waitForEmail(t, seller, quotationId, id, (m) => m.status !== 'pendiente');
-    expect(failed).toMatchObject({ status: 'fallido', attempts: 2, last_error: messages.email.quotationCanceled });
+    expect(failed).toMatchObject({ status: 'fallido', attempts: 2, last_error: emailMessages.quotationCanceled });
     expect(mail.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === to)).toEqual([]);
   });
 });
@@ -272,6 +275,6 @@ describe('when the retry window closes', () => {
     const { id: emailId } = emailMessageSchema.parse(response.json());
     const failed = await waitForEmail(unreachable, seller, id!, emailId, (m) => m.status !== 'pendiente');
     expect(failed.status).toBe('fallido');
-    expect(failed.last_error).toBe(messages.email.unreachable('ECONNREFUSED'));
+    expect(failed.last_error).toBe(emailMessages.unreachable('ECONNREFUSED'));
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYMENTS } from '../../domain/deployment';
 import { formatLongDay } from '../../domain/documents/quotation-document';
 import { formatMoney } from '../../domain/format';
-import { messages } from '../../domain/messages';
+import { quotationPrintMessages } from '../../domain/messages/quotation-print';
 import { saleDetailAnswerSchema, type SaleDetail } from '../../domain/schemas/quotations';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -73,7 +73,7 @@ describe('GET /api/v2/quotations/{id}/pdf', () => {
       identity.clabe,
       'Los precios pueden cambiar sin previo aviso.',
       `Esta cotización es válida hasta el ${formatLongDay(quotation.due_date!)}.`,
-      `Crédito: ${messages.quotationPrint.creditDays(quotation.company.credit_days)}`,
+      `Crédito: ${quotationPrintMessages.creditDays(quotation.company.credit_days)}`,
       `Domicilio fiscal: ${identity.address}`,
     ]) {
       expect(text).toContain(expected);

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../domain/messages';
+import { apiMessages, idempotencyMessages } from '../../domain/messages/api';
+import { shippingMessages } from '../../domain/messages/shipping';
 import { shippingDetailSchema, shippingSchema } from '../../domain/schemas/shipping';
 import { syncPushResponseSchema, type SyncPushCommand } from '../../domain/schemas/sync';
 import { idempotencyKeys, shippingDetails, shippings, syncDevices, users } from '../../server/db/schema';
@@ -120,8 +121,8 @@ describe('POST /api/v2/sync/push', () => {
     const otherBody = { ...reused, body: { ...reused.body, delivery_rejection_comment: 'Otro motivo' } };
     const results = await pushed(driver, [startRoute(shippingId), otherBody, rejectDelivery(detailIds[0]!), rejectDelivery(detailIds[1]!)]);
     expect(results.map((r) => r.status)).toEqual([200, 422, 422, 200]);
-    expect(results[1]!.body).toEqual({ message: messages.idempotency.keyReused });
-    expect(results[2]!.body).toEqual({ message: messages.shipping.detailCompleted });
+    expect(results[1]!.body).toEqual({ message: idempotencyMessages.keyReused });
+    expect(results[2]!.body).toEqual({ message: shippingMessages.detailCompleted });
     const [detail] = await t.database.db.select().from(shippingDetails).where(eq(shippingDetails.id, detailIds[0]!));
     expect(detail?.delivery_rejection_comment).toBe('Cerrado');
   });
@@ -129,7 +130,7 @@ describe('POST /api/v2/sync/push', () => {
   it('holds each command to its own route’s rules: another driver’s route is forbidden, the driver’s own goes through', async () => {
     const mine = await freshRoute(0);
     const results = await pushed(otherDriver, [startRoute(mine.shippingId)]);
-    expect(results[0]).toMatchObject({ status: 403, body: { message: messages.shipping.driverOnlyOwn } });
+    expect(results[0]).toMatchObject({ status: 403, body: { message: shippingMessages.driverOnlyOwn } });
     const [route] = await t.database.db.select().from(shippings).where(eq(shippings.id, mine.shippingId));
     expect(route?.initial_km).toBeNull();
   });
@@ -141,7 +142,7 @@ describe('POST /api/v2/sync/push', () => {
       { key: randomUUID(), seq: nextSeq++, method: 'PUT', path: '/api/v1/shipping/update', body: { id: shippingId, note: 'desde la oficina' } },
     ]);
     expect(results.map((r) => r.status)).toEqual([404, 200]);
-    expect(results[0]!.body).toEqual({ message: messages.api.notFound });
+    expect(results[0]!.body).toEqual({ message: apiMessages.notFound });
   });
 
   it('stops at a command that is still in progress: the ones after it are not attempted', async () => {
@@ -152,7 +153,7 @@ describe('POST /api/v2/sync/push', () => {
     await t.database.db.insert(idempotencyKeys).values({ key: busy.key, user_id: driverId, request: fingerprint, status_code: 0 });
     const after = rejectDelivery(detailIds[0]!);
     const results = await pushed(driver, [busy, after]);
-    expect(results).toEqual([{ key: busy.key, status: 409, body: { message: messages.idempotency.inProgress }, retry_after: 1 }]);
+    expect(results).toEqual([{ key: busy.key, status: 409, body: { message: idempotencyMessages.inProgress }, retry_after: 1 }]);
     const [detail] = await t.database.db.select().from(shippingDetails).where(eq(shippingDetails.id, detailIds[0]!));
     expect(detail?.completed).toBe(false);
     await t.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, busy.key));

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../domain/messages';
+import { physicalInventoryMessages } from '../../domain/messages/physical-inventory';
 import { physicalInventorySchema } from '../../domain/schemas/physical-inventory';
 import { physicalInventoryCounts } from '../../server/db/schema';
 import type { ShelfCount } from '../../sync/commands';
@@ -125,7 +125,7 @@ describe('physical counts through the outbox', () => {
     await d.engine.connectivityRestored();
     await syncUntilQuiet(d, clock);
     const status = await readSyncStatus(d.db, d.engine.userId);
-    expect(status.rejected.map((row) => [row.command, row.lastError])).toEqual([['countShelfItem', messages.physicalInventory.notOpen]]);
+    expect(status.rejected.map((row) => [row.command, row.lastError])).toEqual([['countShelfItem', physicalInventoryMessages.notOpen]]);
     expect(await serverLines(id)).toEqual([]);
     // The closed count left the tablet with the next pull.
     expect(await d.db.physicalInventories.get(id)).toBeUndefined();

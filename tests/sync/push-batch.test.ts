@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../domain/messages';
+import { shippingMessages } from '../../domain/messages/shipping';
+import { syncMessages } from '../../domain/messages/sync';
 import { shippingDetailSchema, shippingSchema } from '../../domain/schemas/shipping';
 import { monterreyDate } from '../../domain/time';
 import { idempotencyKeys, shippingDetails, shippings, users } from '../../server/db/schema';
@@ -159,7 +160,7 @@ describe('rows sent in batches', () => {
     await syncUntilQuiet(d, clock);
     expect(network.sent('POST', /\/api\/v2\/sync\/push$/)).toHaveLength(1);
     const status = await readSyncStatus(d.db, d.engine.userId);
-    expect(status.rejected.map((r) => [r.command, r.lastError])).toEqual([['rejectDelivery', messages.shipping.detailCompleted]]);
+    expect(status.rejected.map((r) => [r.command, r.lastError])).toEqual([['rejectDelivery', shippingMessages.detailCompleted]]);
     expect(await d.db.outbox.count()).toBe(1);
     const [shipping] = await db().select().from(shippings).where(eq(shippings.id, route.shippingId));
     expect([shipping?.initial_km, shipping?.final_km]).toEqual([1000, 1080]);
@@ -186,7 +187,7 @@ describe('rows sent in batches', () => {
     await backOnline(d, network);
     await syncUntilQuiet(d, clock);
     const status = await readSyncStatus(d.db, d.engine.userId);
-    expect(status.rejected.map((r) => [r.command, r.lastError])).toEqual([['retiredCommand', messages.sync.unexpectedAnswer]]);
+    expect(status.rejected.map((r) => [r.command, r.lastError])).toEqual([['retiredCommand', syncMessages.unexpectedAnswer]]);
     expect(await d.db.outbox.count()).toBe(1);
     const [shipping] = await db().select().from(shippings).where(eq(shippings.id, route.shippingId));
     expect([shipping?.initial_km, shipping?.final_km]).toEqual([1000, 1080]);

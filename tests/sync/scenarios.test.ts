@@ -3,7 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../domain/messages';
+import { idempotencyMessages } from '../../domain/messages/api';
+import { shippingMessages } from '../../domain/messages/shipping';
 import { shippingDetailSchema, shippingSchema } from '../../domain/schemas/shipping';
 import { monterreyDate, monterreyMinute } from '../../domain/time';
 import { idempotencyKeys, inventoryMovements, shippingDetails, shippings, users } from '../../server/db/schema';
@@ -137,7 +138,7 @@ describe('sync engine against the real server, with faults between them', () => 
     await d.db.outbox.update(row.id, { payload: { shippingId, initial_km: 501, km_capture_time_start: monterreyMinute(new Date(clock.value)) } });
     await syncUntilQuiet(d, clock);
     const status = await readSyncStatus(d.db, d.engine.userId);
-    expect(status.rejected.map((r) => r.lastError)).toEqual([messages.idempotency.keyReused]);
+    expect(status.rejected.map((r) => r.lastError)).toEqual([idempotencyMessages.keyReused]);
     expect((await serverShipping(shippingId)).initial_km).toBe(500);
     // The device shows the server's value again, not the refused one.
     expect((await d.db.shippings.get(shippingId))?.initial_km).toBe(500);
@@ -276,7 +277,7 @@ describe('sync engine against the real server, with faults between them', () => 
     await d.engine.command('startRoute', { shippingId: other.shippingId, initial_km: 1, km_capture_time_start: '2026-01-01 11:10' });
     await syncUntilQuiet(d, clock);
     const status = await readSyncStatus(d.db, d.engine.userId);
-    expect(status.rejected.map((r) => r.lastError)).toEqual([messages.shipping.detailCompleted]);
+    expect(status.rejected.map((r) => r.lastError)).toEqual([shippingMessages.detailCompleted]);
     expect(status.pending).toBe(0);
     expect((await serverDetail(detailIds[1]!)).delivery_rejection_comment).toBe('Sin dinero');
     expect((await serverShipping(other.shippingId)).initial_km).toBe(1);
@@ -332,7 +333,7 @@ describe('sync engine against the real server, with faults between them', () => 
     network.online = true;
     await syncUntilQuiet(d, clock);
     const status = await readSyncStatus(d.db, d.engine.userId);
-    expect(status.rejected.map((r) => r.lastError)).toEqual([messages.shipping.detailNotFound]);
+    expect(status.rejected.map((r) => r.lastError)).toEqual([shippingMessages.detailNotFound]);
     expect(await d.db.details.get(detailIds[0]!)).toBeUndefined();
     await expect(d.engine.command('rejectDelivery', { detailId: detailIds[0]!, shippingId, delivered_at: '2026-01-01 12:01', delivery_rejection_comment: 'x', position: null })).rejects.toThrow(CommandRefused);
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LOG_ACTIONS, LOGGED_ENTITIES, type LogAction, type LoggedEntity } from '../../../domain/activity-log';
-import { messages } from '../../../domain/messages';
+import { activityLogMessages } from '../../../domain/messages/activity-log';
 import { activityLogPageSchema, type ActivityLogRow, type ActivityLogSortColumn } from '../../../domain/schemas/activity-log';
 import { userListSchema } from '../../../domain/schemas/reference';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
@@ -16,7 +16,7 @@ import { EMPTY_LOG_FILTERS, logFilterParams, logListQuery, parseStoredLogFilters
 import { LOG_COLUMNS, LogCard, LogChanges, logExportRows, logRowKey } from './log-rows';
 import './activity-log.css';
 
-const text = messages.activityLog;
+const text = activityLogMessages;
 const noFilters = () => EMPTY_LOG_FILTERS;
 const ENTITIES = (Object.entries(LOGGED_ENTITIES) as [LoggedEntity, string][])
   .map(([value, label]) => ({ value, label }))

@@ -1,11 +1,11 @@
 import { actionLabel, describeDevice, entityLabel, fieldChanges, logValue } from '../../../domain/activity-log';
 import { formatMoment } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { activityLogMessages } from '../../../domain/messages/activity-log';
 import type { ActivityLogRow, ActivityLogSortColumn } from '../../../domain/schemas/activity-log';
 import type { SheetCell } from '../../ui/office-list/export-sheet';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 
-const text = messages.activityLog;
+const text = activityLogMessages;
 const columns = text.columns;
 
 export const logRowKey = (row: ActivityLogRow) => row.id;

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { loginMessages } from '../../../domain/messages/login';
+import { shellMessages } from '../../../domain/messages/shell';
 import { loginPayloadSchema } from '../../../domain/schemas/auth';
 import { APP_VERSION } from '../../../domain/version';
 import { useDeployment } from '../../ui/deployment';
@@ -11,9 +12,9 @@ type FieldErrors = { email?: string; password?: string };
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 429) return error.message;
-  if (error instanceof NetworkError) return messages.login.offline;
+  if (error instanceof NetworkError) return loginMessages.offline;
   // Any other failure, including an answer without an access token, is a failed sign-in (spec §4).
-  return messages.login.failed;
+  return loginMessages.failed;
 }
 
 /**
@@ -67,9 +68,9 @@ export default function LoginPage() {
       </aside>
       <main className="login__form-area">
         <form className="login__form" onSubmit={submit} noValidate>
-          <h1>{messages.login.title}</h1>
+          <h1>{loginMessages.title}</h1>
           <div className="field">
-            <label htmlFor={ids.email}>{messages.login.email}</label>
+            <label htmlFor={ids.email}>{loginMessages.email}</label>
             <input
               id={ids.email}
               type="email"
@@ -87,7 +88,7 @@ export default function LoginPage() {
             )}
           </div>
           <div className="field">
-            <label htmlFor={ids.password}>{messages.login.password}</label>
+            <label htmlFor={ids.password}>{loginMessages.password}</label>
             <div className="field__with-action">
               <input
                 id={ids.password}
@@ -101,7 +102,7 @@ export default function LoginPage() {
               <button
                 type="button"
                 className="field__action"
-                aria-label={showPassword ? messages.login.hidePassword : messages.login.showPassword}
+                aria-label={showPassword ? loginMessages.hidePassword : loginMessages.showPassword}
                 aria-pressed={showPassword}
                 onClick={() => setShowPassword((shown) => !shown)}
               >
@@ -124,9 +125,9 @@ export default function LoginPage() {
             {failure}
           </div>
           <button type="submit" className="button-primary" disabled={submitting} aria-busy={submitting}>
-            {submitting ? messages.login.submitting : messages.login.submit}
+            {submitting ? loginMessages.submitting : loginMessages.submit}
           </button>
-          <p className="login__version">{messages.shell.version(APP_VERSION)}</p>
+          <p className="login__version">{shellMessages.version(APP_VERSION)}</p>
         </form>
       </main>
     </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { balancesMessages } from '../../../domain/messages/balances';
+import { listMessages } from '../../../domain/messages/office-list';
 import { isSeller } from '../../../domain/sale-list';
 import { userListSchema } from '../../../domain/schemas/reference';
 import { Dialog } from '../../ui/dialog';
@@ -8,7 +9,7 @@ import { CheckList, TextField } from '../../ui/office-list/filter-drawer';
 import { apiRequest } from '../../lib/api';
 import type { BalanceListFilters } from './list-query';
 
-const text = messages.balances;
+const text = balancesMessages;
 
 /** The people the Vendedor filter offers; the same cached answer as every other user list. */
 function useSellers() {
@@ -55,10 +56,10 @@ export function BalanceFilterDrawer({
           />
           <div className="form-actions">
             <button type="button" className="outline-button" onClick={() => setDraft(onClear())}>
-              {messages.list.clear}
+              {listMessages.clear}
             </button>
             <button type="submit" className="button-primary button-primary--padded">
-              {messages.list.filter}
+              {listMessages.filter}
             </button>
           </div>
         </form>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { balancesMessages } from '../../../domain/messages/balances';
 import type { BalanceRow } from '../../../domain/schemas/collections';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 import type { BalanceSortColumn } from './list-query';
 import { OverdueSales } from './overdue-sales';
 
-const text = messages.balances;
+const text = balancesMessages;
 const label = text.columns;
 
 export const balanceRowKey = (row: BalanceRow) => row.company_id;

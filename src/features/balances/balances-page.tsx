@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { balancesMessages } from '../../../domain/messages/balances';
 import { hasPermission } from '../../../domain/permissions';
 import { balancePageSchema, type BalanceRow, type BalanceTotals } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
@@ -24,7 +24,7 @@ import {
 import { OverdueSales } from './overdue-sales';
 import './balances.css';
 
-const text = messages.balances;
+const text = balancesMessages;
 const BALANCES: FilteredListSource<BalanceListFilters, BalanceRow, BalanceSortColumn> = {
   storeKey: 'balances-filters',
   parse: parseStoredBalanceFilters,

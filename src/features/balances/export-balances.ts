@@ -1,10 +1,10 @@
 import { AGING_LABELS } from '../../../domain/aging';
-import { messages } from '../../../domain/messages';
+import { balancesMessages } from '../../../domain/messages/balances';
 import type { BalanceRow } from '../../../domain/schemas/collections';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { PageSheet } from '../../ui/office-list/page-export';
 
-const text = messages.balances;
+const text = balancesMessages;
 const columns = text.columns;
 
 /** The visible columns of the page, with real values: amounts as numbers, the oldest due date as a date. */

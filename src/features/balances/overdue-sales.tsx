@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { balancesMessages } from '../../../domain/messages/balances';
+import { driverMessages } from '../../../domain/messages/driver';
 import { customerBalanceSchema } from '../../../domain/schemas/collections';
 import { QueryStatus } from '../../ui/query-status';
 import { AppLink } from '../../ui/app-link';
 import { apiRequest } from '../../lib/api';
 
-const text = messages.balances;
+const text = balancesMessages;
 const columns = text.saleColumns;
 
 /** A customer's overdue sales under its row of /balances, oldest first (GET /api/v2/balances/{id}). */
@@ -44,7 +45,7 @@ export function OverdueSales({ companyId, companyName, saleLinks }: { companyId:
         </thead>
         <tbody>
           {overdue.map((sale) => {
-            const folio = messages.driver.saleFolio(sale.id);
+            const folio = driverMessages.saleFolio(sale.id);
             return (
               <tr key={sale.id}>
                 <th scope="row">{saleLinks ? <AppLink href={`/sales/${sale.id}`}>{folio}</AppLink> : folio}</th>

@@ -3,7 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { cashDifference, CASH_MOVEMENT_KINDS, type CashMovementKind } from '../../../domain/caja';
 import { differenceLabel } from '../../../domain/documents/cash-cut-document';
 import { formatMoney, formatMoment } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { cajaMessages } from '../../../domain/messages/caja';
+import { driverMessages } from '../../../domain/messages/driver';
+import { printMessages } from '../../../domain/messages/shell';
 import {
   cajaDaySchema,
   cashCutInputSchema,
@@ -24,7 +26,7 @@ import { typedAmount } from '../../../domain/money';
 import './caja.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.caja;
+const text = cajaMessages;
 const CAJA_KEY = ['caja', 'today'] as const;
 
 function useCajaWrites() {
@@ -75,7 +77,7 @@ export default function CajaPage() {
 
 function CajaView({ day, notify }: { day: CajaDay; notify: Notify }) {
   const print = () => {
-    if (!openPrintWindow({ kind: 'cashCut', data: { day } })) notify(messages.print.blocked, 'danger');
+    if (!openPrintWindow({ kind: 'cashCut', data: { day } })) notify(printMessages.blocked, 'danger');
   };
   return (
     <div className="caja">
@@ -92,7 +94,7 @@ function CajaView({ day, notify }: { day: CajaDay; notify: Notify }) {
               {day.counter_sales.rows.map((sale) => (
                 <li key={sale.id}>
                   <span>
-                    {messages.driver.saleFolio(sale.id)} · {sale.company_name}
+                    {driverMessages.saleFolio(sale.id)} · {sale.company_name}
                   </span>
                   <span>{formatMoney(sale.total)}</span>
                 </li>

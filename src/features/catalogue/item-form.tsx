@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { catalogueMessages } from '../../../domain/messages/catalogue';
 import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/money';
 import { itemCreateSchema, itemInputSchema, type ItemRow } from '../../../domain/schemas/catalogue';
 import { getErrorMessage } from '../../lib/api';
@@ -7,7 +7,7 @@ import { useCategories, useItemMutations, useUnits } from './queries';
 import { FormActions } from '../../ui/form-actions';
 import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
-const text = messages.catalogue;
+const text = catalogueMessages;
 const fields = text.fields;
 
 export interface ItemDraft {

@@ -1,10 +1,10 @@
 import { formatMoney, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { catalogueMessages } from '../../../domain/messages/catalogue';
 import type { ItemRow, ItemSortColumn } from '../../../domain/schemas/catalogue';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import type { SheetCell } from '../../ui/office-list/export-sheet';
 
-const text = messages.catalogue;
+const text = catalogueMessages;
 const columns = text.columns;
 const yesNo = (value: boolean) => (value ? text.yes : text.no);
 

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { catalogueMessages } from '../../../domain/messages/catalogue';
 import { itemPageSchema, type ItemRow, type ItemSortColumn } from '../../../domain/schemas/catalogue';
 import { Dialog } from '../../ui/dialog';
 import { ListRows } from '../../ui/office-list/list-rows';
@@ -15,7 +15,7 @@ import { catalogueKeys, useCategories } from './queries';
 import { SearchBox } from './search-box';
 import './catalogue.css';
 
-const text = messages.catalogue;
+const text = catalogueMessages;
 const noFilters = () => NO_ITEM_FILTERS;
 const menuLabel = (row: ItemRow) => text.actionsFor(row.name);
 const SHOW: readonly { value: ItemFilters['published']; label: string }[] = [

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { catalogueMessages } from '../../../domain/messages/catalogue';
 import { counterItemPageSchema, type CounterItem, type CounterSortColumn } from '../../../domain/schemas/catalogue';
 import { type SheetCell } from '../../ui/office-list/export-sheet';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
@@ -15,7 +15,7 @@ import { catalogueKeys, useItemMutations } from './queries';
 import { SearchBox } from './search-box';
 import './catalogue.css';
 
-const text = messages.catalogue;
+const text = catalogueMessages;
 const pos = text.pos;
 const noFilters = () => NO_COUNTER_FILTERS;
 const rowKey = (row: CounterItem) => row.id;

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { catalogueMessages } from '../../../domain/messages/catalogue';
 import { recipePageSchema, type RecipeRow } from '../../../domain/schemas/catalogue';
 import { Dialog } from '../../ui/dialog';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
@@ -13,7 +13,7 @@ import { RecipeForm } from './recipe-form';
 import { SearchBox } from './search-box';
 import './catalogue.css';
 
-const text = messages.catalogue.recipes;
+const text = catalogueMessages.recipes;
 const rowKey = (row: RecipeRow) => row.id;
 const menuLabel = (row: RecipeRow) => text.editFor(row.name);
 

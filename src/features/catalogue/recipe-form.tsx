@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { apiMessages } from '../../../domain/messages/api';
+import { catalogueMessages } from '../../../domain/messages/catalogue';
 import { recipeInputSchema, type RecipeRow } from '../../../domain/schemas/catalogue';
 import { itemListSchema } from '../../../domain/schemas/reference';
 import { ProductLines, type ProductLine } from '../../ui/product-lines';
@@ -10,7 +11,7 @@ import { useAllRecipes, useRawMaterials, useRecipeMutation } from './queries';
 import { FormActions } from '../../ui/form-actions';
 import { Field } from '../../ui/form-fields';
 
-const text = messages.catalogue.recipes;
+const text = catalogueMessages.recipes;
 const LINE_TEXTS = {
   legend: text.components,
   product: text.component,
@@ -86,7 +87,7 @@ export function RecipeForm({
     }
     const parsed = recipeInputSchema.safeParse(recipeBody(lines));
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.api.invalidRequest);
+      setError(parsed.error.issues[0]?.message ?? apiMessages.invalidRequest);
       return;
     }
     setError(null);
@@ -114,7 +115,7 @@ export function RecipeForm({
         {rawMaterials.data && rawMaterials.data.length === 0 && <p>{text.noRawMaterials}</p>}
         {lines.length === 0 && <p>{text.noComponents}</p>}
       </ProductLines>
-      <FormActions serverError={error} pending={save.isPending} onCancel={onCancel} labels={messages.catalogue} errorId={ids.error} />
+      <FormActions serverError={error} pending={save.isPending} onCancel={onCancel} labels={catalogueMessages} errorId={ids.error} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { catalogueMessages } from '../../../domain/messages/catalogue';
 import { useSettled } from '../../lib/use-settled';
 
-const text = messages.catalogue;
+const text = catalogueMessages;
 
 /**
  * The name search of the catalogue lists: one server search per pause in typing, '×' clears

@@ -1,9 +1,9 @@
-import { messages } from '../../../domain/messages';
+import { collectionsMessages } from '../../../domain/messages/collections';
 import { ChoiceField, FilterDrawer, TextField } from '../../ui/office-list/filter-drawer';
 import type { CollectionListFilters } from './list-query';
 import { usePaymentMethods } from './queries';
 
-const text = messages.collections.list;
+const text = collectionsMessages.list;
 const SHOW = [{ value: 'canceled', label: text.canceledOnly }] as const;
 
 /** The filter drawer of /collections: Fecha, Cliente, Forma de pago and whether to show the cancelled ones. */

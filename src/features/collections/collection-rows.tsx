@@ -1,12 +1,13 @@
 import { collectionFolio } from '../../../domain/collections';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { balancesMessages } from '../../../domain/messages/balances';
+import { collectionsMessages } from '../../../domain/messages/collections';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 import type { CollectionSortColumn } from './list-query';
 
-const text = messages.collections.list;
+const text = collectionsMessages.list;
 const label = text.columns;
 
 export const collectionRowKey = (row: CollectionListRow) => row.id;
@@ -27,7 +28,7 @@ export function CollectionState({ row }: { row: CollectionListRow }) {
 /** The customer, a link to its page for those who may open it. */
 function Customer({ row, link }: { row: CollectionListRow; link: boolean }) {
   return link ? (
-    <AppLink href={`/clients/client/${row.company_id}`} title={messages.balances.openCustomer(row.company_name)}>
+    <AppLink href={`/clients/client/${row.company_id}`} title={balancesMessages.openCustomer(row.company_name)}>
       {row.company_name}
     </AppLink>
   ) : (

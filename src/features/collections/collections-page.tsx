@@ -1,6 +1,6 @@
 import type { ActionSheetButton } from '@ionic/react';
 import { useCallback, useMemo, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { collectionsMessages } from '../../../domain/messages/collections';
 import { hasPermission } from '../../../domain/permissions';
 import { collectionCancelSchema, collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
@@ -25,7 +25,7 @@ import {
 import { collectionKeys, useCollectionActions } from './queries';
 import { CollectionTotalsPanel } from './totals-panel';
 
-const text = messages.collections.list;
+const text = collectionsMessages.list;
 const COLLECTIONS: FilteredListSource<CollectionListFilters, CollectionListRow, CollectionSortColumn> = {
   storeKey: 'collections-filters',
   parse: parseStoredCollectionFilters,

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { collectionsMessages } from '../../../domain/messages/collections';
 import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../ui/company-search';
 import { useSettled } from '../../lib/use-settled';
 import './collections.css';
 
-const text = messages.collections.form;
+const text = collectionsMessages.form;
 
 /** The customer to collect from, found by name or legal name as the sale cart finds it (GET /api/v2/company_p). */
 export function CustomerSearch({ onPick }: { onPick: (customer: { id: number; name: string }) => void }) {

@@ -1,10 +1,10 @@
 import { collectionFolio } from '../../../domain/collections';
-import { messages } from '../../../domain/messages';
+import { collectionsMessages } from '../../../domain/messages/collections';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { PageSheet } from '../../ui/office-list/page-export';
 
-const text = messages.collections.list;
+const text = collectionsMessages.list;
 const columns = text.columns;
 
 /** The visible columns of the page, with real values: amounts as numbers, the date as a date. */

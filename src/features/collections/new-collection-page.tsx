@@ -3,7 +3,9 @@ import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } f
 import { amountProblem, collectionFolio, previewPayment, type ApplyMode } from '../../../domain/collections';
 import { fromCents, toCents } from '../../../domain/money';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { collectionsMessages } from '../../../domain/messages/collections';
+import { driverMessages } from '../../../domain/messages/driver';
+import { commonMessages } from '../../../domain/messages/shell';
 import { hasPermission } from '../../../domain/permissions';
 import {
   collectionInputSchema,
@@ -25,7 +27,7 @@ import { customerBalanceOptions, printReceipt, usePaymentMethods, useRecordPayme
 import './collections.css';
 import { ScreenPage, useScreenPlace } from '../../ui/screen-chrome';
 
-const text = messages.collections.form;
+const text = collectionsMessages.form;
 const columns = text.columns;
 
 /**
@@ -170,7 +172,7 @@ function PaymentFields({
     event.preventDefault();
     const amountError = amountProblem(amount);
     if (amountError) return fail(amountError, 'amount');
-    if (methodId === null) return fail(messages.collections.paymentMethodRequired, 'method');
+    if (methodId === null) return fail(collectionsMessages.paymentMethodRequired, 'method');
     if (preview.problem) return fail(preview.problem, 'lines');
     const body: CollectionInput = {
       company_id: company.id,
@@ -189,11 +191,11 @@ function PaymentFields({
       const issue = parsed.error.issues[0];
       const field = issue?.path[0];
       return fail(
-        issue?.message ?? messages.common.genericError,
+        issue?.message ?? commonMessages.genericError,
         field === 'date' ? 'date' : field === 'reference' ? 'reference' : field === 'note' ? 'note' : null,
       );
     }
-    if (date > today) return fail(messages.collections.dateInFuture, 'date');
+    if (date > today) return fail(collectionsMessages.dateInFuture, 'date');
     setError(null);
     save.mutate(parsed.data, {
       onSuccess: ({ data }) => saved(data),
@@ -384,7 +386,7 @@ function SaleLine({
   disabled: boolean;
   onType: (value: string) => void;
 }) {
-  const folio = messages.driver.saleFolio(sale.id);
+  const folio = driverMessages.saleFolio(sale.id);
   const after = Math.max(toCents(sale.due_balance) - appliedCents, 0);
   return (
     <tr>

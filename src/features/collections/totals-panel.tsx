@@ -1,17 +1,18 @@
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { collectionsMessages } from '../../../domain/messages/collections';
+import { listMessages } from '../../../domain/messages/office-list';
 import { QueryStatus } from '../../ui/query-status';
 import type { CollectionListFilters } from './list-query';
 import { useCollectionTotals } from './queries';
 
-const text = messages.collections.list;
+const text = collectionsMessages.list;
 
 /** The collapsible totals of /collections: count, total and credit of the filtered range, and the total by payment method. */
 export function CollectionTotalsPanel({ id, filters, now }: { id: string; filters: CollectionListFilters; now: Date }) {
   const totals = useCollectionTotals(filters, now);
   const data = totals.data;
   return (
-    <section id={id} className="totals-panel" aria-label={messages.list.totals} aria-busy={totals.isFetching}>
+    <section id={id} className="totals-panel" aria-label={listMessages.totals} aria-busy={totals.isFetching}>
       <QueryStatus query={totals} />
       {data && (
         <>

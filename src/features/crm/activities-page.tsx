@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { formatCalendarDate } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
 import { activityPageSchema, type ActivityRow, type CrmSortColumn } from '../../../domain/schemas/crm';
 import { Dialog } from '../../ui/dialog';
 import { calendarDate } from '../../ui/office-list/export-sheet';
@@ -16,7 +16,7 @@ import { crmListSource, type CrmFilters } from './crm-filters';
 import { crmKeys, useCrmMutations } from './queries';
 import './crm.css';
 
-const text = messages.crm.activities;
+const text = crmMessages.activities;
 const columns = text.columns;
 const ACTIVITIES = crmListSource<ActivityRow>({
   storeKey: 'activities-filters',
@@ -83,7 +83,7 @@ export default function ActivitiesPage() {
       toolbar={
         <>
           <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
-            {messages.crm.entry.activityTitle}
+            {crmMessages.entry.activityTitle}
           </button>
           <FiltersButton {...button} />
           <PageExport
@@ -123,14 +123,14 @@ export default function ActivitiesPage() {
             </FilterDrawer>
           )}
           {adding && (
-            <Dialog label={messages.crm.entry.activityTitle} onClose={() => setAdding(false)}>
+            <Dialog label={crmMessages.entry.activityTitle} onClose={() => setAdding(false)}>
               {(close) => (
                 <CrmEntryForm
                   kind="activity"
                   onCancel={close}
                   onSaved={() => {
                     close();
-                    notify(messages.crm.entry.activitySaved, 'success');
+                    notify(crmMessages.entry.activitySaved, 'success');
                   }}
                 />
               )}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
+import { driverMessages } from '../../../domain/messages/driver';
 import { hasPermission } from '../../../domain/permissions';
 import { activityPageSchema, type ActivityRow } from '../../../domain/schemas/crm';
 import { QueryStatus } from '../../ui/query-status';
@@ -14,7 +15,7 @@ import '../../ui/calendar/calendar.css';
 import './crm.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.crm.calendar;
+const text = crmMessages.calendar;
 const RANGE_PAGE = 500;
 
 type Entry = { key: string; date: string } & ({ kind: 'activity'; activity: ActivityRow } | { kind: 'sale'; sale: CalendarSale });
@@ -91,7 +92,7 @@ function CalendarEntryView({ entry, linkSales }: { entry: Entry; linkSales: bool
       </span>
     );
   }
-  const label = text.sale(messages.driver.saleFolio(entry.sale.id), entry.sale.company_name);
+  const label = text.sale(driverMessages.saleFolio(entry.sale.id), entry.sale.company_name);
   return linkSales ? (
     <AppLink href={`/sales/${entry.sale.id}`} className="calendar-sale crm-calendar__sale">
       {label}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCalendarDate } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
 import { callPageSchema, type CallRow, type CrmSortColumn } from '../../../domain/schemas/crm';
 import { Dialog } from '../../ui/dialog';
 import { calendarDate } from '../../ui/office-list/export-sheet';
@@ -15,7 +15,7 @@ import { crmListSource, type CrmFilters } from './crm-filters';
 import { crmKeys } from './queries';
 import './crm.css';
 
-const text = messages.crm.calls;
+const text = crmMessages.calls;
 const columns = text.columns;
 const CALLS = crmListSource<CallRow>({
   storeKey: 'calls-filters',
@@ -56,7 +56,7 @@ export default function CallsPage() {
       toolbar={
         <>
           <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setAdding(true)}>
-            {messages.crm.entry.callTitle}
+            {crmMessages.entry.callTitle}
           </button>
           <FiltersButton {...button} />
           <PageExport
@@ -87,14 +87,14 @@ export default function CallsPage() {
             </FilterDrawer>
           )}
           {adding && (
-            <Dialog label={messages.crm.entry.callTitle} onClose={() => setAdding(false)}>
+            <Dialog label={crmMessages.entry.callTitle} onClose={() => setAdding(false)}>
               {(close) => (
                 <CrmEntryForm
                   kind="call"
                   onCancel={close}
                   onSaved={() => {
                     close();
-                    notify(messages.crm.entry.callSaved, 'success');
+                    notify(crmMessages.entry.callSaved, 'success');
                   }}
                 />
               )}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
 import { activityInputSchema, callInputSchema, type ActivityRow, type CallRow } from '../../../domain/schemas/crm';
 import { monterreyDate } from '../../../domain/time';
 import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../ui/company-search';
@@ -8,7 +8,7 @@ import { useSettled } from '../../lib/use-settled';
 import { useActivityTypes, useAllLeads, useCrmMutations, useResults } from './queries';
 import { FormActions } from '../../ui/form-actions';
 
-const text = messages.crm.entry;
+const text = crmMessages.entry;
 
 export type EntryKind = 'call' | 'activity';
 type Party = { kind: 'customer'; id: number; name: string } | { kind: 'lead'; id: number; name: string };

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
 import { leadInputSchema, type LeadRow } from '../../../domain/schemas/crm';
 import { getErrorMessage } from '../../lib/api';
 import { useCrmMutations, useOrigins } from './queries';
 import { FormActions } from '../../ui/form-actions';
 
-const text = messages.crm.leads;
+const text = crmMessages.leads;
 type Field = 'name' | 'company_name' | 'phone' | 'email' | 'funnel_phase_id' | 'origin_id';
 
 /** 'Nuevo prospecto' (issue 15): who, how to reach them, the phase of the board's funnel and where they came from. */
@@ -102,7 +102,7 @@ export function LeadForm({
           ))}
         </select>
       </div>
-      <FormActions serverError={serverError} pending={createLead.isPending} onCancel={onCancel} labels={messages.crm.entry} />
+      <FormActions serverError={serverError} pending={createLead.isPending} onCancel={onCancel} labels={crmMessages.entry} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCalendarDate, formatMoment } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
 import { hasPermission } from '../../../domain/permissions';
 import type { ActivityRow, CallRow, LeadDetail } from '../../../domain/schemas/crm';
 import { AppLink } from '../../ui/app-link';
@@ -15,8 +15,8 @@ import { useLead } from './queries';
 import './crm.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.crm.lead;
-const entry = messages.crm.entry;
+const text = crmMessages.lead;
+const entry = crmMessages.entry;
 
 /**
  * `/leads/{lead_id}` (issue 15): one lead — how to reach them, their funnel and phase, when
@@ -74,7 +74,7 @@ export default function LeadPage() {
 }
 
 function LeadView({ lead }: { lead: LeadDetail }) {
-  const leadsText = messages.crm.leads;
+  const leadsText = crmMessages.leads;
   return (
     <div className="crm-lead">
       <PageSection title={text.facts} className="crm-lead__facts">
@@ -130,7 +130,7 @@ function EntryList<Row extends { id: number }>({ rows, render }: { rows: Row[]; 
 }
 
 function ActivityLine({ activity }: { activity: ActivityRow }) {
-  const states = messages.crm.activities;
+  const states = crmMessages.activities;
   return (
     <>
       <strong>

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
 import { Dialog } from '../../ui/dialog';
 import { AppLink } from '../../ui/app-link';
 import { useToast } from '../../ui/overlays';
@@ -9,7 +9,7 @@ import { getErrorMessage } from '../../lib/api';
 import { useCrmMutations, useFunnelLeads, useFunnels, usePhases } from './queries';
 import './crm.css';
 
-const text = messages.crm.leads;
+const text = crmMessages.leads;
 // The form loads with its dialog: the board opens without it (and without Ionic).
 const LeadForm = lazy(() => import('./lead-form').then((module) => ({ default: module.LeadForm })));
 type BoardLead = NonNullable<ReturnType<typeof useFunnelLeads>['data']>[number];

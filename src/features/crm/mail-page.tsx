@@ -1,5 +1,5 @@
 import { formatMoment } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
 import { quotationFolio } from '../../../domain/sales';
 import { emailPageSchema, type EmailRow } from '../../../domain/schemas/crm';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
@@ -12,7 +12,7 @@ import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { crmListSource, type CrmFilters } from './crm-filters';
 import './crm.css';
 
-const text = messages.crm.mail;
+const text = crmMessages.mail;
 const columns = text.columns;
 const MAILS = crmListSource<EmailRow>({
   storeKey: 'mail-filters',

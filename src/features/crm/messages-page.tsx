@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoment } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { crmMessages } from '../../../domain/messages/crm';
 import { conversationListSchema, messageListSchema, messageStatusListSchema } from '../../../domain/schemas/reads';
 import { QueryStatus } from '../../ui/query-status';
 import { apiRequest } from '../../lib/api';
 import './crm.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.crm.messages;
+const text = crmMessages.messages;
 
 /**
  * `/messages` ('Mensajes', issue 15): the conversations with customers (WhatsApp, e-mail) and,

@@ -2,7 +2,7 @@ import { IonButton, useIonRouter, useIonToast } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { messages } from '../../../domain/messages';
+import { customersMessages } from '../../../domain/messages/customers';
 import type { CompanyDetail } from '../../../domain/schemas/customers';
 import { useToast } from '../../ui/overlays';
 import { QueryStatus } from '../../ui/query-status';
@@ -26,8 +26,8 @@ import './customers.css';
 import '../../ui/company-form.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.customers.form;
-const page = messages.customers.page;
+const text = customersMessages.form;
+const page = customersMessages.page;
 
 /** `/clients/new` and `/clients/client/{id}/edit`: one form for a new customer and an edited one. */
 export default function CustomerFormPage() {

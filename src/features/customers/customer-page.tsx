@@ -2,7 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AGING_BUCKETS, AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoment, formatMoney, mapsSearchUrl } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { customersMessages } from '../../../domain/messages/customers';
+import { driverMessages } from '../../../domain/messages/driver';
+import { quotationsMessages } from '../../../domain/messages/quotations';
+import { salesMessages } from '../../../domain/messages/sales';
 import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
 import { quotationStatus } from '../../../domain/sale-list';
@@ -21,9 +24,9 @@ import { customerDetailOptions } from './queries';
 import { customerKeys, useCustomerWrites } from '../../ui/company-writes';
 import './customers.css';
 
-const text = messages.customers.page;
+const text = customersMessages.page;
 const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
-const saleFolio = messages.driver.saleFolio;
+const saleFolio = driverMessages.saleFolio;
 /** Rows per page of each list on the customer's page. */
 const SECTION_PAGE = 10;
 
@@ -47,7 +50,7 @@ export default function CustomerPage() {
     confirm: text.verify,
     onConfirm: () =>
       verify.mutate(customer.id, {
-        onSuccess: () => notify(messages.customers.page.verified(customer.name), 'success'),
+        onSuccess: () => notify(customersMessages.page.verified(customer.name), 'success'),
         onError: (error) => notify(getErrorMessage(error), 'danger'),
       }),
   }));
@@ -134,7 +137,7 @@ export function CustomerView({
             {company.macro && <Fact label={text.macro}>{company.macro}</Fact>}
             <Fact label={text.rfc}>{company.rfc ?? '—'}</Fact>
             {company.cfdi && <Fact label={text.cfdi}>{company.cfdi}</Fact>}
-            <Fact label={text.creditDays}>{messages.customers.list.creditDays(company.credit_days)}</Fact>
+            <Fact label={text.creditDays}>{customersMessages.list.creditDays(company.credit_days)}</Fact>
             {company.delivery_address && (
               <Fact label={text.deliveryAddress}>
                 {company.delivery_address} ·{' '}
@@ -327,7 +330,7 @@ const pageParams = (page: number, extra: Record<string, string>) =>
 
 function QuotationsSection({ companyId, saleLinks }: { companyId: number; saleLinks: boolean }) {
   const [now] = useState(() => new Date());
-  const status = messages.quotations.list;
+  const status = quotationsMessages.list;
   return (
     <RecordSection
       title={text.quotations}
@@ -454,7 +457,7 @@ function CollectionsSection({ companyId }: { companyId: number }) {
 }
 
 function DeliveriesSection({ companyId, saleLinks, routeLinks }: { companyId: number; saleLinks: boolean; routeLinks: boolean }) {
-  const shipping = messages.sales.page.shipping;
+  const shipping = salesMessages.page.shipping;
   return (
     <RecordSection
       title={text.deliveries}

@@ -1,10 +1,10 @@
 import { formatMoment, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { customersMessages } from '../../../domain/messages/customers';
 import type { CompanyRow, CompanySortColumn } from '../../../domain/schemas/customers';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 
-const text = messages.customers.list;
+const text = customersMessages.list;
 const columns = text.columns;
 
 export const customerRowKey = (row: CompanyRow) => row.id;
@@ -12,7 +12,7 @@ export const customerHref = (id: number) => `/clients/client/${id}`;
 
 /** 'Sin verificar': created at the counter, not checked by the office yet. */
 export function UnverifiedBadge() {
-  return <span className="status-chip status-chip--warning">{messages.customers.unverified}</span>;
+  return <span className="status-chip status-chip--warning">{customersMessages.unverified}</span>;
 }
 
 /** An overdue balance reads in red; none reads plain. */

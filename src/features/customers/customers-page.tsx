@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { customersMessages } from '../../../domain/messages/customers';
 import { companyPageSchema, type CompanySortColumn } from '../../../domain/schemas/customers';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
@@ -20,7 +20,7 @@ import { CUSTOMER_SHEET } from './export-customers';
 import { customerKeys } from '../../ui/company-writes';
 import './customers.css';
 
-const text = messages.customers.list;
+const text = customersMessages.list;
 const noFilters = () => NO_CUSTOMER_FILTERS;
 const SHOW: readonly { value: CustomerFilters['verified']; label: string }[] = [
   { value: '', label: text.all },

@@ -1,9 +1,9 @@
-import { messages } from '../../../domain/messages';
+import { customersMessages } from '../../../domain/messages/customers';
 import type { CompanyRow } from '../../../domain/schemas/customers';
 import type { SheetCell } from '../../ui/office-list/export-sheet';
 import type { PageSheet } from '../../ui/office-list/page-export';
 
-const text = messages.customers.list;
+const text = customersMessages.list;
 const columns = text.columns;
 
 /** The page's customers with real values: days and amounts as numbers, the creation as a date and time. */
@@ -21,7 +21,7 @@ export function customerExportRows(rows: readonly CompanyRow[]): Record<string, 
     [columns.overdueBalance]: row.overdue_balance,
     [columns.createdAt]: new Date(row.created_at),
     [columns.createdBy]: row.created_by ?? '',
-    [columns.state]: row.verified_at === null ? messages.customers.unverified : text.verifiedYes,
+    [columns.state]: row.verified_at === null ? customersMessages.unverified : text.verifiedYes,
   }));
 }
 

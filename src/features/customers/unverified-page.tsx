@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatMoment } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { customersMessages } from '../../../domain/messages/customers';
 import { companyPageSchema, type CompanyRow, type CompanySortColumn } from '../../../domain/schemas/customers';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { ListRows } from '../../ui/office-list/list-rows';
@@ -14,8 +14,8 @@ import { customerHref, customerRowKey } from './customer-rows';
 import { customerKeys, useCustomerWrites } from '../../ui/company-writes';
 import './customers.css';
 
-const text = messages.customers.unverifiedList;
-const columns = messages.customers.list.columns;
+const text = customersMessages.unverifiedList;
+const columns = customersMessages.list.columns;
 const UNVERIFIED: CustomerFilters = { search: '', verified: '0' };
 
 /**
@@ -39,11 +39,11 @@ export default function UnverifiedCustomersPage() {
 
   const confirm = (row: CompanyRow) =>
     verify.mutate(row.id, {
-      onSuccess: () => notify(messages.customers.page.verified(row.name), 'success'),
+      onSuccess: () => notify(customersMessages.page.verified(row.name), 'success'),
       onError: (error) => notify(getErrorMessage(error), 'danger'),
     });
   const { ask: setConfirming, sheet: confirmSheet } = useConfirmSheet((row: CompanyRow) => ({
-    header: messages.customers.page.verifyConfirm(row.name),
+    header: customersMessages.page.verifyConfirm(row.name),
     confirm: text.verify,
     onConfirm: () => confirm(row),
   }));
@@ -56,7 +56,7 @@ export default function UnverifiedCustomersPage() {
         sort: 'name',
         label: columns.name,
         cell: (row) => (
-          <AppLink href={customerHref(row.id)} title={messages.customers.list.open(row.name)}>
+          <AppLink href={customerHref(row.id)} title={customersMessages.list.open(row.name)}>
             {row.name}
           </AppLink>
         ),
@@ -119,7 +119,7 @@ export default function UnverifiedCustomersPage() {
 function VerifyButton({ row, busy, onVerify }: { row: CompanyRow; busy: boolean; onVerify: (row: CompanyRow) => void }) {
   return (
     <button type="button" className="outline-button" aria-label={text.verifyFor(row.name)} disabled={busy} onClick={() => onVerify(row)}>
-      {busy ? messages.customers.page.verifying : text.verify}
+      {busy ? customersMessages.page.verifying : text.verify}
     </button>
   );
 }

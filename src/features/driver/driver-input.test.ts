@@ -1,24 +1,25 @@
 import { formatCalendarDate } from '../../../domain/format';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../domain/messages';
+import { filesMessages } from '../../../domain/messages/files';
+import { shippingMessages } from '../../../domain/messages/shipping';
 import { parseKm } from '../../ui/route/route-form';
 import { MAX_EVIDENCE_BYTES, prepareEvidence, refuseEvidenceFile } from './driver-input';
 
 describe('the driver’s inputs', () => {
   it('takes kilometres as whole numbers', () => {
     expect(parseKm(' 51234 ')).toEqual({ km: 51_234 });
-    expect(parseKm('')).toEqual({ error: messages.shipping.required });
-    expect(parseKm('12.5')).toEqual({ error: messages.shipping.invalidKm });
-    expect(parseKm('-3')).toEqual({ error: messages.shipping.invalidKm });
-    expect(parseKm('12345678')).toEqual({ error: messages.shipping.invalidKm });
+    expect(parseKm('')).toEqual({ error: shippingMessages.required });
+    expect(parseKm('12.5')).toEqual({ error: shippingMessages.invalidKm });
+    expect(parseKm('-3')).toEqual({ error: shippingMessages.invalidKm });
+    expect(parseKm('12345678')).toEqual({ error: shippingMessages.invalidKm });
   });
 
   it('refuses evidence over 100 MB, empty, or neither a photo nor a PDF', () => {
     expect(refuseEvidenceFile({ size: 2_000, type: 'image/jpeg' })).toBeNull();
     expect(refuseEvidenceFile({ size: MAX_EVIDENCE_BYTES, type: 'application/pdf' })).toBeNull();
-    expect(refuseEvidenceFile({ size: MAX_EVIDENCE_BYTES + 1, type: 'application/pdf' })).toBe(messages.files.tooLarge);
-    expect(refuseEvidenceFile({ size: 0, type: 'image/png' })).toBe(messages.files.required);
-    expect(refuseEvidenceFile({ size: 10, type: 'text/plain' })).toBe(messages.files.unsupportedType);
+    expect(refuseEvidenceFile({ size: MAX_EVIDENCE_BYTES + 1, type: 'application/pdf' })).toBe(filesMessages.tooLarge);
+    expect(refuseEvidenceFile({ size: 0, type: 'image/png' })).toBe(filesMessages.required);
+    expect(refuseEvidenceFile({ size: 10, type: 'text/plain' })).toBe(filesMessages.unsupportedType);
   });
 
   it('stores a PDF byte for byte, with its hash', async () => {

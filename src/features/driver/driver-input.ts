@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages';
+import { filesMessages } from '../../../domain/messages/files';
 import type { EvidenceRow } from '../../../sync/db';
 import { evidenceFromBytes } from '../../../sync/evidence';
 
@@ -11,9 +11,9 @@ const KEPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 
 
 /** Why a chosen file cannot be evidence, or null (spec §5: one file, 100 MB; a photo or a PDF). */
 export function refuseEvidenceFile(file: Pick<File, 'size' | 'type'>): string | null {
-  if (file.size === 0) return messages.files.required;
-  if (file.size > MAX_EVIDENCE_BYTES) return messages.files.tooLarge;
-  if (file.type !== '' && file.type !== 'application/pdf' && !file.type.startsWith('image/')) return messages.files.unsupportedType;
+  if (file.size === 0) return filesMessages.required;
+  if (file.size > MAX_EVIDENCE_BYTES) return filesMessages.tooLarge;
+  if (file.type !== '' && file.type !== 'application/pdf' && !file.type.startsWith('image/')) return filesMessages.unsupportedType;
   return null;
 }
 

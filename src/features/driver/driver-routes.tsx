@@ -1,6 +1,7 @@
 import { formatCalendarDate } from '../../../domain/format';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { homeMessages } from '../../../domain/messages/home';
 import { longMonterreyDate } from '../../../domain/time';
 import { ScreenLoading } from '../../ui/screen-loading';
 import { useShell } from '../../ui/shell-context';
@@ -8,7 +9,7 @@ import { useDriverRoutes, type RouteSummary } from '../../sync/driver-reads';
 import { PendingBadge } from '../../sync/pending-badge';
 import { useSyncStatus } from '../../sync/sync-context';
 
-const text = messages.driver;
+const text = driverMessages;
 const loadRouteDeliveries = () => import('./route-deliveries');
 const RouteDeliveries = lazy(loadRouteDeliveries);
 
@@ -34,9 +35,9 @@ export function DriverRoutes() {
 
   return (
     <>
-      <h1 className="page-heading">{messages.home.greeting(user.name)}</h1>
+      <h1 className="page-heading">{homeMessages.greeting(user.name)}</h1>
       <p className="page-subheading">
-        {messages.home.today}: {today}
+        {homeMessages.today}: {today}
       </p>
       <h2 className="section-heading">{text.routes}</h2>
       {loading ? (

@@ -2,7 +2,9 @@ import { IonSpinner, IonTextarea, IonToast } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import '../../ui/ionic-setup';
 import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { commonMessages } from '../../../domain/messages/shell';
+import { shippingMessages } from '../../../domain/messages/shipping';
 import { shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
 import { routeKilometres } from '../../../domain/rules/shipping-progress';
 import { monterreyDate, monterreyMinute, readableMinute } from '../../../domain/time';
@@ -19,7 +21,7 @@ import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from
 import { useDevicePosition } from './use-device-position';
 import './route-deliveries.css';
 
-const text = messages.driver;
+const text = driverMessages;
 type Toast = { text: string; color: string } | null;
 
 /**
@@ -39,7 +41,7 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
       {route === undefined && (
         <div className="centered" role="status">
           <IonSpinner aria-hidden="true" />
-          <span>{messages.common.loading}</span>
+          <span>{commonMessages.loading}</span>
         </div>
       )}
       {route === null && <p className="empty-state">{text.routeMissing}</p>}
@@ -226,7 +228,7 @@ function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean
       const evidence = await prepareEvidence(file);
       refusal = await command('completeDelivery', { ...base, delivered_at: at, evidenceId: evidence.id, position: position() }, evidence);
     } catch {
-      refusal = messages.common.genericError;
+      refusal = commonMessages.genericError;
     }
     if (refusal === null) {
       setMode(null);
@@ -336,7 +338,7 @@ function DeliverForm({ onSave, onCancel }: { onSave: Save<File>; onCancel: () =>
         onChange={(event) => choose(event.currentTarget)}
       />
       <p id={ids.hint} role={error ? 'alert' : undefined} className={error ? 'field-error' : 'field-hint'}>
-        {error ?? (file ? file.name : messages.shipping.evidenceRequired)}
+        {error ?? (file ? file.name : shippingMessages.evidenceRequired)}
       </p>
       <RouteFormActions disabled={!file || saving} label={saving ? text.preparingFile : text.save} onCancel={onCancel} />
     </form>

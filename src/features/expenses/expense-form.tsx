@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { expensesMessages } from '../../../domain/messages/expenses';
 import { expenseInputSchema, type ExpenseInput, type ExpenseRow } from '../../../domain/schemas/expenses';
 import { typedAmount } from '../../../domain/money';
 import { monterreyDate } from '../../../domain/time';
@@ -8,7 +8,7 @@ import { useExpenseMutations, useExpenseTypes, usePaymentMethods } from './queri
 import { FormActions } from '../../ui/form-actions';
 import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
-const text = messages.expenses;
+const text = expensesMessages;
 
 interface Draft {
   expense_type_id: string;

@@ -1,10 +1,10 @@
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { expensesMessages } from '../../../domain/messages/expenses';
 import type { ExpenseRow, ExpenseSortColumn } from '../../../domain/schemas/expenses';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 
-const text = messages.expenses;
+const text = expensesMessages;
 const columns = text.columns;
 
 export const expenseRowKey = (row: ExpenseRow) => row.id;

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { expensesMessages } from '../../../domain/messages/expenses';
 import { QueryStatus } from '../../ui/query-status';
 import { expenseSummaryRange, type ExpenseFilters } from './expense-filters';
 import { useExpenseSummary } from './queries';
 
-const text = messages.expenses;
+const text = expensesMessages;
 
 /**
  * The period's expenses by type above the list (issue 13: expenses-summary): the filter's

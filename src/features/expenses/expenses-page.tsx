@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { expensesMessages } from '../../../domain/messages/expenses';
+import { commonMessages } from '../../../domain/messages/shell';
 import { expensePageSchema, type ExpenseRow, type ExpenseSortColumn } from '../../../domain/schemas/expenses';
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
@@ -19,7 +20,7 @@ import { ExpenseSummary } from './expense-summary';
 import { expenseKeys, useExpenseMutations, useExpenseTypes } from './queries';
 import './expenses.css';
 
-const text = messages.expenses;
+const text = expensesMessages;
 const noFilters = () => EMPTY_EXPENSE_FILTERS;
 const menuLabel = (row: ExpenseRow) => text.actionsFor(row.id);
 
@@ -80,7 +81,7 @@ export default function ExpensesPage() {
           <FiltersButton {...button} />
           <PageExport rows={expenses} file={text.exportFile} sheet={text.exportSheet} toRows={expenseExportRows} notify={notify} />
           <span role="status" className="office-list__status">
-            {remove.isPending ? messages.common.loading : ''}
+            {remove.isPending ? commonMessages.loading : ''}
           </span>
         </>
       }

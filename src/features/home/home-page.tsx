@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages';
+import { shellMessages } from '../../../domain/messages/shell';
 import { ScreenPage, useScreenChrome } from '../../ui/screen-chrome';
 import { OfficeDay } from './office-day';
 
@@ -6,7 +6,7 @@ import { OfficeDay } from './office-day';
 export default function OfficeHome() {
   const { navigate } = useScreenChrome();
   return (
-    <ScreenPage title={messages.shell.home}>
+    <ScreenPage title={shellMessages.home}>
       <OfficeDay navigate={navigate} />
     </ScreenPage>
   );

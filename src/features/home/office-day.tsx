@@ -1,7 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { APP_ROUTES, canOpen } from '../../../domain/app-routes';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { homeMessages } from '../../../domain/messages/home';
 import { hasPermission } from '../../../domain/permissions';
 import type { HomeRoute } from '../../../domain/schemas/home';
 import { longMonterreyDate, weekdayName } from '../../../domain/time';
@@ -11,7 +12,7 @@ import { formatAge } from '../../sync/sync-text';
 import { useOfficeDay } from './queries';
 import './office-day.css';
 
-const text = messages.home;
+const text = homeMessages;
 
 /**
  * The office's Inicio (issue 17): today's sales against the same weekday last week, today's
@@ -149,7 +150,7 @@ function RouteProgress({ route }: { route: HomeRoute }) {
   return (
     <>
       <span className="route-progress__head">
-        <span className="route-progress__folio">{messages.driver.routeFolio(route.id)}</span>
+        <span className="route-progress__folio">{driverMessages.routeFolio(route.id)}</span>
         <span className="route-progress__who">{[route.driver_name ?? text.noDriver, route.vehicle].filter(Boolean).join(' · ')}</span>
         <span className="route-progress__km">{km}</span>
       </span>

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { manualAdjustmentInputSchema, type ManualAdjustmentInput } from '../../../domain/schemas/inventory-moves';
 import { getErrorMessage } from '../../lib/api';
 import { chosenId, FormActions, ItemBranchQuantity } from './form-fields';
@@ -9,7 +9,7 @@ import { typedQuantity } from './movement-filters';
 import { useAdjustmentReasons, useInventoryMoveMutations } from './queries';
 import { useMoveForm } from './use-move-form';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 
 export interface AdjustmentDraft {
   item_id: string;

@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { AdjustmentForm } from './adjustment-form';
 import { MovementListPage } from './movement-list-page';
 
@@ -8,7 +8,7 @@ export default function AdjustmentsPage() {
     <MovementListPage
       name="adjustments"
       path="/api/v2/adjustments"
-      texts={messages.inventoryMoves.adjustments}
+      texts={inventoryMovesMessages.adjustments}
       form={(done) => <AdjustmentForm {...done} />}
     />
   );

@@ -1,11 +1,11 @@
 import type { Branch } from '../../../domain/schemas/inventory-moves';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { describedBy, Field } from '../../ui/form-fields';
 import { FormActions as SharedFormActions } from '../../ui/form-actions';
 import { useBranches, useItems } from './queries';
 import type { MoveForm } from './use-move-form';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 
 export function ItemOptions({ items }: { items: readonly { id: number; name: string; unit: { name: string } }[] | undefined }) {
   return (

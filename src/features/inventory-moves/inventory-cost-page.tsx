@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { formatMoney, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { inventoryCostPageSchema, type InventoryCostRow, type InventoryCostSortColumn } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
@@ -9,7 +9,7 @@ import { PageExport } from '../../ui/office-list/page-export';
 import { StockToolbar, useStockList } from './stock-toolbar';
 import './inventory-moves.css';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 const columns = text.columns;
 const rowKey = (row: InventoryCostRow) => row.item_id;
 

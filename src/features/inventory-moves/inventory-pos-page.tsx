@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type * as z from 'zod/mini';
 import { formatQuantity } from '../../../domain/format';
 import { LOW_STOCK_LIMIT } from '../../../domain/inventory-moves';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { posStockPageSchema, type PosStockRow, type PosStockSortColumn } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
@@ -12,7 +12,7 @@ import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
 import { StockToolbar, useStockList } from './stock-toolbar';
 import './inventory-moves.css';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 const columns = text.columns;
 const rowKey = (row: PosStockRow) => row.item_id;
 const lowLabel = text.pos.lowLabel(formatQuantity(LOW_STOCK_LIMIT));

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { formatCalendarDate, formatMoney, formatQuantity } from '../../../domain/format';
 import { INVENTORY_MOVEMENT_TYPES, MOVEMENT_SOURCES } from '../../../domain/inventory';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import {
   inventoryReportCardPageSchema,
   movementPageSchema,
@@ -33,7 +33,7 @@ import { DETAIL_COLUMNS, MovementCard, movementExportRows, movementRowKey, sourc
 import { inventoryMoveKeys } from './queries';
 import './inventory-moves.css';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 const r = text.reports;
 const columns = text.columns;
 const cardKey = (row: InventoryReportCardRow) => row.item_id;

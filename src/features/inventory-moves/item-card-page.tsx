@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { pagedQuery } from '../../../domain/office-list';
 import { itemCardSchema, type ItemCard, type ItemCardMovement } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
@@ -15,7 +15,7 @@ import { movementRowKey, signedAmount, sourceLabel } from './movement-rows';
 import { inventoryMoveKeys, useBranches } from './queries';
 import './inventory-moves.css';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 const c = text.card;
 const columns = text.columns;
 

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { formatQuantity } from '../../../domain/format';
 import { MERMA_REASONS } from '../../../domain/inventory-moves';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { mermaInputSchema, type MermaInput } from '../../../domain/schemas/inventory-moves';
 import { getErrorMessage } from '../../lib/api';
 import { chosenId, FormActions, ItemBranchQuantity } from './form-fields';
@@ -10,7 +10,7 @@ import { typedQuantity } from './movement-filters';
 import { useInventoryMoveMutations } from './queries';
 import { useMoveForm } from './use-move-form';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 
 export interface MermaDraft {
   item_id: string;

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { movementPageSchema, type MovementRow, type MovementSortColumn } from '../../../domain/schemas/inventory-moves';
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
@@ -14,7 +14,7 @@ import { MOVEMENT_COLUMNS, MovementCard, movementExportRows, movementRowKey } fr
 import { inventoryMoveKeys, useBranches, useItems } from './queries';
 import './inventory-moves.css';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 const noFilters = () => EMPTY_MOVE_FILTERS;
 /** Every inventory list's first column after the folio is its date and time. */
 const MOMENTS = [text.columns.date];

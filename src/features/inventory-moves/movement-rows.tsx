@@ -1,11 +1,11 @@
 import { formatMoment, formatQuantity } from '../../../domain/format';
 import type { MovementSource } from '../../../domain/inventory';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import type { MovementRow, MovementSortColumn } from '../../../domain/schemas/inventory-moves';
 import type { SheetCell } from '../../ui/office-list/export-sheet';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 const columns = text.columns;
 
 export const movementRowKey = (row: { id: number }) => row.id;

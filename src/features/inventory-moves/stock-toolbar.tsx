@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { pagedQuery } from '../../../domain/office-list';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { inventoryMoveKeys, useBranches } from './queries';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 
 /** The stock screens' own filters: a branch (or all) and a product name, kept in browser storage (spec §9). */
 export interface StockFilters {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { transferFolio } from '../../../domain/inventory-moves';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { transferInputSchema, type TransferInput } from '../../../domain/schemas/inventory-moves';
 import { getErrorMessage } from '../../lib/api';
 import { BranchOptions, chosenId, FormActions, ItemOptions } from './form-fields';
@@ -8,7 +8,7 @@ import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 import { typedQuantity } from './movement-filters';
 import { useBranches, useInventoryMoveMutations, useItems } from './queries';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 const t = text.transfers;
 
 interface Line {

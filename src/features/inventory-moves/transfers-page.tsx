@@ -1,6 +1,6 @@
 import { formatMoment, formatQuantity } from '../../../domain/format';
 import { transferFolio } from '../../../domain/inventory-moves';
-import { messages } from '../../../domain/messages';
+import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { transferPageSchema, type TransferRow, type TransferSortColumn } from '../../../domain/schemas/inventory-moves';
 import { type SheetCell } from '../../ui/office-list/export-sheet';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
@@ -8,7 +8,7 @@ import { MoveListScreen } from './movement-list-page';
 import { TransferForm } from './transfer-form';
 import './inventory-moves.css';
 
-const text = messages.inventoryMoves;
+const text = inventoryMovesMessages;
 const t = text.transfers;
 const columns = text.columns;
 const rowKey = (row: TransferRow) => row.id;

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/dialog';
-import { messages } from '../../../domain/messages';
+import { inventoryMessages } from '../../../domain/messages/inventory';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import { adjustmentResultSchema, itemStockListSchema } from '../../../domain/schemas/adjustment';
 import { inventoryMovementPageSchema } from '../../../domain/schemas/reads';
 import { formatMoment, formatQuantity } from '../../../domain/format';
@@ -11,7 +12,7 @@ import './inventory.css';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.inventory;
+const text = inventoryMessages;
 type StockRow = { item_id: number; name: string; unit: string; stock: number };
 
 /** `/inventory`: each item's stock as the signed sum of its movements, the movements, and 'Ajuste Manual'. */
@@ -44,7 +45,7 @@ export default function InventoryPage() {
                 {text.stock}
               </th>
               <th scope="col">
-                <span className="visually-hidden">{messages.shippings.columns.actions}</span>
+                <span className="visually-hidden">{shippingsMessages.columns.actions}</span>
               </th>
             </tr>
           </thead>

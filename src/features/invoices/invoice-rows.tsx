@@ -1,13 +1,14 @@
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { invoicesMessages } from '../../../domain/messages/invoices';
 import type { InvoiceRow, InvoiceSortColumn } from '../../../domain/schemas/invoices';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 
-const text = messages.invoices;
+const text = invoicesMessages;
 const columns = text.columns;
-const folio = (row: InvoiceRow) => messages.driver.saleFolio(row.sale_id);
+const folio = (row: InvoiceRow) => driverMessages.saleFolio(row.sale_id);
 const cfdiOf = (row: InvoiceRow) => row.cfdi ?? text.noCfdi;
 
 export const invoiceRowKey = (row: InvoiceRow) => row.shipping_detail_id;

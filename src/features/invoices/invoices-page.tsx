@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '../../../domain/messages';
+import { invoicesMessages } from '../../../domain/messages/invoices';
 import { PAYMENT_STATUSES } from '../../../domain/sale-list';
 import { invoicePageSchema, type InvoiceSortColumn } from '../../../domain/schemas/invoices';
 import { ChoiceField, FilterDrawer, TextField } from '../../ui/office-list/filter-drawer';
@@ -14,7 +14,7 @@ import { cfdiOptions } from '../../ui/reference-lists';
 import { EMPTY_INVOICE_FILTERS, invoiceFilterParams, invoiceListQuery, parseStoredInvoiceFilters } from './invoice-filters';
 import { INVOICE_COLUMNS, InvoiceCard, invoiceExportRows, invoiceRowKey } from './invoice-rows';
 
-const text = messages.invoices;
+const text = invoicesMessages;
 const noFilters = () => EMPTY_INVOICE_FILTERS;
 const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
 

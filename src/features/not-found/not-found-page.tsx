@@ -1,16 +1,16 @@
-import { messages } from '../../../domain/messages';
+import { notFoundMessages } from '../../../domain/messages/shell';
 import { AppLink } from '../../ui/app-link';
 import { ScreenPage } from '../../ui/screen-chrome';
 import './not-found.css';
 
 export default function NotFoundPage() {
   return (
-    <ScreenPage title={messages.notFound.title}>
+    <ScreenPage title={notFoundMessages.title}>
       <div className="centered">
-        <h1>{messages.notFound.title}</h1>
-        <p>{messages.notFound.body}</p>
+        <h1>{notFoundMessages.title}</h1>
+        <p>{notFoundMessages.body}</p>
         <AppLink href="/" className="button-primary button-primary--padded not-found__home">
-          {messages.notFound.back}
+          {notFoundMessages.back}
         </AppLink>
       </div>
     </ScreenPage>

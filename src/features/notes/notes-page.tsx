@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Note } from '../../../domain/schemas/notes';
 import { formatMoment } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { notesMessages } from '../../../domain/messages/notes';
 import { getErrorMessage } from '../../lib/api';
 import { useMarkNoteSeen, useNotes } from './queries';
 import { Dialog } from '../../ui/dialog';
@@ -21,7 +21,7 @@ export default function NotesPage() {
     markSeen.mutate(note.id, {
       onSuccess: () => {
         close();
-        notify(messages.notes.markedSeen, 'success');
+        notify(notesMessages.markedSeen, 'success');
       },
       onError: (error) => notify(getErrorMessage(error), 'danger'),
     });
@@ -29,7 +29,7 @@ export default function NotesPage() {
 
   return (
     <ScreenPage
-      title={messages.notes.title}
+      title={notesMessages.title}
       overlays={
         <>
           {open && (
@@ -38,7 +38,7 @@ export default function NotesPage() {
                 <>
                   <p className="note-body">{open.body}</p>
                   <p>
-                    {open.author && `${messages.notes.from}: ${open.author.name} ${open.author.last} · `}
+                    {open.author && `${notesMessages.from}: ${open.author.name} ${open.author.last} · `}
                     {formatMoment(open.created_at)}
                   </p>
                   {!open.seen && (
@@ -48,7 +48,7 @@ export default function NotesPage() {
                       disabled={markSeen.isPending}
                       onClick={() => confirmSeen(open, close)}
                     >
-                      {messages.notes.markSeen}
+                      {notesMessages.markSeen}
                     </button>
                   )}
                 </>
@@ -60,7 +60,7 @@ export default function NotesPage() {
       }
     >
       <QueryStatus query={notes} />
-      {notes.data?.length === 0 && <p className="empty-state">{messages.notes.empty}</p>}
+      {notes.data?.length === 0 && <p className="empty-state">{notesMessages.empty}</p>}
       {notes.data && notes.data.length > 0 && (
         <ul className="plain-list">
           {notes.data.map((note) => (
@@ -70,7 +70,7 @@ export default function NotesPage() {
                   <span className="plain-list__title">{note.title}</span>
                   <span className="plain-list__detail">{formatMoment(note.created_at)}</span>
                 </span>
-                {!note.seen && <span className="plain-badge plain-badge--warning">{messages.notes.unseen}</span>}
+                {!note.seen && <span className="plain-badge plain-badge--warning">{notesMessages.unseen}</span>}
                 <span className="plain-list__chevron" aria-hidden="true">
                   ›
                 </span>

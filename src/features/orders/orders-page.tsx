@@ -1,7 +1,9 @@
 import { formatCalendarDate } from '../../../domain/format';
 import { useState } from 'react';
 import { APP_ROUTES, canOpen } from '../../../domain/app-routes';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { physicalInventoryMessages } from '../../../domain/messages/physical-inventory';
+import { warehouseMessages } from '../../../domain/messages/warehouse';
 import { hasPermission } from '../../../domain/permissions';
 import { canStartProduction, orderDateRange, type OrderQuickFilter } from '../../../domain/rules/orders-to-fill';
 import type { LocalOrder } from '../../../sync/db';
@@ -16,7 +18,7 @@ import { useOrdersToFill, useOrderToFill } from '../../sync/warehouse-reads';
 import './orders.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.warehouse;
+const text = warehouseMessages;
 const QUICK_FILTERS: { value: OrderQuickFilter; label: string }[] = [
   { value: 'today', label: text.today },
   { value: 'tomorrow', label: text.tomorrow },
@@ -59,7 +61,7 @@ export default function OrdersPage() {
     >
       {canCount && (
         <AppLink href="/physical-inventory" className="touch-button orders-page__physical">
-          {messages.physicalInventory.title}
+          {physicalInventoryMessages.title}
         </AppLink>
       )}
       <div className="quick-filters" role="group" aria-label={text.quickFilters}>
@@ -185,7 +187,7 @@ function OrderDetailBody({ order, close, notify }: { order: LocalOrder | null | 
             <PendingBadge records={`order:${order.id}`} />
           </p>
           <dl className="facts">
-            <dt>{messages.driver.branch}</dt>
+            <dt>{driverMessages.branch}</dt>
             <dd>
               {order.company.name} · {order.company_branch?.name ?? '—'}
             </dd>

@@ -1,7 +1,7 @@
 import { formatCalendarDate } from '../../../domain/format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { warehouseMessages } from '../../../domain/messages/warehouse';
 import { folioNumber } from '../../../domain/shipping-list';
 import { dispatchedOrdersSchema } from '../../../domain/schemas/orders';
 import { apiRequest } from '../../lib/api';
@@ -10,7 +10,7 @@ import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 import '../../ui/plain-list.css';
 
-const text = messages.warehouse;
+const text = warehouseMessages;
 
 /** `/orders-ready` (spec §2 'filled orders'): the dispatched orders, searchable, ready for a route. */
 export default function OrdersReadyPage() {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { payrollMessages } from '../../../domain/messages/payroll';
 import {
   DEDUCTION_FIELDS,
   PAYROLL_PERIOD_DAYS,
@@ -17,7 +17,7 @@ import { useEmployees, usePayrollMutations } from './queries';
 import { FormActions } from '../../ui/form-actions';
 import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
-const text = messages.payroll;
+const text = payrollMessages;
 const AMOUNT_FIELDS = [...PERCEPTION_FIELDS, ...DEDUCTION_FIELDS] as const;
 type AmountField = (typeof AMOUNT_FIELDS)[number];
 type FieldName = 'user_id' | 'date' | 'job_position' | 'sub_job_position' | 'daily_salary' | AmountField;

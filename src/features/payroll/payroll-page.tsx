@@ -1,6 +1,7 @@
 import { lazy, useCallback, useState } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { payrollMessages } from '../../../domain/messages/payroll';
+import { printMessages } from '../../../domain/messages/shell';
 import { payrollPageSchema, type PayrollRow, type PayrollSortColumn } from '../../../domain/schemas/payroll';
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
@@ -18,7 +19,7 @@ import { PayrollTotals } from './payroll-totals';
 import { payrollKeys, useEmployees } from './queries';
 import './payroll.css';
 
-const text = messages.payroll;
+const text = payrollMessages;
 // The form loads with its dialog: the list opens without it (and without Ionic).
 const PayrollForm = lazy(() => import('./payroll-form').then((module) => ({ default: module.PayrollForm })));
 const noFilters = () => EMPTY_PAYROLL_FILTERS;
@@ -51,7 +52,7 @@ export default function PayrollPage() {
 
   const print = useCallback(
     (rows: PayrollRow[]) => {
-      if (!openPrintWindow({ kind: 'payroll', data: { receipts: rows } })) notify(messages.print.blocked, 'danger');
+      if (!openPrintWindow({ kind: 'payroll', data: { receipts: rows } })) notify(printMessages.blocked, 'danger');
     },
     [notify],
   );

@@ -1,11 +1,11 @@
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { payrollMessages } from '../../../domain/messages/payroll';
 import { DEDUCTION_FIELDS, PERCEPTION_FIELDS } from '../../../domain/payroll';
 import type { PayrollRow, PayrollSortColumn } from '../../../domain/schemas/payroll';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 
-const text = messages.payroll;
+const text = payrollMessages;
 const columns = text.columns;
 
 export const payrollRowKey = (row: PayrollRow) => row.id;

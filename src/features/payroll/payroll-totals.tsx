@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { expensesMessages } from '../../../domain/messages/expenses';
+import { payrollMessages } from '../../../domain/messages/payroll';
 import { QueryStatus } from '../../ui/query-status';
 import { payrollTotalsRange, type PayrollFilters } from './payroll-filters';
 import { usePayrollTotals } from './queries';
 
-const text = messages.payroll;
+const text = payrollMessages;
 
 /** The period's receipts added up by the server (payroll/totals): perceptions, deductions, total paid. */
 export function PayrollTotals({ filters, now }: { filters: PayrollFilters; now: Date }) {
@@ -15,7 +16,7 @@ export function PayrollTotals({ filters, now }: { filters: PayrollFilters; now: 
   return (
     <section className="totals-panel payroll-totals" aria-labelledby={headingId} aria-busy={totals.isFetching}>
       <p className="totals-panel__range" id={headingId}>
-        <strong>{text.totalsTitle}</strong> · {messages.expenses.summaryRange(formatCalendarDate(range[0]), formatCalendarDate(range[1]))}
+        <strong>{text.totalsTitle}</strong> · {expensesMessages.summaryRange(formatCalendarDate(range[0]), formatCalendarDate(range[1]))}
         {totals.data && ` · ${text.totalsCount(totals.data.count)}`}
       </p>
       <QueryStatus query={totals} />

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoment, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
+import { physicalInventoryMessages } from '../../../domain/messages/physical-inventory';
 import { countedQuantitySchema, shelfSchema } from '../../../domain/schemas/physical-inventory';
 import type { LocalItem, LocalPhysicalInventory } from '../../../sync/db';
 import { useConfirmSheet } from '../../ui/overlays';
@@ -11,7 +12,7 @@ import { itemOfEan, useBranchCount, useItemSearch } from '../../sync/physical-in
 import { useCommand, useSyncDatabase, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
 import { useOpenCount } from './queries';
 
-const text = messages.physicalInventory;
+const text = physicalInventoryMessages;
 // The shared scanner of the counter (EAN only): loaded only when the camera is asked for.
 const ScannerDialog = lazy(() => import('../../ui/scanner-dialog'));
 
@@ -265,7 +266,7 @@ function Counting({ inventory }: { inventory: LocalPhysicalInventory }) {
                   <th scope="col">{text.countedAt}</th>
                   {open && (
                     <th scope="col">
-                      <span className="visually-hidden">{messages.list.actions}</span>
+                      <span className="visually-hidden">{listMessages.actions}</span>
                     </th>
                   )}
                 </tr>

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { physicalInventoryMessages } from '../../../domain/messages/physical-inventory';
 import { pagedQuery } from '../../../domain/office-list';
 import { hasPermission } from '../../../domain/permissions';
 import {
@@ -20,7 +20,7 @@ import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { physicalKeys, useDifferences, useOpenCount, usePhysicalMutations } from './queries';
 
-const text = messages.physicalInventory;
+const text = physicalInventoryMessages;
 const columns = text.columns;
 const rowKey = (row: PhysicalInventoryRow) => row.id;
 const moment = (value: string | null) => (value ? formatMoment(value) : '—');

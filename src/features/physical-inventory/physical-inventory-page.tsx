@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isWarehouseOperator } from '../../../domain/app-routes';
-import { messages } from '../../../domain/messages';
+import { physicalInventoryMessages } from '../../../domain/messages/physical-inventory';
 import { AppLink } from '../../ui/app-link';
 import { useShell } from '../../ui/shell-context';
 import { CountView } from './count-view';
@@ -8,7 +8,7 @@ import { OfficeView } from './office-view';
 import './physical-inventory.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.physicalInventory;
+const text = physicalInventoryMessages;
 
 /**
  * `/physical-inventory` ('Inventario Físico', issue 14). The warehouse operator gets the

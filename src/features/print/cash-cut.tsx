@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { cashCutDocument, cashCutPrintDataSchema } from '../../../domain/documents/cash-cut-document';
-import { messages } from '../../../domain/messages';
+import { cajaMessages } from '../../../domain/messages/caja';
 import type { CajaDay } from '../../../domain/schemas/caja';
 import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
@@ -8,7 +8,7 @@ import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';
 import './quotation-print.css';
 
-const text = messages.caja.document;
+const text = cajaMessages.document;
 
 /** The day's cut of the drawer (/caja, print job kind 'cashCut'): its document, 'Descargar PDF', 'Imprimir', 'Cerrar'. */
 export default function CashCut({ data, onDone, onUnreadable }: PrintViewProps) {

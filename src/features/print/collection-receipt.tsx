@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { BusinessIdentity } from '../../../domain/deployment';
 import { receiptDocument, receiptPrintDataSchema } from '../../../domain/documents/receipt-document';
-import { messages } from '../../../domain/messages';
+import { collectionsMessages } from '../../../domain/messages/collections';
 import type { Collection } from '../../../domain/schemas/collections';
 import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
@@ -9,7 +9,7 @@ import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';
 import './quotation-print.css';
 
-const text = messages.collections.receipt;
+const text = collectionsMessages.receipt;
 
 /**
  * The payment receipt (spec §2 /receipts, print job kind 'receipt'): the stored payment drawn

@@ -2,14 +2,14 @@ import { useMemo, type CSSProperties } from 'react';
 import type { BusinessIdentity } from '../../../domain/deployment';
 import type { Slip, SlipSheetModel } from '../../../domain/documents/document';
 import { payrollPrintDataSchema, payrollReceiptsDocument } from '../../../domain/documents/payroll-receipts';
-import { messages } from '../../../domain/messages';
+import { payrollMessages } from '../../../domain/messages/payroll';
 import type { PayrollRow } from '../../../domain/schemas/payroll';
 import { useDeployment } from '../../ui/deployment';
 import { PdfPrintTools } from './pdf-print-tools';
 import type { PrintViewProps } from './print-root';
 import './payroll-receipts.css';
 
-const text = messages.payroll.receipt;
+const text = payrollMessages.receipt;
 
 /**
  * Payroll receipts (spec §2 print views: 'Recibo', four per page; print job kind 'payroll'):

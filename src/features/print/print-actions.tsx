@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../../domain/messages';
+import { printMessages } from '../../../domain/messages/shell';
 import './print-actions.css';
 
 /**
@@ -17,11 +17,11 @@ export function PrintActions({ onDone, leading, trailing }: { onDone: () => void
     <div className="print-actions">
       {leading}
       <button type="button" className="button-primary" onClick={print}>
-        {messages.print.print}
+        {printMessages.print}
       </button>
       {trailing}
       <button type="button" onClick={onDone}>
-        {messages.print.close}
+        {printMessages.close}
       </button>
     </div>
   );

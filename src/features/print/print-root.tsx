@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { messages } from '../../../domain/messages';
+import { commonMessages, printMessages } from '../../../domain/messages/shell';
 import { clearPrintJob, type PrintJob } from '../../lib/session-store';
 
 export interface PrintViewProps {
@@ -37,10 +37,10 @@ export function finishPrinting(): void {
 function UnknownPrintData() {
   return (
     <main className="print-message" role="alert">
-      <h1>{messages.print.title}</h1>
-      <p>{messages.print.unknown}</p>
+      <h1>{printMessages.title}</h1>
+      <p>{printMessages.unknown}</p>
       <button type="button" className="button-primary" onClick={finishPrinting}>
-        {messages.print.close}
+        {printMessages.close}
       </button>
     </main>
   );
@@ -53,7 +53,7 @@ export function PrintRoot({ job }: { job: PrintJob }) {
     <Suspense
       fallback={
         <p className="print-message" role="status">
-          {messages.common.loading}
+          {commonMessages.loading}
         </p>
       }
     >

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoment } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { apiMessages } from '../../../domain/messages/api';
+import { emailMessages } from '../../../domain/messages/email';
+import { quotationPrintMessages } from '../../../domain/messages/quotation-print';
 import { quotationEmailRequestSchema, type EmailMessage } from '../../../domain/schemas/quotations';
 import { getErrorMessage } from '../../lib/api';
 
-const text = messages.quotationPrint;
+const text = quotationPrintMessages;
 
 /** Recipients as typed: separated by commas (or semicolons and spaces, as mail programs allow). */
 export function parseRecipients(value: string): string[] {
@@ -37,7 +39,7 @@ export function QuotationEmailForm({
     if (sending) return;
     const parsed = quotationEmailRequestSchema.safeParse({ to: parseRecipients(to) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.api.invalidRequest);
+      setError(parsed.error.issues[0]?.message ?? apiMessages.invalidRequest);
       return;
     }
     setError(null);
@@ -96,7 +98,7 @@ export function EmailStatusList({ emails }: { emails: readonly EmailMessage[] })
       <ul>
         {emails.map((email) => (
           <li key={email.id} className={`email-status__item email-status__item--${email.status}`}>
-            <span>{text.emailLine(email.to.join(', '), messages.email.status[email.status])}</span>
+            <span>{text.emailLine(email.to.join(', '), emailMessages.status[email.status])}</span>
             <time dateTime={email.sent_at ?? email.created_at}>{formatMoment(email.sent_at ?? email.created_at)}</time>
             {email.status !== 'enviado' && email.last_error && (
               <span className="email-status__reason">{text.emailReason(email.last_error)}</span>

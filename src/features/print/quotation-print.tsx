@@ -6,7 +6,7 @@ import {
   type QuotationLayout,
   type QuotationPrintData,
 } from '../../../domain/documents/quotation-document';
-import { messages } from '../../../domain/messages';
+import { quotationPrintMessages } from '../../../domain/messages/quotation-print';
 import { useDeployment, useDocumentTitle } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { usePdfDownload } from '../../ui/download-pdf';
@@ -16,7 +16,7 @@ import { EmailStatusList, QuotationEmailForm } from './quotation-email';
 import { useQuotationEmails } from './use-quotation-emails';
 import './quotation-print.css';
 
-const text = messages.quotationPrint;
+const text = quotationPrintMessages;
 
 /**
  * The quotation's print view (spec §2): the full, short or party-rental layout of the

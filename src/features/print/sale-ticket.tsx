@@ -1,11 +1,11 @@
 import { formatMoney, formatCalendarDate } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { ticketMessages } from '../../../domain/messages/ticket';
 import { PrintActions } from './print-actions';
 import type { PrintViewProps } from './print-root';
 import { saleTicketSchema } from '../../../domain/schemas/ticket';
 import './sale-ticket.css';
 
-const text = messages.ticket;
+const text = ticketMessages;
 
 /** The sale ticket (spec §2 print views): the saved sale, its lines and totals, and a signature area. */
 export default function SaleTicket({ data, onDone, onUnreadable }: PrintViewProps) {

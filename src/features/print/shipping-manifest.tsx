@@ -1,12 +1,13 @@
 import { formatKg } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { manifestMessages } from '../../../domain/messages/manifest';
 import { PrintActions } from './print-actions';
 import type { PrintViewProps } from './print-root';
 import { deliveryStatus, shippingWeight } from '../../../domain/rules/delivery-status';
 import { shippingSchema } from '../../../domain/schemas/shipping';
 import './shipping-manifest.css';
 
-const text = messages.manifest;
+const text = manifestMessages;
 const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p.last}` : '—');
 
 /**
@@ -26,22 +27,22 @@ export default function ShippingManifest({ data, onDone, onUnreadable }: PrintVi
       <PrintActions onDone={onDone} />
       <header className="manifest__header">
         <h1>{text.title}</h1>
-        <p className="manifest__folio">{messages.driver.routeFolio(shipping.id)}</p>
+        <p className="manifest__folio">{driverMessages.routeFolio(shipping.id)}</p>
       </header>
       <dl className="manifest__facts">
-        <dt>{messages.driver.date}</dt>
+        <dt>{driverMessages.date}</dt>
         <dd>{shipping.date}</dd>
-        <dt>{messages.driver.driver}</dt>
+        <dt>{driverMessages.driver}</dt>
         <dd>{person(shipping.driver)}</dd>
-        <dt>{messages.driver.vehicle}</dt>
-        <dd>{shipping.vehicle?.name ?? messages.driver.noVehicle}</dd>
-        <dt>{messages.driver.initialKm}</dt>
+        <dt>{driverMessages.vehicle}</dt>
+        <dd>{shipping.vehicle?.name ?? driverMessages.noVehicle}</dd>
+        <dt>{driverMessages.initialKm}</dt>
         <dd>{odometer(shipping.initial_km, shipping.km_capture_time_start)}</dd>
-        <dt>{messages.driver.finalKm}</dt>
+        <dt>{driverMessages.finalKm}</dt>
         <dd>{odometer(shipping.final_km, shipping.km_capture_time)}</dd>
         {shipping.note && (
           <>
-            <dt>{messages.driver.note}</dt>
+            <dt>{driverMessages.note}</dt>
             <dd>{shipping.note}</dd>
           </>
         )}
@@ -56,14 +57,14 @@ export default function ShippingManifest({ data, onDone, onUnreadable }: PrintVi
                 <th scope="col">{text.sale}</th>
                 <th scope="col">{text.company}</th>
                 <th scope="col">{text.product}</th>
-                <th scope="col">{messages.driver.weight}</th>
+                <th scope="col">{driverMessages.weight}</th>
                 <th scope="col">{text.status}</th>
               </tr>
             </thead>
             <tbody>
               {details.map((detail) => (
                 <tr key={detail.id}>
-                  <td>{messages.driver.saleFolio(detail.sale.id)}</td>
+                  <td>{driverMessages.saleFolio(detail.sale.id)}</td>
                   <td>
                     {detail.sale.company_name}
                     {detail.sale.company.delivery_address && (

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { purchaseOrderPrintDataSchema, shoppingOrderDocument } from '../../../domain/documents/purchase-order-document';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
 import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
@@ -20,7 +20,7 @@ function ShoppingOrderView({ order, onDone }: { order: ShoppingDetail; onDone: (
   const model = useMemo(() => shoppingOrderDocument(order, identity), [order, identity]);
   return (
     <main className="quotation-print">
-      <PdfPrintTools model={model} texts={messages.purchasing.document} onDone={onDone} />
+      <PdfPrintTools model={model} texts={purchasingMessages.document} onDone={onDone} />
       <DocumentView model={model} />
     </main>
   );

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { productionMessages } from '../../../domain/messages/production';
 import { currentMonth, type DateRange } from '../../../domain/office-list';
 import type { ProductionLog } from '../../../domain/schemas/production';
 import { type SheetCell } from '../../ui/office-list/export-sheet';
@@ -15,7 +15,7 @@ import './production.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 import { Field } from '../../ui/form-fields';
 
-const text = messages.production;
+const text = productionMessages;
 const log = text.log;
 type Line = ProductionLog['produced'][number];
 const lineText = (lines: readonly Line[]) => lines.map((line) => `${line.name} ${formatQuantity(line.quantity)} ${line.unit}`).join(', ');

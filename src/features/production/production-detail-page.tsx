@@ -1,5 +1,5 @@
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { productionMessages } from '../../../domain/messages/production';
 import type { Production } from '../../../domain/schemas/production';
 import { useConfirmSheet, useToast } from '../../ui/overlays';
 import { RecordScreen, useRecordId } from '../../ui/record-screen';
@@ -9,7 +9,7 @@ import { originOf, StatusChip } from './production-rows';
 import { useProduction, useProductionMutations } from './queries';
 import './production.css';
 
-const text = messages.production;
+const text = productionMessages;
 const page = text.page;
 const quantity = (value: number, unit: string) => `${formatQuantity(value)} ${unit}`;
 

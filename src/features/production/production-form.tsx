@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { apiMessages } from '../../../domain/messages/api';
+import { productionMessages } from '../../../domain/messages/production';
 import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/money';
 import { recipePageSchema } from '../../../domain/schemas/catalogue';
 import { productionInputSchema, type Production } from '../../../domain/schemas/production';
@@ -11,7 +12,7 @@ import { useProductionMutations } from './queries';
 import { FormActions } from '../../ui/form-actions';
 import { Field } from '../../ui/form-fields';
 
-const text = messages.production;
+const text = productionMessages;
 const fields = text.fields;
 const LINE_TEXTS = {
   legend: fields.products,
@@ -68,7 +69,7 @@ export function ProductionForm({ onSaved, onCancel }: { onSaved: (saved: Product
     event.preventDefault();
     const parsed = productionInputSchema.safeParse(productionBody({ planned_date: plannedDate, note, lines }));
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.api.invalidRequest);
+      setError(parsed.error.issues[0]?.message ?? apiMessages.invalidRequest);
       return;
     }
     setError(null);

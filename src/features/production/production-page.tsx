@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
+import { productionMessages } from '../../../domain/messages/production';
 import { PRODUCTION_STATUSES } from '../../../domain/production';
 import { productionPageSchema, type ProductionSortColumn } from '../../../domain/schemas/production';
 import { Dialog } from '../../ui/dialog';
@@ -18,7 +19,7 @@ import { productionKeys } from './queries';
 import { useScreenChrome } from '../../ui/screen-chrome';
 import './production.css';
 
-const text = messages.production;
+const text = productionMessages;
 const noFilters = () => NO_PRODUCTION_FILTERS;
 const STATUS_OPTIONS = PRODUCTION_STATUSES.map((status) => ({ value: status, label: text.statuses[status] }));
 
@@ -70,7 +71,7 @@ export default function ProductionPage() {
       overlays={
         <>
           {drawer && (
-            <FilterDrawer title={messages.list.filters} {...drawer}>
+            <FilterDrawer title={listMessages.filters} {...drawer}>
               {(draft, set) => (
                 <ChoiceField
                   label={text.status}

@@ -1,11 +1,11 @@
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { productionMessages } from '../../../domain/messages/production';
 import type { ProductionRow, ProductionSortColumn } from '../../../domain/schemas/production';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 
-const text = messages.production;
+const text = productionMessages;
 const columns = text.columns;
 
 export const productionRowKey = (row: ProductionRow) => row.id;

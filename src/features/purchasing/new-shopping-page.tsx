@@ -1,11 +1,11 @@
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { RecordScreen, useRecordId } from '../../ui/record-screen';
 import { useScreenChrome } from '../../ui/screen-chrome';
 import { useProvider } from './queries';
 import { ShoppingForm } from './shopping-form';
 import './purchasing.css';
 
-const text = messages.purchasing.orderForm;
+const text = purchasingMessages.orderForm;
 
 /** `/shopping/{provider_id}` (issue 14): a new purchase order for that provider; once saved, its page. */
 export default function NewShoppingPage() {
@@ -16,8 +16,8 @@ export default function NewShoppingPage() {
     <RecordScreen
       id={id}
       query={provider}
-      title={(record) => (record ? text.title(record.name) : messages.purchasing.shoppings.add)}
-      notFound={{ message: text.providerNotFound, back: { href: '/shopping', label: messages.purchasing.order.backToList } }}
+      title={(record) => (record ? text.title(record.name) : purchasingMessages.shoppings.add)}
+      notFound={{ message: text.providerNotFound, back: { href: '/shopping', label: purchasingMessages.order.backToList } }}
     >
       {(record) => (
         <div className="purchasing-page">

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { fromCents, parseAmount } from '../../../domain/money';
 import { balanceOwed, purchaseOrderFolio } from '../../../domain/purchasing';
 import type { ProviderPaymentRow } from '../../../domain/schemas/purchasing';
@@ -11,7 +11,7 @@ import { usePaymentMethods, useProvider, useProviderOptions, usePurchasingMutati
 import { FormActions } from '../../ui/form-actions';
 import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
-const text = messages.purchasing.payments;
+const text = purchasingMessages.payments;
 
 type FieldName = 'provider_id' | 'purchase_order_id' | 'date' | 'amount' | 'payment_method_id' | 'reference';
 interface Draft {

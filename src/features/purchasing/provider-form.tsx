@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { providerInputSchema, type ProviderInput, type ProviderRow } from '../../../domain/schemas/purchasing';
 import { getErrorMessage } from '../../lib/api';
 import { usePurchasingMutations } from './queries';
 import { FormActions } from '../../ui/form-actions';
 import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
-const text = messages.purchasing.providers;
+const text = purchasingMessages.providers;
 const labels = text.fields;
 
 type FieldName = keyof ProviderInput;

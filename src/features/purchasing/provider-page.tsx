@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCalendarDate, formatMoment, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { hasPermission } from '../../../domain/permissions';
 import { purchaseOrderFolio } from '../../../domain/purchasing';
 import type { ProviderDetail } from '../../../domain/schemas/purchasing';
@@ -17,9 +17,9 @@ import { useProvider } from './queries';
 import '../../ui/office-list/office-list.css';
 import './purchasing.css';
 
-const text = messages.purchasing.providers;
-const paymentText = messages.purchasing.payments;
-const orderColumns = messages.purchasing.shoppings.columns;
+const text = purchasingMessages.providers;
+const paymentText = purchasingMessages.payments;
+const orderColumns = purchasingMessages.shoppings.columns;
 
 /**
  * `/providers/{id}` (issue 14): one provider — its data, what it is owed (purchase orders less
@@ -159,7 +159,7 @@ export function ProviderView({
                     {orderColumns.total}
                   </th>
                   <th scope="col" className="numeric">
-                    {messages.purchasing.order.paid}
+                    {purchasingMessages.order.paid}
                   </th>
                   <th scope="col">{orderColumns.status}</th>
                 </tr>

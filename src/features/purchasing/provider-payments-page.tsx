@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { providerPaymentPageSchema, type ProviderPaymentRow, type ProviderPaymentSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
@@ -16,7 +16,7 @@ import { PAYMENT_COLUMNS, PaymentCard, paymentExportRows, rowKey } from './purch
 import { purchasingKeys, useProviderOptions, usePurchasingMutations } from './queries';
 import './purchasing.css';
 
-const text = messages.purchasing.payments;
+const text = purchasingMessages.payments;
 const PAYMENTS: FilteredListSource<PaymentFilters, ProviderPaymentRow> = {
   storeKey: 'provider-payments-filters',
   parse: parseStoredPaymentFilters,
@@ -83,7 +83,7 @@ export default function ProviderPaymentsPage() {
               {(draft, set) => (
                 <ChoiceField
                   label={text.provider}
-                  anyLabel={messages.purchasing.shoppings.anyProvider}
+                  anyLabel={purchasingMessages.shoppings.anyProvider}
                   options={(providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name }))}
                   value={draft.providerId === null ? '' : String(draft.providerId)}
                   onChange={(value) => set({ providerId: value === '' ? null : Number(value) })}

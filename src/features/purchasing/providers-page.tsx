@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { providerPageSchema, type ProviderRow, type ProviderSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
 import { useScreenChrome } from '../../ui/screen-chrome';
@@ -16,7 +16,7 @@ import { PROVIDER_COLUMNS, ProviderCard, providerExportRows, providerHref, rowKe
 import { purchasingKeys } from './queries';
 import './purchasing.css';
 
-const text = messages.purchasing.providers;
+const text = purchasingMessages.providers;
 const noFilters = () => EMPTY_PROVIDER_FILTERS;
 const menuLabel = (row: ProviderRow) => text.actionsFor(row.name);
 const menuHeader = (row: ProviderRow) => row.name;

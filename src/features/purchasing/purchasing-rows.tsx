@@ -1,5 +1,5 @@
 import { formatCalendarDate, formatMoment, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { purchaseOrderFolio, type PurchaseOrderStatus } from '../../../domain/purchasing';
 import type {
   ProviderPaymentRow,
@@ -13,7 +13,7 @@ import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet'
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 
-const text = messages.purchasing;
+const text = purchasingMessages;
 
 export const providerHref = (id: number) => `/providers/${id}`;
 export const shoppingHref = (id: number) => `/shoppings/${id}`;

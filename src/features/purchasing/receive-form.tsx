@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { pendingQuantity, purchaseOrderFolio } from '../../../domain/purchasing';
 import { receiveInputSchema, type ShoppingDetail } from '../../../domain/schemas/purchasing';
 import { getErrorMessage } from '../../lib/api';
@@ -8,7 +9,7 @@ import { usePurchasingMutations } from './queries';
 import { typedQuantity } from './shopping-form';
 import { FormActions } from '../../ui/form-actions';
 
-const text = messages.purchasing.order;
+const text = purchasingMessages.order;
 
 /** What the receipt sends: each line with something typed above zero; an empty or zero line did not arrive. */
 export function receiveBody(typed: Readonly<Record<number, string>>): { items: { id: number; quantity: number }[] } {
@@ -56,7 +57,7 @@ export function ReceiveForm({
     );
     if (beyond >= 0) {
       const line = lineAt(beyond)!;
-      setError(messages.purchasing.receiveBeyond(line.item_name, `${formatQuantity(pendingQuantity(line))} ${line.unit}`));
+      setError(purchasingMessages.receiveBeyond(line.item_name, `${formatQuantity(pendingQuantity(line))} ${line.unit}`));
       return;
     }
     setError(null);
@@ -106,7 +107,7 @@ export function ReceiveForm({
         serverError={error}
         pending={receive.isPending}
         onCancel={onCancel}
-        labels={{ cancel: messages.list.cancel, save: text.receiveSave, saving: text.receiving }}
+        labels={{ cancel: listMessages.cancel, save: text.receiveSave, saving: text.receiving }}
         before={
           <button type="button" className="outline-button" onClick={() => setTyped(all())}>
             {text.receiveAll}

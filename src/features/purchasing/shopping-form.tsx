@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { fromCents, parseAmount } from '../../../domain/money';
 import { defaultDueDate, lineTotal } from '../../../domain/purchasing';
 import { shoppingInputSchema, type ShoppingDetail, type ShoppingItem } from '../../../domain/schemas/purchasing';
@@ -12,7 +13,7 @@ import './purchasing.css';
 import { FormActions } from '../../ui/form-actions';
 import { describedBy, Field } from '../../ui/form-fields';
 
-const text = messages.purchasing.orderForm;
+const text = purchasingMessages.orderForm;
 /** How many matches the product search offers at once. */
 const MATCHES = 8;
 
@@ -168,7 +169,7 @@ export function ShoppingForm({
                   {text.lineTotal}
                 </th>
                 <th scope="col">
-                  <span className="visually-hidden">{messages.list.actions}</span>
+                  <span className="visually-hidden">{listMessages.actions}</span>
                 </th>
               </tr>
             </thead>

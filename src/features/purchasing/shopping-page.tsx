@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { purchaseOrderDocument, type PurchaseOrderPrintData } from '../../../domain/documents/purchase-order-document';
 import { formatCalendarDate, formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
+import { printMessages } from '../../../domain/messages/shell';
 import { hasPermission } from '../../../domain/permissions';
 import { balanceOwed, pendingQuantity, purchaseOrderFolio } from '../../../domain/purchasing';
 import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
@@ -23,7 +24,7 @@ import '../../ui/office-list/office-list.css';
 import './purchasing.css';
 import { useScreenChrome } from '../../ui/screen-chrome';
 
-const text = messages.purchasing.order;
+const text = purchasingMessages.order;
 
 /**
  * `/shoppings/{id}` (issue 14): one purchase order — provider, dates, status, note, total and
@@ -57,7 +58,7 @@ export default function ShoppingPage() {
 
   const print = (kind: 'purchaseOrder' | 'shoppingOrder') => {
     if (data && !openPrintWindow({ kind, data: { order: data } satisfies PurchaseOrderPrintData }))
-      notify(messages.print.blocked, 'danger');
+      notify(printMessages.blocked, 'danger');
   };
   const downloadPdf = async () => {
     if (!data) return;
@@ -89,14 +90,14 @@ export default function ShoppingPage() {
                   onCancel={close}
                   onSaved={(saved) => {
                     close();
-                    notify(text.receivedSaved(folio, messages.purchasing.statuses[saved.status]), 'success');
+                    notify(text.receivedSaved(folio, purchasingMessages.statuses[saved.status]), 'success');
                   }}
                 />
               )}
             </Dialog>
           )}
           {data && dialog === 'edit' && (
-            <Dialog label={messages.purchasing.orderForm.editTitle(folio)} onClose={() => setDialog(null)}>
+            <Dialog label={purchasingMessages.orderForm.editTitle(folio)} onClose={() => setDialog(null)}>
               {(close) => (
                 <ShoppingForm
                   provider={data.provider}
@@ -104,14 +105,14 @@ export default function ShoppingPage() {
                   onCancel={close}
                   onSaved={() => {
                     close();
-                    notify(messages.purchasing.orderForm.saved(folio), 'success');
+                    notify(purchasingMessages.orderForm.saved(folio), 'success');
                   }}
                 />
               )}
             </Dialog>
           )}
           {data && dialog === 'pay' && (
-            <Dialog label={messages.purchasing.payments.formTitle} onClose={() => setDialog(null)}>
+            <Dialog label={purchasingMessages.payments.formTitle} onClose={() => setDialog(null)}>
               {(close) => (
                 <PaymentForm
                   providerId={data.provider_id}
@@ -119,7 +120,7 @@ export default function ShoppingPage() {
                   onCancel={close}
                   onSaved={(saved) => {
                     close();
-                    notify(messages.purchasing.payments.saved(formatMoney(saved.amount), saved.provider_name), 'success');
+                    notify(purchasingMessages.payments.saved(formatMoney(saved.amount), saved.provider_name), 'success');
                   }}
                 />
               )}

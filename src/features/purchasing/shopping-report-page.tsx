@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCalendarDate, formatMoney, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { currentMonth, type DateRange } from '../../../domain/office-list';
 import { hasPermission } from '../../../domain/permissions';
 import type { ShoppingReport } from '../../../domain/schemas/purchasing';
@@ -16,7 +16,7 @@ import './purchasing.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 import { Field } from '../../ui/form-fields';
 
-const text = messages.purchasing.report;
+const text = purchasingMessages.report;
 
 /** The report as one Excel sheet: the providers' rows, then the items', each saying which grouping it is. */
 export function reportExportRows(report: ShoppingReport): Record<string, SheetCell>[] {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
+import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { PURCHASE_ORDER_STATUSES } from '../../../domain/purchasing';
 import { shoppingPageSchema, type ShoppingRow, type ShoppingSortColumn } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
@@ -16,7 +17,7 @@ import { purchasingKeys, useProviderOptions } from './queries';
 import { Field } from '../../ui/form-fields';
 import './purchasing.css';
 
-const text = messages.purchasing.shoppings;
+const text = purchasingMessages.shoppings;
 const SHOPPINGS: FilteredListSource<ShoppingFilters, ShoppingRow> = {
   storeKey: 'shopping-filters',
   parse: parseStoredShoppingFilters,
@@ -26,7 +27,7 @@ const SHOPPINGS: FilteredListSource<ShoppingFilters, ShoppingRow> = {
   path: '/api/v2/shoppings',
   schema: shoppingPageSchema,
 };
-const STATUSES = PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: messages.purchasing.statuses[value] }));
+const STATUSES = PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: purchasingMessages.statuses[value] }));
 
 /**
  * `/shopping` ('Compras', issue 14): the purchase orders with their provider, dates, total and
@@ -134,7 +135,7 @@ function ChooseProvider({ choices, onCancel }: { choices: { value: string; label
       </Field>
       <div className="form-actions">
         <button type="button" className="outline-button" onClick={onCancel}>
-          {messages.list.cancel}
+          {listMessages.cancel}
         </button>
         <button type="submit" className="button-primary button-primary--padded" disabled={!providerId}>
           {text.continue}

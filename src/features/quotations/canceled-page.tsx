@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { formatMoment, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { quotationsMessages } from '../../../domain/messages/quotations';
+import { salesMessages } from '../../../domain/messages/sales';
 import { saleListQuery, type SaleSortColumn } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
 import type { SalePageRow } from '../../../domain/schemas/reads';
@@ -11,10 +13,10 @@ import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { quotationKeys } from './queries';
 import { day, seller } from './quotation-rows';
 
-const text = messages.quotations.canceledList;
-const columnText = messages.sales.list.columns;
+const text = quotationsMessages.canceledList;
+const columnText = salesMessages.list.columns;
 type Kind = 'quotations' | 'sales';
-const folioOf = (kind: Kind, row: SalePageRow) => (kind === 'quotations' ? quotationFolio(row.id) : messages.driver.saleFolio(row.id));
+const folioOf = (kind: Kind, row: SalePageRow) => (kind === 'quotations' ? quotationFolio(row.id) : driverMessages.saleFolio(row.id));
 const canceledAt = (row: SalePageRow) => (row.canceled_at ? formatMoment(row.canceled_at) : '—');
 const reasonOf = (row: SalePageRow) => row.cancel_reason ?? text.noReason;
 

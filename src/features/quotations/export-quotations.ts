@@ -1,11 +1,12 @@
-import { messages } from '../../../domain/messages';
+import { quotationsMessages } from '../../../domain/messages/quotations';
+import { salesMessages } from '../../../domain/messages/sales';
 import { quotationStatus } from '../../../domain/sale-list';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { PageSheet } from '../../ui/office-list/page-export';
 
-const text = messages.quotations.list;
-const columns = messages.sales.list.columns;
+const text = quotationsMessages.list;
+const columns = salesMessages.list.columns;
 
 /** The visible columns of the page, with real values: folio and amounts as numbers, dates as dates. */
 export function quotationExportRows(rows: readonly SalePageRow[], now: Date): Record<string, SheetCell>[] {

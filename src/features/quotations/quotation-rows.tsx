@@ -1,13 +1,14 @@
 import { formatCalendarDate, formatMoment, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { quotationsMessages } from '../../../domain/messages/quotations';
+import { salesMessages } from '../../../domain/messages/sales';
 import { quotationStatus, type SaleSortColumn } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 
-const text = messages.quotations.list;
-const columns = messages.sales.list.columns;
+const text = quotationsMessages.list;
+const columns = salesMessages.list.columns;
 
 export const seller = (row: SalePageRow) => `${row.user_name} ${row.user_last}`;
 export const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');

@@ -1,6 +1,6 @@
 import type { ActionSheetButton } from '@ionic/react';
 import { useCallback, useMemo, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { quotationsMessages } from '../../../domain/messages/quotations';
 import { hasPermission } from '../../../domain/permissions';
 import { quotationStatus } from '../../../domain/sale-list';
 import { quotationFolio } from '../../../domain/sales';
@@ -20,7 +20,7 @@ import { quotationSheet } from './export-quotations';
 import { quotationKeys, useQuotationActions } from './queries';
 import { quotationColumns, QuotationCard } from './quotation-rows';
 
-const text = messages.quotations.list;
+const text = quotationsMessages.list;
 const folioOf = (row: SalePageRow) => quotationFolio(row.id);
 const menuLabel = (row: SalePageRow) => text.actionsFor(folioOf(row));
 

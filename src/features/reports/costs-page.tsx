@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { messages } from '../../../domain/messages';
+import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import type { DateRange } from '../../../domain/office-list';
 import { ChartFigure, ChartPlaceholder } from '../../ui/charts/chart-figure';
 import { exportChart } from './export-report';
@@ -8,7 +8,7 @@ import { useExpensesByType, useTopItems, useUtilities } from './queries';
 import { ReportExportButton, ReportScreen, useCanDownload } from './report-parts';
 import { costsByMonthChart, expenseTypesChart, topItemsChart } from './report-charts';
 
-const text = messages.reportScreens.costs;
+const text = reportScreensMessages.costs;
 type Notify = (message: string) => void;
 
 /**

@@ -1,6 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
+import { reportScreensMessages } from '../../../domain/messages/report-screens';
+import { reportsMessages } from '../../../domain/messages/reports';
 import { monterreyDate } from '../../../domain/time';
 import { writeSheet } from '../../ui/office-list/export-sheet';
 import { QueryStatus } from '../../ui/query-status';
@@ -18,8 +20,8 @@ import { useHuecos } from './queries';
 import { ReportExportButton, ReportScreen, useCanDownload } from './report-parts';
 import { Field } from '../../ui/form-fields';
 
-const text = messages.reportScreens.huecos;
-const listText = messages.list;
+const text = reportScreensMessages.huecos;
+const listText = listMessages;
 
 /**
  * `/huecos` (spec §2, §7 huecos?year, §9 Spanish month names): per customer that bought in the
@@ -35,7 +37,7 @@ export default function HuecosPage() {
   const huecos = useHuecos(year);
   const canDownload = useCanDownload();
   const ids = { year: useId(), search: useId(), heading: useId() };
-  const months = huecos.data?.meta.months ?? messages.reports.monthNames;
+  const months = huecos.data?.meta.months ?? reportsMessages.monthNames;
   const shown = useMemo(() => sortHuecos(filterHuecos(huecos.data?.data ?? [], search), sort), [huecos.data, search, sort]);
 
   return (

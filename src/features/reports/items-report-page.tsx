@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import { pagedQuery } from '../../../domain/office-list';
 import { periodFilter, type Period } from '../../../domain/reports';
 import { itemsReportPageSchema, type ItemsReportRow, type ItemsReportSort } from '../../../domain/schemas/reports';
@@ -17,7 +17,7 @@ import { formatQuantity } from '../../../domain/format';
 import { topItemsChart } from './report-charts';
 import './reports.css';
 
-const text = messages.reportScreens.items;
+const text = reportScreensMessages.items;
 
 export const ITEM_COLUMNS: ListColumn<ItemsReportRow, ItemsReportSort>[] = [
   { key: 'name', sort: 'name', label: text.item, cell: (row) => row.name },

@@ -1,11 +1,12 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { formatCalendarDate } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
+import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import type { DateRange } from '../../../domain/office-list';
 import { PERIOD_PRESETS, periodRange, reportRangeError, type Period, type PeriodPreset } from '../../../domain/reports';
 import { Field } from '../../ui/form-fields';
 
-const text = messages.reportScreens.period;
+const text = reportScreensMessages.period;
 
 /** A report's period and its dates on today's Monterrey calendar. */
 export function usePeriod(preset: PeriodPreset): { period: Period; setPeriod: (period: Period) => void; range: DateRange } {
@@ -40,7 +41,7 @@ export function PeriodPicker({ period, range, onChange }: { period: Period; rang
   };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const problem = from && to ? reportRangeError(from, to) : messages.list.bothDates;
+    const problem = from && to ? reportRangeError(from, to) : listMessages.bothDates;
     setError(problem);
     if (!problem) onChange({ preset: 'custom', range: [from, to] });
   };

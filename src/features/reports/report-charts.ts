@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import type {
   collectionBySellerSchema,
   dueBalanceReportSchema,
@@ -15,7 +15,7 @@ import type { TableExtra } from '../../ui/charts/chart-figure';
  * The charts of the report screens, each built from one server answer: the labels, the
  * series the chart draws and the table shows, and the table's extra columns.
  */
-const text = messages.reportScreens;
+const text = reportScreensMessages;
 
 type RowOf<S extends z.ZodMiniType> = z.infer<S> extends { data: (infer R)[] } ? R : never;
 export type SalemanReportRow = RowOf<typeof salemanReportResultSchema>;

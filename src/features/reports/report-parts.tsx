@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
 import { hasPermission } from '../../../domain/permissions';
 import { useToast } from '../../ui/overlays';
 import { useShell } from '../../ui/shell-context';
@@ -51,7 +51,7 @@ export function ReportExportButton({
       setBusy(false);
     }
   };
-  const shown = busy ? messages.list.exporting : messages.list.export;
+  const shown = busy ? listMessages.exporting : listMessages.export;
   return (
     <button
       type="button"

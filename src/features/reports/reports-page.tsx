@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import type { DateRange } from '../../../domain/office-list';
 import { ChartFigure, ChartPlaceholder } from '../../ui/charts/chart-figure';
 import { seriesTotals } from '../../ui/charts/chart-data';
@@ -12,7 +12,7 @@ import { useCollectionsBySeller, useDueBalances, useIndicators, useSalemanReport
 import { ReportExportButton, ReportScreen, useCanDownload } from './report-parts';
 import { collectionsBySellerChart, salesSeriesChart, sellersChart, topDueBalances } from './report-charts';
 
-const text = messages.reportScreens.reports;
+const text = reportScreensMessages.reports;
 type Notify = (message: string) => void;
 
 /**
@@ -223,7 +223,7 @@ function DueBalancesSection({ notify }: { notify: Notify }) {
         )}
       </div>
       <QueryStatus query={balances} loading={text.loading} />
-      {balances.data && rows.length === 0 && <p className="empty-state">{messages.reportScreens.empty}</p>}
+      {balances.data && rows.length === 0 && <p className="empty-state">{reportScreensMessages.empty}</p>}
       {rows.length > 0 && (
         <>
           <p className="chart-figure__note">{text.dueBalanceNote(top.length, rows.length)}</p>
@@ -231,7 +231,7 @@ function DueBalancesSection({ notify }: { notify: Notify }) {
             className="chart-figure__table"
             tabIndex={0}
             role="region"
-            aria-label={messages.reportScreens.chart.table(text.dueBalanceTitle)}
+            aria-label={reportScreensMessages.chart.table(text.dueBalanceTitle)}
           >
             <table className="data-table">
               <caption className="visually-hidden">{text.dueBalanceTitle}</caption>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { messages } from '../../../domain/messages';
+import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import { ChartFigure, ChartPlaceholder } from '../../ui/charts/chart-figure';
 import { exportChart } from './export-report';
 import { PeriodPicker, usePeriod } from './period-picker';
@@ -7,7 +7,7 @@ import { useUtilities } from './queries';
 import { ReportExportButton, ReportScreen, useCanDownload } from './report-parts';
 import { UTILITY_DRAWN, utilitiesChart } from './report-charts';
 
-const text = messages.reportScreens.utilities;
+const text = reportScreensMessages.utilities;
 
 /**
  * `/utilities` ('Utilidades', issue 13): by month of the period (this year by default, as it

@@ -1,9 +1,9 @@
-import { messages } from '../../../domain/messages';
+import { salesMessages } from '../../../domain/messages/sales';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { PageSheet } from '../../ui/office-list/page-export';
 
-const text = messages.sales.list;
+const text = salesMessages.list;
 const columns = text.columns;
 
 /** The visible columns of the page, with real values: folio and amounts as numbers, dates as dates. */
@@ -18,7 +18,7 @@ export function saleExportRows(rows: readonly SalePageRow[]): Record<string, She
     [columns.total]: row.total,
     [columns.paymentStatus]: row.payment_status,
     [columns.dueBalance]: row.due_balance,
-    [columns.order]: row.order_status ? messages.sales.orderStatus[row.order_status] : '',
+    [columns.order]: row.order_status ? salesMessages.orderStatus[row.order_status] : '',
     [columns.createdAt]: new Date(row.created_at),
   }));
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { salesMessages } from '../../../domain/messages/sales';
 import { hasPermission } from '../../../domain/permissions';
 import { pedidosQuery } from '../../../domain/sale-list';
 import { monterreyDate } from '../../../domain/time';
@@ -11,7 +11,7 @@ import { useShell } from '../../ui/shell-context';
 import { salesKeys } from './queries';
 import { pedidosColumns, SaleCard } from './sale-rows';
 
-const text = messages.sales.pedidos;
+const text = salesMessages.pedidos;
 
 /**
  * `/pedidos` (spec §2; permission pedidos): the orders by scheduled date with where each

@@ -1,15 +1,16 @@
 import { formatCalendarDate, formatKg, formatMoment, formatMoney } from '../../../domain/format';
 import { deliveryStatus } from '../../../domain/rules/delivery-status';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { salesMessages } from '../../../domain/messages/sales';
 import type { OrderStatus, SaleSortColumn } from '../../../domain/sale-list';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 
-const text = messages.sales.list;
+const text = salesMessages.list;
 const columns = text.columns;
 
-export const saleFolio = (row: SalePageRow) => messages.driver.saleFolio(row.id);
+export const saleFolio = (row: SalePageRow) => driverMessages.saleFolio(row.id);
 const seller = (row: SalePageRow) => `${row.user_name} ${row.user_last}`;
 const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
 
@@ -18,7 +19,7 @@ const PAYMENT_TONE: Record<string, string> = { Pagada: 'success', Parcial: 'warn
 
 export function OrderState({ status }: { status: OrderStatus | null }) {
   if (status === null) return <>—</>;
-  return <span className={`status-chip status-chip--${ORDER_TONE[status]}`}>{messages.sales.orderStatus[status]}</span>;
+  return <span className={`status-chip status-chip--${ORDER_TONE[status]}`}>{salesMessages.orderStatus[status]}</span>;
 }
 
 function PaymentState({ status }: { status: string }) {
@@ -67,7 +68,7 @@ export const SALE_COLUMNS: ListColumn<SalePageRow, SaleSortColumn>[] = [
 
 /** Over the counter, or where its latest delivery stands (spec §4 detail status), or not yet on a route. */
 const delivery = (row: SalePageRow) =>
-  row.bar ? messages.sales.pedidos.counter : row.delivery ? deliveryStatus(row.delivery) : messages.sales.pedidos.notRouted;
+  row.bar ? salesMessages.pedidos.counter : row.delivery ? deliveryStatus(row.delivery) : salesMessages.pedidos.notRouted;
 
 /** /pedidos: by scheduled date, with where the order stands and how it leaves (counter, or its delivery). */
 export function pedidosColumns(saleLinks: boolean): ListColumn<SalePageRow, SaleSortColumn>[] {
@@ -76,7 +77,7 @@ export function pedidosColumns(saleLinks: boolean): ListColumn<SalePageRow, Sale
     date,
     company,
     branch,
-    { key: 'delivery', label: messages.sales.pedidos.delivery, cell: delivery },
+    { key: 'delivery', label: salesMessages.pedidos.delivery, cell: delivery },
     order,
     sellerColumn,
     { key: 'weight', label: text.weight, cell: (row) => formatKg(row.sale_weight), numeric: true },

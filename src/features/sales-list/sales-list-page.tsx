@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { salesMessages } from '../../../domain/messages/sales';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
 import { useToast } from '../../ui/overlays';
@@ -11,7 +11,7 @@ import { salesKeys } from './queries';
 import { SALE_COLUMNS, SaleCard } from './sale-rows';
 import { SaleTotalsPanel } from './totals-panel';
 
-const text = messages.sales.list;
+const text = salesMessages.list;
 
 /**
  * `/sales` (issue 12): the sales with their payment status, due balance and order, server

@@ -1,10 +1,11 @@
 import { formatCalendarDate, formatKg, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
+import { salesMessages } from '../../../domain/messages/sales';
 import type { SaleListFilters } from '../../../domain/sale-list';
 import { QueryStatus } from '../../ui/query-status';
 import { useSaleTotals } from './queries';
 
-const text = messages.sales.list;
+const text = salesMessages.list;
 
 /** The collapsible totals of /sales (issue 12): count, subtotal, IVA, total, saldo and weight of the filtered range. */
 export function SaleTotalsPanel({ id, filters, now }: { id: string; filters: SaleListFilters; now: Date }) {
@@ -17,7 +18,7 @@ export function SaleTotalsPanel({ id, filters, now }: { id: string; filters: Sal
     [text.weight, formatKg(totals.data.weight)],
   ];
   return (
-    <section id={id} className="totals-panel" aria-label={messages.list.totals} aria-busy={totals.isFetching}>
+    <section id={id} className="totals-panel" aria-label={listMessages.totals} aria-busy={totals.isFetching}>
       <QueryStatus query={totals} />
       {totals.data && figures && (
         <>

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { newSaleMessages } from '../../../domain/messages/new-sale';
+import { commonMessages } from '../../../domain/messages/shell';
+import { ticketMessages } from '../../../domain/messages/ticket';
 import { createdSaleSchema, newSaleSchema, type NewSale } from '../../../domain/schemas/new-sale';
 import { monterreyDate, monterreyDateOffset, monterreyMinute } from '../../../domain/time';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
@@ -15,7 +17,7 @@ import { useSaleCart } from './use-sale-cart';
 import './sales.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.newSale;
+const text = newSaleMessages;
 
 /**
  * `/new-sales` and `/pos` (spec §2, §4 Cart, §9): company and branch, items by name or by
@@ -94,7 +96,7 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
       items: cart.map((line) => ({ item_id: line.itemId, quantity: line.quantity })),
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.common.genericError);
+      setError(parsed.error.issues[0]?.message ?? commonMessages.genericError);
       return;
     }
     setError(null);
@@ -146,7 +148,7 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
         <div className="form-actions">
           {ticket && (
             <button type="button" className="outline-button" onClick={() => openPrintWindow({ kind: 'ticket', data: ticket })}>
-              {text.printTicket} · {messages.ticket.folio(ticket.id)}
+              {text.printTicket} · {ticketMessages.folio(ticket.id)}
             </button>
           )}
           <button type="submit" className="button-primary button-primary--padded" disabled={save.isPending}>

@@ -1,4 +1,5 @@
-import { messages } from '../../../domain/messages';
+import { newSaleMessages } from '../../../domain/messages/new-sale';
+import { quotationsMessages } from '../../../domain/messages/quotations';
 
 /** The fields of the quotation form a message can be about. */
 export type QuotationField = 'company' | 'branch' | 'contact' | 'items' | 'series' | 'date' | 'validity' | 'po' | 'note' | 'internal';
@@ -19,14 +20,14 @@ const FIELD_OF_KEY: Record<string, QuotationField> = {
 
 /** The server's refusals that are about one field (server/repositories/pricing.ts, server/routes/quotations.ts). */
 const FIELD_OF_MESSAGE = new Map<string, QuotationField>([
-  [messages.newSale.companyNotFound, 'company'],
-  [messages.newSale.branchNotFound, 'branch'],
-  [messages.newSale.itemNotFound, 'items'],
-  [messages.newSale.repeatedItem, 'items'],
-  [messages.newSale.emptyCart, 'items'],
-  [messages.newSale.quantityPositive, 'items'],
-  [messages.quotations.contactNotFound, 'contact'],
-  [messages.quotations.validityBeforeToday, 'validity'],
+  [newSaleMessages.companyNotFound, 'company'],
+  [newSaleMessages.branchNotFound, 'branch'],
+  [newSaleMessages.itemNotFound, 'items'],
+  [newSaleMessages.repeatedItem, 'items'],
+  [newSaleMessages.emptyCart, 'items'],
+  [newSaleMessages.quantityPositive, 'items'],
+  [quotationsMessages.contactNotFound, 'contact'],
+  [quotationsMessages.validityBeforeToday, 'validity'],
 ]);
 
 /**

@@ -2,7 +2,10 @@ import { IonButton, IonToast, useIonRouter, useIonToast } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { messages } from '../../../domain/messages';
+import { newSaleMessages } from '../../../domain/messages/new-sale';
+import { quotationsMessages } from '../../../domain/messages/quotations';
+import { salesMessages } from '../../../domain/messages/sales';
+import { commonMessages } from '../../../domain/messages/shell';
 import { quotationFolio } from '../../../domain/sales';
 import { defaultQuotationLayout } from '../../../domain/documents/quotation-layout';
 import { quotationInputSchema, quotationWriteAnswerSchema, type QuotationInput, type SaleDetail } from '../../../domain/schemas/quotations';
@@ -21,8 +24,8 @@ import { quotationFieldOf, type QuotationField } from './quotation-fields';
 import './sales.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.quotations.form;
-const cartText = messages.newSale;
+const text = quotationsMessages.form;
+const cartText = newSaleMessages;
 /** Spec §9: a quotation is valid up to its due date; a new one is valid for 15 days. */
 const VALIDITY_DAYS = 15;
 
@@ -71,7 +74,7 @@ function EditQuotation({ id }: { id: number }) {
   if (quotation.kind !== 'quotation')
     return (
       <Refusal title={text.editTitle(folio)} message={text.notQuotation(quotation.id)}>
-        <AppLink href={`/sales/${quotation.id}`}>{messages.sales.page.title(quotation.id)}</AppLink>
+        <AppLink href={`/sales/${quotation.id}`}>{salesMessages.page.title(quotation.id)}</AppLink>
       </Refusal>
     );
   if (quotation.sale_id !== null)
@@ -200,7 +203,7 @@ function QuotationForm({ initial }: { initial?: Initial }) {
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      fail(issue?.message ?? messages.common.genericError, quotationFieldOf(null, issue?.path[0]));
+      fail(issue?.message ?? commonMessages.genericError, quotationFieldOf(null, issue?.path[0]));
       return;
     }
     setError(null);

@@ -2,7 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { lineAmount, lower, raise, removeFromCart, setQuantity, shownPrice } from '../../../domain/cart';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { customersMessages } from '../../../domain/messages/customers';
+import { driverMessages } from '../../../domain/messages/driver';
+import { newSaleMessages } from '../../../domain/messages/new-sale';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import { posItemPageSchema } from '../../../domain/schemas/reads';
 import { SALE_SERIES, type SaleSeries } from '../../../domain/sales';
 import { hasPermission } from '../../../domain/permissions';
@@ -13,7 +16,7 @@ import { useSettled } from '../../lib/use-settled';
 import type { CartCompany, CartItem, SaleCartState } from './use-sale-cart';
 import './sales.css';
 
-const text = messages.newSale;
+const text = newSaleMessages;
 // The camera and its decoder load only when the scanner opens.
 const ScannerDialog = lazy(() => import('../../ui/scanner-dialog'));
 // 'Nuevo cliente' at the counter (issue 13) loads only when opened.
@@ -80,7 +83,7 @@ export function SaleCart({
         )}
       </section>
 
-      <section className="new-sale__items" aria-label={messages.driver.items}>
+      <section className="new-sale__items" aria-label={driverMessages.items}>
         <ItemSearch id={cart.ids.items} onAdd={cart.add} />
         <button type="button" className="outline-button" onClick={onScan}>
           {text.scan}
@@ -104,7 +107,7 @@ export function CartLines({ cart }: { cart: Pick<SaleCartState, 'cart' | 'series
         <table className="cart-table">
           <thead>
             <tr>
-              <th scope="col">{messages.driver.items}</th>
+              <th scope="col">{driverMessages.items}</th>
               <th scope="col">{text.quantity}</th>
               <th scope="col" className="numeric">
                 {text.price}
@@ -113,7 +116,7 @@ export function CartLines({ cart }: { cart: Pick<SaleCartState, 'cart' | 'series
                 {text.amount}
               </th>
               <th scope="col">
-                <span className="visually-hidden">{messages.shippings.columns.actions}</span>
+                <span className="visually-hidden">{shippingsMessages.columns.actions}</span>
               </th>
             </tr>
           </thead>
@@ -242,7 +245,7 @@ function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompa
       </div>
       {canCreate && (
         <button type="button" className="outline-button" onClick={() => setCreating(true)}>
-          {messages.customers.counter.open}
+          {customersMessages.counter.open}
         </button>
       )}
       {creating && (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { defaultQuotationLayout, partyRentalSentences } from '../../../domain/documents/quotation-document';
 import { formatKg, formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { salesMessages } from '../../../domain/messages/sales';
 import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
 import { quotationFolio } from '../../../domain/sales';
@@ -19,7 +19,7 @@ import { formatDay } from '../../ui/calendar/calendar-days';
 import { saleDetailQueryOptions } from './sale-queries';
 import './sales.css';
 
-const text = messages.sales.page;
+const text = salesMessages.page;
 const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'success' } as const;
 
 /** `/sales/{sale_id}`: one sale followed from its items to its delivery and its collections. */
@@ -109,7 +109,7 @@ export function SaleView({
           {sale.bar && <span className="status-chip status-chip--neutral">{text.counter}</span>}
           {sale.order && (
             <span className={`status-chip status-chip--${ORDER_TONE[sale.order.status]}`}>
-              {text.order}: {messages.sales.orderStatus[sale.order.status]}
+              {text.order}: {salesMessages.orderStatus[sale.order.status]}
             </span>
           )}
           {sale.canceled_at !== null && <span className="status-chip status-chip--danger">{text.canceled}</span>}
@@ -180,7 +180,7 @@ export function SaleView({
               <>
                 <h3 className="sale-page__subheading">{text.order}</h3>
                 <dl className="facts">
-                  <Fact label={text.orderStatus}>{messages.sales.orderStatus[sale.order.status]}</Fact>
+                  <Fact label={text.orderStatus}>{salesMessages.orderStatus[sale.order.status]}</Fact>
                   {sale.order.dispatched_at && <Fact label={text.dispatchedAt}>{formatMoment(sale.order.dispatched_at)}</Fact>}
                 </dl>
               </>

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { salesMessages } from '../../../domain/messages/sales';
 import { hasPermission } from '../../../domain/permissions';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
@@ -11,7 +12,7 @@ import { calendarQueryOptions, type CalendarSale } from '../../ui/calendar/calen
 import '../../ui/calendar/calendar.css';
 import { ScreenPage } from '../../ui/screen-chrome';
 
-const text = messages.sales.calendar;
+const text = salesMessages.calendar;
 
 /** `/sales/calendar` (spec §2 'scheduled orders'): the sales by their scheduled day, a month or a week at a time. */
 export default function SalesCalendarPage() {
@@ -79,10 +80,10 @@ export function CalendarGrid({
 
 /** A sale in a day: folio, company, total and where its order stands. */
 function SaleEntry({ sale, link, compact }: { sale: CalendarSale; link: boolean; compact: boolean }) {
-  const status = sale.order_status ? messages.sales.orderStatus[sale.order_status] : null;
+  const status = sale.order_status ? salesMessages.orderStatus[sale.order_status] : null;
   const content = (
     <>
-      <span className="calendar-sale__folio">{messages.driver.saleFolio(sale.id)}</span>
+      <span className="calendar-sale__folio">{driverMessages.saleFolio(sale.id)}</span>
       <span className="calendar-sale__company">{sale.company_name}</span>
       {!compact && <span className="calendar-sale__total">{formatMoney(sale.total)}</span>}
       {status && <span className={`calendar-sale__status calendar-sale__status--${sale.order_status}`}>{status}</span>}

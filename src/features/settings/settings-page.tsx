@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages';
+import { settingsMessages } from '../../../domain/messages/settings';
 import { APP_VERSION } from '../../../domain/version';
 import { useShell } from '../../ui/shell-context';
 import { ScreenPage } from '../../ui/screen-chrome';
@@ -19,19 +19,19 @@ function Row({ label, value }: { label: string; value: string }) {
 export default function SettingsPage() {
   const { user, deployment } = useShell();
   return (
-    <ScreenPage title={messages.settings.title}>
-      <h2 className="plain-list__header">{messages.settings.profile}</h2>
+    <ScreenPage title={settingsMessages.title}>
+      <h2 className="plain-list__header">{settingsMessages.profile}</h2>
       <ul className="plain-list">
-        <Row label={messages.settings.name} value={`${user.name} ${user.last}`} />
-        <Row label={messages.settings.email} value={user.email} />
-        <Row label={messages.settings.jobPosition} value={user.job_position ?? '—'} />
-        <Row label={messages.settings.branch} value={user.branch?.name ?? '—'} />
-        <Row label={messages.settings.permissions} value={user.permissions.length > 0 ? user.permissions.join(', ') : '—'} />
+        <Row label={settingsMessages.name} value={`${user.name} ${user.last}`} />
+        <Row label={settingsMessages.email} value={user.email} />
+        <Row label={settingsMessages.jobPosition} value={user.job_position ?? '—'} />
+        <Row label={settingsMessages.branch} value={user.branch?.name ?? '—'} />
+        <Row label={settingsMessages.permissions} value={user.permissions.length > 0 ? user.permissions.join(', ') : '—'} />
       </ul>
-      <h2 className="plain-list__header">{messages.settings.app}</h2>
+      <h2 className="plain-list__header">{settingsMessages.app}</h2>
       <ul className="plain-list">
-        <Row label={messages.settings.version} value={APP_VERSION} />
-        <Row label={messages.settings.deployment} value={deployment.identity.legalName} />
+        <Row label={settingsMessages.version} value={APP_VERSION} />
+        <Row label={settingsMessages.deployment} value={deployment.identity.legalName} />
       </ul>
     </ScreenPage>
   );

@@ -1,7 +1,9 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { formatKg, formatMoment, mapsSearchUrl, formatCalendarDate } from '../../../domain/format';
 import { Dialog } from '../../ui/dialog';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { commonMessages } from '../../../domain/messages/shell';
+import { shippingDetailsMessages, shippingsMessages } from '../../../domain/messages/shippings';
 import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
 import type { ShippingSummary, ShippingDetailSummary } from '../../../domain/schemas/shipping';
@@ -12,16 +14,16 @@ import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
 import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../../ui/route/route-view';
 import { useDispatchedOrders, useFullShipping, useNearbyRoutes, useShippingMutations } from './queries';
 
-const text = messages.shippingDetails;
-const saleFolio = messages.driver.saleFolio;
+const text = shippingDetailsMessages;
+const saleFolio = driverMessages.saleFolio;
 export type Notify = (message: string, tone: 'success' | 'danger') => void;
 
 const detailHeader = (detail: ShippingDetailSummary) => `${saleFolio(detail.sale_id)} · ${detail.sale.company_name}`;
 
 const STATUS_TEXT = {
-  Pendiente: messages.driver.statusPending,
-  Entregado: messages.driver.statusDelivered,
-  'No Entregado': messages.driver.statusRejected,
+  Pendiente: driverMessages.statusPending,
+  Entregado: driverMessages.statusDelivered,
+  'No Entregado': driverMessages.statusRejected,
 };
 
 /**
@@ -38,7 +40,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
   const confirmDelete = useConfirmSheet<ShippingDetailSummary>(
     (deleting) => ({
       header: text.deleteConfirm(saleFolio(deleting.sale_id), shipping.id),
-      confirm: messages.shippings.delete,
+      confirm: shippingsMessages.delete,
       destructive: true,
       onConfirm: () =>
         removeDetail.mutate(deleting.id, {
@@ -46,7 +48,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
           onError: (error) => notify(getErrorMessage(error), 'danger'),
         }),
     }),
-    messages.shippings.cancel,
+    shippingsMessages.cancel,
   );
   const askDelete = confirmDelete.ask;
   const canEditDetail = hasPermission(user, 'editShippingDetails');
@@ -56,8 +58,8 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
       detail.completed
         ? []
         : [
-            ...(canEditDetail ? [{ text: messages.shippings.edit, handler: () => setEditing(detail) }] : []),
-            ...(canDeleteDetail ? [{ text: messages.shippings.delete, role: 'destructive', handler: () => askDelete(detail) }] : []),
+            ...(canEditDetail ? [{ text: shippingsMessages.edit, handler: () => setEditing(detail) }] : []),
+            ...(canDeleteDetail ? [{ text: shippingsMessages.delete, role: 'destructive', handler: () => askDelete(detail) }] : []),
           ],
     [canEditDetail, canDeleteDetail, askDelete],
   );
@@ -79,7 +81,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
   const fullDetails = new Map(full.data?.shipping_details.map((detail) => [detail.id, detail]));
 
   return (
-    <section className="detail-panel" aria-label={`${text.title} · ${messages.driver.routeFolio(shipping.id)}`}>
+    <section className="detail-panel" aria-label={`${text.title} · ${driverMessages.routeFolio(shipping.id)}`}>
       <div className="detail-panel__header">
         <h3>{text.title}</h3>
         {canAdd && (
@@ -158,7 +160,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
                 {fullDetails.has(detail.id) ? (
                   <SaleFacts detail={fullDetails.get(detail.id)!} />
                 ) : (
-                  <p className="detail-panel__loading">{full.isError ? getErrorMessage(full.error) : messages.common.loading}</p>
+                  <p className="detail-panel__loading">{full.isError ? getErrorMessage(full.error) : commonMessages.loading}</p>
                 )}
                 <DeliveryOutcome detail={detail} />
                 {detail.pdf && (
@@ -170,7 +172,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
             )}
           />
           <p className="route-card__dates">
-            {messages.shippings.columns.createdAt}: {formatMoment(shipping.created_at)} · {messages.shippings.columns.updatedAt}:{' '}
+            {shippingsMessages.columns.createdAt}: {formatMoment(shipping.created_at)} · {shippingsMessages.columns.updatedAt}:{' '}
             {formatMoment(shipping.updated_at)}
           </p>
         </div>
@@ -242,7 +244,7 @@ function AddDetailDialog({ shippingId, notify, onClose }: { shippingId: number; 
             pending={addDetail.isPending}
             disabled={saleId === null}
             onCancel={close}
-            labels={messages.shippings}
+            labels={shippingsMessages}
           />
         </form>
       )}
@@ -296,7 +298,7 @@ function EditDetailDialog({
             <select id={ids.shipping} value={shippingId} onChange={(e) => setShippingId(Number(e.target.value))}>
               {options.map((s) => (
                 <option key={s.id} value={s.id}>
-                  {messages.driver.routeFolio(s.id)}
+                  {driverMessages.routeFolio(s.id)}
                   {s.date ? ` · ${formatCalendarDate(s.date)}` : ''}
                 </option>
               ))}
@@ -306,7 +308,7 @@ function EditDetailDialog({
             <label htmlFor={ids.invoice}>{text.invoice}</label>
             <input id={ids.invoice} maxLength={60} value={invoice} onChange={(e) => setInvoice(e.target.value)} />
           </div>
-          <FormActions serverError={null} pending={updateDetail.isPending} onCancel={close} labels={messages.shippings} />
+          <FormActions serverError={null} pending={updateDetail.isPending} onCancel={close} labels={shippingsMessages} />
         </form>
       )}
     </Dialog>

@@ -1,9 +1,9 @@
-import { messages } from '../../../domain/messages';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
 import type { PageSheet } from '../../ui/office-list/page-export';
 
-const columns = messages.shippings.columns;
+const columns = shippingsMessages.columns;
 const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p.last}` : '');
 
 /** The visible columns of the current page, with real values: dates as dates, numbers as numbers. */
@@ -25,8 +25,8 @@ export function exportRows(shippings: readonly ShippingSummary[]): Record<string
 
 /** 'Lista de Envíos.xlsx' (spec §2); Creación and Edición keep their time of day. */
 export const SHIPPING_SHEET: PageSheet<ShippingSummary> = {
-  file: messages.shippings.exportFile,
-  sheet: messages.shippings.exportSheet,
+  file: shippingsMessages.exportFile,
+  sheet: shippingsMessages.exportSheet,
   toRows: exportRows,
   moments: [columns.createdAt, columns.updatedAt],
 };

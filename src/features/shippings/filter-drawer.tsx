@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useSettled } from '../../lib/use-settled';
 import { CheckList, FilterDrawer as ListFilterDrawer, TextField } from '../../ui/office-list/filter-drawer';
-import { messages } from '../../../domain/messages';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import type { ShippingFilters } from '../../../domain/shipping-list';
 import { useCompanySearch } from '../../ui/company-search';
 import { useDrivers, useVehicles } from './queries';
 
-const text = messages.shippings;
+const text = shippingsMessages;
 
 /**
  * The filter side drawer (spec §2): Fecha (a range, counted only with both dates), Folio,

@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import { ShippingForm } from './shipping-form';
 import './shippings.css';
 import { ScreenPage, useScreenChrome } from '../../ui/screen-chrome';
@@ -7,9 +7,9 @@ import { ScreenPage, useScreenChrome } from '../../ui/screen-chrome';
 export default function NewShippingPage() {
   const { navigate } = useScreenChrome();
   return (
-    <ScreenPage title={messages.shippings.newTitle}>
+    <ScreenPage title={shippingsMessages.newTitle}>
       <div className="form-page">
-        <h1 className="page-heading">{messages.shippings.newTitle}</h1>
+        <h1 className="page-heading">{shippingsMessages.newTitle}</h1>
         <ShippingForm
           shipping={null}
           onCancel={() => navigate('/shippings', 'back')}

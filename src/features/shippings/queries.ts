@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { messages } from '../../../domain/messages';
+import { apiMessages } from '../../../domain/messages/api';
 import { JOB_POSITIONS, SELECTABLE_DRIVER_POSITIONS } from '../../../domain/job-positions';
 import {
   filterParams,
@@ -62,7 +62,7 @@ export function fetchFullShipping(id: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ 'filter[id]': String(id), include: SHIPPING_FULL_DETAILS });
   return apiRequest(`/api/v2/shippings?${query}`, { schema: fullShippingPageSchema, signal }).then((page) => {
     const [shipping] = page.data;
-    if (!shipping) throw new Error(messages.api.notFound);
+    if (!shipping) throw new Error(apiMessages.notFound);
     return shipping;
   });
 }

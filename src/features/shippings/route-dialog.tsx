@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../ui/dialog';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { monterreyMinute } from '../../../domain/time';
 import { getErrorMessage } from '../../lib/api';
@@ -9,7 +9,7 @@ import { ProgressButtons } from '../../ui/route/route-view';
 import { DetailPanel, type Notify } from './detail-panel';
 import { useShippingMutations } from './queries';
 
-const text = messages.driver;
+const text = driverMessages;
 
 /**
  * The card view's full-screen 'Entregas' (spec §2): the route with its sales, and Iniciar,

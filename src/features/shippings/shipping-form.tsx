@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import { shippingCreateSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
 import { getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
@@ -7,7 +7,7 @@ import { useDrivers, useShippingMutations, useVehicles } from './queries';
 import { FormActions } from '../../ui/form-actions';
 import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
-const text = messages.shippings;
+const text = shippingsMessages;
 
 interface Draft {
   driver_id: string;

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatKg, formatMoment, formatCalendarDate } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import type { ShippingSort, SortColumn } from '../../../domain/shipping-list';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { ListCards, ListTable, type ListColumn } from '../../ui/office-list/list-rows';
 import { DetailPanel, type Notify } from './detail-panel';
 import { SwipeRow } from './swipe-row';
 
-const text = messages.shippings;
+const text = shippingsMessages;
 const columns = text.columns;
 // 'Entregas' asks the route's kilometres with Ionic's input: it loads with the dialog, not the list.
 const RouteDialog = lazy(() => import('./route-dialog').then((module) => ({ default: module.RouteDialog })));
@@ -16,7 +17,7 @@ const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p
 const km = (value: number | null) => (value === null ? '—' : text.kmValue(value));
 
 const COLUMNS: ListColumn<ShippingSummary, SortColumn>[] = [
-  { key: 'id', sort: 'id', label: columns.folio, cell: (s) => messages.driver.routeFolio(s.id) },
+  { key: 'id', sort: 'id', label: columns.folio, cell: (s) => driverMessages.routeFolio(s.id) },
   { key: 'driver_id', sort: 'driver_id', label: columns.driver, cell: (s) => person(s.driver) },
   { key: 'date', sort: 'date', label: columns.date, cell: (s) => formatCalendarDate(s.date) },
   { key: 'vehicle_id', sort: 'vehicle_id', label: columns.vehicle, cell: (s) => s.vehicle?.name ?? '—' },
@@ -132,14 +133,14 @@ function ShippingCard({ shipping, onOpen, ...props }: RowsProps & { shipping: Sh
     >
       <div className="list-card">
         <button type="button" className="list-card__main" aria-haspopup={onOpen ? 'dialog' : undefined} onClick={onOpen} disabled={!onOpen}>
-          <span className="list-card__title">{messages.driver.routeFolio(shipping.id)}</span>
+          <span className="list-card__title">{driverMessages.routeFolio(shipping.id)}</span>
           <span>
             {formatCalendarDate(shipping.date)} · {person(shipping.driver)}
           </span>
           <span>
             {columns.vehicle}: {shipping.vehicle?.name ?? '—'} · {columns.weight}: {formatKg(shipping.weight)}
           </span>
-          <span>{messages.driver.progress(delivered, details.length)}</span>
+          <span>{driverMessages.progress(delivered, details.length)}</span>
         </button>
         {props.hasMenu && (
           <button type="button" className="icon-button" aria-label={text.actionsFor(shipping.id)} onClick={() => props.onMenu(shipping)}>

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import { hasPermission } from '../../../domain/permissions';
 import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
 import { shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
@@ -24,8 +25,8 @@ import { useStoredFilters } from './stored-filters';
 import { TotalsPanel } from './totals-panel';
 import './shippings.css';
 
-const text = messages.shippings;
-const routeHeader = (shipping: ShippingSummary) => messages.driver.routeFolio(shipping.id);
+const text = shippingsMessages;
+const routeHeader = (shipping: ShippingSummary) => driverMessages.routeFolio(shipping.id);
 
 /** `/shippings` and `/shippings/{id}` for the office (a delivery driver gets their own list, app/shippings-screen.tsx). */
 export default function OfficeShippings() {

@@ -1,10 +1,11 @@
 import { formatKg, formatKm, formatCalendarDate } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { commonMessages } from '../../../domain/messages/shell';
+import { shippingsMessages } from '../../../domain/messages/shippings';
 import type { ShippingFilters } from '../../../domain/shipping-list';
 import { getErrorMessage } from '../../lib/api';
 import { useShippingTotals } from './queries';
 
-const text = messages.shippings;
+const text = shippingsMessages;
 
 /** The collapsible totals (spec §2, §9): weight and route over the filtered set, or this month. */
 export function TotalsPanel({ id, filters }: { id: string; filters: ShippingFilters }) {
@@ -13,7 +14,7 @@ export function TotalsPanel({ id, filters }: { id: string; filters: ShippingFilt
     <section id={id} className="totals-panel" aria-label={text.totals} aria-busy={totals.isFetching}>
       {totals.isPending && (
         <p role="status" className="centered">
-          <span className="spinner" aria-hidden="true" /> {messages.common.loading}
+          <span className="spinner" aria-hidden="true" /> {commonMessages.loading}
         </p>
       )}
       {totals.isError && (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { supportMessages } from '../../../domain/messages/support';
 import { newSupportTicketSchema } from '../../../domain/schemas/support';
 import { formatMoment } from '../../../domain/format';
 import { Pager } from '../../ui/pager';
@@ -11,7 +11,7 @@ import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 import '../../ui/plain-list.css';
 
-const text = messages.support;
+const text = supportMessages;
 /** The search asks the server once typing pauses. */
 const SEARCH_DELAY = 300;
 

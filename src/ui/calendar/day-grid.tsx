@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { messages } from '../../../domain/messages';
+import { salesMessages } from '../../../domain/messages/sales';
 import { monterreyDate } from '../../../domain/time';
 import { formatLongDay, formatMonth, formatWeek, stepAnchor, visibleDays, WEEKDAYS, type CalendarView } from './calendar-days';
 
-const text = messages.sales.calendar;
+const text = salesMessages.calendar;
 /** Entries a month cell lists before 'y N más': the day's panel lists them all. */
 const MONTH_CELL_ENTRIES = 3;
 

@@ -1,12 +1,12 @@
 import { Component, lazy, Suspense, useId, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { formatCompactMoney, formatMoney } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import { QueryStatus } from '../query-status';
 import { chartTableRows, seriesTotals, type ChartData } from './chart-data';
 import '../office-list/office-list.css';
 import './chart-figure.css';
 
-const text = messages.reportScreens.chart;
+const text = reportScreensMessages.chart;
 
 // Chartist and its styles load with the first chart, never with the app's start.
 const BarChart = lazy(() => import('./bar-chart'));
@@ -111,7 +111,7 @@ export function ChartFigure({
       </div>
       {note && <p className="chart-figure__note">{note}</p>}
       {rows.length === 0 ? (
-        <p className="empty-state">{messages.reportScreens.empty}</p>
+        <p className="empty-state">{reportScreensMessages.empty}</p>
       ) : (
         <div className={`chart-figure__body${1 + data.series.length + extras.length > 4 ? ' chart-figure__body--stacked' : ''}`}>
           <figure className="chart-figure__chart">

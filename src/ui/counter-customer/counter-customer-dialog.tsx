@@ -1,14 +1,14 @@
 import { IonButton } from '@ionic/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { customersMessages } from '../../../domain/messages/customers';
 import { Dialog } from '../dialog';
 import { getErrorMessage, NetworkError } from '../../lib/api';
 import { counterCustomer, EMPTY_COUNTER_FIELDS, type CounterFields } from './counter-customer';
 import { useCustomerWrites } from '../company-writes';
 import '../company-form.css';
 
-const text = messages.customers.counter;
-const form = messages.customers.form;
+const text = customersMessages.counter;
+const form = customersMessages.form;
 
 /** The customer as the cart takes it: chosen at once, with its branches (none yet). */
 export interface CreatedCustomer {

@@ -1,11 +1,11 @@
 import { IonButton } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
 import type { DateRange } from '../../../domain/office-list';
 import { Dialog } from '../dialog';
 import type { FilterDrawerProps } from './filter-drawer';
 
-const text = messages.list;
+const text = listMessages;
 
 /** `FilterDrawer` (filter-drawer.tsx) in its dialog: the draft, the range's check, Limpiar and Filtrar. */
 export default function FilterDrawerDialog<F extends { date: DateRange | null }>({

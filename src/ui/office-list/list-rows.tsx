@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useRef, useState, type ReactNode, type Ref } from 'react';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
 import { nextSort, type ListSort } from '../../../domain/office-list';
 import { useWideScreen } from './use-wide-screen';
 
-const text = messages.list;
+const text = listMessages;
 /** Longer lists than the largest page size ("all") are virtualized. */
 const VIRTUAL_FROM = 50;
 

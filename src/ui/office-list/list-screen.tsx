@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { messages } from '../../../domain/messages';
+import { listMessages } from '../../../domain/messages/office-list';
 import { getErrorMessage } from '../../lib/api';
 import { Pager } from '../pager';
 import { QueryStatus } from '../query-status';
@@ -8,7 +8,7 @@ import { ScreenPage } from '../screen-chrome';
 import type { ListPagingState, PagedList } from './use-paged-list';
 import './office-list.css';
 
-const text = messages.list;
+const text = listMessages;
 
 /**
  * An office list screen (architecture.md 'Office screens'): its toolbar, what sits above the

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '../../../domain/messages';
+import { salesMessages } from '../../../domain/messages/sales';
 import type { ListPaging } from '../../../domain/office-list';
 import {
   EMPTY_SALE_FILTERS,
@@ -18,11 +18,11 @@ import { apiRequest } from '../../lib/api';
 import { CheckList, ChoiceField, FilterDrawer, TextField } from './filter-drawer';
 import type { FilteredListSource } from './use-filtered-list';
 
-const text = messages.sales.list;
+const text = salesMessages.list;
 const label = text.columns;
 const SERIES = SALE_SERIES.map((value) => ({ value, label: value }));
 const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
-const ORDERS = ORDER_STATUSES.map((value) => ({ value, label: messages.sales.orderStatus[value] }));
+const ORDERS = ORDER_STATUSES.map((value) => ({ value, label: salesMessages.orderStatus[value] }));
 
 const noFilters = () => EMPTY_SALE_FILTERS;
 

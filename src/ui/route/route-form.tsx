@@ -1,10 +1,11 @@
 import { IonButton, IonInput } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import '../ionic-setup';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
+import { shippingMessages } from '../../../domain/messages/shipping';
 import { useHoldUpdate } from '../../sync/sending-gate';
 
-const text = messages.driver;
+const text = driverMessages;
 
 /** Saves a form's input: resolves null when taken, or the Spanish reason it was refused. */
 export type Save<T> = (input: T) => Promise<string | null>;
@@ -25,8 +26,8 @@ export function useSave() {
 /** A kilometre reading typed by the driver: a whole number, or the Spanish reason it is not. */
 export function parseKm(input: string): { km: number } | { error: string } {
   const value = input.trim();
-  if (value === '') return { error: messages.shipping.required };
-  if (!/^\d{1,7}$/.test(value)) return { error: messages.shipping.invalidKm };
+  if (value === '') return { error: shippingMessages.required };
+  if (!/^\d{1,7}$/.test(value)) return { error: shippingMessages.invalidKm };
   return { km: Number(value) };
 }
 

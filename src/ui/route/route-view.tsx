@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatKg, formatMoney, mapsSearchUrl, formatCalendarDate } from '../../../domain/format';
-import { messages } from '../../../domain/messages';
+import { driverMessages } from '../../../domain/messages/driver';
 import { deliveryStatus, shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
 import { routeKilometres, shippingProgress } from '../../../domain/rules/shipping-progress';
 import type { Shipping, ShippingDetail, ShippingDetailSummary } from '../../../domain/schemas/shipping';
@@ -9,7 +9,7 @@ import type { Shipping, ShippingDetail, ShippingDetailSummary } from '../../../d
  * What the 'Entregas' dialog shows (spec §2 shipping detail panel, mobile card), as plain
  * components of data and callbacks: the screen wires them to the device store and commands.
  */
-const text = messages.driver;
+const text = driverMessages;
 /** A route's own fields, from the device store (driver) or the server (office). */
 type RouteFields = Omit<Shipping, 'shipping_details'>;
 

@@ -1,0 +1,53 @@
+/**
+ * The texts of sync. Every user-visible Spanish text lives in domain/messages/, one file per
+ * area, loaded with the screens that show it. Texts quoted by the product spec are used
+ * verbatim, including its spelling ('E-mail inavlido.').
+ */
+export const syncMessages = {
+  pendingBadge: 'Pendiente de sincronizar',
+  online: 'En línea',
+  offline: 'Sin conexión',
+  synced: 'Todo sincronizado',
+  sending: 'Sincronizando…',
+  pending: (count: number) => (count === 1 ? '1 cambio pendiente' : `${count} cambios pendientes`),
+  oldestPending: (age: string) => `El más antiguo: ${age}`,
+  lastError: 'Último error',
+  authPaused: 'Tu sesión expiró: inicia sesión de nuevo para enviar los cambios pendientes. No se perdió nada.',
+  rejectedTitle: 'Cambios rechazados por el servidor',
+  retry: 'Reintentar',
+  discard: 'Descartar',
+  syncNow: 'Sincronizar ahora',
+  recordMissing: 'Este registro ya no está en el dispositivo; sincroniza para actualizarlo.',
+  quotaExceeded: 'No queda espacio en el dispositivo para guardar este cambio. Libera espacio (fotos, apps) e intenta de nuevo.',
+  storageLost: 'Se perdió la conexión con el almacenamiento del dispositivo; se reabrirá.',
+  networkError: 'Sin conexión con el servidor.',
+  timeout: 'El servidor tardó demasiado en responder.',
+  serverError: (status: number) => `El servidor respondió con un error (${status}).`,
+  unexpectedAnswer: 'El servidor respondió algo inesperado.',
+  evidenceMissing: 'La evidencia de esta entrega ya no está en el dispositivo.',
+  alreadyCompleted: 'Esta entrega ya fue completada.',
+  routeAlreadyStarted: 'Este envío ya fue iniciado.',
+  routeAlreadyFinished: 'Este envío ya fue terminado.',
+  finalRequired: 'Captura el kilometraje final.',
+  initialRequired: 'Captura el kilometraje inicial.',
+  signOutPendingTitle: 'Cambios sin sincronizar',
+  signOutPending: (count: number) =>
+    `Tienes ${count === 1 ? '1 cambio' : `${count} cambios`} sin enviar al servidor. Si cierras sesión ahora se conservarán en este dispositivo hasta que vuelvas a entrar con tu usuario.`,
+  syncFirst: 'Sincronizar primero',
+  signOutAnyway: 'Cerrar sesión de todos modos',
+  reloadForUpdate: 'Se instaló una nueva versión de los datos; la app se recargará.',
+  title: 'Sincronización',
+  lastPulled: (age: string) => `Última descarga del servidor: ${age}`,
+  neverPulled: 'Aún no se han descargado datos del servidor.',
+  commands: {
+    startRoute: 'Iniciar ruta',
+    finishRoute: 'Terminar ruta',
+    completeDelivery: 'Entrega completada',
+    rejectDelivery: 'Entrega rechazada',
+    startProduction: 'Comenzar producción',
+    dispatchOrder: 'Pedido surtido',
+    countShelfItem: 'Conteo de anaquel',
+    removeShelfCount: 'Conteo quitado',
+    closePhysicalInventory: 'Cerrar conteo',
+  } as Record<string, string>,
+} as const;

@@ -1,4 +1,4 @@
-// API benchmark (architecture.md): GET /api/v2/shippings, a page of 15 with a date range
+// API benchmark (docs/architecture.md): GET /api/v2/shippings, a page of 15 with a date range
 // and a driver filter, offered at a fixed 200 req/s (open loop: evenly spaced, latency from
 // when each request was due), against a trivial route of the same server as the floor, the
 // cheapest signed-in read and the cheapest database read, taking turns.
@@ -42,7 +42,12 @@ function cpuSeconds(pid) {
 function databaseCpuSeconds() {
   if (database !== 'PostgreSQL') return 0;
   try {
-    return execSync('pgrep -u postgres postgres').toString().trim().split('\n').map(Number).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    return execSync('pgrep -u postgres postgres')
+      .toString()
+      .trim()
+      .split('\n')
+      .map(Number)
+      .reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   } catch {
     return 0;
   }
@@ -61,7 +66,12 @@ async function runInTurns(routes) {
   for (let slice = 0; slice < SEGMENTS; slice++) {
     for (const [index, { url, headers }] of routes.entries()) {
       const before = { server: cpuSeconds(server.pid), database: databaseCpuSeconds() };
-      const part = await openLoop({ rate: RATE, seconds: DURATION / SEGMENTS, agent: agents[index], request: (agent) => get(url, headers, agent) });
+      const part = await openLoop({
+        rate: RATE,
+        seconds: DURATION / SEGMENTS,
+        agent: agents[index],
+        request: (agent) => get(url, headers, agent),
+      });
       const result = results[index];
       result.latencies.push(...part.latencies);
       result.elapsed += part.elapsed;
@@ -94,7 +104,11 @@ try {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const login = await fetch(`${base}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'oficina@demo.mx', password: 'demo1234' }) });
+  const login = await fetch(`${base}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'oficina@demo.mx', password: 'demo1234' }),
+  });
   const { access_token } = await login.json();
   const headers = { authorization: `Bearer ${access_token}` };
   const sample = await (await fetch(`${base}/api/v2/shippings?itemsPerPage=1&sort=id`, { headers })).json();
@@ -102,7 +116,9 @@ try {
   const driver = sample.data[0].driver_id;
   const query = `page=1&itemsPerPage=15&filter[date_between]=2022-01-01,2022-12-31&filter[driver_id]=${driver}`;
   const check = await (await fetch(`${base}/api/v2/shippings?${query}`, { headers })).json();
-  console.log(`${database}: ${total} shippings; the measured page returns ${check.data.length} of ${check.meta.total} matching, with ${check.data.reduce((n, s) => n + s.shipping_details.length, 0)} details`);
+  console.log(
+    `${database}: ${total} shippings; the measured page returns ${check.data.length} of ${check.meta.total} matching, with ${check.data.reduce((n, s) => n + s.shipping_details.length, 0)} details`,
+  );
 
   // Warm-up, then the floor, the other floors and the target at the same fixed rate, in turns.
   await openLoop({ rate: RATE, seconds: 3, request: (agent) => get(`${base}/api/v2/shippings?${query}`, headers, agent) });
@@ -124,7 +140,9 @@ try {
   const served = target.result.served;
   const ratio = target.result.p99 / floor.result.p99;
   console.log(`served ${served.toFixed(0)} of ${RATE} req/s offered (goal ≥ ${RATE * 0.95}): ${served >= RATE * 0.95 ? 'OK' : 'SHORT'}`);
-  console.log(`p99 ratio to the floor ×${ratio.toFixed(2)} (goal ≤ ×2): ${ratio <= 2 ? 'OK' : 'OVER'}; to the signed-in floor ×${(target.result.p99 / signedIn.result.p99).toFixed(2)}`);
+  console.log(
+    `p99 ratio to the floor ×${ratio.toFixed(2)} (goal ≤ ×2): ${ratio <= 2 ? 'OK' : 'OVER'}; to the signed-in floor ×${(target.result.p99 / signedIn.result.p99).toFixed(2)}`,
+  );
   console.log(
     `  the database floor's own p99 is ×${(databaseFloor.result.p99 / floor.result.p99).toFixed(2)} the floor's; the page's is ×${(target.result.p99 / databaseFloor.result.p99).toFixed(2)} the database floor's`,
   );

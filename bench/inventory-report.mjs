@@ -1,4 +1,4 @@
-// Inventory report latency (issue 14: 'inventory report latency on the bench seed'): GET
+// Inventory report latency on the bench seed: GET
 // /api/v2/inventory_report by card and by detail, and one item's card, each asked one at a
 // time over a one-month and a one-year period; prints the median and p95. Run
 // `npm run seed:bench` first with the same DATABASE_URL (or BENCH_DATA_DIR for PGlite).

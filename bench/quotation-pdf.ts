@@ -1,4 +1,4 @@
-// Time to produce a 30-line quotation PDF on the server (issue 12 'Done when').
+// Time to produce a 30-line quotation PDF on the server (docs/architecture.md, performance budgets).
 //
 // Builds the document model of a 30-line quotation and draws it with the same code the
 // server runs for GET /api/v2/quotations/{id}/pdf and e-mail attachments (pdf-lib, in this
@@ -24,7 +24,8 @@ const items = Array.from({ length: LINES }, (_, i) => {
     id: i + 1,
     item_id: i + 1,
     // Every fifth name is long enough to wrap in its cell, as real product names sometimes are.
-    name: i % 5 === 0 ? `Producto ${i + 1}: caja de jitomate saladette de primera, selección especial para restaurante` : `Producto ${i + 1}`,
+    name:
+      i % 5 === 0 ? `Producto ${i + 1}: caja de jitomate saladette de primera, selección especial para restaurante` : `Producto ${i + 1}`,
     macro: null,
     unit: i % 3 === 0 ? 'caja' : 'kg',
     quantity,

@@ -1,4 +1,4 @@
-// Report latency (issue 13: 'report/* latency on the 100k bench seed'): each report read of
+// Report latency on the 100k bench seed: each report read of
 // /reports, /items-report, /huecos, /utilities, /costs (and /balances when it answers), asked
 // one at a time over a one-month and a one-year period, prints its median and p95. Run
 // `npm run seed:bench` first with the same DATABASE_URL (or BENCH_DATA_DIR for PGlite).
@@ -35,7 +35,10 @@ const READS = [
   { name: 'GET report/collection_total', url: (p) => `/api/v2/report/collection_total?filter[date_between]=${p.from},${p.to}` },
   { name: 'GET report/utilities', url: (p) => `/api/v2/report/utilities?filter[date_between]=${p.from},${p.to}` },
   { name: 'GET report/items (page of 15)', url: (p) => `/api/v2/report/items?filter[date_between]=${p.from},${p.to}&itemsPerPage=15` },
-  { name: 'GET report/items (top 10 by cost)', url: (p) => `/api/v2/report/items?filter[date_between]=${p.from},${p.to}&itemsPerPage=10&sort=-cost` },
+  {
+    name: 'GET report/items (top 10 by cost)',
+    url: (p) => `/api/v2/report/items?filter[date_between]=${p.from},${p.to}&itemsPerPage=10&sort=-cost`,
+  },
   { name: 'GET expenses-summary', url: (p) => `/api/v2/expenses-summary?filter[date_between]=${p.from},${p.to}` },
   { name: 'GET expenses (page of 15)', url: (p) => `/api/v2/expenses?filter[date_between]=${p.from},${p.to}&itemsPerPage=15` },
   { name: 'POST saleman_report', url: () => '/api/v2/saleman_report', body: (p) => ({ date_from: p.from, date_to: p.to }) },
@@ -50,13 +53,19 @@ try {
   const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
   const ask = async (read, period) => {
     const started = performance.now();
-    const response = await fetch(`${base}${read.url(period)}`, { method: read.body ? 'POST' : 'GET', headers, body: read.body ? JSON.stringify(read.body(period)) : undefined });
+    const response = await fetch(`${base}${read.url(period)}`, {
+      method: read.body ? 'POST' : 'GET',
+      headers,
+      body: read.body ? JSON.stringify(read.body(period)) : undefined,
+    });
     const body = await response.text();
     return { ms: performance.now() - started, status: response.status, bytes: body.length };
   };
 
   const indicators = await (await fetch(`${base}${READS[0].url(PERIODS[1])}`, { headers })).json();
-  console.log(`${database}: ${YEAR}: ${indicators.data.sales_count} ventas, ${indicators.data.collections_total.toLocaleString('es-MX')} cobrados; ${RUNS} pedidos por lectura tras ${WARMUP} de calentamiento, uno a la vez`);
+  console.log(
+    `${database}: ${YEAR}: ${indicators.data.sales_count} ventas, ${indicators.data.collections_total.toLocaleString('es-MX')} cobrados; ${RUNS} pedidos por lectura tras ${WARMUP} de calentamiento, uno a la vez`,
+  );
   console.log(['lectura'.padEnd(38), 'periodo'.padEnd(8), 'mediana'.padStart(9), 'p95'.padStart(9), 'respuesta'.padStart(11)].join(' '));
   for (const read of READS) {
     const periods = read.periodless ? [{ name: '—' }] : read.perYear ? [PERIODS[1]] : PERIODS;
@@ -71,7 +80,15 @@ try {
       for (let i = 0; i < RUNS; i++) times.push((await ask(read, period)).ms);
       times.sort((a, b) => a - b);
       const cell = (ms) => `${ms.toFixed(1)} ms`.padStart(9);
-      console.log([read.name.padEnd(38), period.name.padEnd(8), cell(percentile(times, 50)), cell(percentile(times, 95)), `${(first.bytes / 1024).toFixed(1)} KB`.padStart(11)].join(' '));
+      console.log(
+        [
+          read.name.padEnd(38),
+          period.name.padEnd(8),
+          cell(percentile(times, 50)),
+          cell(percentile(times, 95)),
+          `${(first.bytes / 1024).toFixed(1)} KB`.padStart(11),
+        ].join(' '),
+      );
     }
   }
 } finally {

@@ -21,19 +21,27 @@ const started = Date.now();
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(dataDir, 'db') });
 await prepareDatabase(database, { demoSeed: true, dataDir: url ? null : dataDir });
 const count = async (table: string) =>
-  Number(((await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  Number(
+    ((await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+  );
 
 let added = false;
 
 // Sales over 2020-01-01 + 2,500 days (about 40 a day), three lines each at the items' list
 // prices; a fortieth cancelled; older ones mostly paid: 70 % paid, 20 % half paid, 10 % owed.
 // Each paid or half-paid sale has its payment (a collection and its detail).
-const existingSales = Number(((await database.db.execute(sql`SELECT count(*)::int AS n FROM sales WHERE kind = 'sale'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const existingSales = Number(
+  ((await database.db.execute(sql`SELECT count(*)::int AS n FROM sales WHERE kind = 'sale'`)) as unknown as { rows: { n: number }[] })
+    .rows[0]!.n,
+);
 if (existingSales < SALES) {
   const missing = SALES - existingSales;
   for (let done = 0; done < missing; done += 20_000) {
     const batch = Math.min(20_000, missing - done);
-    const before = Number(((await database.db.execute(sql`SELECT coalesce(max(id), 0)::int AS n FROM sales`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const before = Number(
+      ((await database.db.execute(sql`SELECT coalesce(max(id), 0)::int AS n FROM sales`)) as unknown as { rows: { n: number }[] }).rows[0]!
+        .n,
+    );
     await database.db.execute(sql`
       WITH sellers AS (SELECT array_agg(u.id ORDER BY u.id) AS ids FROM users u JOIN job_positions j ON j.id = u.job_position_id WHERE j.name = 'Ventas'),
            buyers AS (SELECT array_agg(id ORDER BY id) AS ids FROM companies WHERE deleted_at IS NULL),
@@ -89,7 +97,7 @@ if (existingExpenses < EXPENSES) {
   added = true;
 }
 
-// Stock movements for the inventory report (issue 14): each live generated sale's lines leave
+// Stock movements for the inventory report: each live generated sale's lines leave
 // stock ('Salida Venta'), and every item is bought weekly ('Entrada Compra') and adjusted
 // monthly ('Ajuste Manual', a fifth of them waste), about 340k movements over the 2,500 days.
 const existingMovements = await count('inventory_movements');
@@ -139,7 +147,9 @@ if (existing >= SHIPPINGS) {
       FROM new_routes r, generate_series(1, ${DETAILS_PER_SHIPPING}::int) AS k, (SELECT array_agg(id ORDER BY id) AS ids FROM sales WHERE kind = 'sale') s`);
     process.stdout.write(`\r${done + batch} / ${missing} envíos`);
   }
-  await database.db.execute(sql`UPDATE shipping_details d SET company_id = s.company_id FROM sales s WHERE s.id = d.sale_id AND d.company_id IS NULL`);
+  await database.db.execute(
+    sql`UPDATE shipping_details d SET company_id = s.company_id FROM sales s WHERE s.id = d.sale_id AND d.company_id IS NULL`,
+  );
   console.log('');
   added = true;
 }

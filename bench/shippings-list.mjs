@@ -1,4 +1,4 @@
-// The office shippings list with "all" over about 3,000 routes (architecture.md: renders and
+// The office shippings list with "all" over about 3,000 routes (docs/architecture.md: renders and
 // scrolls without jank). Uses the bench seed (`npm run seed:bench`: 100k routes, 40 a day, 5
 // sales each), so a 75-day range holds 3,000 routes. Prints: the server's answer time for
 // the whole set, the time from choosing 'Todos' to the rows on screen, the rows kept in the

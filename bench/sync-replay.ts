@@ -1,4 +1,4 @@
-// Sync engine benchmark (architecture.md budget: outbox replay ≥ 200 commands/s, no
+// Sync engine benchmark (docs/architecture.md budget: outbox replay ≥ 200 commands/s, no
 // duplicate, no loss; issue: first pull of a driver's week ≤ 2 s).
 //
 // The real server and the real engine: the server on a fresh database with the demo seed,
@@ -120,14 +120,22 @@ try {
    */
   async function queueAndReplay(name: string, routes: { id: number; details: number[] }[], answer: typeof fetch = fetch) {
     let online = true;
-    const phone = device(name, driver.id, driver.token, (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('offline'))));
+    const phone = device(name, driver.id, driver.token, (input, init) =>
+      online ? fetch(input, init) : Promise.reject(new TypeError('offline')),
+    );
     await phone.engine.start();
     await phone.engine.idle();
     online = false;
     for (const route of routes) {
       await phone.engine.command('startRoute', { shippingId: route.id, initial_km: 1000, km_capture_time_start: at });
       for (const detailId of route.details) {
-        await phone.engine.command('rejectDelivery', { detailId, shippingId: route.id, delivered_at: at, delivery_rejection_comment: 'Cerrado', position: null });
+        await phone.engine.command('rejectDelivery', {
+          detailId,
+          shippingId: route.id,
+          delivered_at: at,
+          delivery_rejection_comment: 'Cerrado',
+          position: null,
+        });
       }
       await phone.engine.command('finishRoute', { shippingId: route.id, final_km: 1080, km_capture_time: '2026-11-22 18:00' });
     }
@@ -246,7 +254,8 @@ try {
           body: JSON.stringify({ commands }),
         });
         const { results } = (await response.json()) as { results: { status: number }[] };
-        if (!response.ok || results.length !== commands.length || results.some((r) => r.status !== 200)) throw new Error(`push: ${response.status}`);
+        if (!response.ok || results.length !== commands.length || results.some((r) => r.status !== 200))
+          throw new Error(`push: ${response.status}`);
       }
     }),
   );
@@ -261,12 +270,20 @@ try {
   const instant = (async (input: RequestInfo | URL, init?: RequestInit) => {
     // A batch gets a result per command, as the server would give; a single command an empty record.
     const body = String(input).endsWith('/api/v2/sync/push')
-      ? { results: (JSON.parse(String(init!.body)) as { commands: { key: string }[] }).commands.map(({ key }) => ({ key, status: 200, body: {} })) }
+      ? {
+          results: (JSON.parse(String(init!.body)) as { commands: { key: string }[] }).commands.map(({ key }) => ({
+            key,
+            status: 200,
+            body: {},
+          })),
+        }
       : {};
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   const alone = await queueAndReplay('bench-device-alone', await makeRoutes(driver.id, [today], ROUTES, 2), instant);
-  console.log(`  the device alone (every answer at once): ${alone.queued} commands in ${alone.seconds.toFixed(2)} s = ${(alone.queued / alone.seconds).toFixed(0)} commands/s`);
+  console.log(
+    `  the device alone (every answer at once): ${alone.queued} commands in ${alone.seconds.toFixed(2)} s = ${(alone.queued / alone.seconds).toFixed(0)} commands/s`,
+  );
   console.log(
     `  goal ≥ 200 commands/s: replay ${(queued / seconds).toFixed(0)}, server alone ${((ROUTES * 4) / directSeconds).toFixed(0)} (one request a command) / ${((ROUTES * 4) / batchedSeconds).toFixed(0)} (batched), device alone ${(alone.queued / alone.seconds).toFixed(0)} (${concurrency} requests at once, ${pushBatchSize} commands a request, one 2-core machine for phone, server and database)`,
   );

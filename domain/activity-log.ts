@@ -1,5 +1,5 @@
 /**
- * How the activity log reads to a person (issue 15): the tables the server logs, named as
+ * How the activity log reads to a person: the tables the server logs, named as
  * the office names them, the three kinds of change, the fields an update changed, and the
  * device a change came from.
  */

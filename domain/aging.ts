@@ -1,7 +1,7 @@
 import { addDays } from './time';
 
 /**
- * Aging of what customers owe (issue 13): a sale with a balance is 'current' until its due
+ * Aging of what customers owe: a sale with a balance is 'current' until its due
  * date has passed, then falls in the bucket of how many days it is overdue. The balances
  * screen, a customer's page and the server's balances read all use these buckets.
  */

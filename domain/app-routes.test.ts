@@ -80,7 +80,7 @@ describe('route access', () => {
     expect(open('/activities', eventos)).toBe(true);
   });
 
-  it('opens the shelf count to the warehouse operator who may count, still without a menu or Settings (issue 14)', () => {
+  it('opens the shelf count to the warehouse operator who may count, still without a menu or Settings', () => {
     const counter: ShellUser = { ...warehouse, permissions: ['orders', 'physical_inventories'] };
     const route = (path: string) => APP_ROUTES.find((r) => r.path === path)!;
     expect(canOpen(counter, route('/physical-inventory'), frutas)).toBe(true);

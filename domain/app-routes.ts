@@ -47,7 +47,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/unverified_clients', 'Clientes sin verificar', needs('companies'), { implemented: true }),
   route('/leads', 'Prospectos', needs('leads'), { implemented: true }),
   route('/leads/:lead_id', 'Prospecto', needs('leads'), { inMenu: false, implemented: true }),
-  // The quotations the app has e-mailed and their state (issue 15).
+  // The quotations the app has e-mailed and their state.
   route('/mail', 'Correos', needs('quotations'), { implemented: true }),
   route('/new-sales', 'Nueva Venta', needs('sales'), { implemented: true }),
   route('/sales', 'Ventas', needs('sales'), { implemented: true }),
@@ -66,7 +66,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/canceled', 'Cancelaciones', needs('cancelations'), { implemented: true }),
   route('/expenses', 'Gastos', needs('expenses'), { implemented: true }),
   route('/shopping', 'Compras', needs('shoppings'), { implemented: true }),
-  // The new purchase order form of one provider (issue 14).
+  // The new purchase order form of one provider.
   route('/shopping/:provider_id', 'Nueva compra', needs('shoppings'), { inMenu: false, implemented: true }),
   route('/shoppings/:id', 'Orden de compra', needs('shoppings'), { inMenu: false, implemented: true }),
   route('/shopping-report', 'Reporte de Compras', needs('shopping_report'), { implemented: true }),
@@ -77,7 +77,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/mfproductions', 'Producciones MF', needs('productions'), { implemented: true }),
   route('/productions/:id', 'Producción', needs('productions'), { inMenu: false, implemented: true }),
   route('/products', 'Productos', needs('inventory'), { implemented: true }),
-  // The items published to the counter: what the point of sale sells (issue 14).
+  // The items published to the counter: what the point of sale sells.
   route('/products-pos', 'Productos en mostrador', needs('inventory'), { implemented: true }),
   route('/inventory', 'Inventario', needs('inventory'), { implemented: true }),
   route('/inventory-pos', 'Inventario de Mostrador', needs('inventory'), { implemented: true }),
@@ -131,7 +131,7 @@ export function canOpen(user: ShellUser, appRoute: AppRoute, deployment: Deploym
   if (!appRoute.implemented) return false;
   if (deployment.flags.hiddenPaths.includes(appRoute.path)) return false;
   // The warehouse operator sees the orders to fill (spec §6) and, with physical_inventories, the
-  // shelf count (issue 14), reached from the orders screen: never Settings, and no side menu.
+  // shelf count, reached from the orders screen: never Settings, and no side menu.
   if (isWarehouseOperator(user) && appRoute.path === '/settings') return false;
   switch (appRoute.access.kind) {
     case 'everyone':

@@ -1,7 +1,7 @@
 import { fromCents, toCents } from './money';
 
 /**
- * The counter's drawer (issue 15, /caja): the payment method whose payments are cash in the
+ * The counter's drawer (/caja): the payment method whose payments are cash in the
  * drawer, and what the drawer should hold at the cut: the cash payments taken plus the cash
  * put in, minus the cash taken out. Pesos in, integer cents inside.
  */

@@ -3,7 +3,7 @@ import { collectionsMessages } from './messages/collections';
 import { fromCents, hasTooManyDecimals, parseAmount, toCents } from './money';
 
 /**
- * How a customer's payment is applied to what it owes (issue 13). One rule, run by the server
+ * How a customer's payment is applied to what it owes. One rule, run by the server
  * when it saves the payment and by the form to show beforehand what the server will do:
  *
  * - 'Aplicar a las más antiguas': the oldest due date first, then the oldest sale (lowest id),

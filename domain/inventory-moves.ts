@@ -1,7 +1,7 @@
 import { inventoryMovesMessages } from './messages/inventory-moves';
 
 /**
- * The inventory screens of issue 14 (/adjustments, /mermas, /inventory-transfer,
+ * The inventory screens (/adjustments, /mermas, /inventory-transfer,
  * /inventory-cost, /inventory-reports, /inventory-pos): the fixed lists and small rules
  * both the forms and the server use.
  */

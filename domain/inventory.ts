@@ -29,7 +29,7 @@ export function stockByItem(movements: readonly { item_id: number; type: Invento
 }
 
 /**
- * What caused a movement (issue 14), so each screen lists its own: purchase receipts,
+ * What caused a movement, so each screen lists its own: purchase receipts,
  * production, sales, manual adjustments, waste ('mermas'), transfers between branches,
  * physical counts, and a product's opening stock.
  */

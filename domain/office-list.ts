@@ -1,7 +1,7 @@
 import { monterreyDate } from './time';
 
 /**
- * What every office list shares (architecture.md 'Office screens'; spec §7, §9): one sort
+ * What every office list shares (docs/architecture.md 'Office screens'; spec §7, §9): one sort
  * column that cycles none → ascending → descending, server paging with page sizes 15, 30,
  * 50 and "all" (0 here: asked as the total), the range shown under the rows, date ranges that
  * count only with both dates, and reading filters back from browser storage.
@@ -32,7 +32,11 @@ const ALL_FALLBACK = 100_000;
  * The query string of one page: the filters, the sort only when a column is chosen (spec §7),
  * the page and its size. "All" is page 1 of the total the server last reported.
  */
-export function pagedQuery<C extends string>(filters: URLSearchParams, { sort, page, itemsPerPage }: ListPaging<C>, total?: number): string {
+export function pagedQuery<C extends string>(
+  filters: URLSearchParams,
+  { sort, page, itemsPerPage }: ListPaging<C>,
+  total?: number,
+): string {
   const params = new URLSearchParams(filters);
   if (sort) params.set('sort', `${sort.descending ? '-' : ''}${sort.column}`);
   params.set('page', String(itemsPerPage === 0 ? 1 : page));

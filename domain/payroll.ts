@@ -1,7 +1,7 @@
 import { fromCents, toCents } from './money';
 
 /**
- * A payroll receipt's arithmetic (spec §3 Payroll, issue 15), the same on the server that
+ * A payroll receipt's arithmetic (spec §3 Payroll), the same on the server that
  * stores it and in the form that previews it. Pesos in, integer cents inside, pesos out:
  * a float never decides a total.
  *

@@ -1,5 +1,5 @@
 /**
- * Production orders (issue 14): 'Planeada' → 'En proceso' (its raw material leaves stock by
+ * Production orders: 'Planeada' → 'En proceso' (its raw material leaves stock by
  * recipe) → 'Terminada' (its products enter stock). Only forward, each step once. Quantities
  * are kilograms or units with two decimals, as movements are stored.
  */

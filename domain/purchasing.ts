@@ -3,7 +3,7 @@ import { amountOf } from './money';
 import { addDays } from './time';
 
 /**
- * Purchase orders (spec §3, issue 14): an order is 'Pendiente' until something of it
+ * Purchase orders (spec §3): an order is 'Pendiente' until something of it
  * arrives, 'Parcial' while some line still waits, and 'Recibida' once every line is in.
  * Quantities are kept to 2 decimals, so they are compared in hundredths.
  */

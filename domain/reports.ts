@@ -3,7 +3,7 @@ import { currentMonth, type DateRange } from './office-list';
 import { addDays, monterreyDate } from './time';
 
 /**
- * The report screens' periods (issue 13; spec §9: the current month by default, Monterrey
+ * The report screens' periods (spec §9: the current month by default, Monterrey
  * time) and the rules the server and the app share about them: how long a period may be,
  * when a series goes by day or by month, and how a month is named (in Spanish).
  */

@@ -8,7 +8,7 @@ import { physicalCountSchema } from '../domain/schemas/physical-inventory';
 import type { LocalDetail, LocalOrder, LocalPhysicalInventory, LocalShipping } from './db';
 
 /**
- * The named commands of the driver and the warehouse (sync-engine.md rule 1). Each one
+ * The named commands of the driver and the warehouse (docs/sync-engine.md rule 1). Each one
  * says which records it changes, how it changes them on the device (a pure function, so a
  * pull can re-apply it on top of newer server data), which lane it replays in, and the §7
  * request that carries it to the server.
@@ -129,11 +129,13 @@ function refuseCompleted(records: Map<RecordKey, LocalRecord>, detailId: number)
   return detail?.completed ? syncMessages.alreadyCompleted : null;
 }
 
-const orderRequest = (route: CommandRoute) => (payload: OrderLines): RequestSpec => ({
-  method: route.method,
-  path: commandPath(route),
-  body: { id: payload.orderId, quotation_items: payload.quotation_items },
-});
+const orderRequest =
+  (route: CommandRoute) =>
+  (payload: OrderLines): RequestSpec => ({
+    method: route.method,
+    path: commandPath(route),
+    body: { id: payload.orderId, quotation_items: payload.quotation_items },
+  });
 
 export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } = {
   startRoute: {
@@ -141,8 +143,13 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     lane: (p) => routeLane(p.shippingId),
     records: (p) => [`shipping:${p.shippingId}`],
     // 'Iniciar' is offered only until the start is captured (spec §4).
-    refuse: (records, p) => ((records.get(`shipping:${p.shippingId}`) as LocalShipping | undefined)?.initial_km != null ? syncMessages.routeAlreadyStarted : null),
-    apply: (_key, record, p) => ({ ...(record as LocalShipping), initial_km: p.initial_km, km_capture_time_start: p.km_capture_time_start }),
+    refuse: (records, p) =>
+      (records.get(`shipping:${p.shippingId}`) as LocalShipping | undefined)?.initial_km != null ? syncMessages.routeAlreadyStarted : null,
+    apply: (_key, record, p) => ({
+      ...(record as LocalShipping),
+      initial_km: p.initial_km,
+      km_capture_time_start: p.km_capture_time_start,
+    }),
     request: (p) => ({
       method: COMMAND_ROUTES.updateShipping.method,
       path: commandPath(COMMAND_ROUTES.updateShipping),
@@ -233,7 +240,8 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     version: 1,
     lane: (p) => orderLane(p.orderId),
     records: (p) => [`order:${p.orderId}`],
-    refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.is_in_production ? ordersMessages.alreadyInProduction : null),
+    refuse: (records, p) =>
+      (records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.is_in_production ? ordersMessages.alreadyInProduction : null,
     apply: (_key, record) => ({ ...(record as LocalOrder), is_in_production: true }),
     request: orderRequest(COMMAND_ROUTES.startOrderProduction),
   },
@@ -241,7 +249,8 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     version: 1,
     lane: (p) => orderLane(p.orderId),
     records: (p) => [`order:${p.orderId}`],
-    refuse: (records, p) => ((records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.dispatched ? ordersMessages.alreadyDispatched : null),
+    refuse: (records, p) =>
+      (records.get(`order:${p.orderId}`) as LocalOrder | undefined)?.dispatched ? ordersMessages.alreadyDispatched : null,
     apply: (_key, record) => ({ ...(record as LocalOrder), dispatched: true }),
     request: orderRequest(COMMAND_ROUTES.dispatchSaleOrder),
   },
@@ -251,7 +260,9 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     records: (p) => [`physical:${p.inventoryId}`],
     refuse: (records, p) => {
       const checked = physicalCountSchema.safeParse({ shelf: p.shelf, item_id: p.item_id, quantity: p.quantity, counted_at: p.counted_at });
-      return checked.success ? refuseUnlessOpen(records, p.inventoryId) : (checked.error.issues[0]?.message ?? physicalInventoryMessages.quantityInvalid);
+      return checked.success
+        ? refuseUnlessOpen(records, p.inventoryId)
+        : (checked.error.issues[0]?.message ?? physicalInventoryMessages.quantityInvalid);
     },
     apply: (_key, record, p) =>
       withLine(record as LocalPhysicalInventory, p.shelf.trim(), p.item_id, {

@@ -75,16 +75,7 @@ export interface MetaRow {
 }
 
 export type MetaKey =
-  | 'cursor'
-  | 'deviceId'
-  | 'nextSeq'
-  | 'generation'
-  | 'resetting'
-  | 'deployment'
-  | 'lastPulledAt'
-  | 'lastError'
-  | 'authPaused'
-  | 'userId';
+  'cursor' | 'deviceId' | 'nextSeq' | 'generation' | 'resetting' | 'deployment' | 'lastPulledAt' | 'lastError' | 'authPaused' | 'userId';
 
 export type SyncDatabase = Dexie & {
   shippings: EntityTable<LocalShipping, 'id'>;
@@ -107,7 +98,10 @@ export const DATABASE_NAME = 'frutas-sync';
  * never edits this one. Transactions are durable ('strict'): since Chrome 121 the default
  * may lose the last write on power loss, and an outbox row must not be lost.
  */
-export function openSyncDatabase(name: string = DATABASE_NAME, options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}): SyncDatabase {
+export function openSyncDatabase(
+  name: string = DATABASE_NAME,
+  options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {},
+): SyncDatabase {
   const db = new Dexie(name, { chromeTransactionDurability: 'strict', ...options }) as SyncDatabase;
   db.version(1).stores({
     shippings: 'id, date, _gen',
@@ -121,7 +115,7 @@ export function openSyncDatabase(name: string = DATABASE_NAME, options: { indexe
     serverCopies: 'key',
     meta: 'key',
   });
-  // Version 2 (issue 14): the open physical counts of the warehouse tablet.
+  // Version 2: the open physical counts of the warehouse tablet.
   db.version(2).stores({ physicalInventories: 'id, branch_id, status, _gen' });
   return db;
 }

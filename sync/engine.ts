@@ -1,5 +1,11 @@
 import { syncMessages } from '../domain/messages/sync';
-import { SYNC_PUSH_MAX_COMMANDS, syncPullSchema, syncPushResponseSchema, type SyncPull, type SyncPushCommand } from '../domain/schemas/sync';
+import {
+  SYNC_PUSH_MAX_COMMANDS,
+  syncPullSchema,
+  syncPushResponseSchema,
+  type SyncPull,
+  type SyncPushCommand,
+} from '../domain/schemas/sync';
 import type { CommandName, CommandPayloads } from './commands';
 import { commandSpec } from './commands';
 import { readMeta, writeMeta, type EvidenceRow, type OutboxRow, type SyncDatabase } from './db';
@@ -55,14 +61,16 @@ export const APP_PUSH_BATCH_SIZE = 25;
 type BatchOutcome = ReplyOutcome | null;
 
 /**
- * The outbox replayer and the puller (sync-engine.md). Every tab may take commands; the
+ * The outbox replayer and the puller (docs/sync-engine.md). Every tab may take commands; the
  * tab holding the sender lock sends and pulls, and a BroadcastChannel wakes it when another
  * tab queued something. The engine never decides from the device clock what is newer: the
  * server's cursor and the outbox sequence do.
  */
 export class SyncEngine {
   readonly db: SyncDatabase;
-  private readonly options: Required<Pick<SyncEngineOptions, 'now' | 'random' | 'concurrency' | 'pushBatchSize' | 'intervalMs' | 'channelName'>> &
+  private readonly options: Required<
+    Pick<SyncEngineOptions, 'now' | 'random' | 'concurrency' | 'pushBatchSize' | 'intervalMs' | 'channelName'>
+  > &
     SyncEngineOptions;
   /** Written once when missing (start), never changed: read once. */
   private deviceId: string | null = null;
@@ -275,7 +283,11 @@ export class SyncEngine {
   private async recordError(error: unknown): Promise<void> {
     // People read this: our own Spanish messages pass, a browser's English ones ('Failed to fetch') do not.
     const message =
-      error instanceof PullFailed ? error.message : error instanceof TypeError || error instanceof DOMException ? classifyFailure(error).message : syncMessages.unexpectedAnswer;
+      error instanceof PullFailed
+        ? error.message
+        : error instanceof TypeError || error instanceof DOMException
+          ? classifyFailure(error).message
+          : syncMessages.unexpectedAnswer;
     try {
       await writeMeta(this.db, 'lastError', { message, at: this.options.now() });
     } catch {
@@ -477,7 +489,13 @@ export class SyncEngine {
         continue;
       }
       rows.push(row);
-      commands.push({ key: row.id, seq: row.seq, method: request.method, path: request.path, body: request.body as Record<string, unknown> });
+      commands.push({
+        key: row.id,
+        seq: row.seq,
+        method: request.method,
+        path: request.path,
+        body: request.body as Record<string, unknown>,
+      });
     }
     if (rows.length === 0) {
       answered();
@@ -513,7 +531,16 @@ export class SyncEngine {
     if (this.stopController.signal.aborted) return byLane;
     await this.db.transaction(
       'rw',
-      [this.db.shippings, this.db.details, this.db.orders, this.db.physicalInventories, this.db.outbox, this.db.evidence, this.db.serverCopies, this.db.meta],
+      [
+        this.db.shippings,
+        this.db.details,
+        this.db.orders,
+        this.db.physicalInventories,
+        this.db.outbox,
+        this.db.evidence,
+        this.db.serverCopies,
+        this.db.meta,
+      ],
       async () => {
         for (const [index, row] of rows.entries()) {
           const outcome = outcomes[index]!;

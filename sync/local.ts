@@ -25,7 +25,7 @@ const idOf = (key: RecordKey) => Number(key.slice(key.indexOf(':') + 1));
 
 export class CommandRefused extends Error {}
 
-/** Quota errors reach people as a clear message, not a stack (sync-engine.md rule 13). */
+/** Quota errors reach people as a clear message, not a stack (docs/sync-engine.md rule 13). */
 function isQuotaError(error: unknown): boolean {
   const named = error as { name?: string; inner?: { name?: string } };
   return named?.name === 'QuotaExceededError' || named?.inner?.name === 'QuotaExceededError';
@@ -38,7 +38,7 @@ async function pendingRowsFor(db: SyncDatabase, key: string): Promise<OutboxRow[
 
 /**
  * Takes a command: its local change and its outbox row are written in one transaction,
- * with the evidence bytes when it has any (sync-engine.md rules 1, 2, 8).
+ * with the evidence bytes when it has any (docs/sync-engine.md rules 1, 2, 8).
  */
 export async function enqueue<N extends CommandName>(
   db: SyncDatabase,
@@ -49,41 +49,45 @@ export async function enqueue<N extends CommandName>(
   const spec = COMMANDS[command] as (typeof COMMANDS)[CommandName];
   const keys = spec.records(payload as never);
   try {
-    return await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies, db.meta], async () => {
-      const records = new Map<RecordKey, LocalRecord>();
-      for (const key of keys) {
-        const record = (await tableOf(db, key).get(idOf(key))) as LocalRecord | undefined;
-        if (!record) throw new CommandRefused(syncMessages.recordMissing);
-        records.set(key, record);
-      }
-      const refusal = spec.refuse?.(records, payload as never) ?? null;
-      if (refusal) throw new CommandRefused(refusal);
-      for (const [key, record] of records) {
-        // The first pending command on a record keeps the server's version of it aside.
-        if (!(await db.serverCopies.get(key))) await db.serverCopies.put({ key, record });
-        await tableOf(db, key).put(spec.apply(key, record, payload as never) as never);
-      }
-      const seq = ((await readMeta<number>(db, 'nextSeq')) ?? 1) as number;
-      await writeMeta(db, 'nextSeq', seq + 1);
-      if (evidence) await db.evidence.put(evidence);
-      const row: OutboxRow = {
-        id: crypto.randomUUID(),
-        seq,
-        userId,
-        command,
-        version: spec.version,
-        payload,
-        lane: spec.lane(payload as never),
-        records: keys,
-        state: 'pending',
-        attempts: 0,
-        nextAttemptAt: 0,
-        lastError: null,
-        createdAt: now,
-      };
-      await db.outbox.add(row);
-      return row;
-    });
+    return await db.transaction(
+      'rw',
+      [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies, db.meta],
+      async () => {
+        const records = new Map<RecordKey, LocalRecord>();
+        for (const key of keys) {
+          const record = (await tableOf(db, key).get(idOf(key))) as LocalRecord | undefined;
+          if (!record) throw new CommandRefused(syncMessages.recordMissing);
+          records.set(key, record);
+        }
+        const refusal = spec.refuse?.(records, payload as never) ?? null;
+        if (refusal) throw new CommandRefused(refusal);
+        for (const [key, record] of records) {
+          // The first pending command on a record keeps the server's version of it aside.
+          if (!(await db.serverCopies.get(key))) await db.serverCopies.put({ key, record });
+          await tableOf(db, key).put(spec.apply(key, record, payload as never) as never);
+        }
+        const seq = ((await readMeta<number>(db, 'nextSeq')) ?? 1) as number;
+        await writeMeta(db, 'nextSeq', seq + 1);
+        if (evidence) await db.evidence.put(evidence);
+        const row: OutboxRow = {
+          id: crypto.randomUUID(),
+          seq,
+          userId,
+          command,
+          version: spec.version,
+          payload,
+          lane: spec.lane(payload as never),
+          records: keys,
+          state: 'pending',
+          attempts: 0,
+          nextAttemptAt: 0,
+          lastError: null,
+          createdAt: now,
+        };
+        await db.outbox.add(row);
+        return row;
+      },
+    );
   } catch (error) {
     if (isQuotaError(error)) throw new CommandRefused(syncMessages.quotaExceeded);
     throw error;
@@ -112,24 +116,28 @@ export async function rebase(db: SyncDatabase, keys: readonly string[]): Promise
   }
 }
 
-/** Removes an acknowledged row and what only it needed (sync-engine.md rules 6, 8). */
+/** Removes an acknowledged row and what only it needed (docs/sync-engine.md rules 6, 8). */
 export async function acknowledge(db: SyncDatabase, row: OutboxRow, serverAnswer: unknown): Promise<void> {
-  await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies], async () => {
-    await db.outbox.delete(row.id);
-    const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
-    if (evidenceId) await db.evidence.delete(evidenceId);
-    // The server's answer is its new version of the record: later pending commands go on top of it.
-    for (const key of row.records as RecordKey[]) {
-      const copy = await db.serverCopies.get(key);
-      const answer = serverAnswer as { id?: number } | null;
-      if (copy && answer && typeof answer === 'object' && answer.id === idOf(key) && key.startsWith('detail:')) {
-        await db.serverCopies.put({ key, record: { ...(copy.record as LocalDetail), ...(answer as LocalDetail), evidence_id: null } });
-      } else if (copy) {
-        await db.serverCopies.put({ key, record: applyPending(key, copy.record, [row]) });
+  await db.transaction(
+    'rw',
+    [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies],
+    async () => {
+      await db.outbox.delete(row.id);
+      const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
+      if (evidenceId) await db.evidence.delete(evidenceId);
+      // The server's answer is its new version of the record: later pending commands go on top of it.
+      for (const key of row.records as RecordKey[]) {
+        const copy = await db.serverCopies.get(key);
+        const answer = serverAnswer as { id?: number } | null;
+        if (copy && answer && typeof answer === 'object' && answer.id === idOf(key) && key.startsWith('detail:')) {
+          await db.serverCopies.put({ key, record: { ...(copy.record as LocalDetail), ...(answer as LocalDetail), evidence_id: null } });
+        } else if (copy) {
+          await db.serverCopies.put({ key, record: applyPending(key, copy.record, [row]) });
+        }
       }
-    }
-    await rebase(db, row.records);
-  });
+      await rebase(db, row.records);
+    },
+  );
 }
 
 export async function reject(db: SyncDatabase, row: OutboxRow, message: string): Promise<void> {
@@ -156,17 +164,21 @@ export async function retryRejected(db: SyncDatabase, id: string): Promise<void>
 }
 
 export async function discardRejected(db: SyncDatabase, id: string): Promise<void> {
-  await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies], async () => {
-    const row = await db.outbox.get(id);
-    if (!row || row.state !== 'rejected') return;
-    await db.outbox.delete(id);
-    const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
-    if (evidenceId) await db.evidence.delete(evidenceId);
-    await rebase(db, row.records);
-  });
+  await db.transaction(
+    'rw',
+    [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies],
+    async () => {
+      const row = await db.outbox.get(id);
+      if (!row || row.state !== 'rejected') return;
+      await db.outbox.delete(id);
+      const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
+      if (evidenceId) await db.evidence.delete(evidenceId);
+      await rebase(db, row.records);
+    },
+  );
 }
 
-/** Puts a record from the server, under whatever is still pending on it (sync-engine.md rule 9). */
+/** Puts a record from the server, under whatever is still pending on it (docs/sync-engine.md rule 9). */
 async function putFromServer(db: SyncDatabase, key: RecordKey, record: LocalRecord): Promise<void> {
   const table = tableOf(db, key);
   const copy = await db.serverCopies.get(key);

@@ -2,7 +2,7 @@ import { syncMessages } from '../domain/messages/sync';
 import { isRetryAnswer } from '../domain/rules/command-answers';
 
 /**
- * What to do with an outbox row after an attempt (sync-engine.md rule 5).
+ * What to do with an outbox row after an attempt (docs/sync-engine.md rule 5).
  * done: the server applied it (or had applied it: a replayed answer) — remove the row.
  * retry: nothing is known to be wrong with the row — try again later.
  * auth: the session is not valid — pause everything until the person signs in again.

@@ -15,7 +15,7 @@ export interface SyncStatus {
   pendingRecords: Set<string>;
 }
 
-/** The sync state every screen may show (sync-engine.md rule 15), read from the device store. */
+/** The sync state every screen may show (docs/sync-engine.md rule 15), read from the device store. */
 export async function readSyncStatus(db: SyncDatabase, userId: number): Promise<SyncStatus> {
   const rows = (await db.outbox.toArray()).filter((row) => row.userId === userId);
   const waiting = rows.filter((row) => row.state !== 'rejected');

@@ -19,7 +19,7 @@ export function differenceLabel(difference: number): string {
 }
 
 /**
- * The day's cut (issue 15, /caja) as a document: who and which day, the counter sales, the
+ * The day's cut (/caja) as a document: who and which day, the counter sales, the
  * payments by method, the cash put in and taken out, and the cash expected against the cash
  * counted. The print view and 'Descargar PDF' draw the same blocks.
  */

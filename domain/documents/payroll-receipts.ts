@@ -8,7 +8,7 @@ import type { KeyValue, Slip, SlipSheetModel } from './document';
 import { formatLongDay } from './quotation-document';
 
 /**
- * Payroll receipts (spec §2 Print views, §9: 'Recibo', four per page; issue 15) as a sheet of
+ * Payroll receipts (spec §2 Print views, §9: 'Recibo', four per page) as a sheet of
  * slips: each employee's perceptions and deductions side by side, the amount paid, and a line
  * to sign. The sub-position is printed only when there is one (spec §2). A perception or
  * deduction of zero is left out, except the fixed pay, so that a slip stays a quarter page.

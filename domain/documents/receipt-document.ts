@@ -10,7 +10,7 @@ import type { DocumentBlock, DocumentModel, KeyValue } from './document';
 import { formatLongDay } from './quotation-document';
 
 /**
- * A customer's payment receipt (spec §2 /receipts, issue 13) as a document: who paid, how much
+ * A customer's payment receipt (spec §2 /receipts) as a document: who paid, how much
  * and how, the sales it paid with what went to each and what each still owes, and the credit
  * left. The print view draws it and 'Descargar PDF' draws the same blocks.
  */

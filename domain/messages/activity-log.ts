@@ -3,7 +3,7 @@
  * file per area, loaded with the screens that show it. Texts quoted by the product spec are
  * used verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Bitácora (issue 15): the /activity-log screen. */
+/** Bitácora: the /activity-log screen. */
 export const activityLogMessages = {
   title: 'Bitácora',
   loading: 'Cargando bitácora…',

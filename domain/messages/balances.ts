@@ -3,7 +3,7 @@
  * per area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Overdue balances by customer (/balances, issue 13), with the aging buckets of domain/aging.ts. */
+/** Overdue balances by customer (/balances), with the aging buckets of domain/aging.ts. */
 export const balancesMessages = {
   title: 'Saldos Vencidos',
   loading: 'Cargando saldos vencidos…',

@@ -3,7 +3,7 @@
  * area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Caja (issue 15): the counter's day and its cut. */
+/** Caja: the counter's day and its cut. */
 export const cajaMessages = {
   title: 'Caja',
   loading: 'Cargando la caja del día…',

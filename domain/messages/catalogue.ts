@@ -3,7 +3,7 @@
  * per area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** The catalogue (issue 14): /products, /products-pos and the recipes of /raw-material. */
+/** The catalogue: /products, /products-pos and the recipes of /raw-material. */
 export const catalogueMessages = {
   title: 'Productos',
   loading: 'Cargando productos…',

@@ -3,7 +3,7 @@
  * file per area, loaded with the screens that show it. Texts quoted by the product spec are
  * used verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Payments from customers: the write and its refusals, the form, the list and the receipt (issue 13). */
+/** Payments from customers: the write and its refusals, the form, the list and the receipt. */
 export const collectionsMessages = {
   companyRequired: 'Elige el cliente.',
   companyNotFound: 'El cliente no existe.',
@@ -43,7 +43,8 @@ export const collectionsMessages = {
     customerNotFound: 'Este cliente no existe.',
     loadingSales: 'Cargando las ventas con saldo…',
     creditDays: (days: number) => (days === 0 ? 'Contado' : days === 1 ? '1 día de crédito' : `${days} días de crédito`),
-    owes: (amount: string, count: number) => (count === 0 ? 'Sin saldo por cobrar' : `Debe ${amount} en ${count === 1 ? '1 venta' : `${count} ventas`}`),
+    owes: (amount: string, count: number) =>
+      count === 0 ? 'Sin saldo por cobrar' : `Debe ${amount} en ${count === 1 ? '1 venta' : `${count} ventas`}`,
     creditOnFile: (amount: string) => `Saldo a favor de cobros anteriores: ${amount}`,
     payment: 'Cobro',
     date: 'Fecha',

@@ -3,7 +3,7 @@
  * area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** CRM (issue 15): leads, calls, activities, calendar, messages, mail. */
+/** CRM: leads, calls, activities, calendar, messages, mail. */
 export const crmMessages = {
   nameRequired: 'Captura el nombre del prospecto.',
   phaseRequired: 'Elige la fase.',
@@ -97,7 +97,16 @@ export const crmMessages = {
     loading: 'Cargando llamadas…',
     empty: 'No hay llamadas con estos filtros.',
     filterTitle: 'Filtrar llamadas',
-    columns: { date: 'Fecha', who: 'Cliente o prospecto', contact: 'Contacto', user: 'Llamó', duration: 'Minutos', result: 'Resultado', nextStep: 'Siguiente paso', note: 'Notas' },
+    columns: {
+      date: 'Fecha',
+      who: 'Cliente o prospecto',
+      contact: 'Contacto',
+      user: 'Llamó',
+      duration: 'Minutos',
+      result: 'Resultado',
+      nextStep: 'Siguiente paso',
+      note: 'Notas',
+    },
     exportFile: 'Llamadas.xlsx',
     exportSheet: 'Llamadas',
   },
@@ -110,7 +119,17 @@ export const crmMessages = {
     anyState: 'Todas',
     pending: 'Pendiente',
     done: 'Hecha',
-    columns: { date: 'Fecha', time: 'Hora', type: 'Tipo', title: 'Asunto', who: 'Cliente o prospecto', user: 'Responsable', state: 'Estado', result: 'Resultado', nextStep: 'Siguiente paso' },
+    columns: {
+      date: 'Fecha',
+      time: 'Hora',
+      type: 'Tipo',
+      title: 'Asunto',
+      who: 'Cliente o prospecto',
+      user: 'Responsable',
+      state: 'Estado',
+      result: 'Resultado',
+      nextStep: 'Siguiente paso',
+    },
     markDone: 'Marcar hecha',
     markPending: 'Marcar pendiente',
     actionsFor: (title: string) => `Acciones de la actividad ${title}`,
@@ -152,7 +171,16 @@ export const crmMessages = {
     state: 'Estado',
     anyState: 'Todos',
     states: { pendiente: 'Pendiente', enviado: 'Enviado', fallido: 'Fallido' },
-    columns: { createdAt: 'Creado', subject: 'Asunto', to: 'Para', user: 'Envió', state: 'Estado', attempts: 'Intentos', sentAt: 'Enviado', error: 'Motivo' },
+    columns: {
+      createdAt: 'Creado',
+      subject: 'Asunto',
+      to: 'Para',
+      user: 'Envió',
+      state: 'Estado',
+      attempts: 'Intentos',
+      sentAt: 'Enviado',
+      error: 'Motivo',
+    },
     openQuotation: (folio: string) => `Abrir la cotización ${folio}`,
     exportFile: 'Correos.xlsx',
     exportSheet: 'Correos',

@@ -3,7 +3,7 @@
  * per area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Customers (issue 13): /clients, the customer's page and form, /unverified_clients, the counter's 'Nuevo cliente'. */
+/** Customers: /clients, the customer's page and form, /unverified_clients, the counter's 'Nuevo cliente'. */
 export const customersMessages = {
   // Validation (domain/schemas/customers.ts), shown under each field and by the server.
   required: 'Campo requerido',

@@ -3,7 +3,7 @@
  * per area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Gastos (issue 13): the /expenses screen and the server's answers about expenses. */
+/** Gastos: the /expenses screen and the server's answers about expenses. */
 export const expensesMessages = {
   title: 'Gastos',
   loading: 'Cargando gastos…',

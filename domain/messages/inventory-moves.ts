@@ -3,7 +3,7 @@
  * file per area, loaded with the screens that show it. Texts quoted by the product spec are
  * used verbatim, including its spelling ('E-mail inavlido.').
  */
-/** The inventory screens of issue 14: /adjustments, /mermas, /inventory-transfer, /inventory-cost, /inventory-reports, /inventory-pos. */
+/** The inventory screens: /adjustments, /mermas, /inventory-transfer, /inventory-cost, /inventory-reports, /inventory-pos. */
 export const inventoryMovesMessages = {
   /** Waste reasons (stored as written); 'Otro' carries its own words after 'Otro: '. */
   mermaReasons: ['Caducidad', 'Daño', 'Maduración excesiva', 'Otro'] as const,

@@ -3,7 +3,7 @@
  * per area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Facturas (issue 15): the /invoices screen. */
+/** Facturas: the /invoices screen. */
 export const invoicesMessages = {
   title: 'Facturas',
   loading: 'Cargando facturas…',

@@ -3,7 +3,7 @@
  * per area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Nómina (issue 15): the /payroll screen, its form, the 'Recibo' slips and the server's answers. */
+/** Nómina: the /payroll screen, its form, the 'Recibo' slips and the server's answers. */
 export const payrollMessages = {
   title: 'Nómina',
   loading: 'Cargando nómina…',
@@ -37,7 +37,15 @@ export const payrollMessages = {
   deductions: 'Deducciones',
   total: 'Total a pagar',
   suggestedFixed: (days: number) => `Fijos sugeridos: salario diario × ${days} días.`,
-  columns: { date: 'Fecha', employee: 'Empleado', position: 'Puesto', dailySalary: 'Salario diario', perceptions: 'Percepciones', deductions: 'Deducciones', total: 'Total' },
+  columns: {
+    date: 'Fecha',
+    employee: 'Empleado',
+    position: 'Puesto',
+    dailySalary: 'Salario diario',
+    perceptions: 'Percepciones',
+    deductions: 'Deducciones',
+    total: 'Total',
+  },
   totalsTitle: 'Totales del periodo',
   totalsCount: (count: number) => (count === 1 ? '1 recibo' : `${count} recibos`),
   save: 'Guardar',

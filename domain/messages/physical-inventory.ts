@@ -3,7 +3,7 @@
  * one file per area, loaded with the screens that show it. Texts quoted by the product spec
  * are used verbatim, including its spelling ('E-mail inavlido.').
  */
-/** /physical-inventory (issue 14): the shelf count on the warehouse tablet and the office's review. */
+/** /physical-inventory: the shelf count on the warehouse tablet and the office's review. */
 export const physicalInventoryMessages = {
   title: 'Inventario Físico',
   folio: (id: number) => `Conteo ${id}`,
@@ -57,7 +57,16 @@ export const physicalInventoryMessages = {
   status: 'Estado',
   anyStatus: 'Todos',
   statusFilter: 'Estado del conteo',
-  columns: { id: 'Folio', branch: 'Sucursal', status: 'Estado', created: 'Abierto', closed: 'Cerrado', applied: 'Aplicado', lines: 'Productos', user: 'Abrió' },
+  columns: {
+    id: 'Folio',
+    branch: 'Sucursal',
+    status: 'Estado',
+    created: 'Abierto',
+    closed: 'Cerrado',
+    applied: 'Aplicado',
+    lines: 'Productos',
+    user: 'Abrió',
+  },
   actionsFor: (id: number) => `Acciones del conteo ${id}`,
   differences: 'Ver diferencias',
   differencesTitle: (id: number) => `Diferencias del conteo ${id}`,

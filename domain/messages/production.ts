@@ -3,7 +3,7 @@
  * per area, loaded with the screens that show it. Texts quoted by the product spec are used
  * verbatim, including its spelling ('E-mail inavlido.').
  */
-/** Production (issue 14): /production, /productions/{id} and /mfproductions. */
+/** Production: /production, /productions/{id} and /mfproductions. */
 export const productionMessages = {
   title: 'Producción',
   loading: 'Cargando producciones…',
@@ -124,6 +124,14 @@ export const productionMessages = {
     rangeInvalid: 'Elige las dos fechas del periodo.',
     exportFile: 'Producciones MF.xlsx',
     exportSheet: 'Producciones MF',
-    columns: { id: 'Folio', status: 'Estado', origin: 'Origen', startedAt: 'Inicio', finishedAt: 'Fin', consumed: 'Consumió', produced: 'Produjo' },
+    columns: {
+      id: 'Folio',
+      status: 'Estado',
+      origin: 'Origen',
+      startedAt: 'Inicio',
+      finishedAt: 'Fin',
+      consumed: 'Consumió',
+      produced: 'Produjo',
+    },
   },
 } as const;

@@ -10,7 +10,7 @@ export const purchasingMessages = {
   itemsRequired: 'Agrega al menos un producto.',
   totalTooLarge: 'El total de la orden es demasiado grande: revisa las cantidades y los costos.',
   amountPositive: 'El monto debe ser mayor que cero.',
-  /** Issue 14: providers, purchase orders, receipts, payments and the purchases report. */
+  /** Providers, purchase orders, receipts, payments and the purchases report. */
   statuses: { Pendiente: 'Pendiente', Parcial: 'Parcial', Recibida: 'Recibida' },
   folio: (id: number) => `OC-${id}`,
   nameRequired: 'Escribe el nombre del proveedor.',
@@ -191,7 +191,11 @@ export const purchasingMessages = {
     conditions: 'Condiciones',
     note: 'Nota',
     signatureTitle: 'Recibió en almacén',
-    signatureLines: ['Nombre: ______________________________________', 'Firma: _______________________________________', 'Fecha y hora: ________________________________'],
+    signatureLines: [
+      'Nombre: ______________________________________',
+      'Firma: _______________________________________',
+      'Fecha y hora: ________________________________',
+    ],
     page: (page: number, pages: number) => `Página ${page} de ${pages}`,
     downloadPdf: 'Descargar PDF',
     drawingPdf: 'Generando PDF…',
@@ -205,7 +209,15 @@ export const purchasingMessages = {
     add: 'Registrar pago',
     formTitle: 'Registrar pago a proveedor',
     filterTitle: 'Filtrar pagos',
-    columns: { id: 'Folio', provider: 'Proveedor', date: 'Fecha', amount: 'Monto', method: 'Forma de pago', reference: 'Referencia', order: 'Orden de compra' },
+    columns: {
+      id: 'Folio',
+      provider: 'Proveedor',
+      date: 'Fecha',
+      amount: 'Monto',
+      method: 'Forma de pago',
+      reference: 'Referencia',
+      order: 'Orden de compra',
+    },
     provider: 'Proveedor',
     chooseProvider: 'Elige un proveedor',
     owed: (amount: string) => `Saldo por pagar: ${amount}`,

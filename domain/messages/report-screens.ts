@@ -3,7 +3,7 @@
  * file per area, loaded with the screens that show it. Texts quoted by the product spec are
  * used verbatim, including its spelling ('E-mail inavlido.').
  */
-/** The report screens (issue 13): /reports, /items-report, /huecos, /utilities, /costs and their charts. */
+/** The report screens: /reports, /items-report, /huecos, /utilities, /costs and their charts. */
 export const reportScreensMessages = {
   period: {
     legend: 'Periodo del reporte',

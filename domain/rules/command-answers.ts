@@ -1,5 +1,5 @@
 /**
- * Which answers to an outbox command are not final (sync-engine.md rule 5): 401 pauses the
+ * Which answers to an outbox command are not final (docs/sync-engine.md rule 5): 401 pauses the
  * queue until the person signs in again; 408 timeout, 409 "the same request is in
  * progress", 425/429 too early or too many, and 5xx leave the row to be tried again later.
  * Any other answer is final: 2xx applied, another 4xx refused for good.

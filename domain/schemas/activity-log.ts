@@ -5,7 +5,7 @@ const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 
 /**
- * One row of the activity log as GET /api/v2/logs answers it (issue 15): who changed what,
+ * One row of the activity log as GET /api/v2/logs answers it: who changed what,
  * when and from where. `before` and `after` are the row's fields (on an update, only those
  * that changed); rows logged by the product before version 4.35 carry neither.
  */

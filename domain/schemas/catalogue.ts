@@ -32,7 +32,7 @@ const optionalText = (max: number, message: string) =>
   );
 
 /**
- * PUT /api/v2/items/{id}, and POST without its opening stock (issue 14, /products): name, unit
+ * PUT /api/v2/items/{id}, and POST without its opening stock (/products): name, unit
  * and category of the reference lists, macro, the EAN-13 with its check digit (unique among
  * live items, checked by the server), list price and cost in pesos with centavos, the weight
  * of one unit, and whether it is published, sold at the counter, or raw material.
@@ -131,7 +131,7 @@ export const recipeQuantitySchema = z
   .check(z.gt(0, recipeText.quantityPositive), z.lte(100_000, recipeText.quantityTooLarge), z.refine(hasCents, recipeText.quantityCents));
 
 /**
- * PUT /api/v2/recipes/{item_id} (issue 14, /raw-material): the whole recipe of a product,
+ * PUT /api/v2/recipes/{item_id} (/raw-material): the whole recipe of a product,
  * which raw material and how much per unit; an empty list removes the recipe. A component
  * appears once and is not the product itself (the server checks that one, and the database
  * holds both as constraints).

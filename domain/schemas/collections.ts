@@ -4,7 +4,7 @@ import { isWholeCents, MAX_PAYMENT } from '../collections';
 import { collectionsMessages } from '../messages/collections';
 
 /**
- * The contract of collections and overdue balances (issue 13): the payment write and its
+ * The contract of collections and overdue balances: the payment write and its
  * cancellation, a payment as its receipt shows it, the /collections list and its totals, and
  * the overdue balances by customer with the aging buckets. The server validates with these
  * and the app parses every answer with them.

@@ -6,7 +6,7 @@ import { isCalendarDay } from '../reports';
 import { EMAIL_PATTERN } from './auth';
 
 /**
- * The CRM's writes and reads (issue 15, spec §2 /leads, /leads/{id}, /calls, /activities,
+ * The CRM's writes and reads (spec §2 /leads, /leads/{id}, /calls, /activities,
  * /calendar, /messages, /mail): a lead and its move between phases, a call or an activity
  * logged against a customer or a lead with its result and next step.
  */

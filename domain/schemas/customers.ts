@@ -4,7 +4,7 @@ import { customersMessages } from '../messages/customers';
 import { loginMessages } from '../messages/login';
 
 /**
- * Customers (issue 13; spec §3 Company): what the company form, the counter's 'Nuevo
+ * Customers (spec §3 Company): what the company form, the counter's 'Nuevo
  * cliente' and the server validate, and what GET /api/v2/companies and /companies/{id}
  * answer. Lengths follow the columns of server/db/schema/commerce.ts.
  */
@@ -157,7 +157,7 @@ export type CompanySortColumn = (typeof COMPANY_SORTS)[number];
 const bucketSchema = z.object({ amount: num, sales: int });
 
 /**
- * What the customer owes (issue 13): its open sales by aging bucket (domain/aging.ts, seen
+ * What the customer owes: its open sales by aging bucket (domain/aging.ts, seen
  * from the server's Monterrey `today`), the total, the overdue part, and its credit (money
  * received and not applied to any sale).
  */
@@ -167,7 +167,12 @@ export const companyBalanceSchema = z.object({
   overdue: num,
   credit: num,
   open_sales: int,
-  buckets: z.object(Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, bucketSchema])) as Record<(typeof AGING_BUCKETS)[number], typeof bucketSchema>),
+  buckets: z.object(
+    Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, bucketSchema])) as Record<
+      (typeof AGING_BUCKETS)[number],
+      typeof bucketSchema
+    >,
+  ),
 });
 export type CompanyBalance = z.infer<typeof companyBalanceSchema>;
 

@@ -13,7 +13,7 @@ const text = expensesMessages;
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 /**
- * POST /api/v2/expenses (issue 13): an expense of a type of the reference list
+ * POST /api/v2/expenses: an expense of a type of the reference list
  * (GET /api/v1/expense_type/all), on a day, in pesos with centavos, with what it was for
  * and, when known, how it was paid. The same schema checks the form and the server.
  */
@@ -25,7 +25,9 @@ export const expenseInputSchema = z.object({
   amount: z
     .number({ error: (issue) => (issue.input === undefined ? text.amountRequired : text.amountInvalid) })
     .check(z.gt(0, text.amountPositive), z.lte(100_000_000, text.amountTooLarge), z.refine(hasCents, text.amountCents)),
-  description: z.string({ error: text.descriptionRequired }).check(z.trim(), z.minLength(1, text.descriptionRequired), z.maxLength(300, text.descriptionTooLong)),
+  description: z
+    .string({ error: text.descriptionRequired })
+    .check(z.trim(), z.minLength(1, text.descriptionRequired), z.maxLength(300, text.descriptionTooLong)),
   payment_method_id: z.optional(z.nullable(id)),
 });
 export type ExpenseInput = z.infer<typeof expenseInputSchema>;

@@ -3,7 +3,7 @@ import { MERMA_REASONS } from '../inventory-moves';
 import { inventoryMovesMessages } from '../messages/inventory-moves';
 
 /**
- * The contracts of the inventory screens of issue 14: what the forms send (the same schemas
+ * The contracts of the inventory screens: what the forms send (the same schemas
  * check them in the browser and on the server) and what the reads answer.
  */
 const int = z.int();

@@ -6,7 +6,7 @@ const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 
 /**
- * One invoiced sale as GET /api/v2/invoices lists it (issue 15, spec §2 /invoices): the
+ * One invoiced sale as GET /api/v2/invoices lists it (spec §2 /invoices): the
  * invoice number written on its delivery, the customer's tax data and CFDI use (spec §5:
  * only entries above 100 are kept; an older one reads as none), and where the sale stands:
  * paid or owing, delivered or not.

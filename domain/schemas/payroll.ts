@@ -27,7 +27,7 @@ const amountFields = Object.fromEntries(
 ) as Record<PerceptionField | DeductionField, ReturnType<typeof pesos>>;
 
 /**
- * POST /api/v2/payrolls and PUT /api/v2/payrolls/{id} (issue 15): one employee's receipt for
+ * POST /api/v2/payrolls and PUT /api/v2/payrolls/{id}: one employee's receipt for
  * the period ending on `date`, with every amount of spec §3. The server computes `sum`, `rest`
  * and `total` from them (domain/payroll.ts); the same schema checks the form.
  */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { physicalInventoryMessages } from '../messages/physical-inventory';
 
 /**
- * Physical inventory (issue 14, /physical-inventory): a count of one branch's shelves. The
+ * Physical inventory (/physical-inventory): a count of one branch's shelves. The
  * tablet opens it ('Abierto'), counts shelf by shelf ((shelf, item) → quantity, a later count
  * replacing an earlier one), closes it ('Cerrado'); the office reviews the differences with
  * the book stock and applies them once ('Aplicado').
@@ -39,7 +39,7 @@ export const physicalInventoryOpenSchema = z.strictObject({
 /**
  * PUT /api/v2/physical_inventories/{id}/counts: sets (not adds) the quantity of one item on
  * one shelf, so a replayed or repeated count changes nothing. `counted_at` is when the
- * person counted (sync-engine.md rule 4), not when it reached the server.
+ * person counted (docs/sync-engine.md rule 4), not when it reached the server.
  */
 export const physicalCountSchema = z.strictObject({
   shelf: shelfSchema,

@@ -13,7 +13,7 @@ const text = productionMessages;
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 /**
- * POST /api/v2/productions (issue 14, /production): a production order planned in the office
+ * POST /api/v2/productions (/production): a production order planned in the office
  * from products that have a recipe (the server checks they do), each once, with a quantity to
  * two decimals; a planned date and a note. It starts as 'Planeada'.
  */

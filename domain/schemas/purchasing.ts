@@ -15,7 +15,7 @@ const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 const date = z.string({ error: shippingMessages.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, shippingMessages.invalidDate));
 const amount = z.number().check(z.gt(0, text.amountPositive), z.lte(100_000_000));
 const hasHundredths = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-/** A quantity of a product: more than zero, to 2 decimals (issue 14 rules). */
+/** A quantity of a product: more than zero, to 2 decimals . */
 const quantity = z
   .number({ error: text.quantityPositive })
   .check(z.gt(0, text.quantityPositive), z.lte(1_000_000, text.quantityPositive), z.refine(hasHundredths, text.quantityDecimals));
@@ -49,7 +49,10 @@ export const shoppingInputSchema = z.object({
       z.minLength(1, text.itemsRequired),
       z.maxLength(500),
       // The total is kept as numeric(14, 2): a typo of a million kilos at ten million pesos is refused, not overflowed.
-      z.refine((lines) => lines.reduce((sum, line) => sum + lineTotal(line.quantity, line.unit_cost), 0) < MAX_ORDER_TOTAL, text.totalTooLarge),
+      z.refine(
+        (lines) => lines.reduce((sum, line) => sum + lineTotal(line.quantity, line.unit_cost), 0) < MAX_ORDER_TOTAL,
+        text.totalTooLarge,
+      ),
     ),
 });
 export type ShoppingInput = z.infer<typeof shoppingInputSchema>;

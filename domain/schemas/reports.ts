@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The report reads of issue 13 (the older ones, indicators, due balances, collections by
+ * The report reads (the older ones, indicators, due balances, collections by
  * person, huecos and the seller report, are in reads.ts). Amounts are pesos computed by the
  * server in numeric and answered with 2 decimals.
  */

@@ -5,7 +5,7 @@ import { physicalInventorySchema } from './physical-inventory';
 import { shippingSchema } from './shipping';
 
 /**
- * GET /api/v2/sync/pull?cursor= — what a device keeps offline (sync-engine.md rule 9).
+ * GET /api/v2/sync/pull?cursor= — what a device keeps offline (docs/sync-engine.md rule 9).
  *
  * The cursor is the server's: opaque to the device, sent back as received. Without one,
  * or when the server answers `reset: true`, the device rebuilds its copy: it keeps what
@@ -40,7 +40,7 @@ export const syncPullSchema = z.object({
   vehicles: z.array(syncVehicleSchema),
   drivers: z.array(syncDriverSchema),
   items: z.array(syncItemSchema),
-  /** Open physical counts of the person's branch, with every line (issue 14); absent from older servers. */
+  /** Open physical counts of the person's branch, with every line; absent from older servers. */
   physical_inventories: z.optional(z.array(physicalInventorySchema)),
   removed: z.object({
     shippings: removedIds,
@@ -56,7 +56,7 @@ export type SyncKind = keyof SyncPull['removed'];
 export const SYNC_KINDS: readonly SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items', 'physical_inventories'];
 
 /**
- * POST /api/v2/sync/push — several outbox commands in one request (sync-engine.md rules 3, 5, 7).
+ * POST /api/v2/sync/push — several outbox commands in one request (docs/sync-engine.md rules 3, 5, 7).
  *
  * Each command is the request the device would send to its own route (method, path and
  * body, as `sync/commands.ts` builds it) with its own Idempotency-Key (the outbox row's id)

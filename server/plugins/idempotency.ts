@@ -49,7 +49,7 @@ function fingerprint(request: FastifyRequest): string {
 /**
  * Runs a mutation in one database transaction. With an `Idempotency-Key` header the
  * key is recorded in that same transaction, so the effect and the record commit
- * together (sync-engine.md rule 3): a repeat gets the stored answer, the same key with
+ * together (docs/sync-engine.md rule 3): a repeat gets the stored answer, the same key with
  * another request is refused, and on PostgreSQL a concurrent repeat waits on the key's
  * row until the first commits, then gets its answer. A failed mutation records nothing.
  * With `keyRequired`, a request without the header is refused.

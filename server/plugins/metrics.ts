@@ -50,7 +50,7 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
       if (seconds <= bound) series.buckets[index]! += 1;
     });
     latency.set(seriesKey, series);
-    // A device's outbox command carries its id and sequence number (sync-engine.md); a push
+    // A device's outbox command carries its id and sequence number (docs/sync-engine.md); a push
     // batch is not a command itself: each of its commands is counted as it runs through its route.
     if (request.headers['x-device-id'] !== undefined && route !== '/api/v2/sync/push') {
       if (reply.getHeader('idempotent-replayed') === 'true') syncCommands.replayed += 1;
@@ -73,17 +73,26 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     lines.push('# HELP frutas_process_uptime_seconds Seconds since this process started.', '# TYPE frutas_process_uptime_seconds gauge');
     lines.push(`frutas_process_uptime_seconds${labels(pid)} ${((Date.now() - started) / 1000).toFixed(0)}`);
     const memory = process.memoryUsage();
-    lines.push('# HELP frutas_process_resident_memory_bytes Resident memory of this process.', '# TYPE frutas_process_resident_memory_bytes gauge');
+    lines.push(
+      '# HELP frutas_process_resident_memory_bytes Resident memory of this process.',
+      '# TYPE frutas_process_resident_memory_bytes gauge',
+    );
     lines.push(`frutas_process_resident_memory_bytes${labels(pid)} ${memory.rss}`);
     lines.push('# HELP frutas_process_heap_used_bytes V8 heap in use.', '# TYPE frutas_process_heap_used_bytes gauge');
     lines.push(`frutas_process_heap_used_bytes${labels(pid)} ${memory.heapUsed}`);
 
-    lines.push('# HELP frutas_http_requests_total Requests answered, by method, route pattern and status.', '# TYPE frutas_http_requests_total counter');
+    lines.push(
+      '# HELP frutas_http_requests_total Requests answered, by method, route pattern and status.',
+      '# TYPE frutas_http_requests_total counter',
+    );
     for (const [key, count] of requests) {
       const [method, route, status] = key.split(' ') as [string, string, string];
       lines.push(`frutas_http_requests_total${labels({ ...pid, method, route, status })} ${count}`);
     }
-    lines.push('# HELP frutas_http_request_duration_seconds Time to answer, by method and route pattern.', '# TYPE frutas_http_request_duration_seconds histogram');
+    lines.push(
+      '# HELP frutas_http_request_duration_seconds Time to answer, by method and route pattern.',
+      '# TYPE frutas_http_request_duration_seconds histogram',
+    );
     for (const [key, series] of latency) {
       const [method, route] = key.split(' ') as [string, string];
       BUCKETS.forEach((bound, index) =>
@@ -98,14 +107,21 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
       '# HELP frutas_sync_commands_total Outbox commands from devices: applied, answered again (a replay of an applied key) or refused.',
       '# TYPE frutas_sync_commands_total counter',
     );
-    for (const [outcome, count] of Object.entries(syncCommands)) lines.push(`frutas_sync_commands_total${labels({ ...pid, outcome })} ${count}`);
+    for (const [outcome, count] of Object.entries(syncCommands))
+      lines.push(`frutas_sync_commands_total${labels({ ...pid, outcome })} ${count}`);
 
     const pool = database.poolStats();
     if (pool) {
-      lines.push('# HELP frutas_db_pool_connections Database connections of this process, by state.', '# TYPE frutas_db_pool_connections gauge');
+      lines.push(
+        '# HELP frutas_db_pool_connections Database connections of this process, by state.',
+        '# TYPE frutas_db_pool_connections gauge',
+      );
       lines.push(`frutas_db_pool_connections${labels({ ...pid, state: 'total' })} ${pool.total}`);
       lines.push(`frutas_db_pool_connections${labels({ ...pid, state: 'idle' })} ${pool.idle}`);
-      lines.push('# HELP frutas_db_pool_waiting Queries of this process waiting for a free connection.', '# TYPE frutas_db_pool_waiting gauge');
+      lines.push(
+        '# HELP frutas_db_pool_waiting Queries of this process waiting for a free connection.',
+        '# TYPE frutas_db_pool_waiting gauge',
+      );
       lines.push(`frutas_db_pool_waiting${labels(pid)} ${pool.waiting}`);
     }
 
@@ -114,15 +130,24 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
       sql`SELECT s.status, count(m.id)::int AS n FROM (VALUES ('pendiente'), ('enviado'), ('fallido')) AS s(status)
           LEFT JOIN email_messages m ON m.status = s.status GROUP BY s.status ORDER BY s.status`,
     );
-    lines.push('# HELP frutas_email_messages E-mail messages in the queue, by state (all processes).', '# TYPE frutas_email_messages gauge');
+    lines.push(
+      '# HELP frutas_email_messages E-mail messages in the queue, by state (all processes).',
+      '# TYPE frutas_email_messages gauge',
+    );
     for (const row of queue) lines.push(`frutas_email_messages${labels({ status: row.status })} ${row.n}`);
-    const [outbox] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE device_id IS NOT NULL`);
+    const [outbox] = await rows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE device_id IS NOT NULL`,
+    );
     lines.push(
       '# HELP frutas_sync_applied_keys Outbox commands ever applied, kept with their key (all processes).',
       '# TYPE frutas_sync_applied_keys gauge',
     );
     lines.push(`frutas_sync_applied_keys ${outbox?.n ?? 0}`);
 
-    return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/plain; version=0.0.4; charset=utf-8')
+      .send(`${lines.join('\n')}\n`);
   });
 }

@@ -19,7 +19,7 @@ import { rows } from '../db/sql-rows';
 import { iso, OPEN_SALE_SQL } from './sales';
 
 /**
- * Payments from customers (issue 13). A payment and its application to sales are one
+ * Payments from customers. A payment and its application to sales are one
  * transaction: the customer's open sales are locked first, so two offices paying the same
  * sale at once are applied one after the other, the second seeing what the first left.
  * Amounts travel as numeric text and are counted in integer cents, never as floats.
@@ -137,7 +137,9 @@ export async function recordPayment(tx: Db, body: CollectionInput, userId: numbe
   });
   if (applied.length > 0) {
     const table = sql`jsonb_to_recordset(${JSON.stringify(applied)}::jsonb) AS v(sale_id int, amount numeric, due_balance numeric, payment_status text)`;
-    await tx.execute(sql`INSERT INTO collection_details (collection_id, sale_id, amount) SELECT ${id}::int, v.sale_id, v.amount FROM ${table}`);
+    await tx.execute(
+      sql`INSERT INTO collection_details (collection_id, sale_id, amount) SELECT ${id}::int, v.sale_id, v.amount FROM ${table}`,
+    );
     await setBalances(tx, table);
   }
   return id;
@@ -173,7 +175,10 @@ export async function cancelPayment(tx: Db, id: number, userId: number, reason: 
     };
   });
   if (restored.length > 0) {
-    await setBalances(tx, sql`jsonb_to_recordset(${JSON.stringify(restored)}::jsonb) AS v(sale_id int, due_balance numeric, payment_status text)`);
+    await setBalances(
+      tx,
+      sql`jsonb_to_recordset(${JSON.stringify(restored)}::jsonb) AS v(sale_id int, due_balance numeric, payment_status text)`,
+    );
   }
   await tx.execute(
     sql`UPDATE collections SET canceled_at = now(), canceled_by_user_id = ${userId}, cancel_reason = ${reason} WHERE id = ${id}`,

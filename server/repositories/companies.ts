@@ -6,14 +6,13 @@ import { rows } from '../db/sql-rows';
 import { iso, OPEN_SALE_SQL } from './sales';
 
 /**
- * Reads of customers (issue 13): balances are summed by the database in numeric and sent
+ * Reads of customers: balances are summed by the database in numeric and sent
  * as numbers with their 2 decimals. A sale is open while it is a sale (not a quotation), not
  * cancelled or deleted, and has a balance: the rows of the partial index sales_open_balance.
  */
 
 /** The open sales of the customer `company` (an SQL expression naming its id), aliased `s`. */
-export const openSalesOf = (company: SQL) =>
-  sql`sales s WHERE s.company_id = ${company} AND ${OPEN_SALE_SQL}`;
+export const openSalesOf = (company: SQL) => sql`sales s WHERE s.company_id = ${company} AND ${OPEN_SALE_SQL}`;
 
 /** The bucket conditions over `s.due_date` as seen from `today` (domain/aging.ts; no due date is not yet due). */
 function bucketConditions(today: string): Record<AgingBucket, SQL> {

@@ -5,7 +5,7 @@ import { inventoryMovements } from '../db/schema';
 import { rows } from '../db/sql-rows';
 
 /**
- * The one way stock moves (issue 14): every flow — purchase receipts, production, sales,
+ * The one way stock moves: every flow — purchase receipts, production, sales,
  * adjustments, waste, transfers, physical counts — records movements through here, so each
  * one carries its branch, who, why and what caused it. Stock is never stored: it is the
  * signed sum of these (spec §4), read with `signedQuantity`.

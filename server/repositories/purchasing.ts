@@ -4,7 +4,7 @@ import { rows } from '../db/sql-rows';
 import { iso } from './sales';
 
 /**
- * The reads of purchasing (issue 14) shared by the purchase order, provider and payment
+ * The reads of purchasing shared by the purchase order, provider and payment
  * routes: one SELECT for a purchase order row, one for a payment, one for a provider with
  * what it is owed. A provider's balance is never stored: it is its live purchase orders'
  * total less its live payments, computed here every time.

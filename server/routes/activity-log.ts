@@ -31,7 +31,7 @@ export const ACTIVITY_LOG_ROUTES = {
     summary: 'Bitácora',
     response: logListSchema,
   },
-  /** The activity log: read only, no route writes it (the database does, issue 15). */
+  /** The activity log: read only, no route writes it (the database does). */
   'GET /api/v2/logs': {
     access: permission('activityLog'),
     summary: 'Bitácora: cada cambio hecho por la API (quién, cuándo, qué, antes y después, desde qué dispositivo); sort created_at',
@@ -43,7 +43,7 @@ export const ACTIVITY_LOG_ROUTES = {
 const guardedRoute = guardedRoutes(ACTIVITY_LOG_ROUTES);
 
 /**
- * The activity log (issue 15, spec §2 /activity-log, §6 'activityLog'): every change made
+ * The activity log (spec §2 /activity-log, §6 'activityLog'): every change made
  * through the API, newest first, paged, by Monterrey day, person, entity (with its id) and
  * kind of change. The rows are written by the database in each change's own transaction
  * (migration 0013); there is no route that writes or edits them.
@@ -80,7 +80,8 @@ export function activityLogRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
     app,
     'GET /api/v1/log/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT l.id, l.user_id, u.name, u.last, l.action, l.entity, l.entity_id, l.created_at FROM logs l LEFT JOIN users u ON u.id = l.user_id ORDER BY l.created_at DESC, l.id DESC`,
     ),
   );

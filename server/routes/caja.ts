@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { CASH_PAYMENT_METHOD, cashDifference, expectedCash } from '../../domain/caja';
 import { cajaMessages } from '../../domain/messages/caja';
-import { cashCutInputSchema, cashMovementInputSchema, cashCutRowSchema, cajaDaySchema, cashMovementRowSchema } from '../../domain/schemas/caja';
+import {
+  cashCutInputSchema,
+  cashMovementInputSchema,
+  cashCutRowSchema,
+  cajaDaySchema,
+  cashMovementRowSchema,
+} from '../../domain/schemas/caja';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
@@ -89,7 +95,7 @@ export const CAJA_ROUTES = {
 const guardedRoute = guardedRoutes(CAJA_ROUTES);
 
 /**
- * Caja (issue 15, spec §2 /caja, the top bar's shortcut; permission 'sales'): the signed-in
+ * Caja (spec §2 /caja, the top bar's shortcut; permission 'sales'): the signed-in
  * person's counter day (GET /api/v2/caja), cash put in or taken out (POST /api/v2/cash_movements),
  * and the day's cut with the cash counted against the cash expected (POST /api/v2/cash_cuts),
  * once per person and day; after the cut the drawer takes no more movements that day.

@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { and as andWhere, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryMessages } from '../../domain/messages/api';
 import { catalogueMessages } from '../../domain/messages/catalogue';
-import { itemCounterSchema, itemCreateSchema, itemInputSchema, recipeInputSchema, type ItemInput, itemPageSchema, itemRowSchema, recipePageSchema, recipeRowSchema } from '../../domain/schemas/catalogue';
+import {
+  itemCounterSchema,
+  itemCreateSchema,
+  itemInputSchema,
+  recipeInputSchema,
+  type ItemInput,
+  itemPageSchema,
+  itemRowSchema,
+  recipePageSchema,
+  recipeRowSchema,
+} from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
 import { categories, itemComponents, items, units } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
@@ -96,9 +106,18 @@ async function lockItem(tx: Db, id: number) {
 export const CATALOGUE_ROUTES = {
   'GET /api/v2/items': {
     access: permission('inventory'),
-    summary: 'Productos con su existencia (suma con signo de sus movimientos); filter[is_published|pos|is_raw_material]=1|0; sort name|id|price|cost|stock',
+    summary:
+      'Productos con su existencia (suma con signo de sus movimientos); filter[is_published|pos|is_raw_material]=1|0; sort name|id|price|cost|stock',
     response: itemPageSchema,
-    query: [...LIST_QUERY, 'filter[name]', 'filter[category_id]', 'filter[is_published]', 'filter[pos]', 'filter[is_raw_material]', 'filter[ean13]'],
+    query: [
+      ...LIST_QUERY,
+      'filter[name]',
+      'filter[category_id]',
+      'filter[is_published]',
+      'filter[pos]',
+      'filter[is_raw_material]',
+      'filter[ean13]',
+    ],
   },
   'GET /api/v2/items/:id': {
     access: permission('inventory'),
@@ -155,7 +174,7 @@ export const CATALOGUE_ROUTES = {
 const guardedRoute = guardedRoutes(CATALOGUE_ROUTES);
 
 /**
- * The catalogue (issue 14): /products lists, creates and edits items; /products-pos publishes
+ * The catalogue: /products lists, creates and edits items; /products-pos publishes
  * them to the counter (what GET /api/v2/item/pos answers the point of sale); /raw-material
  * keeps each product's recipe. Items are synced to devices: every write goes through the
  * items table, whose triggers renumber the row for the sync pull.

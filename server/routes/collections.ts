@@ -5,7 +5,16 @@ import { decimalToCents } from '../../domain/collections';
 import { fromCents } from '../../domain/money';
 import { queryMessages } from '../../domain/messages/api';
 import { collectionsMessages } from '../../domain/messages/collections';
-import { collectionCancelSchema, collectionInputSchema, type CustomerBalance, collectionListPageSchema, collectionListTotalsSchema, customerBalanceSchema, balancePageSchema, collectionAnswerSchema } from '../../domain/schemas/collections';
+import {
+  collectionCancelSchema,
+  collectionInputSchema,
+  type CustomerBalance,
+  collectionListPageSchema,
+  collectionListTotalsSchema,
+  customerBalanceSchema,
+  balancePageSchema,
+  collectionAnswerSchema,
+} from '../../domain/schemas/collections';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
@@ -20,7 +29,7 @@ import { collectionDetailPageSchema, collectionListSchema } from '../../domain/s
 import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
- * Collections and overdue balances (issue 13): record a payment and apply it to the
+ * Collections and overdue balances: record a payment and apply it to the
  * customer's sales, read it back as its receipt, cancel it; and who owes what since when, by
  * customer and by aging bucket. 'Today' is the server's Monterrey date.
  */
@@ -88,7 +97,8 @@ export const COLLECTIONS_ROUTES = {
   /** One transaction that locks the customer's open sales; a retry under the same Idempotency-Key answers the same payment. */
   'POST /api/v2/collections': {
     access: permission('collections'),
-    summary: "Registrar un cobro y aplicarlo: a las ventas más antiguas (apply 'oldest', por omisión) o por venta (lines); lo que sobra queda como saldo a favor",
+    summary:
+      "Registrar un cobro y aplicarlo: a las ventas más antiguas (apply 'oldest', por omisión) o por venta (lines); lo que sobra queda como saldo a favor",
     body: collectionInputSchema,
     response: collectionAnswerSchema,
   },
@@ -127,11 +137,17 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'POST /api/v2/collections', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(collectionInputSchema, request.body);
-    return runMutation(db, request, reply, async (tx) => {
-      if (body.date > monterreyDate(new Date())) throw new HttpError(422, text.dateInFuture);
-      const id = await recordPayment(tx, body, user.id);
-      return answer(tx, id, 201);
-    }, { keyRequired: true });
+    return runMutation(
+      db,
+      request,
+      reply,
+      async (tx) => {
+        if (body.date > monterreyDate(new Date())) throw new HttpError(422, text.dateInFuture);
+        const id = await recordPayment(tx, body, user.id);
+        return answer(tx, id, 201);
+      },
+      { keyRequired: true },
+    );
   });
 
   guardedRoute(app, 'GET /api/v2/collections/:id', async (request) => {
@@ -145,10 +161,16 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(collectionCancelSchema, request.body);
     const user = currentUser(request);
-    return runMutation(db, request, reply, async (tx) => {
-      await cancelPayment(tx, id, user.id, body.reason);
-      return answer(tx, id, 200);
-    }, { keyRequired: true });
+    return runMutation(
+      db,
+      request,
+      reply,
+      async (tx) => {
+        await cancelPayment(tx, id, user.id, body.reason);
+        return answer(tx, id, 200);
+      },
+      { keyRequired: true },
+    );
   });
 
   /** Per customer with something past due: its overdue sales, their total, the buckets, the oldest due date. */
@@ -267,11 +289,12 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
     app,
     'GET /api/v1/collection/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT k.id, k.company_id, c.name AS company_name, k.user_id, k.date, k.amount::float8 AS amount, k.payment_method_id, k.reference FROM collections k JOIN companies c ON c.id = k.company_id WHERE k.canceled_at IS NULL ORDER BY k.date DESC, k.id DESC`,
     ),
   );
-  // Collections (issue 13): the list and its totals read the same rows, cancelled ones only with canceled=1.
+  // Collections: the list and its totals read the same rows, cancelled ones only with canceled=1.
   const COLLECTION_SORTS = { id: 'k.id', date: 'k.date', amount: 'k.amount', company_name: 'c.name' };
   const COLLECTION_FROM = sql`collections k JOIN companies c ON c.id = k.company_id JOIN users u ON u.id = k.user_id LEFT JOIN payment_methods m ON m.id = k.payment_method_id`;
   const collectionFilters = (filters: Partial<Record<string, string>>): SQL[] => {

@@ -182,7 +182,7 @@ export const CRM_ROUTES = {
 const guardedRoute = guardedRoutes(CRM_ROUTES);
 
 /**
- * The CRM (issue 15, spec §2 /leads, /leads/{id}, /calls, /activities, /calendar, /mail; §6
+ * The CRM (spec §2 /leads, /leads/{id}, /calls, /activities, /calendar, /mail; §6
  * leads, calls, activities): a lead's page with its moves between phases (read from the
  * activity log), its calls and activities; creating a lead and moving it to another phase of
  * its funnel; calls and activities listed and logged against a customer or a lead with their
@@ -376,7 +376,8 @@ export function crmRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
     app,
     'GET /api/v1/call/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT k.id, k.user_id, k.company_id, c.name AS company_name, k.contact_id, k.date, k.duration_minutes, k.note, k.result_id, r.name AS result FROM calls k LEFT JOIN companies c ON c.id = k.company_id LEFT JOIN results r ON r.id = k.result_id ORDER BY k.date DESC, k.id DESC`,
     ),
   );

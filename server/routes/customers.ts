@@ -3,7 +3,16 @@ import { and as both, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryMessages } from '../../domain/messages/api';
 import { customersMessages } from '../../domain/messages/customers';
 import { hasPermission } from '../../domain/permissions';
-import { COMPANY_SORTS, companyInputSchema, companyVerifySchema, CONTROL_CHARACTERS, type CompanyInput, companyDeliveryPageSchema, companyDetailAnswerSchema, companyPageSchema } from '../../domain/schemas/customers';
+import {
+  COMPANY_SORTS,
+  companyInputSchema,
+  companyVerifySchema,
+  CONTROL_CHARACTERS,
+  type CompanyInput,
+  companyDeliveryPageSchema,
+  companyDetailAnswerSchema,
+  companyPageSchema,
+} from '../../domain/schemas/customers';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import { companies, companyBranches, contacts } from '../db/schema';
@@ -18,7 +27,7 @@ import { and, orderBy, page, rows } from '../db/sql-rows';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
- * Customers (issue 13, spec §3 Company): the office's list and page of a customer, its
+ * Customers (spec §3 Company): the office's list and page of a customer, its
  * writes with branches and contacts, and the check of customers entered at the counter.
  * Every write is one transaction under a lock of the company's row, so two edits of one
  * customer apply one after the other and never half; each answers the customer in full.
@@ -82,7 +91,10 @@ async function answer(tx: Db, id: number, status: number): Promise<MutationResul
  * refused (409) before anything changes.
  */
 async function replaceBranches(tx: Db, companyId: number, wanted: CompanyInput['branches']): Promise<void> {
-  const existing = await tx.select({ id: companyBranches.id, name: companyBranches.name }).from(companyBranches).where(eq(companyBranches.company_id, companyId));
+  const existing = await tx
+    .select({ id: companyBranches.id, name: companyBranches.name })
+    .from(companyBranches)
+    .where(eq(companyBranches.company_id, companyId));
   const existingIds = new Set(existing.map((b) => b.id));
   const kept = new Set<number>();
   for (const branch of wanted) {
@@ -98,7 +110,12 @@ async function replaceBranches(tx: Db, companyId: number, wanted: CompanyInput['
     );
     const first = used[0];
     if (first) throw new HttpError(409, text.branchInUse(removed.find((b) => b.id === first.id)!.name, first.n));
-    await tx.delete(companyBranches).where(inArray(companyBranches.id, removed.map((b) => b.id)));
+    await tx.delete(companyBranches).where(
+      inArray(
+        companyBranches.id,
+        removed.map((b) => b.id),
+      ),
+    );
   }
   for (const branch of wanted) {
     if (branch.id === null) await tx.insert(companyBranches).values({ company_id: companyId, name: branch.name, address: branch.address });
@@ -145,7 +162,11 @@ async function replaceContacts(tx: Db, companyId: number, wanted: CompanyInput['
   for (const contact of wanted) {
     const columns = { name: contact.name, last: contact.last, phone: contact.phone, email: contact.email };
     if (contact.id === null) await tx.insert(contacts).values({ company_id: companyId, ...columns });
-    else await tx.update(contacts).set(columns).where(both(eq(contacts.id, contact.id), eq(contacts.company_id, companyId)));
+    else
+      await tx
+        .update(contacts)
+        .set(columns)
+        .where(both(eq(contacts.id, contact.id), eq(contacts.company_id, companyId)));
   }
 }
 
@@ -205,12 +226,15 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
       if (search && CONTROL_CHARACTERS.test(search)) throw new HttpError(400, text.invalidText);
       if (search) {
         const pattern = containsPattern(search);
-        conditions.push(sql`(c.name ILIKE ${pattern} OR c.macro ILIKE ${pattern} OR c.razon_social ILIKE ${pattern} OR c.rfc ILIKE ${pattern})`);
+        conditions.push(
+          sql`(c.name ILIKE ${pattern} OR c.macro ILIKE ${pattern} OR c.razon_social ILIKE ${pattern} OR c.rfc ILIKE ${pattern})`,
+        );
       }
       const verified = query.filters.verified;
       if (verified === '0') conditions.push(sql`c.verified_at IS NULL`);
       else if (verified === '1') conditions.push(sql`c.verified_at IS NOT NULL`);
-      else if (verified !== undefined && verified !== '') throw new HttpError(400, queryMessages.unknownFilter(`verified=${verified.slice(0, 40)}`));
+      else if (verified !== undefined && verified !== '')
+        throw new HttpError(400, queryMessages.unknownFilter(`verified=${verified.slice(0, 40)}`));
       const day = today();
       // The balances of each customer on the page, summed over its open sales only (sales_open_balance).
       const balances = sql`LEFT JOIN LATERAL (SELECT sum(s.due_balance) AS due_balance,
@@ -224,7 +248,10 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
       const order = orderBy(query, LIST_SORTS, `${NAME_ORDER} ASC, c.id ASC`);
       // The count needs no balances: only the page's rows sum theirs.
       const [data, [count]] = await Promise.all([
-        rows(db, sql`SELECT ${select} FROM companies c ${balances} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`),
+        rows(
+          db,
+          sql`SELECT ${select} FROM companies c ${balances} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`,
+        ),
         rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM companies c WHERE ${where}`),
       ]);
       return { data, meta: { total: count?.total ?? 0 } };

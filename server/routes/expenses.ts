@@ -59,7 +59,7 @@ export const EXPENSES_ROUTES = {
 const guardedRoute = guardedRoutes(EXPENSES_ROUTES);
 
 /**
- * Expenses (issue 13, spec §2 /expenses, §6 'expenses'): the paged list, recording one (an
+ * Expenses (spec §2 /expenses, §6 'expenses'): the paged list, recording one (an
  * idempotent write) and deleting one. A deleted expense keeps its row (deleted_at) and no
  * read counts it any more: the list, expenses-summary, the indicators and utilities.
  */
@@ -68,7 +68,10 @@ export function expenseRoutes(app: FastifyInstance, db: Db): void {
     app,
     'GET /api/v2/expenses',
     async (request) => {
-      const query = parseListQuery(request.query, { filters: ['date_between', 'expense_type_id', 'payment_method_id'], sorts: Object.keys(EXPENSE_SORTS) });
+      const query = parseListQuery(request.query, {
+        filters: ['date_between', 'expense_type_id', 'payment_method_id'],
+        sorts: Object.keys(EXPENSE_SORTS),
+      });
       const conditions: SQL[] = [sql`e.deleted_at IS NULL`];
       const range = dateRange(query.filters.date_between);
       if (range) conditions.push(sql`e.date BETWEEN ${range[0]} AND ${range[1]}`);
@@ -76,7 +79,14 @@ export function expenseRoutes(app: FastifyInstance, db: Db): void {
       if (types) conditions.push(sql`e.expense_type_id IN ${types}`);
       const methods = idList(query.filters.payment_method_id, 'payment_method_id');
       if (methods) conditions.push(sql`e.payment_method_id IN ${methods}`);
-      return page(db, EXPENSE_SELECT, EXPENSE_FROM, sql.join(conditions, sql` AND `), orderBy(query, EXPENSE_SORTS, 'e.date DESC, e.id DESC'), query);
+      return page(
+        db,
+        EXPENSE_SELECT,
+        EXPENSE_FROM,
+        sql.join(conditions, sql` AND `),
+        orderBy(query, EXPENSE_SORTS, 'e.date DESC, e.id DESC'),
+        query,
+      );
     },
     { acceptsQuery: true },
   );
@@ -88,7 +98,10 @@ export function expenseRoutes(app: FastifyInstance, db: Db): void {
       const [type] = await tx.select({ id: expenseTypes.id }).from(expenseTypes).where(eq(expenseTypes.id, input.expense_type_id));
       if (!type) throw new HttpError(422, text.typeNotFound);
       if (input.payment_method_id) {
-        const [method] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.id, input.payment_method_id));
+        const [method] = await tx
+          .select({ id: paymentMethods.id })
+          .from(paymentMethods)
+          .where(eq(paymentMethods.id, input.payment_method_id));
         if (!method) throw new HttpError(422, text.paymentMethodNotFound);
       }
       const [created] = await tx
@@ -124,7 +137,8 @@ export function expenseRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
     app,
     'GET /api/v1/expense/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT e.id, e.expense_type_id, t.name AS type, e.user_id, e.date, e.amount::float8 AS amount, e.description FROM expenses e JOIN expense_types t ON t.id = e.expense_type_id WHERE e.deleted_at IS NULL ORDER BY e.date DESC, e.id DESC`,
     ),
   );

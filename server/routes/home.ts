@@ -20,14 +20,15 @@ export const HOME_ROUTES = {
     access: signedIn,
     summary: 'Inicio de la oficina: ventas, pedidos, rutas y saldos del día',
     response: homeSchema,
-    recordRule: 'Sales with sales, orders with pedidos, the day’s routes with shippings (not to a Chofer Repartidor), overdue balances with balances or collections; unseen notes are the person’s own.',
+    recordRule:
+      'Sales with sales, orders with pedidos, the day’s routes with shippings (not to a Chofer Repartidor), overdue balances with balances or collections; unseen notes are the person’s own.',
   },
 } satisfies RouteTable;
 
 const guardedRoute = guardedRoutes(HOME_ROUTES);
 
 /**
- * The office's Inicio (issue 17): the day's figures in one read, each section computed only
+ * The office's Inicio: the day's figures in one read, each section computed only
  * for whoever may open the screen it links to, the sections' queries run side by side.
  */
 export function homeRoutes(app: FastifyInstance, db: Db): void {
@@ -50,7 +51,10 @@ export function homeRoutes(app: FastifyInstance, db: Db): void {
     };
 
     const sales = hasPermission(user, 'sales')
-      ? Promise.all([daySales(today, now), daySales(lastWeek, new Date(now.getTime() - WEEK_MS))]).then(([todaySales, lastWeekSales]) => ({ today: todaySales, last_week: lastWeekSales }))
+      ? Promise.all([daySales(today, now), daySales(lastWeek, new Date(now.getTime() - WEEK_MS))]).then(([todaySales, lastWeekSales]) => ({
+          today: todaySales,
+          last_week: lastWeekSales,
+        }))
       : undefined;
 
     const orders = hasPermission(user, 'pedidos')
@@ -65,10 +69,11 @@ export function homeRoutes(app: FastifyInstance, db: Db): void {
       : undefined;
 
     // A driver holds shippings for their own routes; the day's routes are the office's.
-    const routes = hasPermission(user, 'shippings') && !isDeliveryDriver(user)
-      ? rows<HomeRoute>(
-          db,
-          sql`SELECT sh.id, nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.last, '')), '') AS driver_name, v.name AS vehicle,
+    const routes =
+      hasPermission(user, 'shippings') && !isDeliveryDriver(user)
+        ? rows<HomeRoute>(
+            db,
+            sql`SELECT sh.id, nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.last, '')), '') AS driver_name, v.name AS vehicle,
               count(d.id) FILTER (WHERE d.completed AND d.is_delivered)::int AS delivered,
               count(d.id) FILTER (WHERE d.completed AND NOT d.is_delivered)::int AS rejected,
               count(d.id) FILTER (WHERE NOT d.completed)::int AS pending,
@@ -80,8 +85,8 @@ export function homeRoutes(app: FastifyInstance, db: Db): void {
             WHERE sh.deleted_at IS NULL AND sh.date = ${today}
             GROUP BY sh.id, u.name, u.last, v.name
             ORDER BY sh.id`,
-        )
-      : undefined;
+          )
+        : undefined;
 
     const overdue =
       hasPermission(user, 'balances') || hasPermission(user, 'collections')
@@ -92,9 +97,10 @@ export function homeRoutes(app: FastifyInstance, db: Db): void {
           ).then(([row]) => row ?? { total: 0, customers: 0 })
         : undefined;
 
-    const unseenNotes = rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM notes WHERE user_id = ${user.id} AND seen = 0`).then(
-      ([row]) => row?.count ?? 0,
-    );
+    const unseenNotes = rows<{ count: number }>(
+      db,
+      sql`SELECT count(*)::int AS count FROM notes WHERE user_id = ${user.id} AND seen = 0`,
+    ).then(([row]) => row?.count ?? 0);
 
     const [salesFigures, orderCounts, todayRoutes, overdueTotal, unseen] = await Promise.all([sales, orders, routes, overdue, unseenNotes]);
     const data: Home = {

@@ -8,7 +8,20 @@ import { inventoryMovesMessages } from '../../domain/messages/inventory-moves';
 import { reportsMessages } from '../../domain/messages/reports';
 import { currentMonth } from '../../domain/office-list';
 import { reportRangeError } from '../../domain/reports';
-import { manualAdjustmentInputSchema, mermaInputSchema, transferInputSchema, branchListSchema, inventoryCostPageSchema, inventoryReportCardPageSchema, itemCardSchema, movementPageSchema, posStockPageSchema, recordedMovementSchema, transferPageSchema, transferRowSchema } from '../../domain/schemas/inventory-moves';
+import {
+  manualAdjustmentInputSchema,
+  mermaInputSchema,
+  transferInputSchema,
+  branchListSchema,
+  inventoryCostPageSchema,
+  inventoryReportCardPageSchema,
+  itemCardSchema,
+  movementPageSchema,
+  posStockPageSchema,
+  recordedMovementSchema,
+  transferPageSchema,
+  transferRowSchema,
+} from '../../domain/schemas/inventory-moves';
 import type { Db } from '../db/client';
 import { inventoryTransfers } from '../db/schema';
 import { HttpError, notFound, parseInput } from '../http-errors';
@@ -22,7 +35,7 @@ import { and, orderBy, page, rows } from '../db/sql-rows';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
- * The inventory screens of issue 14 on the server: manual adjustments with their reason,
+ * The inventory screens on the server: manual adjustments with their reason,
  * waste ('mermas'), transfers between branches (a pair of movements per item, all in one
  * transaction), stock valued at cost, the counter's stock, and the inventory report by
  * card and by detail with one item's card. Every movement goes through recordMovements;
@@ -141,7 +154,8 @@ function cardPaging(raw: Record<string, unknown>, query: ListQuery<string, strin
 export const INVENTORY_MOVES_ROUTES = {
   'GET /api/v2/inventory_report': {
     access: permission('report_inventory', 'inventoryReport'),
-    summary: 'Reporte de inventario: type=card (por producto: inicial, entradas, salidas y final del periodo; todos salvo que se pida página; sort name|opening|entries|exits|closing|value) o type=detail (cada movimiento, paginado; sort created_at|item_name|quantity). La respuesta de detail sigue movementPageSchema',
+    summary:
+      'Reporte de inventario: type=card (por producto: inicial, entradas, salidas y final del periodo; todos salvo que se pida página; sort name|opening|entries|exits|closing|value) o type=detail (cada movimiento, paginado; sort created_at|item_name|quantity). La respuesta de detail sigue movementPageSchema',
     response: inventoryReportCardPageSchema,
     query: [
       'type',
@@ -221,7 +235,8 @@ export const INVENTORY_MOVES_ROUTES = {
   },
   'GET /api/v2/inventory_report/:id': {
     access: permission('report_inventory', 'inventoryReport'),
-    summary: 'Tarjeta de un producto: sus movimientos del periodo (el mes en curso si no se indica) con el saldo tras cada uno y los totales por tipo',
+    summary:
+      'Tarjeta de un producto: sus movimientos del periodo (el mes en curso si no se indica) con el saldo tras cada uno y los totales por tipo',
     response: itemCardSchema,
     query: [...LIST_QUERY, 'filter[date_between]', 'filter[branch_id]'],
   },

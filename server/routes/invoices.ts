@@ -21,7 +21,7 @@ const INVOICE_SORTS = { invoice: 'd.invoice', date: 's.date', total: 's.total' }
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
 export const INVOICES_ROUTES = {
-  /** Sales whose delivery carries an invoice number (issue 15). */
+  /** Sales whose delivery carries an invoice number. */
   'GET /api/v2/invoices': {
     access: permission('invoices'),
     summary: 'Ventas facturadas: número de factura de la entrega, uso CFDI vigente (id > 100), pago y entrega; sort invoice|date|total',
@@ -33,7 +33,7 @@ export const INVOICES_ROUTES = {
 const guardedRoute = guardedRoutes(INVOICES_ROUTES);
 
 /**
- * Invoices (issue 15, spec §2 /invoices, §6 'invoices'): the sales whose delivery carries an
+ * Invoices (spec §2 /invoices, §6 'invoices'): the sales whose delivery carries an
  * invoice number (the 'Editar Orden de Envío' dialog writes it), paged, by sale date, invoice
  * number or customer (text), CFDI use and payment status.
  */

@@ -94,7 +94,7 @@ export const PAYROLL_ROUTES = {
     summary: 'Totales de nómina',
     response: payrollTotalsSchema,
   },
-  /** Payroll receipts (issue 15): totals computed by the server, one per employee and pay date. */
+  /** Payroll receipts: totals computed by the server, one per employee and pay date. */
   'GET /api/v2/payrolls': {
     access: permission('pay_rolls'),
     summary: 'Recibos de nómina (paginado); sort date|employee|total',
@@ -118,7 +118,7 @@ export const PAYROLL_ROUTES = {
 const guardedRoute = guardedRoutes(PAYROLL_ROUTES);
 
 /**
- * Payroll (issue 15, spec §2 /payroll, §3 Payroll, §6 'pay_rolls'): the receipts paged by
+ * Payroll (spec §2 /payroll, §3 Payroll, §6 'pay_rolls'): the receipts paged by
  * period and employee, and creating or editing one as idempotent writes whose totals the
  * server computes. One receipt per employee and pay date (a unique index stands behind it).
  */

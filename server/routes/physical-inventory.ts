@@ -138,7 +138,7 @@ export const PHYSICAL_INVENTORY_ROUTES = {
 const guardedRoute = guardedRoutes(PHYSICAL_INVENTORY_ROUTES);
 
 /**
- * Physical inventory (issue 14, spec §2 /physical-inventory, §6 'physical_inventories'): open a
+ * Physical inventory (spec §2 /physical-inventory, §6 'physical_inventories'): open a
  * count of a branch (one open at a time), the tablet's counts (idempotent SETs, also replayed
  * from the outbox), close it, and the office's differences and their application, which
  * moves stock once: the row is locked, the status moves Cerrado → Aplicado in the same

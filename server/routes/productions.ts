@@ -11,7 +11,12 @@ import {
   type ProducedLine,
   type RecipeLine,
 } from '../../domain/production';
-import { productionInputSchema, productionLogSchema, productionPageSchema as productionOrderPageSchema, productionSchema } from '../../domain/schemas/production';
+import {
+  productionInputSchema,
+  productionLogSchema,
+  productionPageSchema as productionOrderPageSchema,
+  productionSchema,
+} from '../../domain/schemas/production';
 import { currentMonth } from '../../domain/office-list';
 import type { Db } from '../db/client';
 import { productionDetails, productions } from '../db/schema';
@@ -208,7 +213,7 @@ export const PRODUCTIONS_ROUTES = {
 const guardedRoute = guardedRoutes(PRODUCTIONS_ROUTES);
 
 /**
- * Production orders (issue 14, spec §2 /production, /productions/{id}, /mfproductions): planned
+ * Production orders (spec §2 /production, /productions/{id}, /mfproductions): planned
  * in the office from products with a recipe; 'Iniciar' takes the raw material out of stock by
  * recipe, 'Terminar' puts the products in. The warehouse's 'comenzar producción'
  * (orders.ts) creates one already 'En proceso' that moved both at once: it lists here too,
@@ -395,12 +400,16 @@ export function productionRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
     app,
     'GET /api/v1/production/all',
-    listAll(db, sql`SELECT p.id, p.sale_id, p.status, p.created_by_user_id, p.created_at, p.finished_at FROM productions p ORDER BY p.id DESC`),
+    listAll(
+      db,
+      sql`SELECT p.id, p.sale_id, p.status, p.created_by_user_id, p.created_at, p.finished_at FROM productions p ORDER BY p.id DESC`,
+    ),
   );
   guardedRoute(
     app,
     'GET /api/v1/production_detail/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT d.id, d.production_id, d.item_id, i.name AS item_name, d.quantity::float8 AS quantity FROM production_details d JOIN items i ON i.id = d.item_id ORDER BY d.production_id DESC, d.id`,
     ),
   );

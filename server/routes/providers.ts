@@ -3,7 +3,15 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryMessages } from '../../domain/messages/api';
 import { purchasingMessages } from '../../domain/messages/purchasing';
 import { reportRangeError } from '../../domain/reports';
-import { providerInputSchema, type ProviderInput, providerRowSchema, providerDetailSchema, providerPageSchema, shoppingItemsSchema, shoppingReportSchema } from '../../domain/schemas/purchasing';
+import {
+  providerInputSchema,
+  type ProviderInput,
+  providerRowSchema,
+  providerDetailSchema,
+  providerPageSchema,
+  shoppingItemsSchema,
+  shoppingReportSchema,
+} from '../../domain/schemas/purchasing';
 import type { Db } from '../db/client';
 import { providers } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
@@ -79,7 +87,7 @@ export const PROVIDERS_ROUTES = {
 const guardedRoute = guardedRoutes(PROVIDERS_ROUTES);
 
 /**
- * Providers (issue 14, spec §2 /providers, /providers/{id}), the catalogue a purchase order
+ * Providers (spec §2 /providers, /providers/{id}), the catalogue a purchase order
  * picks from (with each item's cost), and the purchases report by provider and by item.
  */
 export function providerRoutes(app: FastifyInstance, db: Db): void {

@@ -39,7 +39,13 @@ import { LIVE_SALE_SQL } from '../repositories/sales';
 import { dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { listAll, orderBy, page, rows } from '../db/sql-rows';
-import { providerPaymentListSchema, salemanReportResultSchema, shoppingDetailListSchema, shoppingListSchema, supplyListSchema } from '../../domain/schemas/reads';
+import {
+  providerPaymentListSchema,
+  salemanReportResultSchema,
+  shoppingDetailListSchema,
+  shoppingListSchema,
+  supplyListSchema,
+} from '../../domain/schemas/reads';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const text = purchasingMessages;
@@ -293,7 +299,7 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
   });
 
   /**
-   * Receiving (issue 14): what arrived of each line becomes an 'Entrada Compra' at the line's
+   * Receiving: what arrived of each line becomes an 'Entrada Compra' at the line's
    * unit cost, the item's cost becomes that unit cost, and the order's status follows its
    * lines. All of it commits together or not at all, and the Idempotency-Key is required:
    * a repeated receipt (a retry after a lost answer) answers the first one and moves no stock.
@@ -491,28 +497,32 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
     app,
     'GET /api/v1/supply/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT s.id, s.item_id, i.name AS item_name, s.provider_id, s.date, s.quantity::float8 AS quantity, s.cost::float8 AS cost FROM supplies s JOIN items i ON i.id = s.item_id ORDER BY s.date DESC, s.id DESC`,
     ),
   );
   guardedRoute(
     app,
     'GET /api/v1/shopping/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT o.id, o.provider_id, p.name AS provider_name, o.total::float8 AS total, o.due_date, o.created_at FROM purchase_orders o JOIN providers p ON p.id = o.provider_id WHERE o.deleted_at IS NULL ORDER BY o.id DESC`,
     ),
   );
   guardedRoute(
     app,
     'GET /api/v1/shopping_detail/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT d.id, d.purchase_order_id, d.item_id, i.name AS item_name, d.quantity::float8 AS quantity, d.unit_cost::float8 AS unit_cost, d.total::float8 AS total FROM purchase_order_items d JOIN items i ON i.id = d.item_id ORDER BY d.purchase_order_id DESC, d.id`,
     ),
   );
   guardedRoute(
     app,
     'GET /api/v1/provider_payment/all',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT pp.id, pp.provider_id, p.name AS provider_name, pp.purchase_order_id, pp.date, pp.amount::float8 AS amount, pp.payment_method_id, pp.reference FROM provider_payments pp JOIN providers p ON p.id = pp.provider_id WHERE pp.deleted_at IS NULL ORDER BY pp.date DESC, pp.id DESC`,
     ),
   );

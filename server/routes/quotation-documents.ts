@@ -33,7 +33,7 @@ export const QUOTATION_DOCUMENTS_ROUTES = {
 
 const guardedRoute = guardedRoutes(QUOTATION_DOCUMENTS_ROUTES);
 
-/** The quotation's PDF (issue 12): drawn on request, never stored, so it always shows the record as it is. */
+/** The quotation's PDF: drawn on request, never stored, so it always shows the record as it is. */
 export function quotationDocumentRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
   guardedRoute(app, 'GET /api/v2/quotations/:id/pdf', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);

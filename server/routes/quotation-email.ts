@@ -17,7 +17,7 @@ import { rows } from '../db/sql-rows';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
- * E-mailing a quotation (issue 12 item 4): the request only queues one message (queue.ts), in
+ * E-mailing a quotation: the request only queues one message (queue.ts), in
  * the transaction of its Idempotency-Key, and answers 202; the sender (sender.ts) delivers it
  * with the PDF attached. Without SMTP_URL there is no sender, and nothing is queued.
  */

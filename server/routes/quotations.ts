@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
 import { quotationsMessages } from '../../domain/messages/quotations';
-import { quotationCancelSchema, quotationInputSchema, quotationToSaleSchema, type QuotationInput, quotationWriteAnswerSchema } from '../../domain/schemas/quotations';
+import {
+  quotationCancelSchema,
+  quotationInputSchema,
+  quotationToSaleSchema,
+  type QuotationInput,
+  quotationWriteAnswerSchema,
+} from '../../domain/schemas/quotations';
 import type { SaleSeries } from '../../domain/sales';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
@@ -18,7 +24,7 @@ import { saleItemListSchema, saleListSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
- * Quotation writes (issue 12): create, edit, cancel, and turn into a sale. A quotation is a
+ * Quotation writes: create, edit, cancel, and turn into a sale. A quotation is a
  * row of `sales` with kind 'quotation'; it is priced by the same rule as a new sale and, once
  * sold or cancelled, it is final. Every write answers the saved record in full.
  */
@@ -217,7 +223,9 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
         .set({ ...quotationColumns(body, priced), updated_at: new Date().toISOString() })
         .where(eq(sales.id, id));
       await tx.delete(saleItems).where(eq(saleItems.sale_id, id));
-      await tx.insert(saleItems).values(priced.lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+      await tx
+        .insert(saleItems)
+        .values(priced.lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
       return answer(tx, id, 200);
     });
   });
@@ -288,26 +296,32 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
   guardedRoute(
     app,
     'GET /api/v1/quotation/all',
-    listAll(db, sql`SELECT ${SALE_COLUMNS} FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.deleted_at IS NULL ORDER BY s.id DESC`),
+    listAll(
+      db,
+      sql`SELECT ${SALE_COLUMNS} FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.deleted_at IS NULL ORDER BY s.id DESC`,
+    ),
   );
   guardedRoute(
     app,
     'GET /api/v1/quotation/quotations',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT ${SALE_COLUMNS} FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.kind = 'quotation' AND s.deleted_at IS NULL ORDER BY s.id DESC`,
     ),
   );
   guardedRoute(
     app,
     'GET /api/v1/quotation/cancellations',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT ${SALE_COLUMNS}, s.canceled_at FROM sales s JOIN companies c ON c.id = s.company_id WHERE s.canceled_at IS NOT NULL ORDER BY s.canceled_at DESC`,
     ),
   );
   guardedRoute(
     app,
     'GET /api/v1/qi',
-    listAll(db,
+    listAll(
+      db,
       sql`SELECT si.id, si.sale_id, si.item_id, i.name AS item_name, u.name AS unit, si.quantity::float8 AS quantity, si.price::float8 AS price FROM sale_items si JOIN items i ON i.id = si.item_id JOIN units u ON u.id = i.unit_id ORDER BY si.sale_id DESC, si.id`,
     ),
   );

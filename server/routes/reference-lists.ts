@@ -31,7 +31,7 @@ const NAMED_LISTS: [keyof typeof REFERENCE_LISTS_ROUTES, PgTable & { id: PgColum
   ['GET /api/v1/adjustment/all', t.adjustments],
   ['GET /api/v1/unit/all', t.units],
   ['GET /api/v1/expense_type/all', t.expenseTypes],
-  /** The kinds of CRM activity (visit, meeting, tasting…), for /activities and the calendar (issue 15). */
+  /** The kinds of CRM activity (visit, meeting, tasting…), for /activities and the calendar. */
   ['GET /api/v2/activity_types', t.activityTypes],
 ];
 

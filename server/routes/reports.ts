@@ -5,7 +5,13 @@ import { reportsMessages } from '../../domain/messages/reports';
 import { monthLabel, periodsInRange, reportRangeError, seriesGroupFor, type SeriesGroup } from '../../domain/reports';
 import { currentMonth } from '../../domain/office-list';
 import { monterreyDate } from '../../domain/time';
-import { SERIES_GROUPS, type ItemsReportRow, itemsReportPageSchema, salesSeriesSchema, utilitiesSchema } from '../../domain/schemas/reports';
+import {
+  SERIES_GROUPS,
+  type ItemsReportRow,
+  itemsReportPageSchema,
+  salesSeriesSchema,
+  utilitiesSchema,
+} from '../../domain/schemas/reports';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { LIVE_SALE_SQL, OPEN_SALE_SQL } from '../repositories/sales';
@@ -16,7 +22,7 @@ import { permission } from '../plugins/auth';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /**
- * The report reads of issue 13: utilities by month, sales and collections by day or month,
+ * The report reads: utilities by month, sales and collections by day or month,
  * and the items sold in a period. Every amount is summed in SQL numeric and rounded to the
  * cent there; float8 only carries the finished figure to JSON.
  *
@@ -26,8 +32,7 @@ import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table'
  */
 
 /** The sales that count in a report: real sales, not cancelled, not deleted, scheduled in the period. */
-const countedSales = (from: string, to: string) =>
-  sql`${LIVE_SALE_SQL} AND s.date BETWEEN ${from} AND ${to}`;
+const countedSales = (from: string, to: string) => sql`${LIVE_SALE_SQL} AND s.date BETWEEN ${from} AND ${to}`;
 
 function reportPeriod(value: string | undefined, group: SeriesGroup = 'month'): [string, string] {
   const [from, to] = dateRange(value) ?? currentMonth(new Date());
@@ -80,7 +85,8 @@ export const REPORTS_ROUTES = {
   /** Read by /utilities and by /costs. */
   'GET /api/v2/report/utilities': {
     access: permission('utilities'),
-    summary: 'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
+    summary:
+      'Utilidades por mes: ventas (subtotal), costo de lo vendido (costo actual de cada producto), gastos; y totales del periodo (mes actual si no se indica)',
     response: utilitiesSchema,
     query: ['filter[date_between]'],
   },
@@ -146,7 +152,8 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
     async (request) => {
       const { group: rawGroup, ...rest } = request.query as Record<string, unknown>;
       const query = parseListQuery(rest, { filters: ['date_between'], sorts: [] });
-      if (rawGroup !== undefined && !(SERIES_GROUPS as readonly unknown[]).includes(rawGroup)) throw new HttpError(400, reportsMessages.invalidGroup);
+      if (rawGroup !== undefined && !(SERIES_GROUPS as readonly unknown[]).includes(rawGroup))
+        throw new HttpError(400, reportsMessages.invalidGroup);
       const range = dateRange(query.filters.date_between) ?? currentMonth(new Date());
       const group = (rawGroup as SeriesGroup | undefined) ?? seriesGroupFor(range[0], range[1]);
       const [from, to] = reportPeriod(`${range[0]},${range[1]}`, group);
@@ -261,7 +268,7 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
       const [from, to] = dateRange(query.filters.date_between, true)!;
       const problem = reportRangeError(from, to);
       if (problem) throw new HttpError(400, problem);
-      // Cancelled sales and payments and deleted expenses do not count (issue 13).
+      // Cancelled sales and payments and deleted expenses do not count.
       const [data] = await rows(
         db,
         sql`SELECT

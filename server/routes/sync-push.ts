@@ -19,7 +19,7 @@ import { guardedRoutes, type RouteTable } from '../http/route-table';
  * Commands run one after another in the order sent. The first answer that is not final
  * (the engine retries it, or pauses for sign-in) ends the batch: the commands after it are
  * left unattempted, so no row of a lane is applied ahead of one that must be tried again
- * (sync-engine.md rule 7). A refused command (other 4xx) is final and does not stop the rest.
+ * (docs/sync-engine.md rule 7). A refused command (other 4xx) is final and does not stop the rest.
  */
 
 function parseAnswer(payload: string): unknown {
@@ -35,11 +35,13 @@ export const SYNC_PUSH_ROUTES = {
   /** Several outbox commands in one request: each is checked against its own route's rule. */
   'POST /api/v2/sync/push': {
     access: signedIn,
-    summary: 'Varios comandos de la bandeja de salida en una petición (X-Device-Id): cada uno con su propia clave y número de secuencia, aplicado por su propia ruta en su propia transacción, en orden; un resultado por comando intentado. Se detiene en el primer resultado no definitivo (401, 408, 409, 425, 429, 5xx): los siguientes no se intentan',
+    summary:
+      'Varios comandos de la bandeja de salida en una petición (X-Device-Id): cada uno con su propia clave y número de secuencia, aplicado por su propia ruta en su propia transacción, en orden; un resultado por comando intentado. Se detiene en el primer resultado no definitivo (401, 408, 409, 425, 429, 5xx): los siguientes no se intentan',
     body: syncPushRequestSchema,
     response: syncPushResponseSchema,
     status: 200,
-    recordRule: 'Only the driver’s and the warehouse’s outbox commands (their §7 routes); each command needs its own route’s permission and record rules (403/404/422 as that route answers).',
+    recordRule:
+      'Only the driver’s and the warehouse’s outbox commands (their §7 routes); each command needs its own route’s permission and record rules (403/404/422 as that route answers).',
   },
 } satisfies RouteTable;
 

@@ -17,7 +17,7 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: { networkMode: 'offlineFirst', refetchOnWindowFocus: true, gcTime: 24 * 60 * 60 * 1000 },
     // A direct change is sent now or fails now with its message: never held as a paused
-    // mutation, a second queue beside the sync outbox (architecture.md).
+    // mutation, a second queue beside the sync outbox (docs/architecture.md).
     mutations: { networkMode: 'always', retry: false },
   },
 });

@@ -27,7 +27,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/sales/calendar': lazy(() => import('../features/sales/sales-calendar-page')),
   '/sales/:sale_id': lazy(() => import('../features/sales/sale-page')),
   '/inventory': lazy(() => import('../features/inventory/inventory-page')),
-  // The inventory screens (issue 14).
+  // The inventory screens.
   '/inventory-pos': lazy(() => import('../features/inventory-moves/inventory-pos-page')),
   '/inventory-cost': lazy(() => import('../features/inventory-moves/inventory-cost-page')),
   '/adjustments': lazy(() => import('../features/inventory-moves/adjustments-page')),
@@ -35,7 +35,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/inventory-transfer': lazy(() => import('../features/inventory-moves/transfers-page')),
   '/inventory-reports': lazy(() => import('../features/inventory-moves/inventory-reports-page')),
   '/inventory-reports/:id': lazy(() => import('../features/inventory-moves/item-card-page')),
-  // The warehouse tablet's shelf count and the office's review (issue 14).
+  // The warehouse tablet's shelf count and the office's review.
   '/physical-inventory': lazy(() => import('../features/physical-inventory/physical-inventory-page')),
   '/orders': lazy(() => import('../features/orders/orders-page')),
   '/orders-ready': lazy(() => import('../features/orders/orders-ready-page')),
@@ -45,7 +45,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/notes': lazy(() => import('../features/notes/notes-page')),
   '/settings': lazy(() => import('../features/settings/settings-page')),
   '/support': lazy(() => import('../features/support/support-page')),
-  // Collections and overdue balances (issue 13).
+  // Collections and overdue balances.
   '/new-collections': newCollection,
   '/new-collections/:id': newCollection,
   '/collections': lazy(() => import('../features/collections/collections-page')),
@@ -55,14 +55,14 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/clients/client/:id': lazy(() => import('../features/customers/customer-page')),
   '/clients/client/:id/edit': customerForm,
   '/unverified_clients': lazy(() => import('../features/customers/unverified-page')),
-  // Expenses, utilities and costs, reports (issue 13).
+  // Expenses, utilities and costs, reports.
   '/expenses': lazy(() => import('../features/expenses/expenses-page')),
   '/reports': lazy(() => import('../features/reports/reports-page')),
   '/items-report': lazy(() => import('../features/reports/items-report-page')),
   '/huecos': lazy(() => import('../features/reports/huecos-page')),
   '/utilities': lazy(() => import('../features/reports/utilities-page')),
   '/costs': lazy(() => import('../features/reports/costs-page')),
-  // People and relationships (issue 15).
+  // People and relationships.
   '/activity-log': lazy(() => import('../features/activity-log/activity-log-page')),
   '/payroll': lazy(() => import('../features/payroll/payroll-page')),
   '/invoices': lazy(() => import('../features/invoices/invoices-page')),
@@ -74,14 +74,14 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/messages': lazy(() => import('../features/crm/messages-page')),
   '/mail': lazy(() => import('../features/crm/mail-page')),
   '/caja': lazy(() => import('../features/caja/caja-page')),
-  // The catalogue and production (issue 14).
+  // The catalogue and production.
   '/products': lazy(() => import('../features/catalogue/products-page')),
   '/products-pos': lazy(() => import('../features/catalogue/products-pos-page')),
   '/raw-material': lazy(() => import('../features/catalogue/raw-material-page')),
   '/production': lazy(() => import('../features/production/production-page')),
   '/productions/:id': lazy(() => import('../features/production/production-detail-page')),
   '/mfproductions': lazy(() => import('../features/production/mf-productions-page')),
-  // Purchasing (issue 14).
+  // Purchasing.
   '/shopping': lazy(() => import('../features/purchasing/shoppings-page')),
   '/shopping/:provider_id': lazy(() => import('../features/purchasing/new-shopping-page')),
   '/shoppings/:id': lazy(() => import('../features/purchasing/shopping-page')),

@@ -41,7 +41,7 @@ export default function UserMenu({ onClose, navigate }: { onClose: () => void; n
           ]}
         />
       )}
-      {/* Changes not yet sent stay on the device for this person; sign-out says how many (sync-engine.md rule 12). */}
+      {/* Changes not yet sent stay on the device for this person; sign-out says how many (docs/sync-engine.md rule 12). */}
       {confirmLogout && (
         <IonAlert
           isOpen

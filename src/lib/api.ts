@@ -26,7 +26,7 @@ export interface ApiRequest<T> {
   schema: { parse(input: unknown): T };
   signal?: AbortSignal;
   /**
-   * Office edits are direct requests (architecture.md): the key makes a retried or
+   * Office edits are direct requests (docs/architecture.md): the key makes a retried or
    * double-sent change apply once.
    */
   idempotencyKey?: string;

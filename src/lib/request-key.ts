@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 
 /**
- * The Idempotency-Key of a direct change (architecture.md): the same while the same change
+ * The Idempotency-Key of a direct change (docs/architecture.md): the same while the same change
  * is sent again — a reply lost after the server applied it must not apply it twice — and
  * new once it succeeded or once the person changed what is sent. One slot per kind of change.
  */

@@ -9,7 +9,7 @@ const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 /**
  * 'Hay una actualización disponible!' when a new service worker is waiting. It waits
  * for the person: 'Actualizar' activates it and reloads into the new version, but not
- * while the outbox is being sent or a form holds unsaved input (sync-engine.md rule 14):
+ * while the outbox is being sent or a form holds unsaved input (docs/sync-engine.md rule 14):
  * then it waits for that to end.
  */
 export function UpdateBanner() {

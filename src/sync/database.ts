@@ -4,7 +4,7 @@ let database: SyncDatabase | null = null;
 
 /**
  * The device's store, one connection per page. It is kept on sign-out: the outbox
- * belongs to the person who made it (sync-engine.md rule 12). When another tab opens a
+ * belongs to the person who made it (docs/sync-engine.md rule 12). When another tab opens a
  * newer version of the store, this page closes its connection and reloads into the new
  * version of the app (rule 13).
  */

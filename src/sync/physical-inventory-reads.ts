@@ -3,7 +3,7 @@ import type { LocalItem, LocalPhysicalInventory } from '../../sync/db';
 import { useSyncDatabase } from './sync-context';
 
 /**
- * The physical count of this branch on the device, live (issue 14): the open one, or the one
+ * The physical count of this branch on the device, live: the open one, or the one
  * closed here whose close has not reached the server yet. Null when there is none;
  * undefined until read once.
  */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * What the update banner needs to know before it activates a new service worker
- * (sync-engine.md rule 14): whether the outbox is being sent and whether a form holds
+ * (docs/sync-engine.md rule 14): whether the outbox is being sent and whether a form holds
  * unsaved input. Kept free of Dexie and the engine so the login bundle stays small.
  */
 export interface SendingSource {

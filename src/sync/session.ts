@@ -25,7 +25,7 @@ export interface SyncSession {
 
 /**
  * One signed-in person's sync: their engine, woken when the connection comes back and
- * when the app comes to the foreground (sync-engine.md rule 11).
+ * when the app comes to the foreground (docs/sync-engine.md rule 11).
  */
 export function startSyncSession(options: SyncSessionOptions): SyncSession {
   const { db, userId } = options;

@@ -10,7 +10,7 @@ const text = syncMessages;
 const SyncPanel = lazy(() => import('./sync-panel'));
 
 /**
- * The sync state in the top bar (sync-engine.md rule 15): online or not, how many changes
+ * The sync state in the top bar (docs/sync-engine.md rule 15): online or not, how many changes
  * wait, and the last error; tapping it opens the details. A plain button: it is drawn at
  * every start, the driver's light one included.
  */

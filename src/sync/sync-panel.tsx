@@ -19,7 +19,7 @@ function useNow(): number {
 }
 
 /**
- * The sync details (sync-engine.md rule 15): connection, what waits and since when, the last
+ * The sync details (docs/sync-engine.md rule 15): connection, what waits and since when, the last
  * error, 'Sincronizar ahora', and the changes the server rejected with Reintentar/Descartar.
  * Loaded only when opened: it is the one part of the indicator that needs Ionic.
  */

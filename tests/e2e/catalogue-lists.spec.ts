@@ -3,7 +3,7 @@ import { formatMoney, formatQuantity } from '../../domain/format';
 import { apiAs, firstPageRange, openedDialog, openFromMenu, query, rowOf } from './office-screens';
 import { bearer, signIn, tokenOf } from './support';
 
-// Issue 14's catalogue screens that had no browser test: 'Productos en mostrador' and
+// the catalogue screens that had no browser test: 'Productos en mostrador' and
 // 'Materia Prima' (the administrator's in the demo), against the server's answers.
 
 interface CounterItem {

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { DEMO_PASSWORD, signIn } from './support';
 
 /**
- * Issue 13 in Chromium: the office collects from a customer that owes three sales, oldest
+ * Collections in Chromium: the office collects from a customer that owes three sales, oldest
  * first (one paid off, one in part), prints the receipt, and sees the sales' balances,
  * /balances, the customer's page and /collections follow; cancelling the payment gives the balances back.
  */
@@ -88,15 +88,15 @@ test.describe('collecting from a customer', () => {
         await form.getByLabel('Forma de pago').selectOption({ index: 1 });
         await form.getByLabel('Referencia').fill('SPEI E2E 001');
         await expect(form.getByRole('radio', { name: 'Aplicar a las más antiguas' })).toBeChecked();
-      // 'Elegir' refuses a line above its sale's balance, naming the sale, and keeps what was typed.
-      await form.getByRole('radio', { name: 'Elegir' }).check();
-      await form.getByLabel(`Monto a aplicar a la venta ${folio(oldest.id)}`).fill(((cents(oldest.due_balance) + 1) / 100).toFixed(2));
-      await form.getByRole('button', { name: 'Guardar cobro' }).click();
-      await expect(form.getByRole('alert')).toHaveText(`La venta ${oldest.id} solo debe ${pesos(cents(oldest.due_balance))}.`);
-      await expect(form.getByLabel('Monto', { exact: true })).toHaveValue((amount / 100).toFixed(2));
-      await form.getByRole('button', { name: `Aplicar todo el saldo de la venta ${folio(oldest.id)}` }).click();
-      await expect(form.getByLabel(`Monto a aplicar a la venta ${folio(oldest.id)}`)).toHaveValue(oldest.due_balance.toFixed(2));
-      await form.getByRole('radio', { name: 'Aplicar a las más antiguas' }).check();
+        // 'Elegir' refuses a line above its sale's balance, naming the sale, and keeps what was typed.
+        await form.getByRole('radio', { name: 'Elegir' }).check();
+        await form.getByLabel(`Monto a aplicar a la venta ${folio(oldest.id)}`).fill(((cents(oldest.due_balance) + 1) / 100).toFixed(2));
+        await form.getByRole('button', { name: 'Guardar cobro' }).click();
+        await expect(form.getByRole('alert')).toHaveText(`La venta ${oldest.id} solo debe ${pesos(cents(oldest.due_balance))}.`);
+        await expect(form.getByLabel('Monto', { exact: true })).toHaveValue((amount / 100).toFixed(2));
+        await form.getByRole('button', { name: `Aplicar todo el saldo de la venta ${folio(oldest.id)}` }).click();
+        await expect(form.getByLabel(`Monto a aplicar a la venta ${folio(oldest.id)}`)).toHaveValue(oldest.due_balance.toFixed(2));
+        await form.getByRole('radio', { name: 'Aplicar a las más antiguas' }).check();
         // The preview: the oldest paid off, a third of the next, the newest untouched; nothing left as credit.
         await expect(row(form, folio(oldest.id)).getByRole('cell').last()).toHaveText(pesos(0));
         await expect(row(form, folio(middle.id)).getByRole('cell').last()).toHaveText(pesos(cents(middle.due_balance) - part));
@@ -156,9 +156,9 @@ test.describe('collecting from a customer', () => {
     await test.step("the customer's page owes less and lists the payment", async () => {
       await page.goto(`/clients/client/${before.companyId}`);
       await expect(page.getByRole('region', { name: 'Saldo', exact: true })).toContainText(`Vencido${pesos(overdueBefore - amount)}`);
-      await expect(page.getByRole('region', { name: 'Cobranza', exact: true }).getByRole('row').filter({ hasText: 'SPEI E2E 001' })).toContainText(
-        pesos(amount),
-      );
+      await expect(
+        page.getByRole('region', { name: 'Cobranza', exact: true }).getByRole('row').filter({ hasText: 'SPEI E2E 001' }),
+      ).toContainText(pesos(amount));
     });
 
     await test.step('/collections lists the payment; cancelling it gives the balances back', async () => {

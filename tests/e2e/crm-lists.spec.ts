@@ -6,7 +6,7 @@ import { startMailServer, type MailServer } from '../server/mail-server';
 import { apiAs, firstPageRange, openedDialog, openFromMenu, query } from './office-screens';
 import { bearer, signIn, tokenOf } from './support';
 
-// Issue 15's CRM lists that had no browser test, as a seller uses them: 'Actividades' and 'Correos'.
+// the CRM lists that had no browser test, as a seller uses them: 'Actividades' and 'Correos'.
 
 interface Activity {
   id: number;

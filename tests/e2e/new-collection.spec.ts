@@ -3,7 +3,7 @@ import { formatCalendarDate, formatMoney } from '../../domain/format';
 import { apiAs, openFromMenu, query } from './office-screens';
 import { signIn } from './support';
 
-// Issue 13's 'Nueva Cobranza' opened without a customer (the menu's entry): the office finds
+// the 'Nueva Cobranza' opened without a customer (the menu's entry): the office finds
 // the customer, reads what it owes as the server has it, and the form previews the payment
 // oldest first and says in Spanish what is missing. Nothing is saved (collections.spec.ts saves).
 

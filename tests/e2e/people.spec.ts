@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { signIn } from './support';
 
-// Issue 15: the screens about people and what they did.
+// The screens about people and what they did.
 test.describe('the activity log', () => {
   test('shows who recorded an expense, from which device, with the values, and opens them by keyboard', async ({ page }) => {
     await signIn(page, 'admin@demo.mx');

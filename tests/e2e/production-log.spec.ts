@@ -5,7 +5,7 @@ import { monterreyDateOffset } from '../../domain/time';
 import { apiAs, openFromMenu, query } from './office-screens';
 import { signIn } from './support';
 
-// Issue 14's 'Producciones MF' (the administrator's in the demo): what production made and
+// the 'Producciones MF' (the administrator's in the demo): what production made and
 // consumed in a period, against the server's answer.
 
 interface Line {

@@ -6,7 +6,7 @@ import { smtpPort } from '../../playwright.config';
 import { startMailServer, type MailServer } from '../server/mail-server';
 import { DEMO_PASSWORD, signIn } from './support';
 
-// Issue 12: a seller quotes, prints, downloads and e-mails the quotation, sells it; the warehouse
+// A seller quotes, prints, downloads and e-mails the quotation, sells it; the warehouse
 // tablet gets the order, a route delivers it, and the sale's page follows it to 'Entregado'.
 
 /** The customer: a demo company whose contact has an e-mail address, so the quotation goes to it by default. */
@@ -205,9 +205,12 @@ test('a seller quotes, prints, downloads and e-mails the quotation, sells it to 
       await tablet.getByRole('button', { name: 'Aceptar' }).click();
       await expect(tablet.getByText('Pedido surtido.')).toBeVisible();
       await expect(card).toHaveCount(0);
-      await expect(tablet.getByRole('button', { name: /^Sincronización: / }).filter({ visible: true })).toHaveAccessibleName(/Todo sincronizado/, {
-        timeout: 20_000,
-      });
+      await expect(tablet.getByRole('button', { name: /^Sincronización: / }).filter({ visible: true })).toHaveAccessibleName(
+        /Todo sincronizado/,
+        {
+          timeout: 20_000,
+        },
+      );
     });
 
     let shipping = 0;
@@ -219,7 +222,10 @@ test('a seller quotes, prints, downloads and e-mails the quotation, sells it to 
       const route = await request.post('/api/v1/shipping/create', { headers: office, data: { date: tomorrow, driver_id: me.id } });
       expect(route.status()).toBe(201);
       shipping = ((await route.json()) as { id: number }).id;
-      const added = await request.post('/api/v1/shipping_detail/create', { headers: office, data: { sale_id: sale, shipping_id: shipping } });
+      const added = await request.post('/api/v1/shipping_detail/create', {
+        headers: office,
+        data: { sale_id: sale, shipping_id: shipping },
+      });
       expect(added.status()).toBe(201);
       const detail = ((await added.json()) as { id: number }).id;
 

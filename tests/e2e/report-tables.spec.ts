@@ -4,7 +4,7 @@ import { periodRange, type PeriodPreset } from '../../domain/reports';
 import { apiAs, firstPageRange, openFromMenu, query } from './office-screens';
 import { signIn } from './support';
 
-// Issue 13's two report screens that had no browser test: 'Reporte de Productos' and 'Costos'
+// the two report screens that had no browser test: 'Reporte de Productos' and 'Costos'
 // (both the administrator's in the demo), checked against the server's own answer.
 
 interface ItemsPage {

@@ -41,21 +41,21 @@ test.describe('the shell on a desktop', () => {
       'Saldos Vencidos',
       'Cancelaciones',
       'Gastos',
-      // Issue 14: purchasing.
+      // Purchasing.
       'Compras',
       'Reporte de Compras',
       'Proveedores',
       'Pagos a Proveedores',
-      // Issue 14: the catalogue and production.
+      // The catalogue and production.
       'Producción',
       'Producciones MF',
       'Productos',
       'Productos en mostrador',
       'Materia Prima',
       'Inventario',
-      // Issue 14: the shelf count and its review.
+      // The shelf count and its review.
       'Inventario Físico',
-      // Issue 14: stock at the counter and at cost, adjustments, waste, transfers and the report.
+      // Stock at the counter and at cost, adjustments, waste, transfers and the report.
       'Inventario de Mostrador',
       'Inventario a Costo',
       'Ajustes de Inventario',
@@ -65,7 +65,7 @@ test.describe('the shell on a desktop', () => {
       'Utilidades',
       'Costos',
       'Notas',
-      // Issue 15: the CRM, payroll, invoices and the activity log.
+      // The CRM, payroll, invoices and the activity log.
       'Calendario',
       'Actividades',
       'Llamadas',

@@ -3,7 +3,7 @@ import { formatMoment, formatMoney, formatQuantity } from '../../domain/format';
 import { apiAs, firstPageRange, openedDialog, openFromMenu, query, rowOf } from './office-screens';
 import { signIn } from './support';
 
-// Issue 14's stock screens that had no browser test: 'Inventario de Mostrador', 'Inventario a
+// the stock screens that had no browser test: 'Inventario de Mostrador', 'Inventario a
 // Costo' and 'Ajustes de Inventario' (the administrator's in the demo), against the server.
 
 interface Paged<Row, Meta = object> {

@@ -13,7 +13,7 @@ import { addDays, monterreyDate } from '../../domain/time';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 /**
- * Payments from customers and overdue balances (issue 13) through the real routes, on a
+ * Payments from customers and overdue balances through the real routes, on a
  * customer of each test's own whose sales are written straight into the database with the
  * totals, balances and due dates the case needs (due dates relative to today in Monterrey).
  */
@@ -237,12 +237,22 @@ describe('a retried payment and a cancelled one', () => {
   it('refuses to record or cancel a payment without an Idempotency-Key, and records nothing', async () => {
     const company = await customer();
     const owing = await sale(company, 100, -5);
-    const noKey = await t.app.inject({ method: 'POST', url: '/api/v2/collections', headers: bearer(office()), payload: payment(company, 40) });
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/collections',
+      headers: bearer(office()),
+      payload: payment(company, 40),
+    });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().message).toBe('Falta la clave Idempotency-Key: sin ella, un reintento podría registrar el cobro dos veces.');
     expect(await saleState(owing)).toEqual({ due_balance: 100, payment_status: 'Pendiente' });
     const collection = await pay(payment(company, 40));
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/v2/collections/${collection.id}/cancel`, headers: bearer(office()), payload: { reason: 'Sin clave' } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/collections/${collection.id}/cancel`,
+      headers: bearer(office()),
+      payload: { reason: 'Sin clave' },
+    });
     expect(cancel.statusCode).toBe(400);
     expect(await saleState(owing)).toEqual({ due_balance: 60, payment_status: 'Parcial' });
   });

@@ -10,7 +10,7 @@ import { bearer, loginAs, type TestApp } from '../server/test-app';
 import { Clock, FaultyNetwork, openDevice, startServer, syncUntilQuiet, type Device } from './harness';
 
 /**
- * The fault scenarios of sync-engine.md for rows sent in batches (POST /api/v2/sync/push),
+ * The fault scenarios of docs/sync-engine.md for rows sent in batches (POST /api/v2/sync/push),
  * against the real server: each row keeps its own key, answer and outcome.
  */
 
@@ -36,7 +36,12 @@ let saleOffset = 0;
 
 /** A route of today for chofer@demo.mx with `count` deliveries of sales on no other route. */
 async function freshRoute(count: number): Promise<{ shippingId: number; detailIds: number[] }> {
-  const created = await server.app.inject({ method: 'POST', url: '/api/v1/shipping/create', headers: bearer(office), payload: { date: monterreyDate(new Date()), driver_id: driverId } });
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/shipping/create',
+    headers: bearer(office),
+    payload: { date: monterreyDate(new Date()), driver_id: driverId },
+  });
   const shippingId = shippingSchema.parse(created.json()).id;
   const free = await db().execute(sql`
     SELECT s.id FROM sales s WHERE s.kind = 'sale' AND s.canceled_at IS NULL AND s.deleted_at IS NULL
@@ -45,7 +50,12 @@ async function freshRoute(count: number): Promise<{ shippingId: number; detailId
   saleOffset += count;
   const detailIds: number[] = [];
   for (const { id } of (free as unknown as { rows: { id: number }[] }).rows) {
-    const detail = await server.app.inject({ method: 'POST', url: '/api/v1/shipping_detail/create', headers: bearer(office), payload: { sale_id: id, shipping_id: shippingId } });
+    const detail = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipping_detail/create',
+      headers: bearer(office),
+      payload: { sale_id: id, shipping_id: shippingId },
+    });
     detailIds.push(shippingDetailSchema.parse(detail.json()).id);
   }
   return { shippingId, detailIds };
@@ -54,7 +64,12 @@ async function freshRoute(count: number): Promise<{ shippingId: number; detailId
 async function started(options: { network?: FaultyNetwork; pushBatchSize?: number; onAuthLost?: () => void } = {}) {
   const network = options.network ?? new FaultyNetwork();
   const clock = new Clock();
-  const d = await openDevice(server, 'chofer@demo.mx', { network, clock, pushBatchSize: options.pushBatchSize ?? 25, onAuthLost: options.onAuthLost });
+  const d = await openDevice(server, 'chofer@demo.mx', {
+    network,
+    clock,
+    pushBatchSize: options.pushBatchSize ?? 25,
+    onAuthLost: options.onAuthLost,
+  });
   open.push(d);
   await d.engine.start();
   await d.engine.senderReady;
@@ -67,7 +82,13 @@ async function queueDay(d: Device, network: FaultyNetwork, route: { shippingId: 
   network.online = false;
   await d.engine.command('startRoute', { shippingId: route.shippingId, initial_km: 1000, km_capture_time_start: at });
   for (const [index, detailId] of route.detailIds.entries()) {
-    await d.engine.command('rejectDelivery', { detailId, shippingId: route.shippingId, delivered_at: at, delivery_rejection_comment: `Cerrado ${index + 1}`, position: null });
+    await d.engine.command('rejectDelivery', {
+      detailId,
+      shippingId: route.shippingId,
+      delivered_at: at,
+      delivery_rejection_comment: `Cerrado ${index + 1}`,
+      position: null,
+    });
   }
   await d.engine.command('finishRoute', { shippingId: route.shippingId, final_km: 1080, km_capture_time: '2026-11-22 18:00' });
   await d.engine.idle();
@@ -86,7 +107,12 @@ async function deviceKeys(d: Device) {
 
 async function expectDayApplied(route: { shippingId: number; detailIds: number[] }) {
   const [shipping] = await db().select().from(shippings).where(eq(shippings.id, route.shippingId));
-  expect([shipping?.initial_km, shipping?.final_km, shipping?.route, shipping?.km_capture_time?.slice(0, 16)]).toEqual([1000, 1080, 80, '2026-11-22 18:00']);
+  expect([shipping?.initial_km, shipping?.final_km, shipping?.route, shipping?.km_capture_time?.slice(0, 16)]).toEqual([
+    1000,
+    1080,
+    80,
+    '2026-11-22 18:00',
+  ]);
   const details = await db().select().from(shippingDetails).where(inArray(shippingDetails.id, route.detailIds));
   expect(details.map((d) => d.delivery_rejection_comment).sort()).toEqual(route.detailIds.map((_, i) => `Cerrado ${i + 1}`));
 }
@@ -129,7 +155,10 @@ describe('rows sent in batches', () => {
     const network = new FaultyNetwork();
     const twice: typeof fetch = async (input, init) => {
       if (!network.online || !String(input).endsWith('/api/v2/sync/push')) return network.fetch(input, init);
-      const [mine] = await Promise.all([network.fetch(input, init), fetch(input, { method: init!.method, headers: init!.headers, body: init!.body })]);
+      const [mine] = await Promise.all([
+        network.fetch(input, init),
+        fetch(input, { method: init!.method, headers: init!.headers, body: init!.body }),
+      ]);
       return mine;
     };
     const doubled = Object.assign(new FaultyNetwork(), { fetch: twice });
@@ -155,7 +184,10 @@ describe('rows sent in batches', () => {
     // Its offline attempt ends before coverage returns, so both lanes are ready together.
     await d.engine.idle();
     // The office completes the second delivery first: the driver's rejection of it is refused for good.
-    await db().update(shippingDetails).set({ completed: true, is_delivered: true, delivered_at: at }).where(eq(shippingDetails.id, route.detailIds[1]!));
+    await db()
+      .update(shippingDetails)
+      .set({ completed: true, is_delivered: true, delivered_at: at })
+      .where(eq(shippingDetails.id, route.detailIds[1]!));
     await backOnline(d, network);
     await syncUntilQuiet(d, clock);
     expect(network.sent('POST', /\/api\/v2\/sync\/push$/)).toHaveLength(1);
@@ -210,7 +242,8 @@ describe('rows sent in batches', () => {
     let release!: () => void;
     network.fail('POST', /\/api\/v2\/sync\/push$/, { kind: 'hold', released: new Promise<void>((resolve) => (release = resolve)) });
     await backOnline(d, network);
-    for (let i = 0; i < 200 && network.log.filter((e) => e.path === '/api/v2/sync/push' && e.status !== 'failed').length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && network.log.filter((e) => e.path === '/api/v2/sync/push' && e.status !== 'failed').length === 0; i += 1)
+      await new Promise((r) => setTimeout(r, 10));
     await server.app.inject({ method: 'POST', url: '/api/v1/user/logout', headers: bearer(d.token) });
     release();
     await syncUntilQuiet(d, clock);

@@ -13,7 +13,7 @@ export const money = (column: string) => numeric(column, { precision: 14, scale:
 /** Kilograms with two decimals. */
 export const kilograms = (column: string) => numeric(column, { precision: 12, scale: 2, mode: 'number' });
 /**
- * Position in the change stream devices pull from (sync-engine.md rule 9). Set by a
+ * Position in the change stream devices pull from (docs/sync-engine.md rule 9). Set by a
  * database trigger on every insert and update, in commit order (see migration 0005).
  */
 export const changeSeq = () => bigint('change_seq', { mode: 'number' }).notNull().default(0);

@@ -210,7 +210,7 @@ export const itemComponents = pgTable(
 );
 
 /**
- * A production order (issue 14): 'Planeada', then 'En proceso' when started (its raw material
+ * A production order: 'Planeada', then 'En proceso' when started (its raw material
  * leaves stock), then 'Terminada' (its products enter stock). The warehouse's 'comenzar
  * producción' creates one already 'En proceso' for an order (sale_id), moving both at once.
  */
@@ -302,7 +302,7 @@ export const purchaseOrderItems = pgTable(
   ],
 );
 
-/** A move of stock from one branch to another: its movements come in pairs, both or neither (issue 14). */
+/** A move of stock from one branch to another: its movements come in pairs, both or neither. */
 export const inventoryTransfers = pgTable(
   'inventory_transfers',
   {
@@ -321,7 +321,7 @@ export const inventoryTransfers = pgTable(
 );
 
 /**
- * A count of the shelves of one branch (issue 14, /physical-inventory): 'Abierto' while the
+ * A count of the shelves of one branch (/physical-inventory): 'Abierto' while the
  * tablet counts, 'Cerrado' when counting ends, 'Aplicado' once the office applied the
  * differences (once: the status moves only forward, in the transaction that moves stock).
  */

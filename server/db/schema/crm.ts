@@ -54,14 +54,14 @@ export const activities = pgTable(
     time: varchar('time', { length: 5 }),
     done: boolean('done').notNull().default(false),
     result_id: integer('result_id').references(() => results.id),
-    /** What comes next with this customer or lead (issue 15). */
+    /** What comes next with this customer or lead. */
     next_step: text('next_step'),
     created_at: createdAt(),
   },
   (t) => [index('activities_date').on(t.date), index('activities_lead').on(t.lead_id)],
 );
 
-/** A call to a customer or a lead (issue 15: logged with its result and the next step). */
+/** A call to a customer or a lead (Logged with its result and the next step). */
 export const calls = pgTable(
   'calls',
   {
@@ -115,7 +115,7 @@ export const messageStatuses = pgTable('message_statuses', {
 });
 
 /**
- * The activity log (spec §2 /activity-log, issue 15): one row per row changed through the
+ * The activity log (spec §2 /activity-log): one row per row changed through the
  * API, written by a trigger in the change's own transaction (migration 0013), never edited.
  * `action` is create, update or delete; `entity` the table; `before`/`after` the row (on an
  * update, only the fields that changed); `route`, `device`, `ip` and `request_id` where the
@@ -155,7 +155,7 @@ export const collections = pgTable(
     payment_method_id: integer('payment_method_id').references(() => paymentMethods.id),
     reference: varchar('reference', { length: 60 }),
     note: text('note'),
-    /** What was not applied to any sale: the customer's credit (issue 13). */
+    /** What was not applied to any sale: the customer's credit. */
     unapplied: money('unapplied').notNull().default(0),
     canceled_at: timestamp('canceled_at', { withTimezone: true, mode: 'string' }),
     canceled_by_user_id: integer('canceled_by_user_id').references(() => users.id),
@@ -238,7 +238,7 @@ export const providerPayments = pgTable('provider_payments', {
   deleted_at: deletedAt(),
 });
 
-/** Cash put into or taken out of the counter's drawer (issue 15, /caja): change fund, a payout, a deposit to the bank. */
+/** Cash put into or taken out of the counter's drawer (/caja): change fund, a payout, a deposit to the bank. */
 export const cashMovements = pgTable(
   'cash_movements',
   {

@@ -8,7 +8,9 @@ import { users } from './people';
  */
 export const idempotencyKeys = pgTable('idempotency_keys', {
   key: varchar('key', { length: 100 }).primaryKey(),
-  user_id: integer('user_id').notNull().references(() => users.id),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   request: varchar('request', { length: 64 }).notNull(),
   status_code: integer('status_code').notNull(),
   response: jsonb('response'),
@@ -18,7 +20,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** The highest outbox sequence number each device has had applied, kept permanently (sync-engine.md rule 3). */
+/** The highest outbox sequence number each device has had applied, kept permanently (docs/sync-engine.md rule 3). */
 export const syncDevices = pgTable('sync_devices', {
   device_id: uuid('device_id').primaryKey(),
   user_id: integer('user_id')

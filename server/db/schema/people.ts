@@ -22,8 +22,12 @@ export const roles = pgTable('roles', { id: id(), name: name() }, (t) => [unique
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    permission_id: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.role_id, t.permission_id] })],
 );
@@ -54,7 +58,9 @@ export const authTokens = pgTable(
   {
     id: id(),
     token_hash: varchar('token_hash', { length: 64 }).notNull(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     created_at: createdAt(),
@@ -68,7 +74,9 @@ export const authTokens = pgTable(
  */
 export const eventTickets = pgTable('event_tickets', {
   ticket_hash: varchar('ticket_hash', { length: 64 }).primaryKey(),
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
@@ -93,7 +101,9 @@ export const notes = pgTable(
   'notes',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     author_id: integer('author_id').references(() => users.id),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull(),
@@ -107,7 +117,9 @@ export const payrolls = pgTable(
   'payrolls',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     date: varchar('date', { length: 10 }).notNull(),
     job_position: varchar('job_position', { length: 120 }),
     sub_job_position: varchar('sub_job_position', { length: 120 }),
@@ -129,7 +141,7 @@ export const payrolls = pgTable(
     total: money('total').notNull(),
     created_at: createdAt(),
   },
-  // One receipt per employee and pay date: a second one is refused, not added (issue 15).
+  // One receipt per employee and pay date: a second one is refused, not added.
   (t) => [uniqueIndex('payrolls_user_date_unique').on(t.user_id, t.date)],
 );
 
@@ -137,7 +149,9 @@ export const supportTickets = pgTable(
   'support_tickets',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     description: text('description').notNull(),
     status: varchar('status', { length: 30 }).notNull().default('Abierto'),
     created_at: createdAt(),

@@ -6,7 +6,7 @@ import * as t from '../schema';
 type Movement = typeof t.inventoryMovements.$inferInsert;
 
 /**
- * The inventory screens' demo rows (issue 14): a second branch ('Bodega Guadalupe') with two
+ * The inventory screens' demo rows: a second branch ('Bodega Guadalupe') with two
  * transfers into it, waste for each reason and manual adjustments with their reason. Picked
  * without the seed's random stream (the rows after it stay as they were), only from items
  * with stock to spare, so no branch goes below zero because of them.

@@ -5,7 +5,7 @@ import * as t from '../schema';
 type Movement = typeof t.inventoryMovements.$inferInsert;
 
 /**
- * The physical inventory's demo row (issue 14): yesterday's count of the warehouse, closed by
+ * The physical inventory's demo row: yesterday's count of the warehouse, closed by
  * the tablet and waiting for the office to review and apply its differences. Two shelves,
  * six items with stock, counted a little over or under the book stock. It moves no stock
  * (only applying does), and it draws nothing from the seed's random stream.

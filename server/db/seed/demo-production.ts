@@ -18,7 +18,7 @@ const FRUTAS_CATEGORIES: { byName: [string, RegExp][]; byUnit: [string, string][
 };
 
 /**
- * The catalogue and production demo rows (issue 14): each produce item in its category, and
+ * The catalogue and production demo rows: each produce item in its category, and
  * the recipe's product made twice — a production finished ten days ago (its raw material out,
  * its product in, both through movements linked to it) and one planned for tomorrow. Picked
  * without the seed's random stream, so the rows after it stay as they were.

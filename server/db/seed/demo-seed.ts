@@ -80,29 +80,44 @@ const referenceLists = (business: DemoBusiness): [PgTable & { name: unknown }, s
   [t.expenseTypes, business.expenseTypes],
 ];
 
-
-
 /** How many of the demo customers are counter customers the office has not verified yet. */
 const UNVERIFIED_COMPANIES = 3;
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 const NEIGHBOURHOODS = [
-  ['Centro', 'Monterrey', '64000'], ['Obispado', 'Monterrey', '64060'], ['Mitras Centro', 'Monterrey', '64460'],
-  ['Del Valle', 'San Pedro Garza García', '66220'], ['Valle Oriente', 'San Pedro Garza García', '66269'],
-  ['Linda Vista', 'Guadalupe', '67130'], ['Contry', 'Monterrey', '64860'], ['Cumbres', 'Monterrey', '64610'],
-  ['Anáhuac', 'San Nicolás de los Garza', '66450'], ['Apodaca Centro', 'Apodaca', '66600'],
-  ['Santa Catarina Centro', 'Santa Catarina', '66350'], ['Escobedo Centro', 'General Escobedo', '66050'],
+  ['Centro', 'Monterrey', '64000'],
+  ['Obispado', 'Monterrey', '64060'],
+  ['Mitras Centro', 'Monterrey', '64460'],
+  ['Del Valle', 'San Pedro Garza García', '66220'],
+  ['Valle Oriente', 'San Pedro Garza García', '66269'],
+  ['Linda Vista', 'Guadalupe', '67130'],
+  ['Contry', 'Monterrey', '64860'],
+  ['Cumbres', 'Monterrey', '64610'],
+  ['Anáhuac', 'San Nicolás de los Garza', '66450'],
+  ['Apodaca Centro', 'Apodaca', '66600'],
+  ['Santa Catarina Centro', 'Santa Catarina', '66350'],
+  ['Escobedo Centro', 'General Escobedo', '66050'],
 ] as const;
 
-const STREETS = ['Av. Constitución', 'Av. Gonzalitos', 'Calz. del Valle', 'Av. Eugenio Garza Sada', 'Av. Lincoln',
-  'Av. Ruiz Cortines', 'Calle Padre Mier', 'Av. Benito Juárez', 'Av. Revolución', 'Calle Zaragoza',
-  'Av. Vasconcelos', 'Av. Universidad', 'Calle Hidalgo', 'Av. Fidel Velázquez'];
+const STREETS = [
+  'Av. Constitución',
+  'Av. Gonzalitos',
+  'Calz. del Valle',
+  'Av. Eugenio Garza Sada',
+  'Av. Lincoln',
+  'Av. Ruiz Cortines',
+  'Calle Padre Mier',
+  'Av. Benito Juárez',
+  'Av. Revolución',
+  'Calle Zaragoza',
+  'Av. Vasconcelos',
+  'Av. Universidad',
+  'Calle Hidalgo',
+  'Av. Fidel Velázquez',
+];
 
 const FIRST_NAMES = ['María', 'Juan', 'Guadalupe', 'Roberto', 'Patricia', 'Luis', 'Sofía', 'Héctor', 'Claudia', 'Fernando'];
 const LAST_NAMES = ['Garza', 'Treviño', 'Villarreal', 'González', 'Rodríguez', 'Cantú', 'Salinas', 'De la Garza', 'Elizondo', 'Leal'];
-
-
-
 
 export interface SeedSummary {
   users: number;
@@ -131,14 +146,42 @@ async function syncSequences(db: Db, tables: string[]): Promise<void> {
 const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
   Administrador: PERMISSIONS,
   // Sellers add customers at the counter (POST /api/v2/companies with sales); the office (companies) checks them.
-  Ventas: ['sales', 'scheduled_sales', 'quotations', 'collections', 'balances', 'leads', 'calls',
-    'activities', 'messages', 'cancelations', 'reports', 'pedidos', 'download'],
-  Despacho: ['shippings', 'shipping_details', 'editShippings', 'deleteShippings', 'printShippings', 'editShippingDetails',
-    'deleteShippingDetails', 'download', 'orders_ready', 'pedidos', 'sales', 'companies', 'reports', 'collections', 'balances'],
+  Ventas: [
+    'sales',
+    'scheduled_sales',
+    'quotations',
+    'collections',
+    'balances',
+    'leads',
+    'calls',
+    'activities',
+    'messages',
+    'cancelations',
+    'reports',
+    'pedidos',
+    'download',
+  ],
+  Despacho: [
+    'shippings',
+    'shipping_details',
+    'editShippings',
+    'deleteShippings',
+    'printShippings',
+    'editShippingDetails',
+    'deleteShippingDetails',
+    'download',
+    'orders_ready',
+    'pedidos',
+    'sales',
+    'companies',
+    'reports',
+    'collections',
+    'balances',
+  ],
   /** Reads and prints routes, edits nothing. */
   Consulta: ['shippings', 'shipping_details', 'printShippings', 'download'],
   Chofer: ['shippings', 'shipping_details', 'printShippings'],
-  // The warehouse tablet also counts the shelves (/physical-inventory, issue 14).
+  // The warehouse tablet also counts the shelves (/physical-inventory).
   Almacén: ['orders', 'orders_ready', 'productions', 'physical_inventories'],
 };
 
@@ -162,7 +205,10 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     { id: 103, name: 'S01 Sin efectos fiscales' },
     { id: 104, name: 'CP01 Pagos' },
   ]);
-  const unitRows = await db.insert(t.units).values(business.units.map((name) => ({ name }))).returning();
+  const unitRows = await db
+    .insert(t.units)
+    .values(business.units.map((name) => ({ name })))
+    .returning();
   const unitId = new Map(unitRows.map((u) => [u.name, u.id]));
 
   // People.
@@ -175,17 +221,28 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       razon_social: identity.legalName,
     })
     .returning();
-  const permissionRows = await db.insert(t.permissions).values(PERMISSIONS.map((name) => ({ name }))).returning();
+  const permissionRows = await db
+    .insert(t.permissions)
+    .values(PERMISSIONS.map((name) => ({ name })))
+    .returning();
   const permissionId = new Map(permissionRows.map((p) => [p.name, p.id]));
-  const roleRows = await db.insert(t.roles).values(Object.keys(ROLE_PERMISSIONS).map((name) => ({ name }))).returning();
+  const roleRows = await db
+    .insert(t.roles)
+    .values(Object.keys(ROLE_PERMISSIONS).map((name) => ({ name })))
+    .returning();
   const roleId = new Map(roleRows.map((r) => [r.name, r.id]));
-  await db.insert(t.rolePermissions).values(
-    Object.entries(ROLE_PERMISSIONS).flatMap(([role, granted]) =>
-      granted.map((p) => ({ role_id: roleId.get(role)!, permission_id: permissionId.get(p)! })),
-    ),
-  );
+  await db
+    .insert(t.rolePermissions)
+    .values(
+      Object.entries(ROLE_PERMISSIONS).flatMap(([role, granted]) =>
+        granted.map((p) => ({ role_id: roleId.get(role)!, permission_id: permissionId.get(p)! })),
+      ),
+    );
   const positions = [...new Set(DEMO_USERS.map((u) => u.jobPosition))];
-  const positionRows = await db.insert(t.jobPositions).values(positions.map((name) => ({ name }))).returning();
+  const positionRows = await db
+    .insert(t.jobPositions)
+    .values(positions.map((name) => ({ name })))
+    .returning();
   const positionId = new Map(positionRows.map((p) => [p.name, p.id]));
 
   // Every demo user shares one password, so one hash serves them all.
@@ -234,7 +291,10 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     const itemId = (name: string) => itemRows.find((row) => row.name === name)!.id;
     await db.insert(t.itemComponents).values({ item_id: itemId(item), component_id: itemId(component), quantity });
   }
-  const vehicleRows = await db.insert(t.vehicles).values(business.vehicles.map((name, i) => ({ name, plates: `SR-${1200 + i * 37}-B` }))).returning();
+  const vehicleRows = await db
+    .insert(t.vehicles)
+    .values(business.vehicles.map((name, i) => ({ name, plates: `SR-${1200 + i * 37}-B` })))
+    .returning();
 
   const companyRows = await db
     .insert(t.companies)
@@ -246,7 +306,13 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           macro: name.split(' ')[0],
           razon_social: `${name.replace(business.tradePrefix, '')} S.A. de C.V.`,
           // A well-formed RFC of a persona moral: 3 letters, the founding date as YYMMDD, a homoclave.
-          rfc: `${name.slice(0, 3).toUpperCase().replace(/[^A-Z]/g, 'X')}${pad2((index * 7) % 100)}${pad2(1 + (index % 12))}${pad2(1 + ((index * 5) % 28))}A${index % 10}${index % 7}`,
+          rfc: `${name
+            .slice(0, 3)
+            .toUpperCase()
+            .replace(
+              /[^A-Z]/g,
+              'X',
+            )}${pad2((index * 7) % 100)}${pad2(1 + (index % 12))}${pad2(1 + ((index * 5) % 28))}A${index % 10}${index % 7}`,
           credit_days: random.pick([0, 0, 7, 15, 30]),
           delivery_address: `${random.pick(STREETS)} ${random.int(100, 3999)}, ${colonia}, ${city}, N.L., C.P. ${zip}`,
           delivery_references: random.pick(business.deliveryReferences),
@@ -254,8 +320,17 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           cfdi_id: random.pick([101, 102, 103]),
           // The last few were entered at the counter by a seller and wait for the office (/unverified_clients).
           ...(index >= business.companies.length - UNVERIFIED_COMPANIES
-            ? { created_by_user_id: userId('ventas@demo.mx'), created_at: `${day(-2 - (business.companies.length - index))} 12:30:00-06`, verified_at: null }
-            : { created_by_user_id: office, created_at: `${day(-90)} 09:00:00-06`, verified_at: `${day(-90)} 09:30:00-06`, verified_by_user_id: office }),
+            ? {
+                created_by_user_id: userId('ventas@demo.mx'),
+                created_at: `${day(-2 - (business.companies.length - index))} 12:30:00-06`,
+                verified_at: null,
+              }
+            : {
+                created_by_user_id: office,
+                created_at: `${day(-90)} 09:00:00-06`,
+                verified_at: `${day(-90)} 09:30:00-06`,
+                verified_by_user_id: office,
+              }),
         };
       }),
     )
@@ -267,7 +342,14 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
         const main = { company_id: c.id, name: 'Matriz', address: c.delivery_address ?? '' };
         if (index % 4 !== 0) return [main];
         const [colonia, city] = random.pick(NEIGHBOURHOODS);
-        return [main, { company_id: c.id, name: `Sucursal ${colonia}`, address: `${random.pick(STREETS)} ${random.int(100, 2999)}, ${colonia}, ${city}, N.L.` }];
+        return [
+          main,
+          {
+            company_id: c.id,
+            name: `Sucursal ${colonia}`,
+            address: `${random.pick(STREETS)} ${random.int(100, 2999)}, ${colonia}, ${city}, N.L.`,
+          },
+        ];
       }),
     )
     .returning();
@@ -344,7 +426,10 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       });
     }
   }
-  const saleRows = await db.insert(t.sales).values(drafts.map((d) => d.row)).returning();
+  const saleRows = await db
+    .insert(t.sales)
+    .values(drafts.map((d) => d.row))
+    .returning();
   await insertInChunks(
     db,
     t.saleItems,
@@ -380,7 +465,10 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
   for (let offset = -21; offset <= 1; offset++) {
     const daySales = saleRows.filter((s, i) => drafts[i]!.dayOffset === offset && s.kind === 'sale' && !s.canceled_at);
     const routeCount = daySales.length === 0 ? 0 : offset >= 0 ? 2 : daySales.length > 3 ? 2 : 1;
-    const routes = Array.from({ length: routeCount }, (_, r) => ({ sales: daySales.filter((_, i) => i % routeCount === r), pickUp: false }));
+    const routes = Array.from({ length: routeCount }, (_, r) => ({
+      sales: daySales.filter((_, i) => i % routeCount === r),
+      pickUp: false,
+    }));
     // Rented goods come back the day after the event: one more route collects them.
     const yesterdaySales = saleRows.filter((s, i) => drafts[i]!.dayOffset === offset - 1 && s.kind === 'sale' && !s.canceled_at);
     if (business.pickUpNote && yesterdaySales.length > 0) routes.push({ sales: yesterdaySales, pickUp: true });
@@ -414,7 +502,9 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       // Today's started route has deliveries in every status: delivered, rejected and pending.
       const details = routeSales.map((sale, index) => {
         const outcome = finished
-          ? random.chance(0.88) ? 'delivered' : 'rejected'
+          ? random.chance(0.88)
+            ? 'delivered'
+            : 'rejected'
           : started
             ? (['delivered', 'rejected', 'pending'] as const)[Math.min(index, 2)]
             : 'pending';
@@ -447,7 +537,11 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
         name,
         phone: `81 8${300 + i * 11} ${1000 + i * 123}`,
         // Deterministic contact data and credit terms (no draw from the seed's random sequence).
-        rfc: `${name.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase().padEnd(3, 'X')}${String(100101 + i * 10203).slice(0, 6)}A${i % 10}${i % 7}`,
+        rfc: `${name
+          .replace(/[^A-Za-z]/g, '')
+          .slice(0, 3)
+          .toUpperCase()
+          .padEnd(3, 'X')}${String(100101 + i * 10203).slice(0, 6)}A${i % 10}${i % 7}`,
         email: `compras${i + 1}@proveedor.mx`,
         contact_name: ['Rosa Elizondo', 'Martín Garza', 'Lucía Cantú', 'Héctor Salinas'][i % 4],
         credit_days: [0, 7, 15, 30][i % 4],
@@ -483,9 +577,9 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       .returning();
     // The newest order waits for its goods, the one before has its first line in: 'Recibir' has work in the demo.
     const received = n === 19 ? [] : n === 18 ? lines.slice(0, 1) : lines;
-    await db.insert(t.purchaseOrderItems).values(
-      lines.map((l) => ({ ...l, received_quantity: received.includes(l) ? l.quantity : 0, purchase_order_id: order!.id })),
-    );
+    await db
+      .insert(t.purchaseOrderItems)
+      .values(lines.map((l) => ({ ...l, received_quantity: received.includes(l) ? l.quantity : 0, purchase_order_id: order!.id })));
     for (const l of received) {
       movements.push({
         item_id: l.item_id,
@@ -509,7 +603,15 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     'Salida Venta': 'venta',
     Devolución: 'venta',
   } as const satisfies Partial<Record<InventoryMovementType, MovementSource>>;
-  const otherTypes: (keyof typeof SEEDED_SOURCE)[] = ['Entrada Producción', 'Ajuste Manual', 'Ajuste Inventario Físico', 'Corte Ceros', 'Salida Producción', 'Salida Venta', 'Devolución'];
+  const otherTypes: (keyof typeof SEEDED_SOURCE)[] = [
+    'Entrada Producción',
+    'Ajuste Manual',
+    'Ajuste Inventario Físico',
+    'Corte Ceros',
+    'Salida Producción',
+    'Salida Venta',
+    'Devolución',
+  ];
   for (let n = 0; n < 240; n++) {
     const type = otherTypes[n % otherTypes.length]!;
     movements.push({
@@ -532,8 +634,18 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     const dailySalary = 300 + index * 45;
     for (let period = 0; period < 4; period++) {
       const fixed = dailySalary * 15;
-      const awards = { extra_time: random.int(0, 4) * 120, punctuality_award: 250, performance_award: random.pick([0, 300, 500]), production_award: u.jobPosition === JOB_POSITIONS.warehouse ? 400 : 0 };
-      const deductions = { imss: roundCents(fixed * 0.03), infonavit: roundCents(fixed * 0.02), absence: random.pick([0, 0, dailySalary]), loan: random.pick([0, 0, 500]) };
+      const awards = {
+        extra_time: random.int(0, 4) * 120,
+        punctuality_award: 250,
+        performance_award: random.pick([0, 300, 500]),
+        production_award: u.jobPosition === JOB_POSITIONS.warehouse ? 400 : 0,
+      };
+      const deductions = {
+        imss: roundCents(fixed * 0.03),
+        infonavit: roundCents(fixed * 0.02),
+        absence: random.pick([0, 0, dailySalary]),
+        loan: random.pick([0, 0, 500]),
+      };
       const sum = fixed + awards.extra_time + awards.punctuality_award + awards.performance_award + awards.production_award;
       const rest = roundCents(deductions.imss + deductions.infonavit + deductions.absence + deductions.loan);
       payrollRows.push({
@@ -568,12 +680,27 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       })),
     ),
   );
-  await db.insert(t.supportTickets).values(
-    business.supportTickets.map(([email, description], index) => ({ user_id: userId(email), description, status: index === 0 ? 'Abierto' : 'Cerrado' })),
-  );
+  await db
+    .insert(t.supportTickets)
+    .values(
+      business.supportTickets.map(([email, description], index) => ({
+        user_id: userId(email),
+        description,
+        status: index === 0 ? 'Abierto' : 'Cerrado',
+      })),
+    );
 
-  // Older debts: sales overdue in every aging bucket (issue 13), before the collections that pay them.
-  await seedOverdueHistory(db, { demoCustomer: business.collectionsDemoCustomer, companies: companyRows, items: itemRows, sellers, warehouse, branchesOf, contactsOf, day });
+  // Older debts: sales overdue in every aging bucket, before the collections that pay them.
+  await seedOverdueHistory(db, {
+    demoCustomer: business.collectionsDemoCustomer,
+    companies: companyRows,
+    items: itemRows,
+    sellers,
+    warehouse,
+    branchesOf,
+    contactsOf,
+    day,
+  });
 
   await seedCrm(db, random, day);
 
@@ -668,7 +795,10 @@ async function seedOverdueHistory(
       } satisfies typeof t.sales.$inferInsert,
     };
   });
-  const saleRows = await db.insert(t.sales).values(drafts.map((d) => d.row)).returning({ id: t.sales.id });
+  const saleRows = await db
+    .insert(t.sales)
+    .values(drafts.map((d) => d.row))
+    .returning({ id: t.sales.id });
   await insertInChunks(
     db,
     t.saleItems,

@@ -39,7 +39,7 @@ function usePeople() {
 }
 
 /**
- * `/activity-log` ('Bitácora', issue 15): every change made through the API, newest first,
+ * `/activity-log` ('Bitácora'): every change made through the API, newest first,
  * server paged, filters (dates, person, record, action) kept until cleared, each entry's
  * changes (before and after) opened under its row, Excel export of the page. Read only: the
  * server writes the log in each change's own transaction and nothing can edit it.

@@ -54,7 +54,7 @@ const money = (
   numeric: true,
 });
 
-/** /balances (issue 13): a customer per row with what it owes past due, by aging bucket. */
+/** /balances: a customer per row with what it owes past due, by aging bucket. */
 export function balanceColumns(links: BalanceLinks): ListColumn<BalanceRow, BalanceSortColumn>[] {
   return [
     { key: 'company', sort: 'company_name', label: label.company, cell: (row) => <Customer row={row} link={links.customers} /> },

@@ -38,7 +38,7 @@ const BALANCES: FilteredListSource<BalanceListFilters, BalanceRow, BalanceSortCo
 const metaSchema = balancePageSchema.shape.meta;
 
 /**
- * `/balances` 'Saldos Vencidos' (issue 13): who owes past due, since when and how much, by
+ * `/balances` 'Saldos Vencidos': who owes past due, since when and how much, by
  * customer and aging bucket, with the totals of every customer on top; server paged and
  * sorted, filters kept until cleared, Excel export of the page. Each customer opens its
  * overdue sales, links to its page, and to 'Cobrar'.

@@ -1,7 +1,7 @@
 import { pagedQuery, stored, type ListPaging } from '../../../domain/office-list';
 
 /**
- * The /balances list (issue 13, GET /api/v2/balances): what its filter drawer holds and how
+ * The /balances list (GET /api/v2/balances): what its filter drawer holds and how
  * that becomes the query, and reading the filters back from browser storage.
  */
 export interface BalanceListFilters {

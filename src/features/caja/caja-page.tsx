@@ -55,7 +55,7 @@ function useCajaWrites() {
 }
 
 /**
- * `/caja` ('Caja', issue 15, the top bar's shortcut): the signed-in person's counter day — the
+ * `/caja` ('Caja', the top bar's shortcut): the signed-in person's counter day — the
  * counter sales they made, the payments they took by method, the cash put in and taken out —
  * and the day's cut: the cash the server expects, the cash counted, the difference, printable.
  */

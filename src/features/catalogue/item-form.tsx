@@ -75,7 +75,7 @@ export function itemBody(draft: ItemDraft) {
 const FIELD_ORDER: FieldName[] = ['name', 'unit_id', 'category_id', 'macro', 'ean13', 'price', 'cost', 'weight', 'opening_stock'];
 
 /**
- * 'Nuevo producto' and 'Editar' (issue 14, /products): name, unit, category, macro, EAN-13
+ * 'Nuevo producto' and 'Editar' (/products): name, unit, category, macro, EAN-13
  * (with its check digit), list price, cost, weight, the counter flags and, for a new item,
  * its opening stock. Errors show under each field and focus the first; a refused save (a
  * taken EAN-13) shows the server's message and keeps what was typed.

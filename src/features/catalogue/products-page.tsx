@@ -25,7 +25,7 @@ const SHOW: readonly { value: ItemFilters['published']; label: string }[] = [
 ];
 
 /**
- * `/products` ('Productos', issue 14): the catalogue with each item's stock (the signed sum of
+ * `/products` ('Productos'): the catalogue with each item's stock (the signed sum of
  * its movements), searched by name, narrowed by category and published, kept until cleared;
  * server paged and sorted, Excel export of the page; 'Nuevo producto' (with its opening
  * stock) and each item's 'Editar' in a dialog.

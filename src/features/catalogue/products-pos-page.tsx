@@ -94,7 +94,7 @@ function useToggle(notify: Notify) {
 }
 
 /**
- * `/products-pos` ('Productos en mostrador', issue 14): the items as the point of sale reads
+ * `/products-pos` ('Productos en mostrador'): the items as the point of sale reads
  * them (GET /api/v2/item/pos), with the counter price; the office switches each one's
  * 'Publicado' and 'Mostrador' here, and the point of sale sells what is both.
  */

@@ -58,7 +58,7 @@ export function useAllRecipes(enabled = true) {
 }
 
 /**
- * Item writes are direct requests with an Idempotency-Key (architecture.md): a retry after a
+ * Item writes are direct requests with an Idempotency-Key (docs/architecture.md): a retry after a
  * lost answer creates the item, and its opening stock, once. The lists, the stock and the
  * inventory screen refresh after each.
  */

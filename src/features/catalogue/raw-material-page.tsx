@@ -36,7 +36,7 @@ const COLUMNS: ListColumn<RecipeRow, SortColumn>[] = [
 ];
 
 /**
- * `/raw-material` ('Materia Prima', issue 14): each product's recipe — which raw material and
+ * `/raw-material` ('Materia Prima'): each product's recipe — which raw material and
  * how much per unit — searched by product; 'Nueva receta' and each recipe's 'Editar receta'
  * in a dialog. The database refuses a zero quantity, the product itself and a repeated raw
  * material; the server says so in Spanish and the dialog shows it.

@@ -49,7 +49,7 @@ function useProducts(enabled: boolean) {
 }
 
 /**
- * A product's recipe (issue 14, /raw-material): which raw material and how much per unit of
+ * A product's recipe (/raw-material): which raw material and how much per unit of
  * product, one line each; saving replaces the whole recipe, and no lines removes it. A new
  * recipe first chooses its product (one that has a recipe brings it in to edit).
  */

@@ -36,7 +36,7 @@ function Customer({ row, link }: { row: CollectionListRow; link: boolean }) {
   );
 }
 
-/** /collections (issue 13): the payment, who paid it, how, what it left as credit, and whether it stands. */
+/** /collections: the payment, who paid it, how, what it left as credit, and whether it stands. */
 export function collectionColumns(customerLinks: boolean): ListColumn<CollectionListRow, CollectionSortColumn>[] {
   return [
     { key: 'id', sort: 'id', label: label.folio, cell: folioOf, nowrap: true },

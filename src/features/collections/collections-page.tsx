@@ -39,7 +39,7 @@ const COLLECTIONS: FilteredListSource<CollectionListFilters, CollectionListRow, 
 const menuLabel = (row: CollectionListRow) => text.actionsFor(folioOf(row));
 
 /**
- * `/collections` (issue 13): the payments received, server paged and sorted, filters kept
+ * `/collections`: the payments received, server paged and sorted, filters kept
  * until cleared, the totals of the filtered range with the total by payment method, Excel
  * export of the page, 'Nueva Cobranza'; each payment's menu opens its receipt or cancels it.
  */

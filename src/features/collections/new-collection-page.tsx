@@ -31,7 +31,7 @@ const text = collectionsMessages.form;
 const columns = text.columns;
 
 /**
- * `/new-collections` and `/new-collections/{id}` (issue 13): a payment from a customer — the
+ * `/new-collections` and `/new-collections/{id}`: a payment from a customer — the
  * customer (searched, or the one in the address), date, amount, payment method, reference and
  * note — applied to its open sales oldest first or line by line, as the server will apply it.
  */

@@ -46,7 +46,7 @@ const ACTIVITY_COLUMNS: ListColumn<ActivityRow, CrmSortColumn>[] = [
 ];
 
 /**
- * `/activities` ('Actividades', issue 15): visits, meetings and tasks with customers and leads
+ * `/activities` ('Actividades'): visits, meetings and tasks with customers and leads
  * in date order, by dates and state; each marked done or pending again from its menu;
  * 'Registrar actividad' in a dialog; Excel export of the page.
  */

@@ -21,7 +21,7 @@ const RANGE_PAGE = 500;
 type Entry = { key: string; date: string } & ({ kind: 'activity'; activity: ActivityRow } | { kind: 'sale'; sale: CalendarSale });
 
 /**
- * `/calendar` ('Calendario', issue 15): the month or week with the CRM's activities (time,
+ * `/calendar` ('Calendario'): the month or week with the CRM's activities (time,
  * subject, with whom; done ones struck through) and, for people who may see sales, the
  * scheduled sales, each linked to its page; the chosen day lists them all.
  */

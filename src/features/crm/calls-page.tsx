@@ -38,7 +38,7 @@ const CALL_COLUMNS: ListColumn<CallRow, CrmSortColumn>[] = [
 ];
 
 /**
- * `/calls` ('Llamadas', issue 15): the calls made to customers and leads, newest first, by
+ * `/calls` ('Llamadas'): the calls made to customers and leads, newest first, by
  * dates, with result and next step; 'Registrar llamada' in a dialog; Excel export of the page.
  */
 export default function CallsPage() {

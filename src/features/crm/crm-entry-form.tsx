@@ -25,7 +25,7 @@ interface Draft {
 }
 
 /**
- * 'Registrar llamada' and 'Registrar actividad' (issue 15): with whom (a customer found by
+ * 'Registrar llamada' and 'Registrar actividad': with whom (a customer found by
  * name, or a lead; fixed when opened from a lead's page), when, and for a call its length and
  * result, for an activity its type, subject and time; notes and the next step. The server's
  * schema checks it here first; its message shows under the first wrong field.

@@ -8,7 +8,7 @@ import { FormActions } from '../../ui/form-actions';
 const text = crmMessages.leads;
 type Field = 'name' | 'company_name' | 'phone' | 'email' | 'funnel_phase_id' | 'origin_id';
 
-/** 'Nuevo prospecto' (issue 15): who, how to reach them, the phase of the board's funnel and where they came from. */
+/** 'Nuevo prospecto': who, how to reach them, the phase of the board's funnel and where they came from. */
 export function LeadForm({
   phases,
   onSaved,

@@ -19,7 +19,7 @@ const text = crmMessages.lead;
 const entry = crmMessages.entry;
 
 /**
- * `/leads/{lead_id}` (issue 15): one lead — how to reach them, their funnel and phase, when
+ * `/leads/{lead_id}`: one lead — how to reach them, their funnel and phase, when
  * they entered each phase and who moved them (from the activity log), and the activities
  * and calls logged with them — with 'Registrar llamada' and 'Registrar actividad'.
  */

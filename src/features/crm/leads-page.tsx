@@ -15,7 +15,7 @@ const LeadForm = lazy(() => import('./lead-form').then((module) => ({ default: m
 type BoardLead = NonNullable<ReturnType<typeof useFunnelLeads>['data']>[number];
 
 /**
- * `/leads` ('Prospectos', issue 15): a funnel's leads as a board, one column per phase in
+ * `/leads` ('Prospectos'): a funnel's leads as a board, one column per phase in
  * order. A lead moves to another phase by dragging its card, by its ◀ ▶ buttons, or with
  * the arrow keys while its card has the focus (the focus follows the card). Each card opens
  * the lead's page; 'Nuevo prospecto' adds one in a dialog.

@@ -48,7 +48,7 @@ const MAIL_COLUMNS: ListColumn<EmailRow, 'created_at'>[] = [
 ];
 
 /**
- * `/mail` ('Correos', issue 15): the quotations the app has e-mailed, newest first, with
+ * `/mail` ('Correos'): the quotations the app has e-mailed, newest first, with
  * whom they went to, who sent them and their state in the queue (pendiente, enviado, fallido
  * with the reason); by state; each opens its quotation; Excel export of the page.
  */

@@ -11,7 +11,7 @@ import { ScreenPage } from '../../ui/screen-chrome';
 const text = crmMessages.messages;
 
 /**
- * `/messages` ('Mensajes', issue 15): the conversations with customers (WhatsApp, e-mail) and,
+ * `/messages` ('Mensajes'): the conversations with customers (WhatsApp, e-mail) and,
  * for the one chosen, its messages in order, incoming and outgoing, each with its last status
  * (spec §7 conversation/all, message/all/{id}, message_status/all/{id}).
  */

@@ -87,7 +87,7 @@ export function useLead(id: number) {
 }
 
 /**
- * The CRM's writes, each a direct request with an Idempotency-Key (architecture.md); what
+ * The CRM's writes, each a direct request with an Idempotency-Key (docs/architecture.md); what
  * they change is read again afterwards (the board, the lead's page, the lists, the calendar).
  */
 export function useCrmMutations() {

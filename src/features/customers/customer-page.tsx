@@ -31,7 +31,7 @@ const saleFolio = driverMessages.saleFolio;
 const SECTION_PAGE = 10;
 
 /**
- * `/clients/client/{id}` (issue 13): one customer — its data, branches and contacts, what it
+ * `/clients/client/{id}`: one customer — its data, branches and contacts, what it
  * owes by age and its credit, its quotations, sales, collections and deliveries with their
  * evidence — with 'Editar', 'Verificar' for a counter customer, and 'Registrar cobro'.
  */

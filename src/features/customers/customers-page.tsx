@@ -29,7 +29,7 @@ const SHOW: readonly { value: CustomerFilters['verified']; label: string }[] = [
 ];
 
 /**
- * `/clients` (issue 13): the customers with what they owe and what is overdue, searched by
+ * `/clients`: the customers with what they owe and what is overdue, searched by
  * name, macro, razón social or RFC as one types (kept until cleared), server paged and
  * sorted, table on wide screens and cards on phones, Excel export of the page, 'Nuevo
  * cliente'. Each customer opens its page.

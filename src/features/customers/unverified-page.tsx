@@ -19,7 +19,7 @@ const columns = customersMessages.list.columns;
 const UNVERIFIED: CustomerFilters = { search: '', verified: '0' };
 
 /**
- * `/unverified_clients` (issue 13): the customers sellers entered at the counter that the
+ * `/unverified_clients`: the customers sellers entered at the counter that the
  * office has not checked yet, newest first. 'Verificar' asks first; a verified customer
  * leaves the list with a toast that says so.
  */

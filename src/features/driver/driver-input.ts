@@ -4,7 +4,7 @@ import { evidenceFromBytes } from '../../../sync/evidence';
 
 /** Evidence uploads: one file, at most 100 MB (spec §5). */
 export const MAX_EVIDENCE_BYTES = 100 * 1024 * 1024;
-/** Photos are stored with their long edge at most this long (sync-engine.md rule 8). */
+/** Photos are stored with their long edge at most this long (docs/sync-engine.md rule 8). */
 export const MAX_PHOTO_EDGE = 2048;
 /** What the server keeps as evidence; other images are converted to JPEG on the device. */
 const KEPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];

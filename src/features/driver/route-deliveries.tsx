@@ -67,7 +67,7 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
 }
 
 /**
- * The route's facts in a few lines above its stops (issue 17): odometer readings with the
+ * The route's facts in a few lines above its stops: odometer readings with the
  * time they were taken as the driver reads it, weight and kilometres, then its buttons.
  */
 function RouteSummary({
@@ -87,7 +87,7 @@ function RouteSummary({
     km === null ? text.notCaptured : text.km(km, at ? readableMinute(at, today) : null);
 
   const save = async (km: number) => {
-    // The moment the person acts is the time recorded (sync-engine.md rule 4).
+    // The moment the person acts is the time recorded (docs/sync-engine.md rule 4).
     const at = monterreyMinute(new Date());
     const refusal =
       asking === 'start'
@@ -139,7 +139,7 @@ function RouteSummary({
 
 /**
  * The route's stops, the pending ones first in route order with the next one marked, then
- * the finished ones, one line each with their status colour (issue 17: next stop first).
+ * the finished ones, one line each with their status colour (Next stop first).
  */
 function Stops({ details, onDone }: { details: LocalDetail[]; onDone: (message: string) => void }) {
   if (details.length === 0) return <p className="empty-state">{text.noDeliveries}</p>;

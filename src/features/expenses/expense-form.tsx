@@ -34,7 +34,7 @@ export function expenseBody(draft: Draft): Record<keyof ExpenseInput, unknown> {
 const FIELD_ORDER: FieldName[] = ['expense_type_id', 'date', 'amount', 'description', 'payment_method_id'];
 
 /**
- * 'Registrar gasto' (issue 13): type, date (today in Monterrey), amount, description and,
+ * 'Registrar gasto': type, date (today in Monterrey), amount, description and,
  * if known, how it was paid. Errors show under each field and focus the first; a refused
  * save shows the server's message and keeps what was typed, and sending the same expense
  * again reuses its Idempotency-Key, so it is recorded once.

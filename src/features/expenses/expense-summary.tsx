@@ -8,7 +8,7 @@ import { useExpenseSummary } from './queries';
 const text = expensesMessages;
 
 /**
- * The period's expenses by type above the list (issue 13: expenses-summary): the filter's
+ * The period's expenses by type above the list (Expenses-summary): the filter's
  * dates or this month, each type that has expenses, and the total, all as the server added them.
  */
 export function ExpenseSummary({ filters, now }: { filters: ExpenseFilters; now: Date }) {

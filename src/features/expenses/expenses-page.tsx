@@ -25,7 +25,7 @@ const noFilters = () => EMPTY_EXPENSE_FILTERS;
 const menuLabel = (row: ExpenseRow) => text.actionsFor(row.id);
 
 /**
- * `/expenses` ('Gastos', issue 13): the expenses, server paged and sorted by date or amount,
+ * `/expenses` ('Gastos'): the expenses, server paged and sorted by date or amount,
  * filters (dates, type) kept until cleared, the period's expenses by type above the list,
  * Excel export of the page, 'Registrar gasto' in a dialog, and each expense's menu to
  * delete it after a confirmation.

@@ -43,7 +43,7 @@ export function useExpenseSummary(range: DateRange) {
 }
 
 /**
- * Recording and deleting are direct requests with an Idempotency-Key (architecture.md): a
+ * Recording and deleting are direct requests with an Idempotency-Key (docs/architecture.md): a
  * retry of the same expense after a lost answer is not recorded twice. The list, the summary
  * and the reports refresh after each.
  */

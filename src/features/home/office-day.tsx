@@ -15,7 +15,7 @@ import './office-day.css';
 const text = homeMessages;
 
 /**
- * The office's Inicio (issue 17): today's sales against the same weekday last week, today's
+ * The office's Inicio: today's sales against the same weekday last week, today's
  * orders by state, overdue balances, unseen notes and today's routes as they progress, each
  * a link to its screen. Plain elements: it is also the light start, drawn without Ionic.
  */

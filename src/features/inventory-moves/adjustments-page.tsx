@@ -2,7 +2,7 @@ import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves
 import { AdjustmentForm } from './adjustment-form';
 import { MovementListPage } from './movement-list-page';
 
-/** `/adjustments` ('Ajustes de Inventario', issue 14): the manual adjustments with their reason, and 'Registrar ajuste'. */
+/** `/adjustments` ('Ajustes de Inventario'): the manual adjustments with their reason, and 'Registrar ajuste'. */
 export default function AdjustmentsPage() {
   return (
     <MovementListPage

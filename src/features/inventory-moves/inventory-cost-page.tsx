@@ -32,7 +32,7 @@ export function costExportRows(rows: readonly InventoryCostRow[]) {
 }
 
 /**
- * `/inventory-cost` ('Inventario a Costo', issue 14): each item's stock (in a branch or all)
+ * `/inventory-cost` ('Inventario a Costo'): each item's stock (in a branch or all)
  * times its cost, the total value of every item the filters keep (added up by the server),
  * sortable by any figure, Excel export of the page.
  */

@@ -42,7 +42,7 @@ const parseLowOnly = (raw: string | null) => (raw === null ? null : raw === 'tru
 const notLowOnly = () => false;
 
 /**
- * `/inventory-pos` ('Inventario de Mostrador', issue 14): the stock of the items sold at the
+ * `/inventory-pos` ('Inventario de Mostrador'): the stock of the items sold at the
  * counter, in a branch or all, those at or under the limit marked 'Baja' (and counted above
  * the list), optionally only those; Excel export of the page.
  */

@@ -92,7 +92,7 @@ function ViewSwitch({ view, onChange }: { view: ReportView; onChange: (view: Rep
 type Stored = readonly [ReportFilters, (next: ReportFilters | null) => ReportFilters];
 
 /**
- * `/inventory-reports` ('Reportes de Inventario', issue 14): by card, each item's opening,
+ * `/inventory-reports` ('Reportes de Inventario'): by card, each item's opening,
  * entries, exits and closing over the period (this month until another is chosen), its name
  * opening the item's card; by detail, every movement of the period with its type, source,
  * reason, who and branch. Filters (dates, branch, item; type and source in detail) are kept

@@ -80,7 +80,7 @@ function CardSummary({ card }: { card: ItemCard }) {
 }
 
 /**
- * `/inventory-reports/{id}` ('Tarjeta de producto', issue 14): one item's movements over the
+ * `/inventory-reports/{id}` ('Tarjeta de producto'): one item's movements over the
  * report's period (and branch) in order, with the balance after each counted from the opening
  * stock; the opening, entries, exits and closing; the totals by type; Excel export of the page.
  */

@@ -51,7 +51,7 @@ export function useAdjustmentReasons() {
 
 /**
  * Recording an adjustment, a waste or a transfer: direct requests with an Idempotency-Key
- * (architecture.md), so a retry after a lost answer moves stock once. Every inventory read
+ * (docs/architecture.md), so a retry after a lost answer moves stock once. Every inventory read
  * and report refreshes after each.
  */
 export function useInventoryMoveMutations() {

@@ -86,7 +86,7 @@ function TransferCard({ row }: { row: TransferRow }) {
 }
 
 /**
- * `/inventory-transfer` ('Traspasos', issue 14): the transfers between branches with their
+ * `/inventory-transfer` ('Traspasos'): the transfers between branches with their
  * products (each row opens to them), filters (dates, branch on either side, item) kept until
  * cleared, Excel export of the page, and 'Nuevo traspaso'.
  */

@@ -19,7 +19,7 @@ const noFilters = () => EMPTY_INVOICE_FILTERS;
 const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
 
 /**
- * `/invoices` ('Facturas', issue 15): the sales whose delivery carries an invoice number, with
+ * `/invoices` ('Facturas'): the sales whose delivery carries an invoice number, with
  * the customer's RFC and CFDI use (only the current catalogue, spec §5), what is owed and
  * whether it was delivered; server paged and sorted, filters kept until cleared, each sale
  * linked to its page, Excel export of the page.

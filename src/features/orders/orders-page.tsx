@@ -33,7 +33,7 @@ const QUICK_FILTERS: { value: OrderQuickFilter; label: string }[] = [
  */
 export default function OrdersPage() {
   const { user, deployment } = useShell();
-  // The warehouse tablet's other task, the shelf count (issue 14): it has no side menu to reach it from.
+  // The warehouse tablet's other task, the shelf count: it has no side menu to reach it from.
   const physicalInventory = APP_ROUTES.find((r) => r.path === '/physical-inventory');
   const canCount = physicalInventory !== undefined && canOpen(user, physicalInventory, deployment);
   const engine = useSyncEngine();

@@ -71,7 +71,7 @@ function previewTotals(draft: Draft) {
 }
 
 /**
- * A payroll receipt (issue 15): the employee (their positions filled in, editable), the pay
+ * A payroll receipt: the employee (their positions filled in, editable), the pay
  * date, the daily salary (which suggests the fixed pay of a fortnight until that is typed),
  * the perceptions and the deductions, with the totals as they stand. Errors show under each
  * field and focus the first; a refused save shows the server's message and keeps what was

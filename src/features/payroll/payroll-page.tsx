@@ -26,7 +26,7 @@ const noFilters = () => EMPTY_PAYROLL_FILTERS;
 const menuLabel = (row: PayrollRow) => text.actionsFor(row.employee, formatCalendarDate(row.date));
 
 /**
- * `/payroll` ('Nómina', issue 15): the receipts, server paged and sorted by date, employee or
+ * `/payroll` ('Nómina'): the receipts, server paged and sorted by date, employee or
  * total, filters (dates, employee) kept until cleared, the period's totals from the server
  * above the list, Excel export of the page with every field, 'Nuevo recibo' and each
  * receipt's 'Editar' in a dialog, and 'Imprimir recibos' (the page) or one receipt's

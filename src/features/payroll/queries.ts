@@ -37,7 +37,7 @@ export function usePayrollTotals(range: DateRange) {
 }
 
 /**
- * Creating and editing a receipt are direct requests with an Idempotency-Key (architecture.md):
+ * Creating and editing a receipt are direct requests with an Idempotency-Key (docs/architecture.md):
  * a retry after a lost answer does not make a second receipt. The list and totals refresh after.
  */
 export function usePayrollMutations() {

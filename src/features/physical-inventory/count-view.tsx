@@ -26,7 +26,7 @@ interface Chosen {
 const shelfKey = (inventoryId: number) => `frutas-physical-shelf-${inventoryId}`;
 
 /**
- * The warehouse tablet's count (issue 14): the branch's open count from the device store,
+ * The warehouse tablet's count: the branch's open count from the device store,
  * a shelf ('Anaquel'), items by scanning their EAN or by name, the quantity counted; each
  * count is a sync command (a SET of shelf and item), so the network may be gone. The lines
  * of the shelf show at once, with 'Pendiente de sincronizar' until the server has them.

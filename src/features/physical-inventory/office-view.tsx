@@ -44,7 +44,7 @@ const COLUMNS: ListColumn<PhysicalInventoryRow, PhysicalInventorySortColumn>[] =
 const STATUS_FILTERS = ['', ...PHYSICAL_INVENTORY_STATUSES] as const;
 
 /**
- * The office's side of /physical-inventory (issue 14): the counts by status, server paged,
+ * The office's side of /physical-inventory: the counts by status, server paged,
  * each one's differences with the book stock valued at cost, and 'Aplicar diferencias'
  * (with 'Corte Ceros' when asked) after a confirmation. `onCount` goes to the tablet's view.
  */

@@ -11,7 +11,7 @@ import { ScreenPage } from '../../ui/screen-chrome';
 const text = physicalInventoryMessages;
 
 /**
- * `/physical-inventory` ('Inventario Físico', issue 14). The warehouse operator gets the
+ * `/physical-inventory` ('Inventario Físico'). The warehouse operator gets the
  * tablet's count, which works offline, with the way back to the orders to fill (their
  * home, no side menu). The office gets the counts and their differences, and may count
  * on this device too.

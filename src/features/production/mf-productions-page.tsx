@@ -64,7 +64,7 @@ function exportRows(rows: readonly ProductionLog['productions'][number][]): Reco
 }
 
 /**
- * `/mfproductions` ('Producciones MF', issue 14): the manufacturing log of a period (this
+ * `/mfproductions` ('Producciones MF'): the manufacturing log of a period (this
  * month unless chosen): what production produced and what raw material it consumed, in
  * total and per production (in process or finished), by the movements recorded in it.
  */

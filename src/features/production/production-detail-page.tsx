@@ -14,7 +14,7 @@ const page = text.page;
 const quantity = (value: number, unit: string) => `${formatQuantity(value)} ${unit}`;
 
 /**
- * `/productions/{id}` (issue 14): one production — its products and what of them entered
+ * `/productions/{id}`: one production — its products and what of them entered
  * stock, the raw material its recipes need against current stock (what is short
  * highlighted), its inventory movements, and 'Iniciar' (raw material out) or 'Terminar'
  * (products in), each confirmed first and done once.

@@ -52,7 +52,7 @@ function useProducible() {
 }
 
 /**
- * 'Nueva producción' (issue 14): products that have a recipe with their quantities, a planned
+ * 'Nueva producción': products that have a recipe with their quantities, a planned
  * date (today in Monterrey) and a note; it is saved 'Planeada'. Sending it again after a lost
  * answer reuses its Idempotency-Key, so it is planned once.
  */

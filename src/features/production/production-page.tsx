@@ -24,7 +24,7 @@ const noFilters = () => NO_PRODUCTION_FILTERS;
 const STATUS_OPTIONS = PRODUCTION_STATUSES.map((status) => ({ value: status, label: text.statuses[status] }));
 
 /**
- * `/production` ('Producción', issue 14): the production orders, those the office plans and
+ * `/production` ('Producción'): the production orders, those the office plans and
  * those the warehouse started from an order ('comenzar producción'), newest first, by status
  * and day (kept until cleared), with Excel export of the page; 'Nueva producción' plans one
  * from products with a recipe and opens it.

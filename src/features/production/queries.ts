@@ -35,7 +35,7 @@ export function useProductionLog(range: DateRange) {
 
 /**
  * Planning, starting and finishing are direct requests with an Idempotency-Key
- * (architecture.md): a retry after a lost answer moves stock once. Stock, the lists and the
+ * (docs/architecture.md): a retry after a lost answer moves stock once. Stock, the lists and the
  * inventory screen refresh after each.
  */
 export function useProductionMutations() {

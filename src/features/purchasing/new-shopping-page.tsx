@@ -7,7 +7,7 @@ import './purchasing.css';
 
 const text = purchasingMessages.orderForm;
 
-/** `/shopping/{provider_id}` (issue 14): a new purchase order for that provider; once saved, its page. */
+/** `/shopping/{provider_id}`: a new purchase order for that provider; once saved, its page. */
 export default function NewShoppingPage() {
   const { navigate } = useScreenChrome();
   const id = useRecordId('provider_id');

@@ -37,7 +37,7 @@ export function paymentBody(draft: Draft): Record<FieldName, unknown> {
 }
 
 /**
- * 'Registrar pago' (issue 14): pays a provider's balance, on account or against one of its
+ * 'Registrar pago': pays a provider's balance, on account or against one of its
  * purchase orders still owed. The form shows what is owed as the server computed it; the
  * server refuses more than that, and its message shows here.
  */

@@ -41,7 +41,7 @@ function draftOf(provider: ProviderRow | null): Draft {
 }
 
 /**
- * 'Nuevo proveedor' and 'Editar' (issue 14): name, RFC, phone, e-mail, address, contact and
+ * 'Nuevo proveedor' and 'Editar': name, RFC, phone, e-mail, address, contact and
  * credit days, checked by the server's own schema; errors under each field, the first focused.
  */
 export function ProviderForm({

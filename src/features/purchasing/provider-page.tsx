@@ -22,7 +22,7 @@ const paymentText = purchasingMessages.payments;
 const orderColumns = purchasingMessages.shoppings.columns;
 
 /**
- * `/providers/{id}` (issue 14): one provider — its data, what it is owed (purchase orders less
+ * `/providers/{id}`: one provider — its data, what it is owed (purchase orders less
  * payments, as the server adds them), its purchase orders with their status and its payments —
  * with 'Editar', 'Nueva compra' and 'Registrar pago'.
  */

@@ -30,7 +30,7 @@ const menuLabel = (row: ProviderPaymentRow) => text.actionsFor(row.id);
 const menuHeader = (row: ProviderPaymentRow) => `${row.provider_name} · ${formatMoney(row.amount)}`;
 
 /**
- * `/provider-payments` ('Pagos a Proveedores', issue 14): the payments to providers, server
+ * `/provider-payments` ('Pagos a Proveedores'): the payments to providers, server
  * paged and sorted, filters (dates, provider) kept until cleared, Excel export of the page,
  * 'Registrar pago' (never above what is owed: the server refuses it) and each payment's
  * 'Eliminar' after a confirmation.

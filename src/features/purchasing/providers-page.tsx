@@ -22,7 +22,7 @@ const menuLabel = (row: ProviderRow) => text.actionsFor(row.name);
 const menuHeader = (row: ProviderRow) => row.name;
 
 /**
- * `/providers` ('Proveedores', issue 14): the providers with their credit days and the balance
+ * `/providers` ('Proveedores'): the providers with their credit days and the balance
  * owed to each, searched by name as one types (kept until cleared), server paged and sorted,
  * Excel export of the page, 'Nuevo proveedor' and each one's 'Editar' in a dialog. A name
  * opens the provider's page.

@@ -92,7 +92,7 @@ export function useShoppingReport(range: DateRange) {
 }
 
 /**
- * The changes of purchasing, direct requests with an Idempotency-Key (architecture.md): a
+ * The changes of purchasing, direct requests with an Idempotency-Key (docs/architecture.md): a
  * retry after a lost answer applies once — above all a receipt, which moves stock. Each
  * refreshes purchasing and the inventory screens, whose stock a receipt changes.
  */

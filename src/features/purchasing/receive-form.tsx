@@ -21,7 +21,7 @@ export function receiveBody(typed: Readonly<Record<number, string>>): { items: {
 }
 
 /**
- * 'Recibir' (issue 14): what arrived of each line still pending, proposed as all of it; the
+ * 'Recibir': what arrived of each line still pending, proposed as all of it; the
  * person lowers what came short or clears what did not come. The server records 'Entrada
  * Compra' for what arrived and refuses more than is pending; its message shows here.
  */

@@ -56,7 +56,7 @@ const normalized = (value: string) =>
     .toLowerCase();
 
 /**
- * The purchase order form (issue 14, /shopping/{provider_id} and 'Editar' of an order): items
+ * The purchase order form (/shopping/{provider_id} and 'Editar' of an order): items
  * from the catalogue with their quantities and unit costs (proposed from each item's cost), the
  * due date (today plus the provider's credit days) and a note. The total shown is the server's
  * own rule; the server computes it again on save and the order's page shows its figure.

@@ -27,7 +27,7 @@ import { useScreenChrome } from '../../ui/screen-chrome';
 const text = purchasingMessages.order;
 
 /**
- * `/shoppings/{id}` (issue 14): one purchase order — provider, dates, status, note, total and
+ * `/shoppings/{id}`: one purchase order — provider, dates, status, note, total and
  * what was paid — with its lines (ordered, received, pending); 'Recibir' (all or part of what
  * is pending), 'Imprimir' (the purchase order with its conditions), 'Imprimir orden de
  * surtido' (the warehouse's receiving sheet), 'Descargar PDF', and, while nothing has been
@@ -57,8 +57,7 @@ export default function ShoppingPage() {
   }));
 
   const print = (kind: 'purchaseOrder' | 'shoppingOrder') => {
-    if (data && !openPrintWindow({ kind, data: { order: data } satisfies PurchaseOrderPrintData }))
-      notify(printMessages.blocked, 'danger');
+    if (data && !openPrintWindow({ kind, data: { order: data } satisfies PurchaseOrderPrintData })) notify(printMessages.blocked, 'danger');
   };
   const downloadPdf = async () => {
     if (!data) return;

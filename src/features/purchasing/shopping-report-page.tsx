@@ -43,7 +43,7 @@ export function reportExportRows(report: ShoppingReport): Record<string, SheetCe
 }
 
 /**
- * `/shopping-report` ('Reporte de Compras', issue 14): the purchase orders created in a period
+ * `/shopping-report` ('Reporte de Compras'): the purchase orders created in a period
  * (this month until another is chosen), by provider (orders and amount) and by item (quantity
  * ordered, received so far, amount), totals as the server added them, and the Excel export.
  */

@@ -30,7 +30,7 @@ const SHOPPINGS: FilteredListSource<ShoppingFilters, ShoppingRow> = {
 const STATUSES = PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: purchasingMessages.statuses[value] }));
 
 /**
- * `/shopping` ('Compras', issue 14): the purchase orders with their provider, dates, total and
+ * `/shopping` ('Compras'): the purchase orders with their provider, dates, total and
  * status ('Pendiente', 'Parcial', 'Recibida'), server paged and sorted, filters (dates,
  * provider, status) kept until cleared, Excel export of the page, and 'Nueva compra', which
  * asks for the provider and opens its purchase order form. A folio opens the order.

@@ -27,7 +27,7 @@ export function QuotationState({ row, now, saleLinks }: { row: SalePageRow; now:
   );
 }
 
-/** The columns of /quotations (issue 12): sortable where the server sorts. */
+/** The columns of /quotations: sortable where the server sorts. */
 export function quotationColumns(now: Date, saleLinks: boolean): ListColumn<SalePageRow, SaleSortColumn>[] {
   return [
     { key: 'id', sort: 'id', label: columns.folio, cell: (row) => quotationFolio(row.id) },

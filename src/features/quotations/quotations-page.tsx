@@ -25,7 +25,7 @@ const folioOf = (row: SalePageRow) => quotationFolio(row.id);
 const menuLabel = (row: SalePageRow) => text.actionsFor(folioOf(row));
 
 /**
- * `/quotations` (issue 12): server paging, one sort column, filters kept until cleared, table
+ * `/quotations`: server paging, one sort column, filters kept until cleared, table
  * on wide screens and cards on phones, Excel export of the page, 'Nueva cotización'; each
  * quotation's menu edits, prints (both layouts), turns it into a sale or cancels it.
  */

@@ -12,7 +12,7 @@ const text = reportScreensMessages.costs;
 type Notify = (message: string) => void;
 
 /**
- * `/costs` ('Costos', issue 13; permission utilities): the cost side of the utilities over a
+ * `/costs` ('Costos'; permission utilities): the cost side of the utilities over a
  * period (this year by default): the cost of the goods sold and the expenses by month, the
  * items that cost the most, and the expenses by type. Each a chart with its table and Excel.
  */

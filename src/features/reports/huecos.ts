@@ -3,7 +3,7 @@ import type { huecosSchema } from '../../../domain/schemas/reads';
 import type { SheetCell } from '../../ui/office-list/export-sheet';
 
 /**
- * The huecos table (spec §9, issue 13): which customers to show for a name typed, in which
+ * The huecos table (spec §9): which customers to show for a name typed, in which
  * order, and what a month's cell says. Pure, so the screen only draws.
  */
 export type HuecosAnswer = z.infer<typeof huecosSchema>;

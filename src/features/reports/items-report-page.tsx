@@ -43,7 +43,7 @@ export function itemsExportRows(rows: readonly ItemsReportRow[]) {
 const rowKey = (row: ItemsReportRow) => row.item_id;
 
 /**
- * `/items-report` ('Reporte de Productos', issue 13): the items sold in a period (this month
+ * `/items-report` ('Reporte de Productos'): the items sold in a period (this month
  * by default) with their unit, quantity, amount, number of sales and cost, by amount unless
  * another column is chosen, server paged; the top ten as a chart with its table; Excel
  * export of the page.

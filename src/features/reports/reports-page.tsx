@@ -16,7 +16,7 @@ const text = reportScreensMessages.reports;
 type Notify = (message: string) => void;
 
 /**
- * `/reports` (issue 13, spec §7 report/*): over a period (this month by default, Monterrey),
+ * `/reports` (spec §7 report/*): over a period (this month by default, Monterrey),
  * the indicators, sales and collections by day (by month past two months) as a chart with
  * its table, what each seller sold and collected, the payments each person recorded, and
  * the customers that owe the most. Each table exports to Excel.

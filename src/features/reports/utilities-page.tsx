@@ -10,7 +10,7 @@ import { UTILITY_DRAWN, utilitiesChart } from './report-charts';
 const text = reportScreensMessages.utilities;
 
 /**
- * `/utilities` ('Utilidades', issue 13): by month of the period (this year by default, as it
+ * `/utilities` ('Utilidades'): by month of the period (this year by default, as it
  * reads by month), the sales (subtotal), the cost of the goods sold at today's item costs, the
  * gross profit, the expenses and the net profit, with the period's totals; a chart and its
  * table, exported to Excel. Every figure is the server's.

@@ -51,7 +51,7 @@ const total = {
 } as const;
 const order = { key: 'order', label: columns.order, cell: (row: SalePageRow) => <OrderState status={row.order_status} /> };
 
-/** /sales (issue 12): the quotation list's columns plus Estado de pago, Saldo and Pedido. */
+/** /sales: the quotation list's columns plus Estado de pago, Saldo and Pedido. */
 export const SALE_COLUMNS: ListColumn<SalePageRow, SaleSortColumn>[] = [
   folio,
   company,

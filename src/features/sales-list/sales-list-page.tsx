@@ -14,7 +14,7 @@ import { SaleTotalsPanel } from './totals-panel';
 const text = salesMessages.list;
 
 /**
- * `/sales` (issue 12): the sales with their payment status, due balance and order, server
+ * `/sales`: the sales with their payment status, due balance and order, server
  * paged and sorted, filters kept until cleared, the totals of the filtered range, Excel
  * export of the page; each sale opens its page.
  */

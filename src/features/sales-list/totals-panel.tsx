@@ -7,7 +7,7 @@ import { useSaleTotals } from './queries';
 
 const text = salesMessages.list;
 
-/** The collapsible totals of /sales (issue 12): count, subtotal, IVA, total, saldo and weight of the filtered range. */
+/** The collapsible totals of /sales: count, subtotal, IVA, total, saldo and weight of the filtered range. */
 export function SaleTotalsPanel({ id, filters, now }: { id: string; filters: SaleListFilters; now: Date }) {
   const totals = useSaleTotals(filters, now);
   const figures = totals.data && [

@@ -19,7 +19,7 @@ import './sales.css';
 const text = newSaleMessages;
 // The camera and its decoder load only when the scanner opens.
 const ScannerDialog = lazy(() => import('../../ui/scanner-dialog'));
-// 'Nuevo cliente' at the counter (issue 13) loads only when opened.
+// 'Nuevo cliente' at the counter loads only when opened.
 const CounterCustomerDialog = lazy(() => import('../../ui/counter-customer/counter-customer-dialog'));
 
 export type CartNotify = (message: string, tone: 'success' | 'danger') => void;

@@ -49,7 +49,7 @@ const chartData = (data: ChartData) => ({
 });
 
 /**
- * The one chart of the app (issue 13): Chartist's bar chart, as SVG. It is drawn for the eye
+ * The one chart of the app: Chartist's bar chart, as SVG. It is drawn for the eye
  * only (aria-hidden): the table its figure shows beside it carries the same numbers to
  * screen readers and keyboards. Each bar has a native tooltip with its label and value.
  * Loaded only by the report screens (src/ui/charts/chart-figure.tsx imports it lazily).

@@ -1,7 +1,7 @@
 /**
  * What a chart draws and its table shows: one list of labels and, per series, one value per
  * label. The chart and the table beside it are drawn from this one object, so they cannot
- * disagree (issue 13: "a report's chart and its table agree").
+ * disagree: a report's chart and its table agree.
  */
 export interface ChartSeries {
   name: string;

@@ -58,7 +58,7 @@ export function ChartPlaceholder({
 }
 
 /**
- * A report's chart with its table beside it (issue 13): both drawn from one ChartData, so
+ * A report's chart with its table beside it: both drawn from one ChartData, so
  * the bars and the rows are the same in number and value. The chart is for the eye; the
  * table, with its caption, headers and totals, is what screen readers and keyboards read.
  */

@@ -18,7 +18,7 @@ export interface CreatedCustomer {
 }
 
 /**
- * 'Nuevo cliente' at the counter (issue 13): name, razón social, and optionally RFC, contact
+ * 'Nuevo cliente' at the counter: name, razón social, and optionally RFC, contact
  * and phone. Saved with POST /api/v2/companies (it waits on /unverified_clients until the
  * office checks it) and chosen for the sale. It needs the server: offline it says so and
  * keeps what was typed. Loaded only when opened.

@@ -1,6 +1,6 @@
 import { companyInputSchema, type CompanyInput } from '../../../domain/schemas/customers';
 
-/** What the counter asks of a new customer (issue 13): the least that makes a sale possible. */
+/** What the counter asks of a new customer: the least that makes a sale possible. */
 export interface CounterFields {
   name: string;
   razon_social: string;

@@ -11,7 +11,7 @@ import './office-list.css';
 const text = listMessages;
 
 /**
- * An office list screen (architecture.md 'Office screens'): its toolbar, what sits above the
+ * An office list screen (docs/architecture.md 'Office screens'): its toolbar, what sits above the
  * rows (totals), 'Cargando…' / the error with 'Reintentar' / the empty text, the rows (table
  * or cards, given as children), the pager, the floating add button, and the screen's
  * overlays (sheets, dialogs, the toast) after the content.

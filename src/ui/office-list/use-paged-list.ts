@@ -32,7 +32,7 @@ interface Page<Row> {
 const countSchema = z.object({ meta: z.object({ total: z.int() }) });
 
 /**
- * One page of a server-paged list, as a persisted TanStack query (architecture.md: the last
+ * One page of a server-paged list, as a persisted TanStack query (docs/architecture.md: the last
  * results show offline). "All" first learns the total, then asks for that many (spec §7);
  * the previous page stays on screen while the next loads; deleting the last row of the last
  * page steps back to the page that still has rows.

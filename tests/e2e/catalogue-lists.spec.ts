@@ -153,6 +153,8 @@ test.describe('catalogue lists on a desktop', () => {
     await page.getByRole('button', { name: `Editar la receta de ${recipe.name}` }).click();
     const menu = await openedDialog(page, recipe.name);
     await menu.getByRole('button', { name: 'Editar receta', exact: true }).click();
+    // The menu's sheet leaves as the form opens: its own 'Cancelar' is gone before the form's is pressed.
+    await expect(page.getByRole('dialog', { name: recipe.name, exact: true })).toBeHidden();
     const edit = await openedDialog(page, `Receta de ${recipe.name}`);
     await expect(edit.getByRole('combobox', { name: 'Materia prima', exact: true })).toHaveCount(recipe.components.length);
     for (const [index, component] of recipe.components.entries()) {

@@ -17,7 +17,7 @@ function IonicScreenPage({ title, layout = 'padded', overlays, children }: Scree
   );
 }
 
-/** Screens inside the Ionic app: Ionic's page, and its router's forward navigation. */
+/** Screens inside the Ionic app: Ionic's page, and its router's navigation. */
 export function IonicChrome({ children }: { children: ReactNode }) {
   const router = useIonRouter();
   // The router object changes with every navigation; the chrome stays one object, so that
@@ -25,8 +25,10 @@ export function IonicChrome({ children }: { children: ReactNode }) {
   const routerRef = useRef(router);
   routerRef.current = router;
   const navigate = useCallback((path: string, how: NavigateHow = 'forward') => {
-    if (how === 'replace') routerRef.current.push(path, 'forward', 'replace');
-    else routerRef.current.push(path, how);
+    // A screen left by 'back' or 'replace' leaves the history too: when the screen before it is
+    // where it goes, the router steps back to it instead of stacking a second copy.
+    if (how === 'forward') routerRef.current.push(path, 'forward');
+    else routerRef.current.push(path, how === 'back' ? 'back' : 'forward', 'replace');
   }, []);
   const chrome = useMemo<ScreenChrome>(() => ({ Page: IonicScreenPage, navigate }), [navigate]);
   return <ScreenChromeContext.Provider value={chrome}>{children}</ScreenChromeContext.Provider>;

@@ -6,9 +6,10 @@ import { Icon } from '../ui/icon';
 import '../ui/ionic-styles';
 import { MenuLinks } from './menu-links';
 import { useShell } from '../ui/shell-context';
+import type { NavigateHow } from '../ui/screen-chrome';
 import { TopBar } from './top-bar';
 
-export type LeaveLightStart = (path: string, options?: { openMenu?: boolean }) => void;
+export type LeaveLightStart = (path: string, options?: { openMenu?: boolean; how?: NavigateHow }) => void;
 
 /**
  * An office screen's frame drawn without Ionic, as the app draws it: the menu as a column on

@@ -8,14 +8,14 @@ import { SCREENS } from './screens';
 /**
  * An office screen opened at its address (a bookmark, a reload), drawn without Ionic: the
  * screen itself, in the light frame. Its first step elsewhere hands over to the Ionic app.
- * Every screen but those of `IONIC_START_SCREENS` is started so.
+ * Every screen is started so.
  */
 export default function LightScreenStart({ path, onLeave }: { path: string; onLeave: LeaveLightStart }) {
   const Screen = SCREENS[path]!;
   const chrome = useMemo<ScreenChrome>(
     () => ({
       Page: (props: ScreenPageProps) => <LightFrame {...props} current={path} onLeave={onLeave} />,
-      navigate: (to: string) => onLeave(to),
+      navigate: (to, how) => onLeave(to, { how }),
     }),
     [path, onLeave],
   );

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ionicScriptsOf, packagesOf, root } from '../../tests/static-imports';
-import { IONIC_START_SCREENS, SCREENS } from './screens';
+import { SCREENS } from './screens';
 
 /** Each screen's module, as screens.ts loads it: inline (`'/path': lazy(() => import(…))`) or through a name it gives one. */
 const screenModules = (() => {
@@ -22,20 +22,13 @@ describe('every screen starts light at its address', () => {
     expect([...screenModules.keys()].sort()).toEqual(Object.keys(SCREENS).sort());
   });
 
-  it.each(Object.keys(SCREENS).filter((screen) => !IONIC_START_SCREENS.has(screen)))(
+  it.each(Object.keys(SCREENS))(
     '%s pulls in no Ionic script and no router: its dialogs, sheets and toasts load Ionic when opened',
     (screen) => {
       const module = screenModules.get(screen)!;
       expect(ionicScriptsOf(module)).toEqual([]);
       // The light start has no router: its links and its parameters go through the screen chrome.
       expect(packagesOf(module).has('react-router-dom')).toBe(false);
-    },
-  );
-
-  it.each([...IONIC_START_SCREENS])(
-    '%s, which starts in the Ionic app, still draws Ionic of its own (else it should start light)',
-    (screen) => {
-      expect(ionicScriptsOf(screenModules.get(screen)!)).not.toEqual([]);
     },
   );
 

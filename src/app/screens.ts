@@ -90,16 +90,3 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/providers/:id': lazy(() => import('../features/purchasing/provider-page')),
   '/provider-payments': lazy(() => import('../features/purchasing/provider-payments-page')),
 };
-
-/**
- * The screens that still draw Ionic of their own and so start in the Ionic app: the two record
- * forms, which step back or replace their address after saving and keep their toast on the next
- * page through Ionic. Every other screen starts light at its address (light-screens.test.ts
- * checks both ways, so this list only shrinks).
- */
-export const IONIC_START_SCREENS: ReadonlySet<string> = new Set([
-  '/quotations/new',
-  '/quotations/:id',
-  '/clients/new',
-  '/clients/client/:id/edit',
-]);

@@ -9,8 +9,11 @@ import { ConnectivityToast } from './connectivity-toast';
 import { useDeployment } from '../ui/deployment';
 import { Providers } from './providers';
 import { QueryStatus } from '../ui/query-status';
-import { IONIC_START_SCREENS, SCREENS } from './screens';
+import { SCREENS } from './screens';
 import { ShellContext } from '../ui/shell-context';
+import { LastingToastHost } from '../ui/toast';
+import type { NavigateHow } from '../ui/screen-chrome';
+import type { LeaveLightStart } from './light-frame';
 
 // Ionic (router, split pane, every component any screen uses) is one large chunk. A driver's
 // phone opens on their routes without it, and loads it with the first step elsewhere.
@@ -47,12 +50,12 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
   // Decided once (lightStartFor), and leaving the light start for the full app is one way (a
   // refetched user never swaps the shell under the person).
   const [lightStart, setLightStart] = useState(() => lightStartFor(window.location.pathname, user, deployment));
-  const [openAfterStart, setOpenAfterStart] = useState<{ path?: string; openMenu?: boolean }>({});
-  const leave = useCallback((path: string, options: { openMenu?: boolean } = {}) => {
+  const [openAfterStart, setOpenAfterStart] = useState<{ path?: string; openMenu?: boolean; how?: NavigateHow }>({});
+  const leave: LeaveLightStart = useCallback((path, options = {}) => {
     if (path === window.location.pathname && !options.openMenu) return;
     // A transition: the light start stays on screen until the full app is ready to replace it.
     startTransition(() => {
-      setOpenAfterStart({ path: path === window.location.pathname ? undefined : path, openMenu: options.openMenu });
+      setOpenAfterStart({ path: path === window.location.pathname ? undefined : path, openMenu: options.openMenu, how: options.how });
       setLightStart(null);
     });
   }, []);
@@ -67,13 +70,15 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
   return (
     <ShellContext.Provider value={shell}>
       <SyncProvider userId={user.id}>
-        <Suspense fallback={loading}>
-          {lightStart ? (
-            <LightScreenStart path={lightStart.screen} onLeave={leave} />
-          ) : (
-            <IonicShell openAfterStart={openAfterStart.path} openMenu={openAfterStart.openMenu} />
-          )}
-        </Suspense>
+        <LastingToastHost>
+          <Suspense fallback={loading}>
+            {lightStart ? (
+              <LightScreenStart path={lightStart.screen} onLeave={leave} />
+            ) : (
+              <IonicShell openAfterStart={openAfterStart.path} how={openAfterStart.how} openMenu={openAfterStart.openMenu} />
+            )}
+          </Suspense>
+        </LastingToastHost>
         <ConnectivityToast />
       </SyncProvider>
     </ShellContext.Provider>
@@ -82,12 +87,12 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
 
 /**
  * How the app opens at `pathname`: every screen the person may open starts light at its address,
- * Inicio included, in the same frame; the few that draw Ionic of their own, an unknown address
- * and a screen the person may not open start in the Ionic app.
+ * Inicio included, in the same frame; an unknown address and a screen the person may not open
+ * start in the Ionic app (which says so).
  */
 function lightStartFor(pathname: string, user: CurrentUser, deployment: Deployment): { screen: string } | null {
   const route = routeAt(pathname);
-  return route && !IONIC_START_SCREENS.has(route.path) && canOpen(user, route, deployment) ? { screen: route.path } : null;
+  return route && canOpen(user, route, deployment) ? { screen: route.path } : null;
 }
 
 /** The built route an address opens: '/sales/calendar' before '/sales/:sale_id', as the router ranks them. */

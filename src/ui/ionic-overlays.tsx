@@ -1,8 +1,10 @@
 import { IonActionSheet, IonToast, type ActionSheetButton, type ToastButton } from '@ionic/react';
 import './ionic-setup';
-import type { Tone } from './overlays';
 
-/** The screen's toast, shown at once (overlays.tsx mounts it only while there is something to say). */
+/** A toast's colour: a thing done, or a thing refused. */
+export type Tone = 'success' | 'danger';
+
+/** The screen's toast, shown at once (toast.tsx mounts it only while there is something to say). */
 export function Toast({
   message,
   tone,

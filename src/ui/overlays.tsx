@@ -1,35 +1,11 @@
-import type { ActionSheetButton, ToastButton } from '@ionic/react';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ActionSheetButton } from '@ionic/react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { listMessages } from '../../domain/messages/office-list';
 import { useSheet } from './use-sheet';
 
 const text = listMessages;
-// Ionic's toast and sheets load when first shown: a screen opened at its address draws without Ionic.
-const Toast = lazy(() => import('./ionic-overlays').then((module) => ({ default: module.Toast })));
+// Ionic's sheets load when first shown: a screen opened at its address draws without Ionic.
 const ActionSheet = lazy(() => import('./ionic-overlays').then((module) => ({ default: module.ActionSheet })));
-
-export type Tone = 'success' | 'danger';
-export type Notify = (message: string, tone: Tone, button?: ToastButton) => void;
-
-let toasts = 0;
-
-/** The screen's one toast (every screen's, list or not): mounted only while there is something to say, one web component less at every start. */
-export function useToast(): [Notify, ReactNode] {
-  const [toast, setToast] = useState<{ message: string; tone: Tone; button?: ToastButton; id: number } | null>(null);
-  const notify: Notify = useCallback((message, tone, button) => setToast({ message, tone, button, id: ++toasts }), []);
-  // Each message is its own toast: one still showing when the next comes must not take the next away as it leaves.
-  const element = toast && (
-    <Suspense key={toast.id} fallback={null}>
-      <Toast
-        message={toast.message}
-        tone={toast.tone}
-        button={toast.button}
-        onDismissed={() => setToast((current) => (current?.id === toast.id ? null : current))}
-      />
-    </Suspense>
-  );
-  return [notify, element];
-}
 
 /**
  * A row's menu as an action sheet (the cancel button added). `actions` answers what the

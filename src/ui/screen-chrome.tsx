@@ -19,8 +19,9 @@ export interface ScreenPageProps {
  * elsewhere. A screen drawn through this, with no Ionic of its own, can open without Ionic.
  */
 /**
- * How a screen goes elsewhere: 'back' (to the list it came from, with the backward transition)
- * or 'replace' (the form it leaves is not kept in history); forward by default.
+ * How a screen goes elsewhere: forward by default; 'back' (to the list or record it came from,
+ * with the backward transition) and 'replace' (on to what it made) both leave the screen out of
+ * the history, so that the browser's back never returns to a form already saved.
  */
 export type NavigateHow = 'forward' | 'back' | 'replace';
 

@@ -63,12 +63,25 @@ test('the office creates a customer with a branch and a contact, finds it in /cl
   await expect(branches.getByText('Sucursal Cumbres')).toBeVisible();
   await expect(page.getByText('30 días de crédito')).toBeVisible();
 
+  // The form opened at its address (a bookmark) saves the same way: back on the customer's page,
+  // saying so, and the form it left is not in the history.
+  await page.goto(`${customerUrl}/edit`);
+  await page.getByRole('form', { name: `Editar ${name}` }).getByLabel('Días de crédito').fill('45');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(customerUrl);
+  await expect(page.getByText(`Cambios de ${name} guardados.`)).toBeVisible();
+  await expect(page.getByText('45 días de crédito')).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/edit$/);
+  await page.goForward();
+  await expect(page).toHaveURL(customerUrl);
+
   // Found in /clients by part of its RFC, typed in lower case; its name opens its page.
   await page.goto('/clients');
   await page.getByRole('searchbox', { name: 'Buscar cliente' }).fill('csl0102');
   await expect(page.getByRole('row')).toHaveCount(2);
   const row = page.getByRole('row', { name: new RegExp(name) });
-  await expect(row.getByRole('cell', { name: '30', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '45', exact: true })).toBeVisible();
   await row.getByRole('link', { name }).click();
   await expect(page).toHaveURL(customerUrl);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

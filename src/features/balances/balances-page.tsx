@@ -6,7 +6,7 @@ import { hasPermission } from '../../../domain/permissions';
 import { balancePageSchema, type BalanceRow, type BalanceTotals } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { useShell } from '../../ui/shell-context';

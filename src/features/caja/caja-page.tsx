@@ -16,7 +16,7 @@ import {
 } from '../../../domain/schemas/caja';
 import { monterreyDateTime } from '../../../domain/time';
 import { describedBy, Field } from '../../ui/form-fields';
-import { useToast, type Notify } from '../../ui/overlays';
+import { useToast, type Notify } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { PageSection } from '../../ui/record-page';
 import { apiRequest, getErrorMessage } from '../../lib/api';

@@ -4,7 +4,8 @@ import { itemPageSchema, type ItemRow, type ItemSortColumn } from '../../../doma
 import { Dialog } from '../../ui/dialog';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useToast, useRowMenu } from '../../ui/overlays';
+import { useRowMenu } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';

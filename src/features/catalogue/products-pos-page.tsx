@@ -5,7 +5,7 @@ import { counterItemPageSchema, type CounterItem, type CounterSortColumn } from 
 import { type SheetCell } from '../../ui/office-list/export-sheet';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useToast, type Notify } from '../../ui/overlays';
+import { useToast, type Notify } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';

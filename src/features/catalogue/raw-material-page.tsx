@@ -5,7 +5,8 @@ import { recipePageSchema, type RecipeRow } from '../../../domain/schemas/catalo
 import { Dialog } from '../../ui/dialog';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useToast, useRowMenu } from '../../ui/overlays';
+import { useRowMenu } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { recipeListQuery, type RecipeSortColumn as SortColumn } from './item-filters';
 import { catalogueKeys } from './queries';

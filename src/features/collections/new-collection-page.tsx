@@ -16,7 +16,7 @@ import {
 } from '../../../domain/schemas/collections';
 import { monterreyDate } from '../../../domain/time';
 import { AppLink } from '../../ui/app-link';
-import { useToast, type Notify } from '../../ui/overlays';
+import { useToast, type Notify } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { isNotFound, retryUnlessNotFound } from '../../ui/record-screen';
 import { useShell } from '../../ui/shell-context';

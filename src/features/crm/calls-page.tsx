@@ -7,7 +7,7 @@ import { calendarDate } from '../../ui/office-list/export-sheet';
 import { FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { CrmEntryForm } from './crm-entry-form';

@@ -5,7 +5,7 @@ import { hasPermission } from '../../../domain/permissions';
 import type { ActivityRow, CallRow, LeadDetail } from '../../../domain/schemas/crm';
 import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { Fact, PageSection } from '../../ui/record-page';
 import { useRecordId } from '../../ui/record-screen';

@@ -2,7 +2,7 @@ import { lazy, useEffect, useMemo, useRef, useState, type DragEvent, type Keyboa
 import { crmMessages } from '../../../domain/messages/crm';
 import { Dialog } from '../../ui/dialog';
 import { AppLink } from '../../ui/app-link';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 import { getErrorMessage } from '../../lib/api';

@@ -6,7 +6,7 @@ import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { AppLink } from '../../ui/app-link';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { crmListSource, type CrmFilters } from './crm-filters';

@@ -1,10 +1,8 @@
-import { IonButton, useIonRouter, useIonToast } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
 import { customersMessages } from '../../../domain/messages/customers';
 import type { CompanyDetail } from '../../../domain/schemas/customers';
-import { useToast } from '../../ui/overlays';
+import { useLastingToast, useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { ApiError, getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../sync/sending-gate';
@@ -24,14 +22,16 @@ import { customerDetailOptions } from './queries';
 import { useCustomerWrites } from '../../ui/company-writes';
 import './customers.css';
 import '../../ui/company-form.css';
-import { ScreenPage } from '../../ui/screen-chrome';
+import { ScreenPage, useScreenChrome, useScreenPlace } from '../../ui/screen-chrome';
+import { FormActions } from '../../ui/form-actions';
+import { AppLink } from '../../ui/app-link';
 
 const text = customersMessages.form;
 const page = customersMessages.page;
 
 /** `/clients/new` and `/clients/client/{id}/edit`: one form for a new customer and an edited one. */
 export default function CustomerFormPage() {
-  const params = useParams<{ id?: string }>();
+  const { params } = useScreenPlace();
   if (params.id === undefined) return <CompanyForm />;
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   return id === null ? <Refusal /> : <EditCustomer key={id} id={id} />;
@@ -65,8 +65,8 @@ function EditCustomer({ id }: { id: number }) {
  * first; a refusal of the server in a toast. Nothing typed is lost on a failed save.
  */
 function CompanyForm({ company }: { company?: CompanyDetail }) {
-  const router = useIonRouter();
-  const [presentToast] = useIonToast();
+  const { navigate } = useScreenChrome();
+  const announce = useLastingToast();
   const [notify, toast] = useToast();
   const [initial] = useState(() => (company ? draftOf(company) : emptyDraft()));
   const [draft, setDraft] = useState<CompanyFormDraft>(initial);
@@ -115,9 +115,8 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
         { id: company.id, body },
         {
           onSuccess: ({ data: saved }) => {
-            void presentToast({ message: text.saved(saved.name), color: 'success', duration: 3000 });
-            if (router.canGoBack()) router.goBack();
-            else router.push(`/clients/client/${saved.id}`, 'back', 'replace');
+            announce(text.saved(saved.name), 'success');
+            navigate(`/clients/client/${saved.id}`, 'back');
           },
           onError,
         },
@@ -125,9 +124,9 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
     else
       create.mutate(body, {
         onSuccess: ({ data: saved }) => {
-          void presentToast({ message: text.created(saved.name), color: 'success', duration: 3000 });
+          announce(text.created(saved.name), 'success');
           // The form leaves the stack: going back from the new customer returns to the list.
-          router.push(`/clients/client/${saved.id}`, 'forward', 'replace');
+          navigate(`/clients/client/${saved.id}`, 'replace');
         },
         onError,
       });
@@ -136,7 +135,7 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
   const field = (path: FieldPath) => ({ id: fieldId(path), error: errors.get(path) });
 
   return (
-    <ScreenPage title={title}>
+    <ScreenPage title={title} overlays={toast}>
       <form className="company-form" onSubmit={submit} noValidate aria-label={title}>
         <fieldset className="company-form__body" disabled={saving}>
           <fieldset className="company-form__group">
@@ -262,13 +261,13 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
                 />
               </Entry>
             ))}
-            <IonButton
-              className="company-form__add"
-              fill="outline"
+            <button
+              type="button"
+              className="outline-button company-form__add"
               onClick={() => setDraft((current) => ({ ...current, branches: [...current.branches, newBranch()] }))}
             >
               {text.addBranch}
-            </IonButton>
+            </button>
           </fieldset>
 
           <fieldset className="company-form__group">
@@ -321,25 +320,22 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
                 />
               </Entry>
             ))}
-            <IonButton
-              className="company-form__add"
-              fill="outline"
+            <button
+              type="button"
+              className="outline-button company-form__add"
               onClick={() => setDraft((current) => ({ ...current, contacts: [...current.contacts, newContact()] }))}
             >
               {text.addContact}
-            </IonButton>
+            </button>
           </fieldset>
         </fieldset>
-        <div className="form-actions">
-          <IonButton fill="clear" routerLink={company ? `/clients/client/${company.id}` : '/clients'} routerDirection="back">
-            {text.cancel}
-          </IonButton>
-          <IonButton type="submit" disabled={saving}>
-            {saving ? text.saving : text.save}
-          </IonButton>
-        </div>
+        <FormActions
+          serverError={null}
+          pending={saving}
+          onCancel={() => navigate(company ? `/clients/client/${company.id}` : '/clients', 'back')}
+          labels={{ cancel: text.cancel, save: text.save, saving: text.saving }}
+        />
       </form>
-      {toast}
     </ScreenPage>
   );
 }
@@ -445,9 +441,9 @@ function Refusal() {
     <ScreenPage title={page.notFound}>
       <div className="centered" role="alert">
         <p>{page.notFound}</p>
-        <IonButton fill="outline" routerLink="/clients" routerDirection="back">
+        <AppLink href="/clients" className="outline-button">
           {page.backToList}
-        </IonButton>
+        </AppLink>
       </div>
     </ScreenPage>
   );

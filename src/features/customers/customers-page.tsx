@@ -3,7 +3,7 @@ import { customersMessages } from '../../../domain/messages/customers';
 import { companyPageSchema, type CompanySortColumn } from '../../../domain/schemas/customers';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';

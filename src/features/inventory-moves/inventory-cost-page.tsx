@@ -4,7 +4,7 @@ import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves
 import { inventoryCostPageSchema, type InventoryCostRow, type InventoryCostSortColumn } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { StockToolbar, useStockList } from './stock-toolbar';
 import './inventory-moves.css';

@@ -6,7 +6,7 @@ import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves
 import { posStockPageSchema, type PosStockRow, type PosStockSortColumn } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
 import { StockToolbar, useStockList } from './stock-toolbar';

@@ -14,7 +14,7 @@ import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { AppLink } from '../../ui/app-link';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport, type PageSheet } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList, type ListPagingState, type PagedList } from '../../ui/office-list/use-paged-list';

@@ -7,7 +7,7 @@ import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
 import { AppLink } from '../../ui/app-link';
 import { useScreenPlace } from '../../ui/screen-chrome';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { itemCardFilters } from './movement-filters';

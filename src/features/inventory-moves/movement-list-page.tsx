@@ -5,7 +5,7 @@ import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport, type PageSheet } from '../../ui/office-list/page-export';
 import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { type ListPagingState, type PagedList } from '../../ui/office-list/use-paged-list';

@@ -5,7 +5,7 @@ import { notesMessages } from '../../../domain/messages/notes';
 import { getErrorMessage } from '../../lib/api';
 import { useMarkNoteSeen, useNotes } from './queries';
 import { Dialog } from '../../ui/dialog';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 import '../../ui/plain-list.css';

@@ -9,7 +9,8 @@ import { canStartProduction, orderDateRange, type OrderQuickFilter } from '../..
 import type { LocalOrder } from '../../../sync/db';
 import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
-import { useConfirmSheet, useToast, type Notify } from '../../ui/overlays';
+import { useConfirmSheet } from '../../ui/overlays';
+import { useToast, type Notify } from '../../ui/toast';
 import { useShell } from '../../ui/shell-context';
 import { useLiveEvents } from '../../sync/live-events';
 import { PendingBadge } from '../../sync/pending-badge';

@@ -13,7 +13,8 @@ import {
 import { Dialog } from '../../ui/dialog';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useConfirmSheet, useToast, useRowMenu, type Notify } from '../../ui/overlays';
+import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
+import { useToast, type Notify } from '../../ui/toast';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';

@@ -5,7 +5,7 @@ import { currentMonth, type DateRange } from '../../../domain/office-list';
 import type { ProductionLog } from '../../../domain/schemas/production';
 import { type SheetCell } from '../../ui/office-list/export-sheet';
 import { AppLink } from '../../ui/app-link';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { QueryStatus } from '../../ui/query-status';
 import { PageSection } from '../../ui/record-page';

@@ -1,7 +1,8 @@
 import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
 import { productionMessages } from '../../../domain/messages/production';
 import type { Production } from '../../../domain/schemas/production';
-import { useConfirmSheet, useToast } from '../../ui/overlays';
+import { useConfirmSheet } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { RecordScreen, useRecordId } from '../../ui/record-screen';
 import { Fact, PageSection } from '../../ui/record-page';
 import { getErrorMessage } from '../../lib/api';

@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListFilters } from '../../ui/office-list/use-list-filters';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';

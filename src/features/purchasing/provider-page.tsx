@@ -6,7 +6,7 @@ import { purchaseOrderFolio } from '../../../domain/purchasing';
 import type { ProviderDetail } from '../../../domain/schemas/purchasing';
 import { Dialog } from '../../ui/dialog';
 import { AppLink } from '../../ui/app-link';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { RecordScreen, useRecordId } from '../../ui/record-screen';
 import { Fact, PageSection } from '../../ui/record-page';
 import { useShell } from '../../ui/shell-context';

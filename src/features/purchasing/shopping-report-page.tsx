@@ -6,7 +6,7 @@ import { hasPermission } from '../../../domain/permissions';
 import type { ShoppingReport } from '../../../domain/schemas/purchasing';
 import { writeSheet, type SheetCell } from '../../ui/office-list/export-sheet';
 import { ExportButton } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { PageSection } from '../../ui/record-page';
 import { useShell } from '../../ui/shell-context';

@@ -8,7 +8,7 @@ import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { useScreenChrome } from '../../ui/screen-chrome';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { EMPTY_SHOPPING_FILTERS, parseStoredShoppingFilters, shoppingFilterParams, type ShoppingFilters } from './purchasing-filters';

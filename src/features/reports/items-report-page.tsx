@@ -7,7 +7,7 @@ import { itemsReportPageSchema, type ItemsReportRow, type ItemsReportSort } from
 import { ChartFigure } from '../../ui/charts/chart-figure';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
 import { ListScreen } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
 import { useWideScreen } from '../../ui/office-list/use-wide-screen';

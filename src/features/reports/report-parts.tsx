@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { listMessages } from '../../../domain/messages/office-list';
 import { hasPermission } from '../../../domain/permissions';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import './reports.css';

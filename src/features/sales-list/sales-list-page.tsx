@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { salesMessages } from '../../../domain/messages/sales';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { SaleFilterDrawer, saleListSource, saleRowKey } from '../../ui/office-list/sale-filters';
 import { useFilteredList } from '../../ui/office-list/use-filtered-list';

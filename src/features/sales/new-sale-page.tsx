@@ -6,7 +6,7 @@ import { ticketMessages } from '../../../domain/messages/ticket';
 import { createdSaleSchema, newSaleSchema, type NewSale } from '../../../domain/schemas/new-sale';
 import { monterreyDate, monterreyDateOffset, monterreyMinute } from '../../../domain/time';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { useShell } from '../../ui/shell-context';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';

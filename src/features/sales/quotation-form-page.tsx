@@ -1,7 +1,5 @@
-import { IonButton, IonToast, useIonRouter, useIonToast } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { newSaleMessages } from '../../../domain/messages/new-sale';
 import { quotationsMessages } from '../../../domain/messages/quotations';
 import { salesMessages } from '../../../domain/messages/sales';
@@ -17,12 +15,14 @@ import { useRequestKeys } from '../../lib/request-key';
 import { printQuotation } from '../../ui/print-documents';
 import { useHoldUpdate } from '../../sync/sending-gate';
 import { AppLink } from '../../ui/app-link';
-import { SaleCart, SeriesField, useCartScanner, type CartNotify } from './sale-cart';
+import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
 import { companyQueryOptions, contactsQueryOptions, itemsQueryOptions, saleDetailQueryOptions, saleQueryKeys } from './sale-queries';
 import { useSaleCart, type CartContents } from './use-sale-cart';
 import { quotationFieldOf, type QuotationField } from './quotation-fields';
 import './sales.css';
-import { ScreenPage } from '../../ui/screen-chrome';
+import { ScreenPage, useScreenChrome, useScreenPlace } from '../../ui/screen-chrome';
+import { FormActions } from '../../ui/form-actions';
+import { useLastingToast, useToast } from '../../ui/toast';
 
 const text = quotationsMessages.form;
 const cartText = newSaleMessages;
@@ -31,7 +31,7 @@ const VALIDITY_DAYS = 15;
 
 /** `/quotations/new` and `/quotations/{id}`: the quotation form, with the same cart as a new sale. */
 export default function QuotationFormPage() {
-  const params = useParams<{ id?: string }>();
+  const { params } = useScreenPlace();
   if (params.id === undefined) return <QuotationForm />;
   const id = /^\d+$/.test(params.id) ? Number(params.id) : null;
   return id === null ? <Refusal title={text.notFound} message={text.notFound} /> : <EditQuotation key={id} id={id} />;
@@ -113,9 +113,9 @@ function EditQuotation({ id }: { id: number }) {
 
 function QuotationForm({ initial }: { initial?: Initial }) {
   const { deployment } = useShell();
-  const router = useIonRouter();
+  const { navigate } = useScreenChrome();
   const queryClient = useQueryClient();
-  const [presentToast] = useIonToast();
+  const announce = useLastingToast();
   const quotation = initial?.quotation;
   const today = monterreyDate(new Date());
   // Serie B's uplift depends on the day the quotation was made, as the server prices it.
@@ -130,7 +130,7 @@ function QuotationForm({ initial }: { initial?: Initial }) {
   const [purchaseOrder, setPurchaseOrder] = useState(quotation?.purchase_order ?? '');
   // `focus`: the element id of the field the message is about.
   const [error, setError] = useState<{ message: string; field: QuotationField | null; focus: string | null } | null>(null);
-  const [toast, setToast] = useState<{ message: string; tone: 'success' | 'danger' } | null>(null);
+  const [notify, toast] = useToast();
   const keys = useRequestKeys();
   const ids = {
     ...sale.ids,
@@ -143,7 +143,6 @@ function QuotationForm({ initial }: { initial?: Initial }) {
     po: useId(),
     error: useId(),
   };
-  const notify: CartNotify = useCallback((message, tone) => setToast({ message, tone }), []);
   const scanner = useCartScanner(sale, notify);
   const contacts = useQuery({ ...contactsQueryOptions(), enabled: company !== null });
   const companyContacts = company ? (contacts.data ?? []).filter((contact) => contact.company_id === company.id) : [];
@@ -164,14 +163,12 @@ function QuotationForm({ initial }: { initial?: Initial }) {
       queryClient.setQueryData(saleQueryKeys.detail(saved.id), saved);
       // The list it goes back to shows it (its keys start with 'quotations').
       void queryClient.invalidateQueries({ queryKey: ['quotations'] });
-      void presentToast({
-        message: text.saved(quotationFolio(saved.id)),
-        color: 'success',
-        duration: 6000,
-        buttons: [{ text: text.print, handler: () => printQuotation(saved, defaultQuotationLayout(deployment.id)) }],
+      announce(text.saved(quotationFolio(saved.id)), 'success', {
+        text: text.print,
+        handler: () => printQuotation(saved, defaultQuotationLayout(deployment.id)),
       });
       // The form leaves the stack: a later 'Nueva cotización' starts empty.
-      router.push('/quotations', 'root', 'replace');
+      navigate('/quotations', 'replace');
     },
     // Everything typed stays: the person fixes what the message says and saves again.
     onError: (failure) => fail(getErrorMessage(failure), quotationFieldOf(getErrorMessage(failure))),
@@ -215,7 +212,15 @@ function QuotationForm({ initial }: { initial?: Initial }) {
   const title = quotation ? text.editTitle(quotationFolio(quotation.id)) : text.newTitle;
 
   return (
-    <ScreenPage title={title}>
+    <ScreenPage
+      title={title}
+      overlays={
+        <>
+          {scanner.dialog}
+          {toast}
+        </>
+      }
+    >
       <form className="new-sale" onSubmit={submit} noValidate aria-label={title}>
         <fieldset className="new-sale__body" disabled={save.isPending}>
           <SaleCart
@@ -304,28 +309,14 @@ function QuotationForm({ initial }: { initial?: Initial }) {
             </div>
           </section>
         </fieldset>
-        {error && (
-          <p role="alert" id={ids.error} className="field__error">
-            {error.message}
-          </p>
-        )}
-        <div className="form-actions">
-          <IonButton fill="clear" routerLink="/quotations" routerDirection="back">
-            {text.backToList}
-          </IonButton>
-          <IonButton type="submit" disabled={save.isPending}>
-            {save.isPending ? text.saving : text.save}
-          </IonButton>
-        </div>
+        <FormActions
+          serverError={error?.message ?? null}
+          errorId={ids.error}
+          pending={save.isPending}
+          onCancel={() => navigate('/quotations', 'back')}
+          labels={{ cancel: text.backToList, save: text.save, saving: text.saving }}
+        />
       </form>
-      {scanner.dialog}
-      <IonToast
-        isOpen={toast !== null}
-        message={toast?.message ?? ''}
-        color={toast?.tone}
-        duration={4000}
-        onDidDismiss={() => setToast(null)}
-      />
     </ScreenPage>
   );
 }
@@ -345,9 +336,9 @@ function Refusal({ title, message, children }: { title: string; message: string;
       <div className="centered" role="alert">
         <p>{message}</p>
         {children}
-        <IonButton fill="outline" routerLink="/quotations" routerDirection="back">
+        <AppLink href="/quotations" className="outline-button">
           {text.backToList}
-        </IonButton>
+        </AppLink>
       </div>
     </ScreenPage>
   );

@@ -6,7 +6,7 @@ import { Pager } from '../../ui/pager';
 import { getErrorMessage } from '../../lib/api';
 import { useCreateSupportTicket, useSupportTickets } from './queries';
 import { describedBy, Field } from '../../ui/form-fields';
-import { useToast } from '../../ui/overlays';
+import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 import '../../ui/plain-list.css';

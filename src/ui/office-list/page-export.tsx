@@ -2,7 +2,7 @@ import { hasPermission } from '../../../domain/permissions';
 import { useShell } from '../shell-context';
 import { writeSheet, type SheetCell } from './export-sheet';
 import { ExportButton } from './list-screen';
-import type { Notify } from '../overlays';
+import type { Notify } from '../toast';
 
 /** What a list writes to Excel: the file and sheet names, its rows as cells, and the columns with a time of day. */
 export interface PageSheet<Row> {

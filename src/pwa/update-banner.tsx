@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { updateMessages } from '../../domain/messages/shell';
-import { whenUpdateAllowed } from '../sync/sending-gate';
+import { whenUpdateAllowed } from '../lib/sending-gate';
 
 /** How often an open app asks whether a new version was deployed. */
 const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;

@@ -4,7 +4,7 @@ import type { SyncEngine } from '../../sync/engine';
 import { readSyncStatus } from '../../sync/status';
 import { discardToken, readToken } from '../lib/session-store';
 import { getSyncDatabase } from './database';
-import { setSendingSource } from './sending-gate';
+import { setSendingSource } from '../lib/sending-gate';
 import { startSyncSession } from './session';
 import { EMPTY_STATUS, SyncContext, type SyncState } from './sync-context';
 

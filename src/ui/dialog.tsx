@@ -1,12 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import type { DialogProps } from './ionic-dialog';
 
-export interface DialogProps {
-  label: string;
-  title?: ReactNode;
-  className?: string;
-  onClose: () => void;
-  children: ReactNode | ((close: () => void) => ReactNode);
-}
+export type { DialogProps };
 
 // Ionic's modal loads with the first dialog opened: a screen opened at its address draws
 // without Ionic until then.

@@ -1,8 +1,15 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { commonMessages } from '../../domain/messages/shell';
-import type { DialogProps } from './dialog';
 import './ionic-setup';
+
+export interface DialogProps {
+  label: string;
+  title?: ReactNode;
+  className?: string;
+  onClose: () => void;
+  children: ReactNode | ((close: () => void) => ReactNode);
+}
 
 /**
  * `Dialog` drawn with Ionic's modal. It always leaves through Ionic's dismiss, and `onClose`

@@ -21,7 +21,7 @@ import { QueryStatus } from '../../ui/query-status';
 import { isNotFound, retryUnlessNotFound } from '../../ui/record-screen';
 import { useShell } from '../../ui/shell-context';
 import { ApiError, getErrorMessage } from '../../lib/api';
-import { useHoldUpdate } from '../../sync/sending-gate';
+import { useHoldUpdate } from '../../lib/sending-gate';
 import { CustomerSearch } from './customer-search';
 import { customerBalanceOptions, printReceipt, usePaymentMethods, useRecordPayment } from './queries';
 import './collections.css';

@@ -5,7 +5,7 @@ import type { CompanyDetail } from '../../../domain/schemas/customers';
 import { useLastingToast, useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { ApiError, getErrorMessage } from '../../lib/api';
-import { useHoldUpdate } from '../../sync/sending-gate';
+import { useHoldUpdate } from '../../lib/sending-gate';
 import {
   checkDraft,
   draftOf,

@@ -13,7 +13,7 @@ import { Dialog } from '../../ui/dialog';
 import { openPrintWindow } from '../../lib/session-store';
 import { useRoute } from '../../sync/driver-reads';
 import { PendingBadge } from '../../sync/pending-badge';
-import { useHoldUpdate } from '../../sync/sending-gate';
+import { useHoldUpdate } from '../../lib/sending-gate';
 import { useCommand } from '../../sync/sync-context';
 import { prepareEvidence, refuseEvidenceFile } from './driver-input';
 import { KmForm, RouteFormActions, useSave, type Save } from '../../ui/route/route-form';

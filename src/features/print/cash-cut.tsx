@@ -5,7 +5,7 @@ import type { CajaDay } from '../../../domain/schemas/caja';
 import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { PdfPrintTools } from './pdf-print-tools';
-import type { PrintViewProps } from './print-root';
+import type { PrintViewProps } from './print-view';
 import './quotation-print.css';
 
 const text = cajaMessages.document;

@@ -6,7 +6,7 @@ import type { Collection } from '../../../domain/schemas/collections';
 import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { PdfPrintTools } from './pdf-print-tools';
-import type { PrintViewProps } from './print-root';
+import type { PrintViewProps } from './print-view';
 import './quotation-print.css';
 
 const text = collectionsMessages.receipt;

@@ -6,7 +6,7 @@ import { payrollMessages } from '../../../domain/messages/payroll';
 import type { PayrollRow } from '../../../domain/schemas/payroll';
 import { useDeployment } from '../../ui/deployment';
 import { PdfPrintTools } from './pdf-print-tools';
-import type { PrintViewProps } from './print-root';
+import type { PrintViewProps } from './print-view';
 import './payroll-receipts.css';
 
 const text = payrollMessages.receipt;

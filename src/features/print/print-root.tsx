@@ -1,13 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { commonMessages, printMessages } from '../../../domain/messages/shell';
 import { clearPrintJob, type PrintJob } from '../../lib/session-store';
-
-export interface PrintViewProps {
-  data: unknown;
-  onDone: () => void;
-  /** What to show when the stored data is not what the view prints. */
-  onUnreadable: () => ReactElement;
-}
+import type { PrintViewProps } from './print-view';
 
 /**
  * Print views by the kind of stored print data (spec §2 root switching): quotation,

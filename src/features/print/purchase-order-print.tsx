@@ -5,7 +5,7 @@ import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
 import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { PdfPrintTools } from './pdf-print-tools';
-import type { PrintViewProps } from './print-root';
+import type { PrintViewProps } from './print-view';
 import './quotation-print.css';
 
 /** The purchase order with its conditions (spec §2 print views, §9; print job kind 'purchaseOrder'). */

@@ -11,7 +11,7 @@ import { useDeployment, useDocumentTitle } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { usePdfDownload } from '../../ui/download-pdf';
 import { PrintActions } from './print-actions';
-import type { PrintViewProps } from './print-root';
+import type { PrintViewProps } from './print-view';
 import { EmailStatusList, QuotationEmailForm } from './quotation-email';
 import { useQuotationEmails } from './use-quotation-emails';
 import './quotation-print.css';

@@ -1,7 +1,7 @@
 import { formatMoney, formatCalendarDate } from '../../../domain/format';
 import { ticketMessages } from '../../../domain/messages/ticket';
 import { PrintActions } from './print-actions';
-import type { PrintViewProps } from './print-root';
+import type { PrintViewProps } from './print-view';
 import { saleTicketSchema } from '../../../domain/schemas/ticket';
 import './sale-ticket.css';
 

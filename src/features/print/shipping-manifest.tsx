@@ -2,7 +2,7 @@ import { formatKg } from '../../../domain/format';
 import { driverMessages } from '../../../domain/messages/driver';
 import { manifestMessages } from '../../../domain/messages/manifest';
 import { PrintActions } from './print-actions';
-import type { PrintViewProps } from './print-root';
+import type { PrintViewProps } from './print-view';
 import { deliveryStatus, shippingWeight } from '../../../domain/rules/delivery-status';
 import { shippingSchema } from '../../../domain/schemas/shipping';
 import './shipping-manifest.css';

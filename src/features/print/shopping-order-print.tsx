@@ -5,7 +5,7 @@ import type { ShoppingDetail } from '../../../domain/schemas/purchasing';
 import { useDeployment } from '../../ui/deployment';
 import { DocumentView } from './document-view';
 import { PdfPrintTools } from './pdf-print-tools';
-import type { PrintViewProps } from './print-root';
+import type { PrintViewProps } from './print-view';
 import './quotation-print.css';
 
 /** The shopping order: the warehouse's receiving sheet of a purchase order (spec §2 print views; kind 'shoppingOrder'). */

@@ -11,7 +11,7 @@ import { useShell } from '../../ui/shell-context';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow } from '../../lib/session-store';
-import { useHoldUpdate } from '../../sync/sending-gate';
+import { useHoldUpdate } from '../../lib/sending-gate';
 import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
 import { useSaleCart } from './use-sale-cart';
 import './sales.css';

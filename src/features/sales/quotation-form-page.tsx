@@ -13,7 +13,7 @@ import { useShell } from '../../ui/shell-context';
 import { ApiError, apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { printQuotation } from '../../ui/print-documents';
-import { useHoldUpdate } from '../../sync/sending-gate';
+import { useHoldUpdate } from '../../lib/sending-gate';
 import { AppLink } from '../../ui/app-link';
 import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
 import { companyQueryOptions, contactsQueryOptions, itemsQueryOptions, saleDetailQueryOptions, saleQueryKeys } from './sale-queries';

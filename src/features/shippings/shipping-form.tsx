@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { shippingsMessages } from '../../../domain/messages/shippings';
 import { shippingCreateSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
 import { getErrorMessage } from '../../lib/api';
-import { useHoldUpdate } from '../../sync/sending-gate';
+import { useHoldUpdate } from '../../lib/sending-gate';
 import { useDrivers, useShippingMutations, useVehicles } from './queries';
 import { FormActions } from '../../ui/form-actions';
 import { describedBy, Field, fieldErrors } from '../../ui/form-fields';

@@ -1,9 +1,19 @@
 import { IonButton } from '@ionic/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { listMessages } from '../../../domain/messages/office-list';
 import type { DateRange } from '../../../domain/office-list';
 import { Dialog } from '../dialog';
-import type { FilterDrawerProps } from './filter-drawer';
+
+export interface FilterDrawerProps<F extends { date: DateRange | null }> {
+  title: string;
+  filters: F;
+  onApply: (filters: F) => void;
+  /** Clears what is kept; answers the filters that apply then (a list may open on today's, say). */
+  onClear: () => F;
+  onClose: () => void;
+  dateLegend?: string;
+  children: (draft: F, set: (change: Partial<F>) => void) => ReactNode;
+}
 
 const text = listMessages;
 

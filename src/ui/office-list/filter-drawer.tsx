@@ -1,16 +1,8 @@
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { DateRange } from '../../../domain/office-list';
+import type { FilterDrawerProps } from './filter-drawer-dialog';
 
-export interface FilterDrawerProps<F extends { date: DateRange | null }> {
-  title: string;
-  filters: F;
-  onApply: (filters: F) => void;
-  /** Clears what is kept; answers the filters that apply then (a list may open on today's, say). */
-  onClear: () => F;
-  onClose: () => void;
-  dateLegend?: string;
-  children: (draft: F, set: (change: Partial<F>) => void) => ReactNode;
-}
+export type { FilterDrawerProps };
 
 // Drawn in Ionic's modal, which loads with the first dialog opened (filter-drawer-dialog.tsx).
 const FilterDrawerDialog = lazy(() => import('./filter-drawer-dialog'));

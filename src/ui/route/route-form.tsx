@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import '../ionic-setup';
 import { driverMessages } from '../../../domain/messages/driver';
 import { shippingMessages } from '../../../domain/messages/shipping';
-import { useHoldUpdate } from '../../sync/sending-gate';
+import { useHoldUpdate } from '../../lib/sending-gate';
 
 const text = driverMessages;
 

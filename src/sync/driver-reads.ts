@@ -18,13 +18,20 @@ export interface RouteSummary {
 /** Today's routes first, then the coming days (nearest first), then past days (latest first). */
 export function summarizeRoutes(shippings: LocalShipping[], details: LocalDetail[], today: string): RouteSummary[] {
   const byRoute = new Map<number, LocalDetail[]>();
-  for (const detail of details) byRoute.set(detail.shipping_id, [...(byRoute.get(detail.shipping_id) ?? []), detail]);
+  for (const detail of details) {
+    const own = byRoute.get(detail.shipping_id);
+    if (own) own.push(detail);
+    else byRoute.set(detail.shipping_id, [detail]);
+  }
   const rank = (date: string) => (date === today ? 0 : date > today ? 1 : 2);
+  // Dates are 'aaaa-mm-dd': compared as plain strings, which is their order and, at every start
+  // of a phone holding months of routes, far cheaper than a locale's comparison.
+  const byDate = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...shippings]
     .sort((a, b) => {
       const byRank = rank(a.date) - rank(b.date);
       if (byRank !== 0) return byRank;
-      if (a.date !== b.date) return rank(a.date) === 2 ? b.date.localeCompare(a.date) : a.date.localeCompare(b.date);
+      if (a.date !== b.date) return rank(a.date) === 2 ? byDate(b.date, a.date) : byDate(a.date, b.date);
       return a.id - b.id;
     })
     .map((shipping) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandColorProperties, brandStyleRule, contrastRatio } from './brand';
+import { brandColorProperties, brandStyleRule, contrastRatio, readableOnWhite } from './brand';
 import { DEPLOYMENTS } from './deployment';
 
 describe('brand colours', () => {
@@ -27,5 +27,16 @@ describe('brand colours', () => {
   it('measure contrast as WCAG does', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#ffffff', '#ffffff')).toBe(1);
+  });
+});
+
+describe('readableOnWhite', () => {
+  it('keeps a colour already dark enough and darkens a light one to 7:1 on white, keeping its hue', () => {
+    expect(readableOnWhite('#1b5e20')).toBe('#1b5e20');
+    const darkened = readableOnWhite('#ffcc00');
+    expect(contrastRatio(darkened, '#ffffff')).toBeGreaterThanOrEqual(7);
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(darkened.slice(at, at + 2), 16));
+    expect(r).toBeGreaterThan(g!);
+    expect(b).toBe(0);
   });
 });

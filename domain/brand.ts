@@ -49,3 +49,13 @@ function parseHex(hex: string): [number, number, number] {
 function toHex(channels: number[]): string {
   return `#${channels.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
+
+/**
+ * The brand colour made dark enough for 7:1 on white (buttons and links read in sunlight):
+ * the colour itself when it already is, else stepped towards black.
+ */
+export function readableOnWhite(hex: string): string {
+  let channels = parseHex(hex);
+  for (let step = 0; step < 40 && contrastRatio(toHex(channels), '#ffffff') < 7; step++) channels = channels.map((c) => c * 0.92) as typeof channels;
+  return toHex(channels);
+}

@@ -26,6 +26,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { refuseNulInText } from './plugins/text-input';
 import { securityHeaders } from './plugins/security-headers';
 import { deploymentRoutes } from './routes/deployment';
+import { setupRoutes } from './routes/setup';
+import { businessProfile, type BusinessProfile } from './business/profile';
 import { saleRoutes } from './routes/sales';
 import { quotationRoutes } from './routes/quotations';
 import { quotationEmailRoutes } from './routes/quotation-email';
@@ -151,15 +153,18 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   // Sessions are held per process only once this process hears the database's notices of their changes.
   await holdSessions(database);
   registerAuth(app, database.db, DEPLOYMENTS[env.DEPLOYMENT].flags.hiddenPaths);
+  // The deployment's flags are fixed; its identity is the business's, from the database once set up.
+  const business = businessProfile(database.db, DEPLOYMENTS[env.DEPLOYMENT]);
 
   healthRoutes(app, database.db);
-  deploymentRoutes(app, DEPLOYMENTS[env.DEPLOYMENT]);
+  deploymentRoutes(app, business);
+  setupRoutes(app, database.db, business);
   userRoutes(app, database.db);
   noteRoutes(app, database.db);
   homeRoutes(app, database.db);
   supportRoutes(app, database.db);
   shippingRoutes(app, database.db);
-  syncRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  syncRoutes(app, database.db, business);
   syncPushRoutes(app);
   const files = new FileStore(path.join(env.DATA_DIR, 'files'));
   shippingDetailRoutes(app, database.db, files);
@@ -168,10 +173,10 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   customerRoutes(app, database.db);
   saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
   quotationRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
-  quotationDocumentRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  quotationDocumentRoutes(app, database.db, business);
   // The e-mail queue's sender runs in every process when SMTP_URL is set (null otherwise).
-  const emailSender = startEmailSender(app, database.db, env, DEPLOYMENTS[env.DEPLOYMENT]);
-  quotationEmailRoutes(app, database.db, { deployment: DEPLOYMENTS[env.DEPLOYMENT], sender: emailSender, giveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS });
+  const emailSender = startEmailSender(app, database.db, env, business);
+  quotationEmailRoutes(app, database.db, { business, sender: emailSender, giveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS });
   inventoryRoutes(app, database.db);
   inventoryMoveRoutes(app, database.db);
   referenceListRoutes(app, database.db);
@@ -194,7 +199,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   await registerBackupControl(app, database, env.DATA_DIR);
   docsRoutes(app, openApiDocument());
 
-  await servePwa(app, path.resolve(env.WEB_DIR), DEPLOYMENTS[env.DEPLOYMENT]);
+  await servePwa(app, path.resolve(env.WEB_DIR), business);
   return app;
 }
 
@@ -203,7 +208,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
  * always revalidated (so updates are found), and every app path answered with the
  * app's HTML so deep links and reloads work.
  */
-async function servePwa(app: FastifyInstance, webDir: string, deployment: Deployment): Promise<void> {
+async function servePwa(app: FastifyInstance, webDir: string, business: BusinessProfile): Promise<void> {
   const notFound = { message: apiMessages.notFound };
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -211,9 +216,15 @@ async function servePwa(app: FastifyInstance, webDir: string, deployment: Deploy
     app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));
     return;
   }
-  // The page carries the deployment's name and colours (server/pwa-html.ts): written once, not per request.
-  const html = deploymentHtml(readFileSync(indexFile, 'utf8'), deployment);
-  const sendHtml = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  // The page carries the business's name and colours (server/pwa-html.ts): written again only
+  // when they change, not per request.
+  const template = readFileSync(indexFile, 'utf8');
+  let written: { deployment: Deployment; html: string } | null = null;
+  const sendHtml = async (reply: FastifyReply) => {
+    const deployment = await business.current();
+    if (written?.deployment !== deployment) written = { deployment, html: deploymentHtml(template, deployment) };
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(written.html);
+  };
   app.get('/', async (_request, reply) => sendHtml(reply));
   app.get('/index.html', async (_request, reply) => sendHtml(reply));
   await app.register(fastifyStatic, {

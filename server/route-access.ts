@@ -2,6 +2,7 @@ import type { Access } from './plugins/auth';
 import type { RouteSpec, RouteTable } from './http/route-table';
 import { USERS_ROUTES } from './routes/users';
 import { DEPLOYMENT_ROUTES } from './routes/deployment';
+import { SETUP_ROUTES } from './routes/setup';
 import { NOTES_ROUTES } from './routes/notes';
 import { HOME_ROUTES } from './routes/home';
 import { SUPPORT_ROUTES } from './routes/support';
@@ -47,6 +48,7 @@ import { INVOICES_ROUTES } from './routes/invoices';
 const TABLES = [
   USERS_ROUTES,
   DEPLOYMENT_ROUTES,
+  SETUP_ROUTES,
   NOTES_ROUTES,
   HOME_ROUTES,
   SUPPORT_ROUTES,

@@ -4,6 +4,8 @@ import { openDatabase, type Database } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
 import { envOrExit, type Env } from './env';
+import { issueSetupCode } from './auth/setup-codes';
+import { adminCommandMessages } from '../domain/messages/setup';
 
 function open(env: Env): Promise<Database> {
   return openDatabase(
@@ -34,6 +36,9 @@ async function serve(env: Env, options: { prepare: boolean }): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   if (!cluster.isWorker) app.log.info(`Frutas: http://localhost:${env.PORT} (${database.kind}, ${env.DEPLOYMENT})`);
+  // No one can sign in yet: the code that 'Configuración inicial' asks for, to whoever reads this log.
+  const setupCode = await issueSetupCode(database.db);
+  if (setupCode) app.log.warn(adminCommandMessages.setupCode(setupCode));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createTransport, type Attachment, type NodemailerError, type Transporter } from 'nodemailer';
-import type { Deployment } from '../../domain/deployment';
+import type { BusinessProfile } from '../business/profile';
 import { emailMessages } from '../../domain/messages/email';
 import type { Db } from '../db/client';
 import { drawQuotationPdf } from '../documents/quotation-pdf';
@@ -33,7 +33,9 @@ const LEASE_MS = 5 * 60 * 1000;
 const MAX_REASON = 500;
 
 /** What a message says and carries, drawn when it is sent; or why it can no longer be sent (then it is 'fallido'). */
-export type OutgoingContent = { subject: string; html: string; attachments: Attachment[] } | { refused: string };
+export type OutgoingContent =
+  | { subject: string; html: string; attachments: Attachment[]; /** The sender's name, when the business's is known only now. */ fromName?: string }
+  | { refused: string };
 
 export interface ContentFor {
   (message: ClaimedEmail): Promise<OutgoingContent>;
@@ -127,7 +129,7 @@ export class EmailSender {
       });
       if ('refused' in content) throw new SendFailure(content.refused, true);
       const info = await transport.sendMail({
-        from,
+        from: { ...from, name: content.fromName ?? from.name },
         to: message.to,
         replyTo: message.reply_to ?? undefined,
         subject: content.subject,
@@ -179,7 +181,7 @@ function clip(reason: string): string {
  * Starts the sender of this process when SMTP_URL is set (null otherwise), and stops it
  * before the app closes its database. Messages carry the quotation's PDF, drawn when sent.
  */
-export function startEmailSender(app: FastifyInstance, db: Db, env: Env, deployment: Deployment): EmailSender | null {
+export function startEmailSender(app: FastifyInstance, db: Db, env: Env, business: BusinessProfile): EmailSender | null {
   if (!env.SMTP_URL) return null;
   // One transport for the process: it holds the parsed URL and credentials; connections open per message.
   const transport = createTransport({
@@ -191,16 +193,23 @@ export function startEmailSender(app: FastifyInstance, db: Db, env: Env, deploym
   const sender = new EmailSender({
     db,
     transport,
-    from: { name: deployment.identity.brand, address: env.EMAIL_FROM },
+    from: { name: '', address: env.EMAIL_FROM },
     // The body and the PDF come from one read of the quotation at sending time, so they agree
     // with each other and with the quotation as it is now, even if it was edited while queued.
     contentFor: async (message) => {
       const quotation = await loadSaleDetail(db, message.sale_id);
       if (!quotation) return { refused: emailMessages.quotationGone };
       if (quotation.canceled_at) return { refused: emailMessages.quotationCanceled };
+      // The business as it is when the message leaves (set up or changed since it was queued).
+      const deployment = await business.current();
       const { subject, html } = quotationMessage(quotation, deployment.identity);
       const pdf = await drawQuotationPdf(quotation, deployment);
-      return { subject, html, attachments: [{ filename: pdf.filename, content: Buffer.from(pdf.bytes), contentType: 'application/pdf' }] };
+      return {
+        subject,
+        html,
+        fromName: deployment.identity.brand,
+        attachments: [{ filename: pdf.filename, content: Buffer.from(pdf.bytes), contentType: 'application/pdf' }],
+      };
     },
     retryFirstMs: env.EMAIL_RETRY_FIRST_MS,
     pollMs: env.EMAIL_POLL_MS,

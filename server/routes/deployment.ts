@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deployment } from '../../domain/deployment';
+import { NEUTRAL_LOGO, type BusinessProfile } from '../business/profile';
 import { deploymentSchema } from '../../domain/deployment';
 import { everyone } from '../plugins/auth';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
@@ -15,13 +15,25 @@ export const DEPLOYMENT_ROUTES = {
 
 const guardedRoute = guardedRoutes(DEPLOYMENT_ROUTES);
 
-/** Public: the login screen shows the deployment's branding before anyone signs in. */
-export function deploymentRoutes(app: FastifyInstance, deployment: Deployment): void {
-  guardedRoute(app, 'GET /api/v2/deployment', async () => deployment);
+/** Public: the login screen shows the business's branding before anyone signs in. */
+export function deploymentRoutes(app: FastifyInstance, business: BusinessProfile): void {
+  guardedRoute(app, 'GET /api/v2/deployment', async () => business.current());
+
+  // The business's own logo (given in 'Configuración inicial'). An SVG opened on its own runs nothing.
+  app.get('/brand/logo', async (_request, reply) => {
+    const logo = await business.logo();
+    if (!logo) return reply.redirect(NEUTRAL_LOGO);
+    return reply
+      .type(logo.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .header('x-content-type-options', 'nosniff')
+      .send(logo.bytes);
+  });
 
   // The web manifest carries the deployment's name, colour and icons, so it is served, not built.
   app.get('/manifest.webmanifest', async (_request, reply) => {
-    const { identity, id } = deployment;
+    const { identity, id } = await business.current();
     return reply
       .type('application/manifest+json')
       .header('cache-control', 'no-cache')

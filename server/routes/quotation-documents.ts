@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deployment } from '../../domain/deployment';
+import type { BusinessProfile } from '../business/profile';
 import type { Db } from '../db/client';
 import { quotationPdf } from '../documents/quotation-pdf';
 import { notFound, parseInput } from '../http-errors';
@@ -34,10 +34,10 @@ export const QUOTATION_DOCUMENTS_ROUTES = {
 const guardedRoute = guardedRoutes(QUOTATION_DOCUMENTS_ROUTES);
 
 /** The quotation's PDF: drawn on request, never stored, so it always shows the record as it is. */
-export function quotationDocumentRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
+export function quotationDocumentRoutes(app: FastifyInstance, db: Db, business: BusinessProfile): void {
   guardedRoute(app, 'GET /api/v2/quotations/:id/pdf', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
-    const pdf = await quotationPdf(db, deployment, id);
+    const pdf = await quotationPdf(db, await business.current(), id);
     if (!pdf) throw notFound();
     return (
       reply

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Deployment } from '../../domain/deployment';
+import type { BusinessProfile } from '../business/profile';
 import { emailMessages } from '../../domain/messages/email';
 import { quotationsMessages } from '../../domain/messages/quotations';
 import { quotationEmailRequestSchema, type SaleDetail, emailMessageListSchema, emailMessageSchema } from '../../domain/schemas/quotations';
@@ -23,7 +23,7 @@ import { guardedRoutes, type RouteTable } from '../http/route-table';
  */
 
 export interface QuotationEmailOptions {
-  deployment: Deployment;
+  business: BusinessProfile;
   /** Null when SMTP_URL is not set. */
   sender: EmailSender | null;
   giveUpAfterMs: number;
@@ -66,7 +66,7 @@ export const QUOTATION_EMAIL_ROUTES = {
 
 const guardedRoute = guardedRoutes(QUOTATION_EMAIL_ROUTES);
 
-export function quotationEmailRoutes(app: FastifyInstance, db: Db, { deployment, sender, giveUpAfterMs }: QuotationEmailOptions): void {
+export function quotationEmailRoutes(app: FastifyInstance, db: Db, { business, sender, giveUpAfterMs }: QuotationEmailOptions): void {
   guardedRoute(app, 'POST /api/v2/quotations/:id/email', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(quotationEmailRequestSchema, request.body ?? {});
@@ -74,12 +74,14 @@ export function quotationEmailRoutes(app: FastifyInstance, db: Db, { deployment,
     // mail server to send through (and 5xx is kept for our own failures).
     if (!sender) throw new HttpError(409, emailMessages.notConfigured);
     const user = currentUser(request);
+    // Read before the transaction: on the embedded database a read beside an open transaction waits for it.
+    const { identity } = await business.current();
     const answered = await runMutation(db, request, reply, async (tx) => {
       const quotation = await loadQuotation(tx, id);
       if (quotation.canceled_at) throw new HttpError(409, emailMessages.quotationCanceled);
       const to = [...new Set(body.to ?? (await defaultRecipients(tx, quotation)))];
       if (to.length === 0) throw new HttpError(422, emailMessages.noRecipient);
-      const { subject, html, replyTo } = quotationMessage(quotation, deployment.identity);
+      const { subject, html, replyTo } = quotationMessage(quotation, identity);
       const message = await enqueueEmail(tx, { saleId: id, userId: user.id, to, replyTo, subject, html, giveUpAfterMs });
       return { status: 202, body: message };
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Deployment } from '../../domain/deployment';
+import type { BusinessProfile } from '../business/profile';
 import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
 import { hasPermission } from '../../domain/permissions';
 import { SYNC_WINDOW_DAYS, type SyncKind, type SyncPull, syncPullSchema } from '../../domain/schemas/sync';
@@ -220,7 +221,7 @@ export const SYNC_ROUTES = {
 
 const guardedRoute = guardedRoutes(SYNC_ROUTES);
 
-export function syncRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
+export function syncRoutes(app: FastifyInstance, db: Db, business: BusinessProfile): void {
   guardedRoute(
     app,
     'GET /api/v2/sync/pull',
@@ -236,7 +237,7 @@ export function syncRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
         physical: hasPermission(user, 'physical_inventories'),
         branchId: user.branch?.id ?? null,
       };
-      const body = await pullChanges(db, scope, decodeCursor(query.cursor), deployment, monterreyDate(now));
+      const body = await pullChanges(db, scope, decodeCursor(query.cursor), await business.current(), monterreyDate(now));
       return reply.header('cache-control', 'no-store').send(body);
     },
     { acceptsQuery: true },

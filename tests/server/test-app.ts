@@ -67,6 +67,32 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/** The real app on a new database with its migrations and nothing else: an installation on its first day. */
+export async function createEmptyTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const postgres = process.env.DATABASE_URL ? await emptyPostgresDatabase('frutas_empty') : null;
+  const database = await openDatabase(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null });
+  await database.migrate();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-empty-'));
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    databaseUrl: postgres?.url ?? null,
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function loginAs(app: FastifyInstance, email: string, password = 'demo1234'): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);

@@ -5,3 +5,4 @@ export * from './shipping';
 export * from './idempotency';
 export * from './crm';
 export * from './email';
+export * from './business';

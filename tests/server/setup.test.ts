@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrastRatio } from '../../domain/brand';
+import { PERMISSIONS } from '../../domain/permissions';
+import { runAdminCommand } from '../../server/auth/admin-command';
+import { issueSetupCode } from '../../server/auth/setup-codes';
+import { bearer, createEmptyTestApp, createTestApp, loginAs, type TestApp } from './test-app';
+
+// A 1×1 transparent PNG.
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+const business = {
+  brand: 'Abarrotes La Esperanza',
+  legal_name: 'Abarrotes La Esperanza, S.A. de C.V.',
+  tax_id: 'ale150601kp3',
+  address: 'Av. Morones Prieto 2110, Monterrey, N.L.',
+  phone: '81 8000 1234',
+  whatsapp: '81 1111 2222',
+  website: 'www.laesperanza.mx',
+  bank: 'Banorte',
+  bank_account: '0412345678',
+  clabe: '032180000118359719',
+  theme_color: '#F5A623',
+  logo: PNG,
+};
+const admin = { name: 'Lucía', last: 'Garza', email: 'Lucia@LaEsperanza.mx', password: 'una-clave-larga' };
+
+describe('Configuración inicial on an empty database', () => {
+  let t: TestApp;
+  let code: string;
+  beforeAll(async () => {
+    t = await createEmptyTestApp();
+    code = (await issueSetupCode(t.database.db))!;
+  });
+  afterAll(async () => t?.close());
+  const setup = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v2/setup', payload });
+
+  it('waits for its setup, with a code the server prints', async () => {
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: true });
+    // Nobody can sign in yet.
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: admin.email, password: admin.password } })).statusCode).toBe(401);
+  });
+
+  it('refuses a wrong code, and a CLABE or RFC that are not valid, each with its Spanish reason', async () => {
+    const wrong = await setup({ code: 'AAAA-AAAA', business, admin });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe('El código de configuración no es válido. Cópialo del registro del servidor.');
+    const clabe = await setup({ code, business: { ...business, clabe: '032180000118359710' }, admin });
+    expect(clabe.statusCode).toBe(422);
+    expect(clabe.body).toContain('CLABE inválida: el dígito de control no corresponde.');
+    const rfc = await setup({ code, business: { ...business, tax_id: 'XYZ' }, admin });
+    expect(rfc.statusCode).toBe(422);
+    expect(rfc.body).toContain('RFC inválido');
+    const short = await setup({ code, business, admin: { ...admin, password: 'corta' } });
+    expect(short.statusCode).toBe(422);
+    expect(short.body).toContain('La contraseña debe tener al menos 10 caracteres.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: true });
+  });
+
+  it('takes the business and its administrator, who is user 1 with every permission and is signed in', async () => {
+    // The code as someone might type it: lower case, without its dash.
+    const done = await setup({ code: code.replace('-', '').toLowerCase(), business, admin });
+    expect(done.statusCode).toBe(201);
+    const token = done.json<{ access_token: string }>().access_token;
+    const me = (await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) })).json();
+    expect(me).toMatchObject({ id: 1, name: 'Lucía', email: 'lucia@laesperanza.mx', branch: { name: 'Matriz', rfc: 'ALE150601KP3' } });
+    expect([...me.permissions].sort()).toEqual([...PERMISSIONS].sort());
+    expect(await loginAs(t.app, 'lucia@laesperanza.mx', admin.password)).toBeTruthy();
+  });
+
+  it("shows the business's identity from then on: the profile, the logo, the manifest", async () => {
+    const { identity } = (await t.app.inject({ method: 'GET', url: '/api/v2/deployment' })).json();
+    expect(identity).toMatchObject({
+      brand: 'Abarrotes La Esperanza',
+      legalName: 'Abarrotes La Esperanza, S.A. de C.V.',
+      taxId: 'ALE150601KP3',
+      bankAccount: 'Banorte 0412345678',
+      clabe: '032180000118359719',
+      themeColor: '#f5a623',
+    });
+    expect(contrastRatio(identity.primaryColor, '#ffffff')).toBeGreaterThanOrEqual(7);
+    const logo = await t.app.inject({ method: 'GET', url: identity.logo });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(logo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const manifest = (await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json();
+    expect(manifest).toMatchObject({ name: 'Abarrotes La Esperanza', theme_color: '#f5a623' });
+  });
+
+  it('never shows again: the installation is set up, a second setup is refused and no code is issued', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: false });
+    const again = await setup({ code, business: { ...business, brand: 'Otro' }, admin: { ...admin, email: 'otro@x.mx' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Este sistema ya está configurado: inicia sesión.');
+    expect(await issueSetupCode(t.database.db)).toBeNull();
+  });
+});
+
+describe('npm run admin', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createEmptyTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('creates the first administrator from the shell as user 1, then refuses the same e-mail', async () => {
+    const created = await runAdminCommand(t.database.db, ['create-admin', '--email', 'ops@negocio.mx', '--name', 'Ana', '--last', 'Ruiz', '--password', 'clave-de-operador']);
+    expect(created).toEqual({ output: 'Administrador ops@negocio.mx creado.', exitCode: 0 });
+    const token = await loginAs(t.app, 'ops@negocio.mx', 'clave-de-operador');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) })).json()).toMatchObject({ id: 1 });
+    expect((await runAdminCommand(t.database.db, ['create-admin', '--email', 'OPS@negocio.mx', '--name', 'A', '--last', 'B', '--password', 'otra-clave-larga'])).exitCode).toBe(1);
+  });
+
+  it('gives a temporary password when none is given, and resets a forgotten one, ending the sessions', async () => {
+    const created = await runAdminCommand(t.database.db, ['create-admin', '--email', 'segundo@negocio.mx', '--name', 'Beto', '--last', 'Lara']);
+    expect(created.exitCode).toBe(0);
+    const first = /Contraseña temporal de segundo@negocio.mx: (\S+)/.exec(created.output)![1]!;
+    const token = await loginAs(t.app, 'segundo@negocio.mx', first);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) })).json()).toMatchObject({ id: 2 });
+
+    const reset = await runAdminCommand(t.database.db, ['reset-password', 'Segundo@Negocio.mx']);
+    expect(reset.exitCode).toBe(0);
+    const second = /: (\S+)$/.exec(reset.output)![1]!;
+    expect(second).not.toBe(first);
+    // The server hears of the ended sessions from the database (a notice, on PostgreSQL): soon, not at once.
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) })).statusCode)
+      .toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: 'segundo@negocio.mx', password: first } })).statusCode).toBe(401);
+    expect(await loginAs(t.app, 'segundo@negocio.mx', second)).toBeTruthy();
+  });
+
+  it('says how to use it, and that an unknown e-mail has no account', async () => {
+    expect(await runAdminCommand(t.database.db, ['reset-password', 'nadie@negocio.mx'])).toEqual({ output: 'No existe un usuario con el correo nadie@negocio.mx.', exitCode: 1 });
+    const usage = await runAdminCommand(t.database.db, []);
+    expect(usage.exitCode).toBe(2);
+    expect(usage.output).toContain('npm run admin -- reset-password <correo>');
+  });
+});
+
+describe('an installation with people', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('issues no setup code, says it is set up, and keeps the deployment\'s identity (the demo)', async () => {
+    expect(await issueSetupCode(t.database.db)).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/deployment' })).json().identity.brand).toBe('Frutas del Norte');
+  });
+});

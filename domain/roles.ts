@@ -6,7 +6,20 @@ import { PERMISSIONS, type Permission } from './permissions';
  */
 export const STARTING_ROLES: Readonly<Record<string, readonly Permission[]>> = {
   Administración: PERMISSIONS,
-  Ventas: ['sales', 'scheduled_sales', 'quotations', 'collections', 'balances', 'leads', 'calls', 'activities', 'messages', 'reports', 'pedidos', 'download'],
+  Ventas: [
+    'sales',
+    'scheduled_sales',
+    'quotations',
+    'collections',
+    'balances',
+    'leads',
+    'calls',
+    'activities',
+    'messages',
+    'reports',
+    'pedidos',
+    'download',
+  ],
   Oficina: [
     'shippings',
     'shipping_details',

@@ -9,20 +9,22 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * 'Contraseña requerida.': the product uses that one message for both fields.
  */
 export const loginPayloadSchema = z.object({
-  email: z
-    .string({ error: loginMessages.required })
-    .check(
-      z.trim(),
-      // An empty e-mail is only 'required', not also malformed.
-      z.minLength(1, { error: loginMessages.required, abort: true }),
-      z.maxLength(254, loginMessages.invalidEmail),
-      z.regex(EMAIL_PATTERN, loginMessages.invalidEmail),
-    ),
+  email: z.string({ error: loginMessages.required }).check(
+    z.trim(),
+    // An empty e-mail is only 'required', not also malformed.
+    z.minLength(1, { error: loginMessages.required, abort: true }),
+    z.maxLength(254, loginMessages.invalidEmail),
+    z.regex(EMAIL_PATTERN, loginMessages.invalidEmail),
+  ),
   password: z
     .string({ error: loginMessages.required })
     .check(z.minLength(1, loginMessages.required), z.maxLength(1024, loginMessages.failed)),
 });
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
+
+/** GET /api/v2/setup: whether the installation still waits for 'Configuración inicial' (nobody can sign in yet). */
+export const setupStatusSchema = z.object({ needed: z.boolean() });
+export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
 export const loginResponseSchema = z.object({ access_token: z.string().check(z.minLength(1)) });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -19,7 +19,9 @@ export const orderToDispatchSchema = z.object({
   company: z.object({ name: z.string(), razon_social: z.string() }),
   company_branch: z.nullable(z.object({ name: z.string() })),
   user: z.object({ name: z.string(), last: z.string() }),
-  items: z.array(z.object({ quantity: z.number(), item: z.object({ id: z.int(), name: z.string(), unit: z.object({ name: z.string() }) }) })),
+  items: z.array(
+    z.object({ quantity: z.number(), item: z.object({ id: z.int(), name: z.string(), unit: z.object({ name: z.string() }) }) }),
+  ),
   note: z.nullable(z.string()),
   internal_note: z.nullable(z.string()),
   created_by_user_id: z.nullable(z.int()),

@@ -102,9 +102,7 @@ export const saleDetailSchema = z.object({
   company_branch: opt(z.object({ id: int, name: str, address: str })),
   contact: opt(z.object({ id: int, name: str, last: str, email: opt(str), phone: opt(str) })),
   user: z.object({ id: int, name: str, last: str, email: str }),
-  items: z.array(
-    z.object({ id: int, item_id: int, name: str, macro: opt(str), unit: str, quantity: num, price: num, amount: num }),
-  ),
+  items: z.array(z.object({ id: int, item_id: int, name: str, macro: opt(str), unit: str, quantity: num, price: num, amount: num })),
   /** The order to fill: null for a quotation. */
   order: opt(z.object({ status: z.enum(['nuevo', 'en_produccion', 'surtido']), dispatched_at: opt(str) })),
   /** Its deliveries (a sale can be on a route more than once after a rejection). */

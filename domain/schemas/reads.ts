@@ -61,71 +61,210 @@ export const saleWithItemsSchema = z.object({
     items: z.array(z.object({ id: int, item_id: int, name: str, macro: opt(str), unit: str, quantity: num, price: num })),
   }),
 });
-export const saleItemListSchema = list(z.object({ id: int, sale_id: int, item_id: int, item_name: str, unit: str, quantity: num, price: num }));
-export const saleTotalsSchema = z.object({ data: z.object({ count: int, subtotal: num, iva: num, total: num, due_balance: num, weight: num }) });
-
-export const logListSchema = list(z.object({ id: int, user_id: opt(int), name: opt(str), last: opt(str), action: str, entity: str, entity_id: opt(int), created_at: str }));
-export const activityListSchema = list(
-  z.object({ id: int, activity_type_id: opt(int), type: opt(str), user_id: int, company_id: opt(int), company_name: opt(str), lead_id: opt(int), title: str, note: opt(str), date: str, time: opt(str), done: z.boolean(), result_id: opt(int) }),
+export const saleItemListSchema = list(
+  z.object({ id: int, sale_id: int, item_id: int, item_name: str, unit: str, quantity: num, price: num }),
 );
-export const callListSchema = list(z.object({ id: int, user_id: int, company_id: opt(int), company_name: opt(str), contact_id: opt(int), date: str, duration_minutes: int, note: opt(str), result_id: opt(int), result: opt(str) }));
-export const conversationListSchema = list(z.object({ id: int, company_id: opt(int), company_name: opt(str), contact_id: opt(int), channel: str, created_at: str }));
-export const messageListSchema = list(z.object({ id: int, conversation_id: int, user_id: opt(int), direction: str, body: str, created_at: str }));
+export const saleTotalsSchema = z.object({
+  data: z.object({ count: int, subtotal: num, iva: num, total: num, due_balance: num, weight: num }),
+});
+
+export const logListSchema = list(
+  z.object({ id: int, user_id: opt(int), name: opt(str), last: opt(str), action: str, entity: str, entity_id: opt(int), created_at: str }),
+);
+export const activityListSchema = list(
+  z.object({
+    id: int,
+    activity_type_id: opt(int),
+    type: opt(str),
+    user_id: int,
+    company_id: opt(int),
+    company_name: opt(str),
+    lead_id: opt(int),
+    title: str,
+    note: opt(str),
+    date: str,
+    time: opt(str),
+    done: z.boolean(),
+    result_id: opt(int),
+  }),
+);
+export const callListSchema = list(
+  z.object({
+    id: int,
+    user_id: int,
+    company_id: opt(int),
+    company_name: opt(str),
+    contact_id: opt(int),
+    date: str,
+    duration_minutes: int,
+    note: opt(str),
+    result_id: opt(int),
+    result: opt(str),
+  }),
+);
+export const conversationListSchema = list(
+  z.object({ id: int, company_id: opt(int), company_name: opt(str), contact_id: opt(int), channel: str, created_at: str }),
+);
+export const messageListSchema = list(
+  z.object({ id: int, conversation_id: int, user_id: opt(int), direction: str, body: str, created_at: str }),
+);
 export const messageStatusListSchema = list(z.object({ id: int, message_id: int, status: str, created_at: str }));
-export const collectionRowSchema = z.object({ id: int, company_id: int, company_name: str, user_id: int, date: str, amount: num, payment_method_id: opt(int), reference: opt(str) });
+export const collectionRowSchema = z.object({
+  id: int,
+  company_id: int,
+  company_name: str,
+  user_id: int,
+  date: str,
+  amount: num,
+  payment_method_id: opt(int),
+  reference: opt(str),
+});
 export const collectionListSchema = list(collectionRowSchema);
 export const collectionDetailPageSchema = paged(z.object({ id: int, collection_id: int, sale_id: int, amount: num }));
-export const shippingRowListSchema = list(z.object({ id: int, date: str, driver_id: opt(int), vehicle_id: opt(int), initial_km: opt(int), final_km: opt(int), route: opt(int), weight: num, note: opt(str) }));
-export const shippingDetailRowListSchema = list(
-  z.object({ id: int, shipping_id: int, sale_id: int, company_id: opt(int), completed: z.boolean(), is_delivered: z.boolean(), delivered_at: z.nullable(z.union([str, z.date()])), invoice: opt(str), pdf: opt(str) }),
+export const shippingRowListSchema = list(
+  z.object({
+    id: int,
+    date: str,
+    driver_id: opt(int),
+    vehicle_id: opt(int),
+    initial_km: opt(int),
+    final_km: opt(int),
+    route: opt(int),
+    weight: num,
+    note: opt(str),
+  }),
 );
-export const expenseListSchema = list(z.object({ id: int, expense_type_id: int, type: str, user_id: int, date: str, amount: num, description: opt(str) }));
+export const shippingDetailRowListSchema = list(
+  z.object({
+    id: int,
+    shipping_id: int,
+    sale_id: int,
+    company_id: opt(int),
+    completed: z.boolean(),
+    is_delivered: z.boolean(),
+    delivered_at: z.nullable(z.union([str, z.date()])),
+    invoice: opt(str),
+    pdf: opt(str),
+  }),
+);
+export const expenseListSchema = list(
+  z.object({ id: int, expense_type_id: int, type: str, user_id: int, date: str, amount: num, description: opt(str) }),
+);
 export const expenseSummarySchema = list(z.object({ expense_type_id: int, name: str, count: int, total: num }));
-export const productionListSchema = list(z.object({ id: int, sale_id: opt(int), status: str, created_by_user_id: opt(int), created_at: str, finished_at: opt(str) }));
+export const productionListSchema = list(
+  z.object({ id: int, sale_id: opt(int), status: str, created_by_user_id: opt(int), created_at: str, finished_at: opt(str) }),
+);
 export const productionDetailListSchema = list(z.object({ id: int, production_id: int, item_id: int, item_name: str, quantity: num }));
 export const productionPageSchema = paged(
-  z.object({ id: int, sale_id: opt(int), status: str, company_name: opt(str), created_at: str, items: z.array(z.object({ item_id: int, name: str, quantity: num })) }),
+  z.object({
+    id: int,
+    sale_id: opt(int),
+    status: str,
+    company_name: opt(str),
+    created_at: str,
+    items: z.array(z.object({ item_id: int, name: str, quantity: num })),
+  }),
 );
-export const supplyListSchema = list(z.object({ id: int, item_id: int, item_name: str, provider_id: opt(int), date: str, quantity: num, cost: num }));
+export const supplyListSchema = list(
+  z.object({ id: int, item_id: int, item_name: str, provider_id: opt(int), date: str, quantity: num, cost: num }),
+);
 export const shoppingRowSchema = z.object({ id: int, provider_id: int, provider_name: str, total: num, due_date: str, created_at: str });
 export const shoppingListSchema = list(shoppingRowSchema);
 export const shoppingPageSchema = paged(shoppingRowSchema);
 export const shoppingSchema = z.extend(shoppingRowSchema, {
   items: z.array(z.object({ id: int, item_id: int, item_name: str, quantity: num, unit_cost: num, total: num })),
 });
-export const shoppingDetailListSchema = list(z.object({ id: int, purchase_order_id: int, item_id: int, item_name: str, quantity: num, unit_cost: num, total: num }));
-export const providerPaymentRowSchema = z.object({ id: int, provider_id: int, provider_name: str, purchase_order_id: opt(int), date: str, amount: num, payment_method_id: opt(int), reference: opt(str) });
+export const shoppingDetailListSchema = list(
+  z.object({ id: int, purchase_order_id: int, item_id: int, item_name: str, quantity: num, unit_cost: num, total: num }),
+);
+export const providerPaymentRowSchema = z.object({
+  id: int,
+  provider_id: int,
+  provider_name: str,
+  purchase_order_id: opt(int),
+  date: str,
+  amount: num,
+  payment_method_id: opt(int),
+  reference: opt(str),
+});
 export const providerPaymentListSchema = list(providerPaymentRowSchema);
 export const providerPaymentSchema = z.extend(providerPaymentRowSchema, { payment_method: opt(str), created_at: str });
 export const providerPaymentPageSchema = paged(providerPaymentSchema);
 export const providerListSchema = list(z.object({ id: int, name: str, rfc: opt(str), phone: opt(str) }));
 export const companyListSchema = list(
-  z.object({ id: int, name: str, macro: opt(str), razon_social: str, credit_days: int, delivery_address: opt(str), delivery_references: opt(str), delivery_time: opt(str) }),
+  z.object({
+    id: int,
+    name: str,
+    macro: opt(str),
+    razon_social: str,
+    credit_days: int,
+    delivery_address: opt(str),
+    delivery_references: opt(str),
+    delivery_time: opt(str),
+  }),
 );
 export const contactListSchema = list(z.object({ id: int, company_id: int, name: str, last: str, phone: opt(str), email: opt(str) }));
-export const payrollListSchema = list(z.object({ id: int, user_id: int, date: str, job_position: opt(str), amount: num, sum: num, rest: num, total: num }));
+export const payrollListSchema = list(
+  z.object({ id: int, user_id: int, date: str, job_position: opt(str), amount: num, sum: num, rest: num, total: num }),
+);
 export const payrollTotalsSchema = z.object({ data: z.object({ count: int, perceptions: num, deductions: num, total: num }) });
 export const inventoryCardSchema = list(z.object({ item_id: int, name: str, unit: str, stock: num, value: num }));
-export const inventoryDetailPageSchema = paged(z.object({ id: int, item_id: int, item_name: str, type: str, quantity: num, signed_quantity: num, created_at: str }));
-export const inventoryMovementPageSchema = paged(z.object({ id: int, item_id: int, item_name: str, type: str, quantity: num, created_by_user_id: opt(int), created_at: str }));
+export const inventoryDetailPageSchema = paged(
+  z.object({ id: int, item_id: int, item_name: str, type: str, quantity: num, signed_quantity: num, created_at: str }),
+);
+export const inventoryMovementPageSchema = paged(
+  z.object({ id: int, item_id: int, item_name: str, type: str, quantity: num, created_by_user_id: opt(int), created_at: str }),
+);
 export const huecosSchema = z.object({
   /** Per customer that bought in the year: the total of each month (0: a gap; null: the month has not come yet). */
   data: z.array(z.object({ company_id: int, name: str, months: z.record(str, z.nullable(num)), huecos: int })),
   meta: z.object({ year: int, months: z.array(str) }),
 });
 export const posItemPageSchema = paged(
-  z.object({ id: int, name: str, macro: opt(str), ean13: opt(str), price: num, weight: num, is_published: z.boolean(), pos: z.boolean(), unit: z.object({ id: int, name: str }) }),
+  z.object({
+    id: int,
+    name: str,
+    macro: opt(str),
+    ean13: opt(str),
+    price: num,
+    weight: num,
+    is_published: z.boolean(),
+    pos: z.boolean(),
+    unit: z.object({ id: int, name: str }),
+  }),
 );
 export const funnelListSchema = list(z.object({ id: int, name: str }));
 export const funnelPhaseListSchema = list(z.object({ id: int, funnel_id: int, name: str, position: int }));
 export const leadPageSchema = paged(
-  z.object({ id: int, name: str, company_name: opt(str), phone: opt(str), email: opt(str), funnel_id: opt(int), funnel_phase_id: opt(int), phase: opt(str), origin_id: opt(int), user_id: int }),
+  z.object({
+    id: int,
+    name: str,
+    company_name: opt(str),
+    phone: opt(str),
+    email: opt(str),
+    funnel_id: opt(int),
+    funnel_phase_id: opt(int),
+    phase: opt(str),
+    origin_id: opt(int),
+    user_id: int,
+  }),
 );
 export const rawMaterialListSchema = list(z.object({ id: int, name: str, unit: str, cost: num }));
 export const roleListSchema = list(z.object({ id: int, name: str, permissions: z.array(str) }));
 export const indicatorsSchema = z.object({
-  data: z.object({ sales_total: num, sales_count: int, quotations_count: int, collections_total: num, expenses_total: num, purchases_total: num }),
+  data: z.object({
+    sales_total: num,
+    sales_count: int,
+    quotations_count: int,
+    collections_total: num,
+    expenses_total: num,
+    purchases_total: num,
+  }),
 });
-export const dueBalanceReportSchema = list(z.object({ company_id: int, name: str, credit_days: int, sales: int, due_balance: num, oldest_due_date: opt(str) }));
+export const dueBalanceReportSchema = list(
+  z.object({ company_id: int, name: str, credit_days: int, sales: int, due_balance: num, oldest_due_date: opt(str) }),
+);
 export const collectionBySellerSchema = list(z.object({ user_id: int, name: str, last: str, count: int, total: num }));
-export const salemanReportResultSchema = list(z.object({ user_id: int, name: str, last: str, sales_count: int, sales_total: num, collected: num, due_balance: num }));
+export const salemanReportResultSchema = list(
+  z.object({ user_id: int, name: str, last: str, sales_count: int, sales_total: num, collected: num, due_balance: num }),
+);

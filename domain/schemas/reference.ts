@@ -25,5 +25,13 @@ export const itemListSchema = z.object({
 });
 
 export const userListSchema = z.object({
-  data: z.array(z.object({ id: z.int(), name: z.string(), last: z.string(), job_position: z.nullable(z.string()), sub_job_position: z.nullable(z.string()) })),
+  data: z.array(
+    z.object({
+      id: z.int(),
+      name: z.string(),
+      last: z.string(),
+      job_position: z.nullable(z.string()),
+      sub_job_position: z.nullable(z.string()),
+    }),
+  ),
 });

@@ -42,26 +42,21 @@ export function logoBytes(dataUrl: string): number {
 export const businessIdentityInputSchema = z.object({
   brand: required(120),
   legal_name: required(200),
-  tax_id: z.string({ error: text.required }).check(
-    z.trim(),
-    z.toUpperCase(),
-    z.minLength(1, { error: text.required, abort: true }),
-    z.regex(RFC_PATTERN, text.invalidRfc),
-  ),
+  tax_id: z
+    .string({ error: text.required })
+    .check(z.trim(), z.toUpperCase(), z.minLength(1, { error: text.required, abort: true }), z.regex(RFC_PATTERN, text.invalidRfc)),
   address: required(300),
   phone: required(40),
   whatsapp: optional(40),
   website: optional(200),
   bank: required(80),
   bank_account: required(40),
-  clabe: z
-    .string({ error: text.required })
-    .check(
-      z.overwrite((value) => value.replace(/[\s-]/g, '')),
-      z.minLength(1, { error: text.required, abort: true }),
-      z.regex(/^\d{18}$/, { error: text.clabeLength, abort: true }),
-      z.refine(isValidClabe, text.clabeCheck),
-    ),
+  clabe: z.string({ error: text.required }).check(
+    z.overwrite((value) => value.replace(/[\s-]/g, '')),
+    z.minLength(1, { error: text.required, abort: true }),
+    z.regex(/^\d{18}$/, { error: text.clabeLength, abort: true }),
+    z.refine(isValidClabe, text.clabeCheck),
+  ),
   theme_color: z.string({ error: text.required }).check(z.trim(), z.toLowerCase(), z.regex(/^#[0-9a-f]{6}$/, text.invalidColor)),
   logo: z._default(logoSchema, null),
 });
@@ -91,7 +86,3 @@ export const setupPayloadSchema = z.object({
   admin: firstAdministratorSchema,
 });
 export type SetupPayload = z.infer<typeof setupPayloadSchema>;
-
-/** GET /api/v2/setup: whether this installation still waits for 'Configuración inicial'. */
-export const setupStatusSchema = z.object({ needed: z.boolean() });
-export type SetupStatus = z.infer<typeof setupStatusSchema>;

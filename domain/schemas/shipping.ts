@@ -21,7 +21,9 @@ const km = z.nullable(
     }),
   ),
 );
-const date = z.string({ error: text.required }).check(z.minLength(1, { error: text.required, abort: true }), z.regex(DATE, text.invalidDate));
+const date = z
+  .string({ error: text.required })
+  .check(z.minLength(1, { error: text.required, abort: true }), z.regex(DATE, text.invalidDate));
 const minute = z.string().check(z.regex(MINUTE, text.invalidTime));
 const note = z.nullable(z.string().check(z.maxLength(2000)));
 

@@ -42,7 +42,10 @@ async function createAdmin(db: Db, args: string[]): Promise<CommandResult> {
     return { output: `${String(issue?.path[0] ?? '')}: ${issue?.message ?? setupMessages.required}\n${text.usage}`, exitCode: 2 };
   }
   const admin = parsed.data;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, admin.email));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, admin.email));
   if (existing) return { output: text.exists(admin.email), exitCode: 1 };
   await db.transaction(async (tx) => {
     const [branch] = await tx.select({ id: branches.id }).from(branches).orderBy(branches.id).limit(1);
@@ -55,11 +58,17 @@ async function createAdmin(db: Db, args: string[]): Promise<CommandResult> {
 
 async function resetPassword(db: Db, email: string): Promise<CommandResult> {
   const address = email.trim().toLowerCase();
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, address));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, address));
   if (!user) return { output: text.notFound(address), exitCode: 1 };
   const password = temporaryPassword();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ password_hash: await hashPassword(password), updated_at: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ password_hash: await hashPassword(password), updated_at: sql`now()` })
+      .where(eq(users.id, user.id));
     // Whoever held the old password is signed out everywhere; a lock-out from wrong guesses ends.
     await tx.delete(authTokens).where(eq(authTokens.user_id, user.id));
     await tx.delete(loginFailures).where(eq(loginFailures.key, failureKeys(address, '').account));

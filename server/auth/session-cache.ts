@@ -107,17 +107,19 @@ export function holdSessions(database: Database): Promise<void> {
   let started = starting.get(database.db);
   if (!started) {
     const cache = new SessionCache();
-    started = database.listen(SESSIONS_CHANNEL, (notice) => cache.forget(notice)).then(() => {
-      caches.set(database.db, cache);
-      // While notices may be missed nothing is held: every request asks the database again.
-      database.watchListening((listening) => {
-        if (listening) caches.set(database.db, cache);
-        else {
-          caches.delete(database.db);
-          cache.forget('*');
-        }
+    started = database
+      .listen(SESSIONS_CHANNEL, (notice) => cache.forget(notice))
+      .then(() => {
+        caches.set(database.db, cache);
+        // While notices may be missed nothing is held: every request asks the database again.
+        database.watchListening((listening) => {
+          if (listening) caches.set(database.db, cache);
+          else {
+            caches.delete(database.db);
+            cache.forget('*');
+          }
+        });
       });
-    });
     starting.set(database.db, started);
   }
   return started;

@@ -122,7 +122,10 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
   let lastUsedAt = token_last_used_at === null ? now.getTime() : new Date(token_last_used_at).getTime();
   let expiresAt = token_expires_at === null ? now.getTime() : new Date(token_expires_at).getTime();
   if (token_id !== null && now.getTime() - lastUsedAt > SLIDE_EVERY_MS) {
-    await db.update(authTokens).set({ last_used_at: now, expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS) }).where(eq(authTokens.id, token_id));
+    await db
+      .update(authTokens)
+      .set({ last_used_at: now, expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS) })
+      .where(eq(authTokens.id, token_id));
     lastUsedAt = now.getTime();
     expiresAt = now.getTime() + TOKEN_LIFETIME_MS;
   }
@@ -152,9 +155,7 @@ export async function isLockedOut(db: Db, keys: { account: string; address: stri
     .select()
     .from(loginFailures)
     .where(and(sql`${loginFailures.key} IN (${keys.account}, ${keys.address})`, gt(loginFailures.window_started_at, windowStart)));
-  return rows.some((r) =>
-    r.key === keys.account ? r.failures >= MAX_FAILURES_PER_ACCOUNT : r.failures >= MAX_FAILURES_PER_ADDRESS,
-  );
+  return rows.some((r) => (r.key === keys.account ? r.failures >= MAX_FAILURES_PER_ACCOUNT : r.failures >= MAX_FAILURES_PER_ADDRESS));
 }
 
 export async function recordFailure(db: Db, keys: { account: string; address: string }, now = new Date()): Promise<void> {

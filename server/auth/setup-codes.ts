@@ -23,7 +23,10 @@ export async function issueSetupCode(db: Db): Promise<string | null> {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   const characters = [...randomBytes(8)].map((byte) => alphabet[byte % 32]).join('');
   const code = `${characters.slice(0, 4)}-${characters.slice(4)}`;
-  await db.insert(setupCodes).values({ code_hash: sha256(code) }).onConflictDoNothing();
+  await db
+    .insert(setupCodes)
+    .values({ code_hash: sha256(code) })
+    .onConflictDoNothing();
   return code;
 }
 

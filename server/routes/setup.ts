@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { setupMessages } from '../../domain/messages/setup';
-import { loginResponseSchema } from '../../domain/schemas/auth';
-import { setupPayloadSchema, setupStatusSchema, type SetupPayload } from '../../domain/schemas/setup';
+import { loginResponseSchema, setupStatusSchema } from '../../domain/schemas/auth';
+import { setupPayloadSchema, type SetupPayload } from '../../domain/schemas/setup';
 import type { Db } from '../db/client';
 import { branches, businessIdentity, setupCodes } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
@@ -48,10 +48,13 @@ export function setupRoutes(app: FastifyInstance, db: Db, business: BusinessProf
         // One setup at a time: a second one waits here and then finds the first administrator.
         await tx.execute(sql`LOCK TABLE setup_codes IN EXCLUSIVE MODE`);
         if (await hasUsers(tx as unknown as Db)) throw new HttpError(409, setupMessages.alreadyDone);
-        await tx.insert(businessIdentity).values({ id: 1, ...identity }).onConflictDoUpdate({
-          target: businessIdentity.id,
-          set: { ...identity, updated_at: sql`now()` },
-        });
+        await tx
+          .insert(businessIdentity)
+          .values({ id: 1, ...identity })
+          .onConflictDoUpdate({
+            target: businessIdentity.id,
+            set: { ...identity, updated_at: sql`now()` },
+          });
         // The business's own branch: people belong to one, and sales are made from one.
         const [branch] = await tx
           .insert(branches)

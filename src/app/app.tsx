@@ -1,12 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { commonMessages } from '../../domain/messages/shell';
 import LoginPage from '../features/auth/login-page';
 import { PrintRoot } from '../features/print/print-root';
 import { usePrintJob, useToken } from '../lib/session-store';
 import { UpdateBanner } from '../pwa/update-banner';
+import { setupStatusSchema } from '../../domain/schemas/auth';
+import { apiRequest } from '../lib/api';
 
 // The shell (Ionic, router, query cache, menu, overlays) is not needed to sign in.
 const SignedIn = lazy(() => import('./signed-in'));
+// Shown once in an installation's life: never part of the login's scripts.
+const SetupPage = lazy(() => import('../features/setup/setup-page'));
 
 /** Spec §2 root switching: print data → that print view; no token → login; token → shell. */
 export function App() {
@@ -28,8 +32,31 @@ export function App() {
           <SignedIn />
         </Suspense>
       ) : (
-        <LoginPage />
+        <SignedOut />
       )}
     </>
+  );
+}
+
+/**
+ * No token: the login, or 'Configuración inicial' while the installation has nobody who can
+ * sign in (the server says so). Offline or unanswered, the login stays.
+ */
+function SignedOut() {
+  const [setupNeeded, setSetupNeeded] = useState(false);
+  useEffect(() => {
+    let current = true;
+    apiRequest('/api/v2/setup', { schema: setupStatusSchema })
+      .then((status) => current && setSetupNeeded(status.needed))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!setupNeeded) return <LoginPage />;
+  return (
+    <Suspense fallback={<LoginPage />}>
+      <SetupPage />
+    </Suspense>
   );
 }

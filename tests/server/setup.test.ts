@@ -38,7 +38,10 @@ describe('Configuración inicial on an empty database', () => {
     expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: true });
     // Nobody can sign in yet.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: admin.email, password: admin.password } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: admin.email, password: admin.password } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses a wrong code, and a CLABE or RFC that are not valid, each with its Spanish reason', async () => {
@@ -105,15 +108,47 @@ describe('npm run admin', () => {
   afterAll(async () => t?.close());
 
   it('creates the first administrator from the shell as user 1, then refuses the same e-mail', async () => {
-    const created = await runAdminCommand(t.database.db, ['create-admin', '--email', 'ops@negocio.mx', '--name', 'Ana', '--last', 'Ruiz', '--password', 'clave-de-operador']);
+    const created = await runAdminCommand(t.database.db, [
+      'create-admin',
+      '--email',
+      'ops@negocio.mx',
+      '--name',
+      'Ana',
+      '--last',
+      'Ruiz',
+      '--password',
+      'clave-de-operador',
+    ]);
     expect(created).toEqual({ output: 'Administrador ops@negocio.mx creado.', exitCode: 0 });
     const token = await loginAs(t.app, 'ops@negocio.mx', 'clave-de-operador');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) })).json()).toMatchObject({ id: 1 });
-    expect((await runAdminCommand(t.database.db, ['create-admin', '--email', 'OPS@negocio.mx', '--name', 'A', '--last', 'B', '--password', 'otra-clave-larga'])).exitCode).toBe(1);
+    expect(
+      (
+        await runAdminCommand(t.database.db, [
+          'create-admin',
+          '--email',
+          'OPS@negocio.mx',
+          '--name',
+          'A',
+          '--last',
+          'B',
+          '--password',
+          'otra-clave-larga',
+        ])
+      ).exitCode,
+    ).toBe(1);
   });
 
   it('gives a temporary password when none is given, and resets a forgotten one, ending the sessions', async () => {
-    const created = await runAdminCommand(t.database.db, ['create-admin', '--email', 'segundo@negocio.mx', '--name', 'Beto', '--last', 'Lara']);
+    const created = await runAdminCommand(t.database.db, [
+      'create-admin',
+      '--email',
+      'segundo@negocio.mx',
+      '--name',
+      'Beto',
+      '--last',
+      'Lara',
+    ]);
     expect(created.exitCode).toBe(0);
     const first = /Contraseña temporal de segundo@negocio.mx: (\S+)/.exec(created.output)![1]!;
     const token = await loginAs(t.app, 'segundo@negocio.mx', first);
@@ -127,12 +162,18 @@ describe('npm run admin', () => {
     await expect
       .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) })).statusCode)
       .toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: 'segundo@negocio.mx', password: first } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: 'segundo@negocio.mx', password: first } }))
+        .statusCode,
+    ).toBe(401);
     expect(await loginAs(t.app, 'segundo@negocio.mx', second)).toBeTruthy();
   });
 
   it('says how to use it, and that an unknown e-mail has no account', async () => {
-    expect(await runAdminCommand(t.database.db, ['reset-password', 'nadie@negocio.mx'])).toEqual({ output: 'No existe un usuario con el correo nadie@negocio.mx.', exitCode: 1 });
+    expect(await runAdminCommand(t.database.db, ['reset-password', 'nadie@negocio.mx'])).toEqual({
+      output: 'No existe un usuario con el correo nadie@negocio.mx.',
+      exitCode: 1,
+    });
     const usage = await runAdminCommand(t.database.db, []);
     expect(usage.exitCode).toBe(2);
     expect(usage.output).toContain('npm run admin -- reset-password <correo>');
@@ -146,7 +187,7 @@ describe('an installation with people', () => {
   });
   afterAll(async () => t?.close());
 
-  it('issues no setup code, says it is set up, and keeps the deployment\'s identity (the demo)', async () => {
+  it("issues no setup code, says it is set up, and keeps the deployment's identity (the demo)", async () => {
     expect(await issueSetupCode(t.database.db)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/deployment' })).json().identity.brand).toBe('Frutas del Norte');

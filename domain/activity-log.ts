@@ -14,6 +14,7 @@ export const LOGGED_ENTITIES = {
   collection_details: 'Aplicación de cobro',
   collections: 'Cobro',
   companies: 'Cliente',
+  business_identity: 'Datos del negocio',
   company_branches: 'Sucursal de cliente',
   contacts: 'Contacto',
   conversations: 'Conversación',

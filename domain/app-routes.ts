@@ -97,6 +97,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/activity-log', 'Bitácora', needs('activityLog'), { implemented: true }),
   route('/notes', 'Notas', everyone, { implemented: true }),
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
+  route('/business', 'Datos del negocio', needs('settings'), { implemented: true }),
   route('/support', 'Soporte', admin, { inMenu: false, implemented: true }),
   route('/pos', 'Punto de venta', needs('sales'), { inMenu: false, implemented: true }),
   route('/caja', 'Caja', needs('sales'), { inMenu: false, implemented: true }),

@@ -42,6 +42,8 @@ export const PERMISSIONS = [
   'utilities',
   'invoices',
   'activityLog',
+  // The business's own identity ('Datos del negocio'), printed on every document.
+  'settings',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

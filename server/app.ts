@@ -27,6 +27,7 @@ import { refuseNulInText } from './plugins/text-input';
 import { securityHeaders } from './plugins/security-headers';
 import { deploymentRoutes } from './routes/deployment';
 import { setupRoutes } from './routes/setup';
+import { businessRoutes } from './routes/business';
 import { businessProfile, type BusinessProfile } from './business/profile';
 import { saleRoutes } from './routes/sales';
 import { quotationRoutes } from './routes/quotations';
@@ -159,6 +160,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   healthRoutes(app, database.db);
   deploymentRoutes(app, business);
   setupRoutes(app, database.db, business);
+  businessRoutes(app, database.db, business);
   userRoutes(app, database.db);
   noteRoutes(app, database.db);
   homeRoutes(app, database.db);

@@ -3,6 +3,7 @@ import type { RouteSpec, RouteTable } from './http/route-table';
 import { USERS_ROUTES } from './routes/users';
 import { DEPLOYMENT_ROUTES } from './routes/deployment';
 import { SETUP_ROUTES } from './routes/setup';
+import { BUSINESS_ROUTES } from './routes/business';
 import { NOTES_ROUTES } from './routes/notes';
 import { HOME_ROUTES } from './routes/home';
 import { SUPPORT_ROUTES } from './routes/support';
@@ -49,6 +50,7 @@ const TABLES = [
   USERS_ROUTES,
   DEPLOYMENT_ROUTES,
   SETUP_ROUTES,
+  BUSINESS_ROUTES,
   NOTES_ROUTES,
   HOME_ROUTES,
   SUPPORT_ROUTES,

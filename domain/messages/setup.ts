@@ -42,6 +42,19 @@ export const setupMessages = {
   fixErrors: 'Revisa los campos marcados.',
 } as const;
 
+/** 'Datos del negocio': the identity set up at first, changed later. */
+export const businessMessages = {
+  title: 'Datos del negocio',
+  intro:
+    'Aparecen en cotizaciones, recibos, órdenes de compra, correos y en la pantalla de inicio de sesión. Lo ya impreso conserva los datos con que se imprimió.',
+  save: 'Guardar',
+  saving: 'Guardando…',
+  cancel: 'Descartar cambios',
+  saved: 'Datos del negocio guardados.',
+  removeLogo: 'Quitar logotipo',
+  currentLogo: 'Logotipo actual',
+} as const;
+
 /** The operator's command line (npm run admin). */
 export const adminCommandMessages = {
   usage: [

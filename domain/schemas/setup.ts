@@ -86,3 +86,27 @@ export const setupPayloadSchema = z.object({
   admin: firstAdministratorSchema,
 });
 export type SetupPayload = z.infer<typeof setupPayloadSchema>;
+
+/**
+ * PUT /api/v2/business: the identity as 'Datos del negocio' changes it. The logo left out
+ * stays as it is; null removes it; a data: URL replaces it.
+ */
+export const businessIdentityUpdateSchema = z.extend(businessIdentityInputSchema, { logo: z.optional(logoSchema) });
+export type BusinessIdentityUpdate = z.infer<typeof businessIdentityUpdateSchema>;
+
+/** GET /api/v2/business: the stored identity (or the installation's defaults until one is stored), and its logo's address. */
+export const businessIdentityAnswerSchema = z.object({
+  brand: z.string(),
+  legal_name: z.string(),
+  tax_id: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  whatsapp: z.string(),
+  website: z.string(),
+  bank: z.string(),
+  bank_account: z.string(),
+  clabe: z.string(),
+  theme_color: z.string(),
+  logo_url: z.nullable(z.string()),
+});
+export type BusinessIdentityAnswer = z.infer<typeof businessIdentityAnswerSchema>;

@@ -89,4 +89,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/providers': lazy(() => import('../features/purchasing/providers-page')),
   '/providers/:id': lazy(() => import('../features/purchasing/provider-page')),
   '/provider-payments': lazy(() => import('../features/purchasing/provider-payments-page')),
+  '/business': lazy(() => import('../features/business/business-page')),
 };

@@ -41,7 +41,8 @@ function parseCached(raw: string | null): Deployment {
   return deployment;
 }
 
-function refresh(): Promise<void> {
+/** Reads the profile again (after the business changed its identity, or at a screen's start). */
+export function refreshDeployment(): Promise<void> {
   inFlight ??= apiRequest('/api/v2/deployment', { schema: deploymentSchema })
     .then((deployment) => {
       localStorage.setItem(STORAGE_KEY, JSON.stringify(deployment));
@@ -64,7 +65,7 @@ export function useDeployment(): Deployment {
   const raw = useSyncExternalStore(subscribe, readCached);
   const deployment = parseCached(raw);
   useEffect(() => {
-    void refresh();
+    void refreshDeployment();
   }, []);
   useEffect(() => {
     // A view's own title stays: its effect runs before this one (a child's before its parent's).

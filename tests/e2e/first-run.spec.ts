@@ -46,7 +46,9 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('an empty installation is set up in the browser: a wrong code refused, the business and its administrator taken, then signed in', async ({ page }) => {
+test('an empty installation is set up in the browser: a wrong code refused, the business and its administrator taken, then signed in', async ({
+  page,
+}) => {
   await page.goto(`${origin}/clients`);
   const form = page.getByRole('form', { name: 'Configuración inicial' });
   await expect(form).toBeVisible();
@@ -82,6 +84,23 @@ test('an empty installation is set up in the browser: a wrong code refused, the 
   await expect(form).toBeHidden();
   await expect(page.locator('.top-bar__title').first()).toBeVisible();
   await expect(page).toHaveTitle('Abarrotes La Esperanza');
+
+  // 'Datos del negocio' changes what every document prints; a bad CLABE is said under its field.
+  await page.goto(`${origin}/business`);
+  const business = page.getByRole('form', { name: 'Datos del negocio' });
+  await expect(business.getByLabel('Razón social')).toHaveValue('Abarrotes La Esperanza, S.A. de C.V.');
+  await business.getByLabel('CLABE').fill('12345');
+  await business.getByRole('button', { name: 'Guardar' }).click();
+  await expect(business.getByText('La CLABE tiene 18 dígitos.')).toBeVisible();
+  await business.getByLabel('CLABE').fill('002010077777777771');
+  await business.getByLabel('Razón social').fill('La Esperanza Comercial, S.A. de C.V.');
+  await business.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Datos del negocio guardados.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Datos del negocio' }).getByLabel('Razón social')).toHaveValue(
+    'La Esperanza Comercial, S.A. de C.V.',
+  );
 
   // Signed out, the login shows the business, and the setup never again.
   await page.evaluate(() => localStorage.clear());

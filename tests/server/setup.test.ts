@@ -91,6 +91,38 @@ describe('Configuración inicial on an empty database', () => {
     expect(manifest).toMatchObject({ name: 'Abarrotes La Esperanza', theme_color: '#f5a623' });
   });
 
+  it("is changed in 'Datos del negocio': the logo kept when left out, the change shown at once and in Bitácora", async () => {
+    const token = await loginAs(t.app, 'lucia@laesperanza.mx', admin.password);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/v2/business', headers: bearer(token) })).json();
+    expect(before).toMatchObject({ brand: 'Abarrotes La Esperanza', bank: 'Banorte', bank_account: '0412345678', theme_color: '#f5a623' });
+    expect(before.logo_url).toMatch(/^\/brand\/logo\?v=\d+$/);
+    const { logo_url: _logo, ...fields } = before;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/business',
+      headers: bearer(token),
+      payload: { ...fields, legal_name: 'La Esperanza Comercial, S.A. de C.V.', clabe: '002010077777777771' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ legal_name: 'La Esperanza Comercial, S.A. de C.V.' });
+    const kept = await t.app.inject({ method: 'GET', url: changed.json().logo_url });
+    expect(kept.headers['content-type']).toBe('image/png');
+    const { identity } = (await t.app.inject({ method: 'GET', url: '/api/v2/deployment' })).json();
+    expect(identity).toMatchObject({ legalName: 'La Esperanza Comercial, S.A. de C.V.', clabe: '002010077777777771' });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/business',
+      headers: bearer(token),
+      payload: { ...fields, clabe: '123' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('La CLABE tiene 18 dígitos.');
+    const log = (
+      await t.app.inject({ method: 'GET', url: '/api/v2/logs?filter[entity]=business_identity', headers: bearer(token) })
+    ).json();
+    expect(log.data[0]).toMatchObject({ action: 'update', entity: 'business_identity', user_id: 1 });
+  });
+
   it('never shows again: the installation is set up, a second setup is refused and no code is issued', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: false });
     const again = await setup({ code, business: { ...business, brand: 'Otro' }, admin: { ...admin, email: 'otro@x.mx' } });
@@ -191,5 +223,13 @@ describe('an installation with people', () => {
     expect(await issueSetupCode(t.database.db)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/deployment' })).json().identity.brand).toBe('Frutas del Norte');
+  });
+
+  it("opens 'Datos del negocio' to whoever holds settings (user 1), from the deployment's defaults, and to no one else", async () => {
+    const business = await t.app.inject({ method: 'GET', url: '/api/v2/business', headers: bearer(await loginAs(t.app, 'admin@demo.mx')) });
+    expect(business.json()).toMatchObject({ brand: 'Frutas del Norte', bank: 'BBVA', bank_account: '0123456789', logo_url: null });
+    const seller = await loginAs(t.app, 'ventas@demo.mx');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/business', headers: bearer(seller) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v2/business', headers: bearer(seller), payload: {} })).statusCode).toBe(403);
   });
 });

@@ -221,10 +221,12 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       razon_social: identity.legalName,
     })
     .returning();
-  const permissionRows = await db
+  // Migrations add the permissions introduced after the first (0024: settings).
+  await db
     .insert(t.permissions)
     .values(PERMISSIONS.map((name) => ({ name })))
-    .returning();
+    .onConflictDoNothing();
+  const permissionRows = await db.select().from(t.permissions);
   const permissionId = new Map(permissionRows.map((p) => [p.name, p.id]));
   const roleRows = await db
     .insert(t.roles)

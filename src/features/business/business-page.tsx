@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { businessMessages, setupMessages } from '../../../domain/messages/setup';
+import {
+  businessIdentityAnswerSchema,
+  businessIdentityUpdateSchema,
+  type BusinessIdentityAnswer,
+  type BusinessIdentityUpdate,
+} from '../../../domain/schemas/setup';
+import { BUSINESS_FIELD_ORDER, BusinessIdentityFields } from '../../ui/business-identity-fields';
+import { FormActions } from '../../ui/form-actions';
+import { QueryStatus } from '../../ui/query-status';
+import { ScreenPage } from '../../ui/screen-chrome';
+import { useToast } from '../../ui/toast';
+import { refreshDeployment } from '../../ui/deployment';
+import { apiRequest, getErrorMessage } from '../../lib/api';
+import { useRequestKeys } from '../../lib/request-key';
+import { useHoldUpdate } from '../../lib/sending-gate';
+import './business-page.css';
+
+const text = businessMessages;
+const businessKey = ['business'] as const;
+
+/** 'Datos del negocio': the identity printed on every document, as 'Configuración inicial' set it. */
+export default function BusinessPage() {
+  const business = useQuery({
+    queryKey: businessKey,
+    queryFn: () => apiRequest('/api/v2/business', { schema: businessIdentityAnswerSchema }),
+    // Read once for the form: a refresh on refocus would swap what is being typed.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  if (!business.data)
+    return (
+      <ScreenPage title={text.title}>
+        <QueryStatus query={business} />
+      </ScreenPage>
+    );
+  return <BusinessForm stored={business.data} />;
+}
+
+type Values = Record<string, string>;
+const valuesOf = ({ logo_url: _logo, ...fields }: BusinessIdentityAnswer): Values => fields;
+
+/** The form keeps its place across a save: its toast says so on the same screen. */
+function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const keys = useRequestKeys();
+  const [notify, toast] = useToast();
+  const [initial, setInitial] = useState(() => valuesOf(stored));
+  const [values, setValues] = useState<Values>(initial);
+  // undefined: the stored logo stays; a data: URL replaces it.
+  const [logo, setLogo] = useState<string | undefined>(undefined);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const idOf = (name: string) => `${formId}-${name}`;
+  const changed = values !== initial || logo !== undefined;
+  useHoldUpdate(changed);
+
+  const save = useMutation({
+    mutationFn: (body: BusinessIdentityUpdate) =>
+      apiRequest('/api/v2/business', {
+        method: 'PUT',
+        body,
+        schema: businessIdentityAnswerSchema,
+        idempotencyKey: keys.keyFor('business', body),
+      }),
+    onSuccess: (saved) => {
+      keys.done('business');
+      notify(text.saved, 'success');
+      // The page, the login and the documents show the new identity from now on.
+      void refreshDeployment();
+      queryClient.setQueryData(businessKey, saved);
+      // What was saved is the form's new starting point: nothing left to save.
+      const savedValues = valuesOf(saved);
+      setInitial(savedValues);
+      setValues(savedValues);
+      setLogo(undefined);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = businessIdentityUpdateSchema.safeParse({ ...values, ...(logo !== undefined && { logo }) });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      notify(setupMessages.fixErrors, 'danger');
+      const first = BUSINESS_FIELD_ORDER.find((name) => name in found);
+      if (first) document.getElementById(idOf(first))?.focus();
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <ScreenPage title={text.title} overlays={toast}>
+      <form className="business-form" onSubmit={submit} noValidate aria-label={text.title}>
+        <p>{text.intro}</p>
+        <fieldset className="business-form__fields" disabled={save.isPending}>
+          <BusinessIdentityFields
+            values={values}
+            errors={errors}
+            idOf={idOf}
+            onChange={(name, value) => {
+              setValues((current) => ({ ...current, [name]: value }));
+              setErrors((current) => ({ ...current, [name]: undefined }));
+            }}
+            onLogo={(chosen) => {
+              setLogo(chosen && 'dataUrl' in chosen ? chosen.dataUrl : undefined);
+              setErrors((current) => ({ ...current, logo: chosen && 'error' in chosen ? chosen.error : undefined }));
+            }}
+            logoPreview={logo ?? stored.logo_url}
+          />
+        </fieldset>
+        <FormActions
+          serverError={save.error ? getErrorMessage(save.error) : null}
+          pending={save.isPending}
+          disabled={!changed}
+          onCancel={() => {
+            setValues(initial);
+            setLogo(undefined);
+            setErrors({});
+          }}
+          labels={{ cancel: text.cancel, save: text.save, saving: text.saving }}
+        />
+      </form>
+    </ScreenPage>
+  );
+}

@@ -56,6 +56,7 @@ function toHex(channels: number[]): string {
  */
 export function readableOnWhite(hex: string): string {
   let channels = parseHex(hex);
-  for (let step = 0; step < 40 && contrastRatio(toHex(channels), '#ffffff') < 7; step++) channels = channels.map((c) => c * 0.92) as typeof channels;
+  for (let step = 0; step < 40 && contrastRatio(toHex(channels), '#ffffff') < 7; step++)
+    channels = channels.map((c) => c * 0.92) as typeof channels;
   return toHex(channels);
 }

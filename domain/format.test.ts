@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatCompactMoney, formatKg, formatKm, formatMoment, formatMoney, formatQuantity, mapsSearchUrl } from './format';
+import {
+  formatCalendarDate,
+  formatCompactMoney,
+  formatKg,
+  formatKm,
+  formatMoment,
+  formatMoney,
+  formatQuantity,
+  mapsSearchUrl,
+} from './format';
 
 describe('formats', () => {
   it('shows pesos in es-MX with two decimals', () => {
@@ -15,7 +24,25 @@ describe('formats', () => {
   it('reads exactly as Intl would in es-MX, rounding and signs included', () => {
     const intlMoney = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
     const intlTwoDecimals = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const edges = [0, -0, 0.005, 1.005, 0.125, 999.995, -1234.567, -0.001, 1e-7, -1e-7, 12, 1_000_000_000.555, 1e21, 2.5e22, Infinity, -Infinity, NaN];
+    const edges = [
+      0,
+      -0,
+      0.005,
+      1.005,
+      0.125,
+      999.995,
+      -1234.567,
+      -0.001,
+      1e-7,
+      -1e-7,
+      12,
+      1_000_000_000.555,
+      1e21,
+      2.5e22,
+      Infinity,
+      -Infinity,
+      NaN,
+    ];
     // Amounts as prices, totals and weights come: cents and thousandths, up to hundreds of millions.
     let seed = 7;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;

@@ -47,7 +47,9 @@ function twoDecimals(value: number): { negative: boolean; digits: string } {
 
 /** A quantity of a product, up to 2 decimals without trailing zeros: '1,234.5', '12'. */
 export function formatQuantity(value: number): string {
-  return formatTwoDecimals(value).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+  return formatTwoDecimals(value)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1');
 }
 
 /**

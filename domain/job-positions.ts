@@ -7,7 +7,4 @@ export const JOB_POSITIONS = {
 } as const;
 
 /** Drivers selectable in the shipping create/edit forms. */
-export const SELECTABLE_DRIVER_POSITIONS: readonly string[] = [
-  JOB_POSITIONS.executiveDriver,
-  JOB_POSITIONS.deliveryDriver,
-];
+export const SELECTABLE_DRIVER_POSITIONS: readonly string[] = [JOB_POSITIONS.executiveDriver, JOB_POSITIONS.deliveryDriver];

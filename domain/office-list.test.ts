@@ -36,7 +36,10 @@ describe('the query of one page', () => {
   });
 
   it('asks "all" as page 1 of the total, at least one row', () => {
-    expect(decode(pagedQuery(new URLSearchParams(), { sort: null, page: 4, itemsPerPage: 0 }, 312))).toEqual({ page: '1', itemsPerPage: '312' });
+    expect(decode(pagedQuery(new URLSearchParams(), { sort: null, page: 4, itemsPerPage: 0 }, 312))).toEqual({
+      page: '1',
+      itemsPerPage: '312',
+    });
     expect(decode(pagedQuery(new URLSearchParams(), { sort: null, page: 1, itemsPerPage: 0 }, 0)).itemsPerPage).toBe('1');
   });
 });

@@ -79,7 +79,12 @@ describe('/pedidos', () => {
   it('keeps the chosen dates and sort', () => {
     const query = decode(
       pedidosQuery(
-        { filters: { ...EMPTY_SALE_FILTERS, date: ['2026-10-01', '2026-10-31'] }, sort: { column: 'id', descending: true }, page: 1, itemsPerPage: 30 },
+        {
+          filters: { ...EMPTY_SALE_FILTERS, date: ['2026-10-01', '2026-10-31'] },
+          sort: { column: 'id', descending: true },
+          page: 1,
+          itemsPerPage: 30,
+        },
         now,
       ),
     );
@@ -105,7 +110,13 @@ describe('the state of a quotation', () => {
 
 describe('stored sale filters', () => {
   it('come back as they were saved', () => {
-    const filters: SaleListFilters = { ...EMPTY_SALE_FILTERS, date: ['2026-11-01', '2026-11-22'], sellerIds: [4], series: 'Serie A', company: 'Lupita' };
+    const filters: SaleListFilters = {
+      ...EMPTY_SALE_FILTERS,
+      date: ['2026-11-01', '2026-11-22'],
+      sellerIds: [4],
+      series: 'Serie A',
+      company: 'Lupita',
+    };
     expect(parseStoredSaleFilters(JSON.stringify(filters))).toEqual(filters);
   });
 

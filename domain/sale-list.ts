@@ -135,8 +135,9 @@ export function parseStoredSaleFilters(raw: string | null): SaleListFilters | nu
   };
 }
 
-
 /** Who the Vendedor filter offers: the staff, not the drivers nor the warehouse (they never sell). */
 export function isSeller(user: { job_position: string | null }): boolean {
-  return !([JOB_POSITIONS.deliveryDriver, JOB_POSITIONS.executiveDriver, JOB_POSITIONS.warehouse] as string[]).includes(user.job_position ?? '');
+  return !([JOB_POSITIONS.deliveryDriver, JOB_POSITIONS.executiveDriver, JOB_POSITIONS.warehouse] as string[]).includes(
+    user.job_position ?? '',
+  );
 }

@@ -130,7 +130,10 @@ export function parseStoredFilters(raw: string | null): ShippingFilters | null {
   const companies = Array.isArray(value.companies)
     ? value.companies.filter(
         (c): c is { id: number; name: string } =>
-          typeof c === 'object' && c !== null && Number.isInteger((c as { id: unknown }).id) && typeof (c as { name: unknown }).name === 'string',
+          typeof c === 'object' &&
+          c !== null &&
+          Number.isInteger((c as { id: unknown }).id) &&
+          typeof (c as { name: unknown }).name === 'string',
       )
     : [];
   return {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, longMonterreyDate, monterreyDate, monterreyDateOffset, monterreyDateTime, monterreyDayBounds, monterreyMinute, onFirstUse, readableMinute } from './time';
+import {
+  addDays,
+  longMonterreyDate,
+  monterreyDate,
+  monterreyDateOffset,
+  monterreyDateTime,
+  monterreyDayBounds,
+  monterreyMinute,
+  onFirstUse,
+  readableMinute,
+} from './time';
 
 describe('Monterrey time', () => {
   it('renders an instant as Monterrey wall-clock to the minute', () => {
@@ -29,7 +39,13 @@ describe('the Monterrey clock without Intl', () => {
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  const intlLong = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Monterrey', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const intlLong = new Intl.DateTimeFormat('es-MX', {
+    timeZone: 'America/Monterrey',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   const throughIntl = (instant: Date) => {
     const part = Object.fromEntries(intl.formatToParts(instant).map(({ type, value }) => [type, value]));
     return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;

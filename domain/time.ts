@@ -75,7 +75,10 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 function wallClock(instant: Date): { date: string; time: string } {
   const { year, month, day, hour, minute } = wallClockAt(instant);
-  return { date: `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(day)}`, time: `${twoDigits(hour)}:${twoDigits(minute)}` };
+  return {
+    date: `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(day)}`,
+    time: `${twoDigits(hour)}:${twoDigits(minute)}`,
+  };
 }
 
 /** 'YYYY-MM-DD HH:mm' in Monterrey for an instant: the format of delivered_at and km capture times. */

@@ -103,7 +103,12 @@ export function quotationDocument(sale: SaleDetail, identity: BusinessIdentity, 
       ],
     });
   } else if (layout === 'rental') {
-    blocks.push({ kind: 'paragraphs', title: text.rentalTermsTitle, list: true, paragraphs: [...partyRentalSentences(sale), ...validitySentence] });
+    blocks.push({
+      kind: 'paragraphs',
+      title: text.rentalTermsTitle,
+      list: true,
+      paragraphs: [...partyRentalSentences(sale), ...validitySentence],
+    });
   } else if (validity) {
     blocks.push({ kind: 'paragraphs', title: text.validUntil, paragraphs: validitySentence });
   }

@@ -19,9 +19,18 @@ describe('shipping progress', () => {
 
 describe('delivery status', () => {
   it('reads the two flags as the spec names them, with the timeline colour', () => {
-    expect([deliveryStatus({ completed: false, is_delivered: false }), timelineColour({ completed: false, is_delivered: false })]).toEqual(['Pendiente', 'warning']);
-    expect([deliveryStatus({ completed: true, is_delivered: true }), timelineColour({ completed: true, is_delivered: true })]).toEqual(['Entregado', 'success']);
-    expect([deliveryStatus({ completed: true, is_delivered: false }), timelineColour({ completed: true, is_delivered: false })]).toEqual(['No Entregado', 'danger']);
+    expect([deliveryStatus({ completed: false, is_delivered: false }), timelineColour({ completed: false, is_delivered: false })]).toEqual([
+      'Pendiente',
+      'warning',
+    ]);
+    expect([deliveryStatus({ completed: true, is_delivered: true }), timelineColour({ completed: true, is_delivered: true })]).toEqual([
+      'Entregado',
+      'success',
+    ]);
+    expect([deliveryStatus({ completed: true, is_delivered: false }), timelineColour({ completed: true, is_delivered: false })]).toEqual([
+      'No Entregado',
+      'danger',
+    ]);
   });
 
   it('weighs a route by its delivered sales only, to two decimals', () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isValidClabe } from '../clabe';
+import { settingsMessages } from '../messages/settings';
 import { setupMessages } from '../messages/setup';
 import { loginMessages } from '../messages/login';
 import { EMAIL_PATTERN } from './auth';
@@ -110,3 +111,17 @@ export const businessIdentityAnswerSchema = z.object({
   logo_url: z.nullable(z.string()),
 });
 export type BusinessIdentityAnswer = z.infer<typeof businessIdentityAnswerSchema>;
+
+/** POST /api/v2/user/password: the signed-in person's own password, changed ('Ajustes'). */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z.string({ error: text.required }).check(z.minLength(1, text.required), z.maxLength(1024, text.tooLong(1024))),
+    new_password: firstAdministratorSchema.shape.password,
+  })
+  .check(
+    z.refine((change) => change.new_password !== change.current_password, {
+      error: settingsMessages.samePassword,
+      path: ['new_password'],
+    }),
+  );
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -178,3 +178,18 @@ export async function recordFailure(db: Db, keys: { account: string; address: st
 export async function clearAccountFailures(db: Db, keys: { account: string }): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, keys.account));
 }
+
+/**
+ * A person's new password: stored, and every session of theirs but the one that changed it
+ * ended (whoever else knew the old one is out, on every server process).
+ */
+export async function changePassword(db: Db, userId: number, passwordHash: string, keptToken: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where(eq(users.id, userId));
+    const others = keptToken ? sql`${authTokens.token_hash} <> ${sha256(keptToken)}` : sql`TRUE`;
+    await tx.delete(authTokens).where(and(eq(authTokens.user_id, userId), others));
+  });
+}

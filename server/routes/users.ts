@@ -4,7 +4,11 @@ import { loginPayloadSchema, currentUserSchema, loginResponseSchema } from '../.
 import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser, everyone, signedIn } from '../plugins/auth';
-import { verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { eq } from 'drizzle-orm';
+import { settingsMessages } from '../../domain/messages/settings';
+import { passwordChangeSchema } from '../../domain/schemas/setup';
+import { users } from '../db/schema';
 import {
   clearAccountFailures,
   deleteExpiredTokens,
@@ -14,6 +18,7 @@ import {
   issueToken,
   recordFailure,
   revokeToken,
+  changePassword,
 } from '../auth/sessions';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
@@ -33,6 +38,12 @@ export const USERS_ROUTES = {
   'POST /api/v1/user/logout': {
     access: signedIn,
     summary: 'Cerrar sesión (revoca el token)',
+  },
+  'POST /api/v2/user/password': {
+    access: signedIn,
+    summary: 'Cambiar la contraseña propia (las demás sesiones de la persona se cierran)',
+    body: passwordChangeSchema,
+    status: 204,
   },
 } satisfies RouteTable;
 
@@ -68,4 +79,19 @@ export function userRoutes(app: FastifyInstance, db: Db): void {
     if (request.token) await revokeToken(db, request.token);
     return reply.code(204).send();
   });
+
+  guardedRoute(
+    app,
+    'POST /api/v2/user/password',
+    async (request, reply) => {
+      const change = parseInput(passwordChangeSchema, request.body);
+      const user = currentUser(request);
+      const [stored] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
+      // 422, not 401: a mistyped current password must not sign the person out.
+      if (!(await verifyPassword(stored?.hash ?? null, change.current_password))) throw new HttpError(422, settingsMessages.wrongPassword);
+      await changePassword(db, user.id, await hashPassword(change.new_password), request.token ?? null);
+      return reply.code(204).send();
+    },
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+  );
 }

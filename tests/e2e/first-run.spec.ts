@@ -102,6 +102,18 @@ test('an empty installation is set up in the browser: a wrong code refused, the 
     'La Esperanza Comercial, S.A. de C.V.',
   );
 
+  // Her own password, changed in Ajustes: the current one is asked for first.
+  await page.goto(`${origin}/settings`);
+  const password = page.getByRole('form', { name: 'Cambiar contraseña' });
+  await password.getByLabel('Contraseña actual').fill('no-es-esta-clave');
+  await password.getByLabel('Contraseña nueva', { exact: true }).fill('otra-clave-larga');
+  await password.getByLabel('Repite la contraseña nueva').fill('otra-clave-larga');
+  await password.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(password.getByText('La contraseña actual no es correcta.')).toBeVisible();
+  await password.getByLabel('Contraseña actual').fill('una-clave-larga');
+  await password.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByText('Contraseña cambiada. Las sesiones abiertas en otros dispositivos se cerraron.')).toBeVisible();
+
   // Signed out, the login shows the business, and the setup never again.
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${origin}/`);
@@ -110,7 +122,7 @@ test('an empty installation is set up in the browser: a wrong code refused, the 
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('form', { name: 'Configuración inicial' })).toHaveCount(0);
   await page.getByLabel('Correo Electrónico').fill('lucia@laesperanza.mx');
-  await page.getByLabel('Contraseña', { exact: true }).fill('una-clave-larga');
+  await page.getByLabel('Contraseña', { exact: true }).fill('otra-clave-larga');
   await page.getByRole('button', { name: 'Acceder' }).click();
   await expect(page.locator('.top-bar__title').first()).toBeVisible();
 });

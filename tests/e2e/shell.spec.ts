@@ -65,6 +65,8 @@ test.describe('the shell on a desktop', () => {
       'Utilidades',
       'Costos',
       'Notas',
+      // The business's own identity, printed on every document.
+      'Datos del negocio',
       // The CRM, payroll, invoices and the activity log.
       'Calendario',
       'Actividades',

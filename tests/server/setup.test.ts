@@ -233,3 +233,37 @@ describe('an installation with people', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/v2/business', headers: bearer(seller), payload: {} })).statusCode).toBe(403);
   });
 });
+
+describe("'Cambiar contraseña' in Ajustes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+  const change = (token: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/v2/user/password', headers: bearer(token), payload });
+
+  it('needs the current password and a new one of 10 characters at least, and ends the other sessions', async () => {
+    const here = await loginAs(t.app, 'ventas@demo.mx');
+    const phone = await loginAs(t.app, 'ventas@demo.mx');
+    const wrong = await change(here, { current_password: 'otra-cosa', new_password: 'nueva-clave-larga' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe('La contraseña actual no es correcta.');
+    const same = await change(here, { current_password: 'demo1234', new_password: 'demo1234' });
+    expect(same.statusCode).toBe(422);
+    expect(same.body).toContain('La contraseña debe tener al menos 10 caracteres.');
+    const short = await change(here, { current_password: 'demo1234', new_password: 'corta' });
+    expect(short.statusCode).toBe(422);
+
+    expect((await change(here, { current_password: 'demo1234', new_password: 'nueva-clave-larga' })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(here) })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(phone) })).statusCode)
+      .toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: 'ventas@demo.mx', password: 'demo1234' } }))
+        .statusCode,
+    ).toBe(401);
+    expect(await loginAs(t.app, 'ventas@demo.mx', 'nueva-clave-larga')).toBeTruthy();
+  });
+});

@@ -2,7 +2,10 @@ import { settingsMessages } from '../../../domain/messages/settings';
 import { APP_VERSION } from '../../../domain/version';
 import { useShell } from '../../ui/shell-context';
 import { ScreenPage } from '../../ui/screen-chrome';
+import { useToast } from '../../ui/toast';
+import { ChangePassword } from './change-password';
 import '../../ui/plain-list.css';
+import './settings-page.css';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -15,11 +18,12 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** 'Ajustes': the person's profile and what they may do, and the app's version. */
+/** 'Ajustes': the person's profile and what they may do, the app's version, and changing one's password. */
 export default function SettingsPage() {
   const { user, deployment } = useShell();
+  const [notify, toast] = useToast();
   return (
-    <ScreenPage title={settingsMessages.title}>
+    <ScreenPage title={settingsMessages.title} overlays={toast}>
       <h2 className="plain-list__header">{settingsMessages.profile}</h2>
       <ul className="plain-list">
         <Row label={settingsMessages.name} value={`${user.name} ${user.last}`} />
@@ -33,6 +37,7 @@ export default function SettingsPage() {
         <Row label={settingsMessages.version} value={APP_VERSION} />
         <Row label={settingsMessages.deployment} value={deployment.identity.legalName} />
       </ul>
+      <ChangePassword notify={notify} />
     </ScreenPage>
   );
 }

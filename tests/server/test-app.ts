@@ -43,9 +43,8 @@ async function openSeededDatabase(): Promise<{ database: Database; url: string |
   return { database: await openDatabase({ kind: 'pglite', dataDir: null, snapshot }), url: null, drop: async () => undefined };
 }
 
-/** The real app on a private copy of the seeded demo database (PGlite, or PostgreSQL in CI). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, url, drop } = await openSeededDatabase();
+/** The real app on `database`, with a temporary data directory; `drop` removes the database after it closes. */
+async function appOn(database: Database, url: string | null, drop: () => Promise<void>, env: Record<string, string>): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-test-'));
   const app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
@@ -67,30 +66,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/** The real app on a private copy of the seeded demo database (PGlite, or PostgreSQL in CI). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, url, drop } = await openSeededDatabase();
+  return appOn(database, url, drop, env);
+}
+
 /** The real app on a new database with its migrations and nothing else: an installation on its first day. */
 export async function createEmptyTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const postgres = process.env.DATABASE_URL ? await emptyPostgresDatabase('frutas_empty') : null;
   const database = await openDatabase(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null });
   await database.migrate();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-empty-'));
-  const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
-    database,
-    logger: false,
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    dataDir,
-    databaseUrl: postgres?.url ?? null,
-    async close() {
-      await app.close();
-      await database.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return appOn(database, postgres?.url ?? null, async () => postgres?.drop(), env);
 }
 
 export async function loginAs(app: FastifyInstance, email: string, password = 'demo1234'): Promise<string> {

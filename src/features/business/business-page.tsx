@@ -30,10 +30,13 @@ export default function BusinessPage() {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  if (!business.data)
+  // The form starts from what the server holds now, never from a copy kept from another visit.
+  if (!business.isFetchedAfterMount || !business.data)
     return (
       <ScreenPage title={text.title}>
-        <QueryStatus query={business} />
+        <QueryStatus
+          query={{ isPending: !business.isError, isError: business.isError, error: business.error, data: undefined, refetch: business.refetch }}
+        />
       </ScreenPage>
     );
   return <BusinessForm stored={business.data} />;

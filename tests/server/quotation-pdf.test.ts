@@ -120,6 +120,24 @@ describe('GET /api/v2/quotations/{id}/pdf', () => {
     expect(response.json()).toEqual({ message: 'No tienes permiso para realizar esta acción.' });
   });
 
+  it("prints the business's identity as 'Datos del negocio' holds it now", async () => {
+    const admin = await loginAs(t.app, 'admin@demo.mx');
+    const current = (await t.app.inject({ method: 'GET', url: '/api/v2/business', headers: bearer(admin) })).json();
+    const { logo_url: _logo, ...fields } = current;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/business',
+      headers: bearer(admin),
+      payload: { ...fields, legal_name: 'Distribuidora Nueva Era, S.A. de C.V.', tax_id: 'DNE200101AB1', clabe: '002010077777777771' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const text = await pdfText((await pdfOf(t, await demoQuotation(t, true), bearer(seller))).rawPayload);
+    expect(text).toContain('Distribuidora Nueva Era, S.A. de C.V.');
+    expect(text).toContain('DNE200101AB1');
+    expect(text).toContain('002010077777777771');
+    expect(text).not.toContain(DEPLOYMENTS.frutas.identity.legalName);
+  });
+
   it('is described in the OpenAPI document as a PDF', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
     const doc = response.json<{ paths: Record<string, { get?: { responses: Record<string, { content?: object }> } }> }>();

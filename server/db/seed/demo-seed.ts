@@ -14,6 +14,7 @@ import { hash } from '@node-rs/argon2';
 import { movementSign, type InventoryMovementType, type MovementSource } from '../../../domain/inventory';
 import { JOB_POSITIONS } from '../../../domain/job-positions';
 import { PERMISSIONS, type Permission } from '../../../domain/permissions';
+import { STARTING_ROLES } from '../../../domain/roles';
 import { roundCents, VAT_RATE } from '../../../domain/sales';
 import { monterreyDateOffset, monterreyWallClock } from '../../../domain/time';
 import type { Db } from '../client';
@@ -146,21 +147,8 @@ async function syncSequences(db: Db, tables: string[]): Promise<void> {
 const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
   Administrador: PERMISSIONS,
   // Sellers add customers at the counter (POST /api/v2/companies with sales); the office (companies) checks them.
-  Ventas: [
-    'sales',
-    'scheduled_sales',
-    'quotations',
-    'collections',
-    'balances',
-    'leads',
-    'calls',
-    'activities',
-    'messages',
-    'cancelations',
-    'reports',
-    'pedidos',
-    'download',
-  ],
+  // The demo's sellers may also cancel, which a new installation's Ventas role leaves to the office.
+  Ventas: [...STARTING_ROLES.Ventas!, 'cancelations'],
   Despacho: [
     'shippings',
     'shipping_details',
@@ -179,8 +167,8 @@ const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
     'balances',
   ],
   /** Reads and prints routes, edits nothing. */
-  Consulta: ['shippings', 'shipping_details', 'printShippings', 'download'],
-  Chofer: ['shippings', 'shipping_details', 'printShippings'],
+  Consulta: STARTING_ROLES.Consulta!,
+  Chofer: STARTING_ROLES['Chofer Repartidor']!,
   // The warehouse tablet also counts the shelves (/physical-inventory).
   Almacén: ['orders', 'orders_ready', 'productions', 'physical_inventories'],
 };

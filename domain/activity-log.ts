@@ -46,6 +46,7 @@ export const LOGGED_ENTITIES = {
   supplies: 'Materia prima recibida',
   support_tickets: 'Ticket de soporte',
   users: 'Usuario',
+  user_permissions: 'Permiso de usuario',
   vehicles: 'Vehículo',
 } as const;
 export type LoggedEntity = keyof typeof LOGGED_ENTITIES;

@@ -98,6 +98,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/notes', 'Notas', everyone, { implemented: true }),
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
   route('/business', 'Datos del negocio', needs('settings'), { implemented: true }),
+  route('/users', 'Usuarios', needs('users'), { implemented: true }),
+  // Before '/users/:id', which would take 'new' for an id.
+  route('/users/new', 'Nuevo usuario', needs('users'), { inMenu: false, implemented: true }),
+  route('/users/:id', 'Usuario', needs('users'), { inMenu: false, implemented: true }),
+  route('/roles', 'Roles', needs('users'), { inMenu: false, implemented: true }),
   route('/support', 'Soporte', admin, { inMenu: false, implemented: true }),
   route('/pos', 'Punto de venta', needs('sales'), { inMenu: false, implemented: true }),
   route('/caja', 'Caja', needs('sales'), { inMenu: false, implemented: true }),

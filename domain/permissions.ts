@@ -44,6 +44,8 @@ export const PERMISSIONS = [
   'activityLog',
   // The business's own identity ('Datos del negocio'), printed on every document.
   'settings',
+  // The people who sign in, their roles and their permissions ('Usuarios').
+  'users',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

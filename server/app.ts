@@ -44,6 +44,7 @@ import { orderRoutes } from './routes/orders';
 import { referenceListRoutes } from './routes/reference-lists';
 import { messageRoutes } from './routes/messages';
 import { roleRoutes } from './routes/roles';
+import { peopleRoutes } from './routes/people';
 import { collectionRoutes } from './routes/collections';
 import { purchasingRoutes } from './routes/purchasing';
 import { providerRoutes } from './routes/providers';
@@ -120,7 +121,17 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   // Cross-origin calls only from the app's own public address; none when it is not configured.
   await app.register(cors, {
     origin: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : false,
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-device-id', 'x-device-seq', 'tus-resumable', 'upload-length', 'upload-offset', 'upload-metadata'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'idempotency-key',
+      'x-device-id',
+      'x-device-seq',
+      'tus-resumable',
+      'upload-length',
+      'upload-offset',
+      'upload-metadata',
+    ],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
     maxAge: 600,
   });
@@ -145,7 +156,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!/^\/(api|files)\//.test(route.url)) return;
     for (const method of methods) {
-      if (method !== 'HEAD' && !(`${method} ${route.url}` in ROUTE_ACCESS)) throw new Error(`${method} ${route.url} declares no access rule (server/routes/<resource>.ts, indexed by server/route-access.ts)`);
+      if (method !== 'HEAD' && !(`${method} ${route.url}` in ROUTE_ACCESS))
+        throw new Error(`${method} ${route.url} declares no access rule (server/routes/<resource>.ts, indexed by server/route-access.ts)`);
     }
   });
   registerErrorHandling(app);
@@ -184,6 +196,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   referenceListRoutes(app, database.db);
   messageRoutes(app, database.db);
   roleRoutes(app, database.db);
+  peopleRoutes(app, database.db);
   collectionRoutes(app, database.db);
   purchasingRoutes(app, database.db);
   providerRoutes(app, database.db);

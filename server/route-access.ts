@@ -36,6 +36,7 @@ import { PHYSICAL_INVENTORY_ROUTES } from './routes/physical-inventory';
 import { REPORTS_ROUTES } from './routes/reports';
 import { CAJA_ROUTES } from './routes/caja';
 import { ROLES_ROUTES } from './routes/roles';
+import { PEOPLE_ROUTES } from './routes/people';
 import { PROVIDERS_ROUTES } from './routes/providers';
 import { INVOICES_ROUTES } from './routes/invoices';
 
@@ -83,6 +84,7 @@ const TABLES = [
   REPORTS_ROUTES,
   CAJA_ROUTES,
   ROLES_ROUTES,
+  PEOPLE_ROUTES,
   PROVIDERS_ROUTES,
   INVOICES_ROUTES,
 ] as const;
@@ -98,7 +100,10 @@ if (new Set(declared).size !== declared.length) {
 }
 
 /** Who may call each route. */
-export const ROUTE_ACCESS = Object.fromEntries(Object.entries<RouteSpec>(ROUTES).map(([key, spec]) => [key, spec.access])) as Record<RouteKey, Access>;
+export const ROUTE_ACCESS = Object.fromEntries(Object.entries<RouteSpec>(ROUTES).map(([key, spec]) => [key, spec.access])) as Record<
+  RouteKey,
+  Access
+>;
 
 function describeAccess(access: Access): string {
   switch (access.kind) {

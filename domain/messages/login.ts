@@ -15,5 +15,6 @@ export const loginMessages = {
   invalidEmail: 'E-mail inavlido.',
   failed: 'Usuario y/o contraseña incorrecta(s)',
   tooManyAttempts: 'Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.',
+  deactivated: 'Tu cuenta está desactivada. Pide a quien administra los usuarios que la reactive.',
   offline: 'Sin conexión con el servidor. Revisa tu red e intenta de nuevo.',
 } as const;

@@ -49,6 +49,8 @@ export const currentUserSchema = z.object({
   sub_job_position: z.nullable(z.string()),
   permissions: z.array(z.string()),
   branch: z.nullable(userBranchSchema),
+  /** After a password reset: only 'Cambiar contraseña' opens until the person picks their own. */
+  temporary_credentials: z.optional(z.boolean()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

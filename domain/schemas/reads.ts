@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { roleSchema } from './people';
 
 /**
  * Answers of the v1 `…/all` and v2 report reads of spec §7 (the spec shows none of their
@@ -250,7 +251,7 @@ export const leadPageSchema = paged(
   }),
 );
 export const rawMaterialListSchema = list(z.object({ id: int, name: str, unit: str, cost: num }));
-export const roleListSchema = list(z.object({ id: int, name: str, permissions: z.array(str) }));
+export const roleListSchema = list(roleSchema);
 export const indicatorsSchema = z.object({
   data: z.object({
     sales_total: num,

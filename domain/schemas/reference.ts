@@ -32,6 +32,8 @@ export const userListSchema = z.object({
       last: z.string(),
       job_position: z.nullable(z.string()),
       sub_job_position: z.nullable(z.string()),
+      /** A deactivated person stays in filters (their past work) and leaves the pickers of new work. */
+      active: z.optional(z.boolean()),
     }),
   ),
 });

@@ -3,10 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { adminCommandMessages as text, setupMessages } from '../../domain/messages/setup';
 import { firstAdministratorSchema } from '../../domain/schemas/setup';
 import type { Db } from '../db/client';
-import { authTokens, branches, loginFailures, users } from '../db/schema';
-import { createAdministrator, temporaryPassword } from './administrators';
-import { hashPassword } from './passwords';
-import { failureKeys } from './sessions';
+import { branches, users } from '../db/schema';
+import { createAdministrator, resetToTemporaryPassword, temporaryPassword } from './administrators';
 
 export interface CommandResult {
   output: string;
@@ -63,15 +61,6 @@ async function resetPassword(db: Db, email: string): Promise<CommandResult> {
     .from(users)
     .where(eq(sql`lower(${users.email})`, address));
   if (!user) return { output: text.notFound(address), exitCode: 1 };
-  const password = temporaryPassword();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ password_hash: await hashPassword(password), updated_at: sql`now()` })
-      .where(eq(users.id, user.id));
-    // Whoever held the old password is signed out everywhere; a lock-out from wrong guesses ends.
-    await tx.delete(authTokens).where(eq(authTokens.user_id, user.id));
-    await tx.delete(loginFailures).where(eq(loginFailures.key, failureKeys(address, '').account));
-  });
+  const password = await db.transaction((tx) => resetToTemporaryPassword(tx as unknown as Db, { id: user.id, email: address }));
   return { output: text.temporaryPassword(address, password), exitCode: 0 };
 }

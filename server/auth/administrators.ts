@@ -1,20 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADMIN_USER_ID, PERMISSIONS } from '../../domain/permissions';
 import { ADMINISTRATION_ROLE, STARTING_ROLES } from '../../domain/roles';
+import { JOB_POSITIONS } from '../../domain/job-positions';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
-import { permissions, rolePermissions, roles, users } from '../db/schema';
+import { authTokens, eventTickets, jobPositions, loginFailures, permissions, rolePermissions, roles, users } from '../db/schema';
 import { hashPassword } from './passwords';
+import { failureKeys } from './sessions';
 
 /**
- * The §6 permissions and the starting roles, made once: an installation that started empty has
- * neither (the demo seed makes its own). Existing names are left as they are.
+ * The §6 permissions, the starting roles and the job positions the product gives behaviour to
+ * (a driver's app, the warehouse's), made once: an installation that started empty has none of
+ * them (the demo seed makes its own). Existing names are left as they are.
  */
 export async function ensurePermissionsAndRoles(tx: Db): Promise<Map<string, number>> {
   await tx
     .insert(permissions)
     .values(PERMISSIONS.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await tx
+    .insert(jobPositions)
+    .values(Object.values(JOB_POSITIONS).map((name) => ({ name })))
     .onConflictDoNothing();
   const permissionId = new Map((await tx.select().from(permissions)).map((row) => [row.name, row.id]));
   const existing = new Set((await tx.select({ name: roles.name }).from(roles)).map((row) => row.name));
@@ -61,4 +68,25 @@ export async function createAdministrator(tx: Db, admin: NewAdministrator): Prom
 export function temporaryPassword(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return [...randomBytes(12)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/**
+ * A forgotten password replaced by a temporary one, to be changed at the next sign-in: whoever
+ * held the old one is signed out everywhere, and a lock-out from wrong guesses ends.
+ */
+export async function resetToTemporaryPassword(tx: Db, person: { id: number; email: string }): Promise<string> {
+  const password = temporaryPassword();
+  await tx
+    .update(users)
+    .set({ password_hash: await hashPassword(password), must_change_password: true, updated_at: sql`now()` })
+    .where(eq(users.id, person.id));
+  await endSessions(tx, person.id);
+  await tx.delete(loginFailures).where(eq(loginFailures.key, failureKeys(person.email, '').account));
+  return password;
+}
+
+/** Every session of a person ended, on every server process (their tokens' notices) and their unused stream tickets. */
+export async function endSessions(tx: Db, userId: number): Promise<void> {
+  await tx.delete(authTokens).where(eq(authTokens.user_id, userId));
+  await tx.delete(eventTickets).where(eq(eventTickets.user_id, userId));
 }

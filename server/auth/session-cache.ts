@@ -102,6 +102,15 @@ export function sessionCacheOf(db: Db): SessionCache | null {
   return caches.get(db) ?? null;
 }
 
+/**
+ * After this process committed a change to what sessions carry (a person, their permissions, a
+ * role): forgotten here at once, since the database's notice arrives a moment after the commit
+ * and the person's next request may come first. Other processes hear the notice.
+ */
+export function forgetSessionsHere(db: Db): void {
+  sessionCacheOf(db)?.forget('*');
+}
+
 /** Starts holding sessions checked on `database`, listening for its notices first. */
 export function holdSessions(database: Database): Promise<void> {
   let started = starting.get(database.db);

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
-import { sessionCacheOf } from './session-cache';
-import { authTokens, branches, jobPositions, loginFailures, permissions, rolePermissions, users } from '../db/schema';
+import { forgetSessionsHere, sessionCacheOf } from './session-cache';
+import { authTokens, branches, jobPositions, loginFailures, users, userSignIns } from '../db/schema';
 
 /** Drivers may stay offline for days: a token lives 30 days after its last use. */
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -49,11 +49,10 @@ export async function deleteExpiredTokens(db: Db, now = new Date()): Promise<voi
 }
 
 function profileQuery(db: Db, withToken = false) {
-  const granted = db
-    .select({ names: sql<string[]>`coalesce(array_agg(${permissions.name} ORDER BY ${permissions.name}), '{}')`.as('names') })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-    .where(eq(rolePermissions.role_id, users.role_id));
+  // The role's permissions and the person's own ('Usuarios'), once each.
+  const granted = sql<string[]>`(SELECT coalesce(array_agg(p.name ORDER BY p.name), '{}') FROM permissions p
+    WHERE p.id IN (SELECT rp.permission_id FROM role_permissions rp WHERE rp.role_id = ${users.role_id})
+       OR p.id IN (SELECT up.permission_id FROM user_permissions up WHERE up.user_id = ${users.id}))`;
   return db
     .select({
       id: users.id,
@@ -63,7 +62,8 @@ function profileQuery(db: Db, withToken = false) {
       avatar: users.avatar,
       sub_job_position: users.sub_job_position,
       job_position: jobPositions.name,
-      permissions: sql<string[]>`(${granted})`,
+      permissions: granted,
+      temporary_credentials: users.must_change_password,
       // The token's row, when the profile is looked up by token (null otherwise).
       token_id: withToken ? authTokens.id : sql<number | null>`NULL`,
       token_last_used_at: withToken ? authTokens.last_used_at : sql<Date | null>`NULL`,
@@ -85,17 +85,22 @@ function profileQuery(db: Db, withToken = false) {
 
 /** The user's profile with the permission names of their role, in one query. */
 export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUser | null> {
-  const [row] = await profileQuery(db).where(eq(users.id, userId));
+  const [row] = await profileQuery(db).where(and(eq(users.id, userId), eq(users.active, true)));
   if (!row) return null;
   const { token_id: _id, token_last_used_at: _used, token_expires_at: _expires, ...user } = row;
   return { ...user, permissions: user.permissions ?? [] };
 }
 
 function tokenLookup(db: Db) {
-  return profileQuery(db, true)
-    .innerJoin(authTokens, eq(authTokens.user_id, users.id))
-    .where(and(eq(authTokens.token_hash, sql.placeholder('hash')), gt(authTokens.expires_at, sql.placeholder('now'))))
-    .prepare('user_for_token');
+  return (
+    profileQuery(db, true)
+      .innerJoin(authTokens, eq(authTokens.user_id, users.id))
+      // A deactivated person's tokens are removed; the check stands even if one were left.
+      .where(
+        and(eq(authTokens.token_hash, sql.placeholder('hash')), gt(authTokens.expires_at, sql.placeholder('now')), eq(users.active, true)),
+      )
+      .prepare('user_for_token')
+  );
 }
 
 /** Built once per database: this runs on every request, and building the query cost more than running it. */
@@ -133,12 +138,23 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
   return user;
 }
 
-export async function findUserForLogin(db: Db, email: string): Promise<{ id: number; password_hash: string } | null> {
+export async function findUserForLogin(db: Db, email: string): Promise<{ id: number; password_hash: string; active: boolean } | null> {
   const [row] = await db
-    .select({ id: users.id, password_hash: users.password_hash })
+    .select({ id: users.id, password_hash: users.password_hash, active: users.active })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row ?? null;
+}
+
+/** When the person last signed in ('Usuarios' shows it), kept apart from the person's row. */
+export async function recordSignIn(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db
+    .insert(userSignIns)
+    .values({ user_id: userId, signed_in_at: now })
+    .onConflictDoUpdate({
+      target: userSignIns.user_id,
+      set: { signed_in_at: now },
+    });
 }
 
 /**
@@ -187,9 +203,10 @@ export async function changePassword(db: Db, userId: number, passwordHash: strin
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .set({ password_hash: passwordHash, must_change_password: false, updated_at: sql`now()` })
       .where(eq(users.id, userId));
     const others = keptToken ? sql`${authTokens.token_hash} <> ${sha256(keptToken)}` : sql`TRUE`;
     await tx.delete(authTokens).where(and(eq(authTokens.user_id, userId), others));
   });
+  forgetSessionsHere(db);
 }

@@ -1,6 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { crmMessages } from '../../domain/messages/crm';
+import { peopleMessages } from '../../domain/messages/people';
 import { hasPermission, ADMIN_USER_ID, type Permission } from '../../domain/permissions';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
@@ -62,6 +63,9 @@ export function pushedCommandRequestOf(token: string): typeof PushedCommandReque
   return BatchCommand;
 }
 
+/** What a temporary password opens: who is signed in, signing out, and choosing a password of one's own. */
+const OPEN_WITH_TEMPORARY_PASSWORD = new Set(['GET /api/v1/user/current', 'POST /api/v1/user/logout', 'POST /api/v2/user/password']);
+
 export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readonly string[]): void {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
@@ -80,6 +84,9 @@ export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readon
     if (!user) throw unauthorized();
     request.user = user;
     request.token = token;
+    if (user.temporary_credentials && !OPEN_WITH_TEMPORARY_PASSWORD.has(`${request.method} ${request.routeOptions.url}`)) {
+      throw new HttpError(403, peopleMessages.mustChangePassword);
+    }
     if (!allows(access, user)) throw forbidden();
   });
 }

@@ -54,6 +54,24 @@ function fingerprint(request: FastifyRequest): string {
  * row until the first commits, then gets its answer. A failed mutation records nothing.
  * With `keyRequired`, a request without the header is refused.
  */
+/**
+ * A write in one transaction with its Bitácora actor, and no answer kept for a retry: for
+ * answers that must not be stored (a temporary password is shown once, to whoever asked).
+ */
+export async function runLogged(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  mutate: (tx: Db) => Promise<MutationResult>,
+): Promise<FastifyReply> {
+  const result = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`SELECT set_config('app.actor', ${actorOf(request)}, true)`);
+    return mutate(tx);
+  });
+  return reply.code(result.status).send(result.body);
+}
+
 export async function runMutation(
   db: Db,
   request: FastifyRequest,
@@ -65,14 +83,7 @@ export async function runMutation(
   // Money moves once: a write that records or reverses a payment is refused without its key,
   // so no client's blind retry can ever apply it twice.
   if (header === undefined && options.keyRequired) throw new HttpError(400, idempotencyMessages.keyRequired);
-  if (header === undefined) {
-    const result = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      await tx.execute(sql`SELECT set_config('app.actor', ${actorOf(request)}, true)`);
-      return mutate(tx);
-    });
-    return reply.code(result.status).send(result.body);
-  }
+  if (header === undefined) return runLogged(db, request, reply, mutate);
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, idempotencyMessages.invalidKey);
   const user = currentUser(request);
   const requestHash = fingerprint(request);

@@ -7,8 +7,9 @@ import { hasPermission } from '../../domain/permissions';
 import { appEventSchema, type AppEvent, eventTicketSchema } from '../../domain/schemas/events';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Database } from '../db/client';
-import { eventTickets } from '../db/schema';
+import { authTokens, eventTickets } from '../db/schema';
 import { loadCurrentUser } from '../auth/sessions';
+import { SESSIONS_CHANNEL } from '../auth/session-cache';
 import { HttpError } from '../http-errors';
 import { currentUser, everyone, signedIn } from '../plugins/auth';
 import { EVENTS_CHANNEL } from '../events/bus';
@@ -59,13 +60,41 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
     }
     for (const client of clients) if (isRelevant(event, client.user)) client.send(event);
   });
+  // A person deactivated, signed out everywhere or given other permissions: each open stream is
+  // checked again against the database (the notices of migration 0018 reach every process), and
+  // a stream whose person can no longer sign in ends; the others carry the new permissions.
+  let recheck: NodeJS.Timeout | null = null;
+  const recheckStreams = async () => {
+    recheck = null;
+    for (const client of [...clients]) {
+      try {
+        const [live] = await db
+          .select({ id: authTokens.id })
+          .from(authTokens)
+          .where(and(eq(authTokens.user_id, client.user.id), gt(authTokens.expires_at, new Date())))
+          .limit(1);
+        const user = live ? await loadCurrentUser(db, client.user.id) : null;
+        if (user) client.user = user;
+        else client.end();
+      } catch {
+        // The database is away: the stream stays as it is until the next notice.
+      }
+    }
+  };
+  const unlistenSessions = await database.listen(SESSIONS_CHANNEL, () => {
+    if (clients.size === 0 || recheck) return;
+    // Notices come in bursts (one per token removed): one check after the burst.
+    recheck = setTimeout(() => void recheckStreams(), 50);
+  });
   // Open streams end when the server closes, so shutdown does not wait on them.
   app.addHook('preClose', async () => {
     for (const client of clients) client.end();
   });
   app.addHook('onClose', async () => {
     // The database may already be gone (lost connection, shutdown order): nothing left to stop.
+    if (recheck) clearTimeout(recheck);
     await unlisten().catch(() => undefined);
+    await unlistenSessions().catch(() => undefined);
   });
 
   guardedRoute(app, 'POST /api/v2/events/ticket', async (request, reply) => {

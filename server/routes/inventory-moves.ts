@@ -178,6 +178,8 @@ export const INVENTORY_MOVES_ROUTES = {
       'report_inventory',
       'inventoryReport',
       'physical_inventories',
+      // The person form of 'Usuarios' places people in a branch.
+      'users',
     ),
     summary: 'Sucursales',
     response: branchListSchema,

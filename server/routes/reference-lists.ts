@@ -33,6 +33,8 @@ const NAMED_LISTS: [keyof typeof REFERENCE_LISTS_ROUTES, PgTable & { id: PgColum
   ['GET /api/v1/expense_type/all', t.expenseTypes],
   /** The kinds of CRM activity (visit, meeting, tasting…), for /activities and the calendar. */
   ['GET /api/v2/activity_types', t.activityTypes],
+  /** The business's job positions, for the person form of 'Usuarios'. */
+  ['GET /api/v2/job_positions', t.jobPositions],
 ];
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
@@ -110,6 +112,11 @@ export const REFERENCE_LISTS_ROUTES = {
   'GET /api/v1/expense_type/all': {
     access: signedIn,
     summary: 'Tipos de gasto',
+    response: namedListSchema,
+  },
+  'GET /api/v2/job_positions': {
+    access: signedIn,
+    summary: 'Puestos',
     response: namedListSchema,
   },
   'GET /api/v2/activity_types': {
@@ -239,6 +246,7 @@ export function referenceListRoutes(app: FastifyInstance, db: Db): void {
         last: t.users.last,
         job_position: t.jobPositions.name,
         sub_job_position: t.users.sub_job_position,
+        active: t.users.active,
       })
       .from(t.users)
       .leftJoin(t.jobPositions, eq(t.jobPositions.id, t.users.job_position_id))

@@ -1,17 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rows } from '../db/sql-rows';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { roleMessages } from '../../domain/messages/people';
+import { ungrantable } from '../../domain/people';
+import { roleInputSchema, roleSchema, type Role } from '../../domain/schemas/people';
 import { roleListSchema } from '../../domain/schemas/reads';
 import { namedListSchema } from '../../domain/schemas/reference';
-import { signedIn } from '../plugins/auth';
+import type { Db } from '../db/client';
+import { rows } from '../db/sql-rows';
+import { permissions, rolePermissions, roles } from '../db/schema';
+import { HttpError, parseInput } from '../http-errors';
+import { idParamSchema } from '../http/params';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
+import { currentUser, permission, signedIn } from '../plugins/auth';
+import { runMutation } from '../plugins/idempotency';
+import { afterCommit, holdingsOf, keepAManager, lockPeople, refuseUngrantable } from '../auth/grants';
+
+const text = roleMessages;
+
+const ROLE_SELECT = sql`r.id, r.name,
+  coalesce((SELECT array_agg(p.name ORDER BY p.name) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id), '{}') AS permissions,
+  (SELECT count(*)::int FROM users u WHERE u.role_id = r.id AND u.active) AS people`;
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
 export const ROLES_ROUTES = {
   'GET /api/v2/roles': {
     access: signedIn,
-    summary: 'Roles y sus permisos',
+    summary: 'Roles, sus permisos y cuántas personas activas los tienen',
     response: roleListSchema,
   },
   'GET /api/v2/permissions': {
@@ -19,18 +33,91 @@ export const ROLES_ROUTES = {
     summary: 'Permisos',
     response: namedListSchema,
   },
+  'POST /api/v2/roles': {
+    access: permission('users'),
+    summary: 'Crear rol',
+    body: roleInputSchema,
+    response: roleSchema,
+    recordRule: 'Nobody grants a permission they do not hold (403); names are unique (422).',
+  },
+  'PUT /api/v2/roles/:id': {
+    access: permission('users'),
+    summary: 'Editar rol (nombre y permisos; llega a quienes lo tienen en su siguiente petición)',
+    body: roleInputSchema,
+    response: roleSchema,
+    recordRule: 'Nobody gives or takes a permission they do not hold (403); the last active holder of users keeps it (409).',
+  },
 } satisfies RouteTable;
 
 const guardedRoute = guardedRoutes(ROLES_ROUTES);
 
-/** Roles and the permissions they grant (spec §6), read by any signed-in person. */
+async function readRole(tx: Db, id: number): Promise<Role | null> {
+  const [row] = await rows<Role>(tx, sql`SELECT ${ROLE_SELECT} FROM roles r WHERE r.id = ${id}`);
+  return row ?? null;
+}
+
+async function refuseTakenName(tx: Db, name: string, roleId: number | null): Promise<void> {
+  const taken = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(sql`lower(${roles.name})`, name.toLowerCase()), roleId === null ? undefined : ne(roles.id, roleId)));
+  if (taken.length > 0) throw new HttpError(422, text.nameTaken);
+}
+
+async function setRolePermissions(tx: Db, roleId: number, names: readonly string[]): Promise<void> {
+  await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, roleId));
+  if (names.length === 0) return;
+  const found = await tx
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.name, [...names]));
+  await tx.insert(rolePermissions).values(found.map((row) => ({ role_id: roleId, permission_id: row.id })));
+}
+
+/**
+ * Roles and the permissions they grant (spec §6), read by any signed-in person; named sets
+ * of permissions made and changed in 'Roles' (permission `users`). A role is not deleted:
+ * people who left keep naming it.
+ */
 export function roleRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/roles', async () => ({
-    data: await rows(
-      db,
-      sql`SELECT r.id, r.name, coalesce(array_agg(p.name ORDER BY p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
-      FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id GROUP BY r.id ORDER BY r.name`,
-    ),
+    data: await rows(db, sql`SELECT ${ROLE_SELECT} FROM roles r ORDER BY r.name`),
   }));
   guardedRoute(app, 'GET /api/v2/permissions', async () => ({ data: await rows(db, sql`SELECT id, name FROM permissions ORDER BY name`) }));
+
+  guardedRoute(app, 'POST /api/v2/roles', async (request, reply) => {
+    const granter = currentUser(request);
+    const input = parseInput(roleInputSchema, request.body);
+    return afterCommit(
+      db,
+      runMutation(db, request, reply, async (tx) => {
+        await lockPeople(tx);
+        refuseUngrantable(ungrantable(holdingsOf(granter), [], input.permissions));
+        await refuseTakenName(tx, input.name, null);
+        const [created] = await tx.insert(roles).values({ name: input.name }).returning({ id: roles.id });
+        await setRolePermissions(tx, created!.id, [...new Set(input.permissions)]);
+        return { status: 201, body: await readRole(tx, created!.id) };
+      }),
+    );
+  });
+
+  guardedRoute(app, 'PUT /api/v2/roles/:id', async (request, reply) => {
+    const granter = currentUser(request);
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const input = parseInput(roleInputSchema, request.body);
+    return afterCommit(
+      db,
+      runMutation(db, request, reply, async (tx) => {
+        await lockPeople(tx);
+        const role = await readRole(tx, id);
+        if (!role) throw new HttpError(404, text.roleNotFound);
+        refuseUngrantable(ungrantable(holdingsOf(granter), role.permissions, input.permissions));
+        await refuseTakenName(tx, input.name, id);
+        await tx.update(roles).set({ name: input.name }).where(eq(roles.id, id));
+        await setRolePermissions(tx, id, [...new Set(input.permissions)]);
+        await keepAManager(tx);
+        return { status: 200, body: await readRole(tx, id) };
+      }),
+    );
+  });
 }

@@ -19,6 +19,7 @@ import {
   recordFailure,
   revokeToken,
   changePassword,
+  recordSignIn,
 } from '../auth/sessions';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
@@ -66,9 +67,13 @@ export function userRoutes(app: FastifyInstance, db: Db): void {
         throw new HttpError(401, loginMessages.failed);
       }
       await clearAccountFailures(db, keys);
+      // Only whoever knows the password learns that the account is deactivated.
+      if (!user.active) throw new HttpError(401, loginMessages.deactivated);
       // Sign-in is a good moment to sweep tokens that expired (30 days without use).
       await deleteExpiredTokens(db);
-      return { access_token: await issueToken(db, user.id) };
+      const access_token = await issueToken(db, user.id);
+      await recordSignIn(db, user.id);
+      return { access_token };
     },
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
   );

@@ -19,6 +19,8 @@ import type { LeaveLightStart } from './light-frame';
 // phone opens on their routes without it, and loads it with the first step elsewhere.
 const IonicShell = lazy(() => import('./ionic-shell'));
 const LightScreenStart = lazy(() => import('./light-screen-start'));
+// Seen only by someone signed in with a temporary password.
+const TemporaryPasswordPage = lazy(() => import('./temporary-password-page'));
 
 const loading = (
   <p className="print-message" role="status">
@@ -38,6 +40,12 @@ export default function SignedIn() {
 function CurrentUserGate() {
   const deployment = useDeployment();
   const user = useCurrentUser();
+  if (user.data?.temporary_credentials)
+    return (
+      <Suspense fallback={loading}>
+        <TemporaryPasswordPage />
+      </Suspense>
+    );
   if (user.data) return <SignedInShell user={user.data} deployment={deployment} />;
   // An error here is not a 401 (that signs out): the server could not be reached and nothing is cached yet.
   return <QueryStatus query={user} />;

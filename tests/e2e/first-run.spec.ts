@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support';
 
 // A server of its own, as a business installs it: production, an empty embedded database, no demo data.
@@ -126,4 +126,103 @@ test('an empty installation is set up in the browser: a wrong code refused, the 
   await page.getByLabel('Contraseña', { exact: true }).fill('otra-clave-larga');
   await page.getByRole('button', { name: 'Acceder' }).click();
   await expect(page.locator('.top-bar__title').first()).toBeVisible();
+});
+
+/** Signs in with a temporary password and picks one's own, as a new person does the first time. */
+async function firstSignIn(page: Page, email: string, temporary: string, own: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  await page.getByLabel('Correo Electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(temporary);
+  await page.getByRole('button', { name: 'Acceder' }).click();
+  await expect(page.getByRole('heading', { name: 'Cambia tu contraseña' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Cambiar contraseña' });
+  await form.getByLabel('Contraseña actual').fill(temporary);
+  await form.getByLabel('Contraseña nueva', { exact: true }).fill(own);
+  await form.getByLabel('Repite la contraseña nueva').fill(own);
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+}
+
+/** 'Nuevo usuario' filled and saved; answers the temporary password the dialog shows once. */
+async function createPerson(
+  page: Page,
+  person: { name: string; last: string; email: string; role: string; jobPosition?: string },
+): Promise<string> {
+  await page.goto(`${origin}/users`);
+  await page.getByRole('link', { name: 'Nuevo usuario' }).click();
+  const form = page.getByRole('form', { name: 'Nuevo usuario' });
+  await form.getByLabel('Nombre', { exact: true }).fill(person.name);
+  await form.getByLabel('Apellidos').fill(person.last);
+  await form.getByLabel('Correo electrónico').fill(person.email);
+  await form.getByLabel('Rol', { exact: true }).selectOption({ label: person.role });
+  if (person.jobPosition) await form.getByLabel('Puesto', { exact: true }).selectOption({ label: person.jobPosition });
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  const shown = page.locator('ion-modal[aria-label="Contraseña temporal"]');
+  await expect(shown.getByText(`Entrega esta contraseña temporal a ${person.name} ${person.last}.`, { exact: false })).toBeVisible();
+  const password = (await shown.locator('code').textContent())!.trim();
+  expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
+  await shown.getByRole('button', { name: 'Cerrar' }).last().click();
+  await expect(page.getByRole('row').filter({ hasText: person.email })).toBeVisible();
+  return password;
+}
+
+test('the administrator makes a seller and a driver from roles; the driver starts on a phone with no menu; the seller, deactivated, is signed out', async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${origin}/`);
+  await page.getByLabel('Correo Electrónico').fill('lucia@laesperanza.mx');
+  await page.getByLabel('Contraseña', { exact: true }).fill('otra-clave-larga');
+  await page.getByRole('button', { name: 'Acceder' }).click();
+  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+
+  await page.goto(`${origin}/users/new`);
+  const form = page.getByRole('form', { name: 'Nuevo usuario' });
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form.getByText('Requerido.').first()).toBeVisible();
+  await expect(form.getByLabel('Nombre', { exact: true })).toBeFocused();
+  // What the Ventas role gives shows ticked and fixed.
+  await form.getByLabel('Rol', { exact: true }).selectOption({ label: 'Ventas' });
+  await expect(form.getByRole('checkbox', { name: /Cotizaciones · por su rol/ })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: /Cotizaciones · por su rol/ })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const sellerPassword = await createPerson(page, { name: 'Sofía', last: 'Treviño', email: 'sofia@laesperanza.mx', role: 'Ventas' });
+  const driverPassword = await createPerson(page, {
+    name: 'Ramón',
+    last: 'Leal',
+    email: 'ramon@laesperanza.mx',
+    role: 'Chofer Repartidor',
+    jobPosition: 'Chofer Repartidor',
+  });
+  // Checked without the toast of the last one (axe reads a fading text's contrast mid-way).
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'ramon@laesperanza.mx' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const driver = await phone.newPage();
+  await firstSignIn(driver, 'ramon@laesperanza.mx', driverPassword, 'ramon-reparte-2026');
+  await expect(driver.getByRole('button', { name: 'Abrir o cerrar el menú' })).toHaveCount(0);
+  await expect(driver.getByRole('navigation', { name: 'Menú' })).toHaveCount(0);
+  await phone.close();
+
+  const desk = await browser.newContext();
+  const seller = await desk.newPage();
+  await firstSignIn(seller, 'sofia@laesperanza.mx', sellerPassword, 'sofia-vende-2026');
+
+  await page.goto(`${origin}/users`);
+  await page.getByRole('button', { name: 'Acciones de Sofía Treviño' }).click();
+  await page.locator('ion-action-sheet', { hasText: 'Acciones de Sofía Treviño' }).getByRole('button', { name: 'Desactivar' }).click();
+  await page.locator('ion-action-sheet', { hasText: '¿Desactivar a Sofía Treviño?' }).getByRole('button', { name: 'Desactivar' }).click();
+  await expect(page.getByText('Sofía Treviño desactivado.')).toBeVisible();
+
+  // Her next request is refused, and she is back at the login, told why when she tries again.
+  await seller.goto(`${origin}/quotations`);
+  await expect(seller.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await seller.getByLabel('Correo Electrónico').fill('sofia@laesperanza.mx');
+  await seller.getByLabel('Contraseña', { exact: true }).fill('sofia-vende-2026');
+  await seller.getByRole('button', { name: 'Acceder' }).click();
+  await expect(seller.getByText('Tu cuenta está desactivada. Pide a quien administra los usuarios que la reactive.')).toBeVisible();
+  await desk.close();
 });

@@ -65,8 +65,9 @@ test.describe('the shell on a desktop', () => {
       'Utilidades',
       'Costos',
       'Notas',
-      // The business's own identity, printed on every document.
+      // The business's own identity, printed on every document, and the people who sign in.
       'Datos del negocio',
+      'Usuarios',
       // The CRM, payroll, invoices and the activity log.
       'Calendario',
       'Actividades',

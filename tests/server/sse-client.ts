@@ -5,6 +5,8 @@ export interface EventStream {
   received: { event: string; data: string }[];
   text: () => string;
   waitFor: (predicate: (text: string) => boolean, timeoutMs?: number) => Promise<void>;
+  /** Whether the server has ended the stream. */
+  ended: () => boolean;
   close: () => void;
 }
 
@@ -13,6 +15,7 @@ export async function openEventStream(url: string): Promise<EventStream> {
   const response = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
   if (!response.ok || !response.body) throw new Error(`stream refused: ${response.status}`);
   let buffer = '';
+  let ended = false;
   const received: { event: string; data: string }[] = [];
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -20,7 +23,10 @@ export async function openEventStream(url: string): Promise<EventStream> {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          ended = true;
+          return;
+        }
         buffer += decoder.decode(value, { stream: true });
         for (const block of buffer.split('\n\n').slice(0, -1)) {
           const event = /^event: (.+)$/m.exec(block)?.[1];
@@ -43,6 +49,7 @@ export async function openEventStream(url: string): Promise<EventStream> {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
+    ended: () => ended,
     close: () => controller.abort(),
   };
 }

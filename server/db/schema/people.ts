@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, id, money, name, updatedAt } from './columns';
 
 /** A branch of the business; a user belongs to one (spec §3 User.branch). */
@@ -45,12 +45,41 @@ export const users = pgTable(
     sub_job_position: varchar('sub_job_position', { length: 120 }),
     role_id: integer('role_id').references(() => roles.id),
     branch_id: integer('branch_id').references(() => branches.id),
+    /** Someone who left is deactivated, never deleted: the log, sales and routes keep naming them. */
+    active: boolean('active').notNull().default(true),
+    /** Set by a password reset: the temporary password opens only 'Cambiar contraseña'. */
+    must_change_password: boolean('must_change_password').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
     change_seq: changeSeq(),
   },
   (t) => [uniqueIndex('users_email').on(t.email), index('users_change_seq').on(t.change_seq)],
 );
+
+/** Permissions a person holds beyond their role's ('Usuarios'). */
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.permission_id] })],
+);
+
+/**
+ * When each person last signed in, apart from `users`: a sign-in is not a change to the
+ * person (no Bitácora entry, and the held sessions of everyone stay held).
+ */
+export const userSignIns = pgTable('user_sign_ins', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  signed_in_at: timestamp('signed_in_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 /** Opaque bearer tokens, stored as SHA-256 of the token so a database leak reveals none. */
 export const authTokens = pgTable(

@@ -12,6 +12,8 @@ type FieldErrors = { email?: string; password?: string };
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 429) return error.message;
+  // A deactivated account is told so (only to whoever typed its password right).
+  if (error instanceof ApiError && error.message === loginMessages.deactivated) return error.message;
   if (error instanceof NetworkError) return loginMessages.offline;
   // Any other failure, including an answer without an access token, is a failed sign-in (spec §4).
   return loginMessages.failed;

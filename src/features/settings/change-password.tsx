@@ -12,7 +12,7 @@ const text = settingsMessages;
 type FieldName = 'current_password' | 'new_password' | 'confirm';
 
 /** 'Cambiar contraseña': the current one, the new one twice. The person's other sessions end. */
-export function ChangePassword({ notify }: { notify: Notify }) {
+export function ChangePassword({ notify, onChanged }: { notify: Notify; onChanged?: () => void }) {
   const formId = useId();
   const idOf = (name: FieldName) => `${formId}-${name}`;
   const [values, setValues] = useState<Record<FieldName, string>>({ current_password: '', new_password: '', confirm: '' });
@@ -22,6 +22,7 @@ export function ChangePassword({ notify }: { notify: Notify }) {
     onSuccess: () => {
       setValues({ current_password: '', new_password: '', confirm: '' });
       notify(text.passwordChanged, 'success');
+      onChanged?.();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {

@@ -111,7 +111,7 @@ export function useDrivers(scope: 'form' | 'filter') {
       answer.data.filter((user) =>
         scope === 'filter'
           ? user.job_position === JOB_POSITIONS.deliveryDriver
-          : SELECTABLE_DRIVER_POSITIONS.includes(user.job_position ?? ''),
+          : user.active !== false && SELECTABLE_DRIVER_POSITIONS.includes(user.job_position ?? ''),
       ),
     staleTime: ONE_HOUR,
   });

@@ -103,6 +103,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/users/new', 'Nuevo usuario', needs('users'), { inMenu: false, implemented: true }),
   route('/users/:id', 'Usuario', needs('users'), { inMenu: false, implemented: true }),
   route('/roles', 'Roles', needs('users'), { inMenu: false, implemented: true }),
+  // The lists the business keeps: trucks, branches, units, payment methods…
+  route('/catalogues', 'Catálogos', needs('settings'), { implemented: true }),
+  route('/catalogues/:list', 'Catálogo', needs('settings'), { inMenu: false, implemented: true }),
   route('/support', 'Soporte', admin, { inMenu: false, implemented: true }),
   route('/pos', 'Punto de venta', needs('sales'), { inMenu: false, implemented: true }),
   route('/caja', 'Caja', needs('sales'), { inMenu: false, implemented: true }),

@@ -45,6 +45,7 @@ import { referenceListRoutes } from './routes/reference-lists';
 import { messageRoutes } from './routes/messages';
 import { roleRoutes } from './routes/roles';
 import { peopleRoutes } from './routes/people';
+import { businessListRoutes } from './routes/business-lists';
 import { collectionRoutes } from './routes/collections';
 import { purchasingRoutes } from './routes/purchasing';
 import { providerRoutes } from './routes/providers';
@@ -197,6 +198,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   messageRoutes(app, database.db);
   roleRoutes(app, database.db);
   peopleRoutes(app, database.db);
+  businessListRoutes(app, database.db);
   collectionRoutes(app, database.db);
   purchasingRoutes(app, database.db);
   providerRoutes(app, database.db);

@@ -37,6 +37,7 @@ import { REPORTS_ROUTES } from './routes/reports';
 import { CAJA_ROUTES } from './routes/caja';
 import { ROLES_ROUTES } from './routes/roles';
 import { PEOPLE_ROUTES } from './routes/people';
+import { BUSINESS_LISTS_ROUTES } from './routes/business-lists';
 import { PROVIDERS_ROUTES } from './routes/providers';
 import { INVOICES_ROUTES } from './routes/invoices';
 
@@ -85,6 +86,7 @@ const TABLES = [
   CAJA_ROUTES,
   ROLES_ROUTES,
   PEOPLE_ROUTES,
+  BUSINESS_LISTS_ROUTES,
   PROVIDERS_ROUTES,
   INVOICES_ROUTES,
 ] as const;

@@ -381,7 +381,9 @@ export function crmRoutes(app: FastifyInstance, db: Db): void {
       sql`SELECT k.id, k.user_id, k.company_id, c.name AS company_name, k.contact_id, k.date, k.duration_minutes, k.note, k.result_id, r.name AS result FROM calls k LEFT JOIN companies c ON c.id = k.company_id LEFT JOIN results r ON r.id = k.result_id ORDER BY k.date DESC, k.id DESC`,
     ),
   );
-  guardedRoute(app, 'GET /api/v2/funnels', async () => ({ data: await rows(db, sql`SELECT id, name FROM funnels ORDER BY name`) }));
+  guardedRoute(app, 'GET /api/v2/funnels', async () => ({
+    data: await rows(db, sql`SELECT id, name FROM funnels WHERE active ORDER BY name`),
+  }));
   guardedRoute(
     app,
     'GET /api/v2/funnel_phases',
@@ -391,7 +393,10 @@ export function crmRoutes(app: FastifyInstance, db: Db): void {
       return {
         data: await rows(
           db,
-          sql`SELECT id, funnel_id, name, position FROM funnel_phases WHERE ${funnels ? sql`funnel_id IN ${funnels}` : sql`TRUE`} ORDER BY funnel_id, position`,
+          // A phase taken out of its funnel stays while leads are in it, so they do not vanish from the board.
+          sql`SELECT id, funnel_id, name, position FROM funnel_phases p
+              WHERE ${funnels ? sql`funnel_id IN ${funnels}` : sql`TRUE`} AND (p.active OR EXISTS (SELECT 1 FROM leads l WHERE l.funnel_phase_id = p.id))
+              ORDER BY funnel_id, position`,
         ),
       };
     },

@@ -248,7 +248,7 @@ const guardedRoute = guardedRoutes(INVENTORY_MOVES_ROUTES);
 
 export function inventoryMoveRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v2/branches', async () => ({
-    data: await rows(db, sql`SELECT id, name, address FROM branches ORDER BY id`),
+    data: await rows(db, sql`SELECT id, name, address FROM branches WHERE active ORDER BY id`),
   }));
 
   // Manual adjustments and waste: movements of their own source, listed and recorded.

@@ -15,7 +15,7 @@ import { guardedRoutes, type RouteTable } from '../http/route-table';
  * The v1 reference reads (spec §7 `…/all`) the app loads at start: each answers
  * `{ data: [...] }` from its table, ordered by name (or id).
  */
-const NAMED_LISTS: [keyof typeof REFERENCE_LISTS_ROUTES, PgTable & { id: PgColumn; name: PgColumn }][] = [
+const NAMED_LISTS: [keyof typeof REFERENCE_LISTS_ROUTES, PgTable & { id: PgColumn; name: PgColumn; active: PgColumn }][] = [
   ['GET /api/v1/rejection/all', t.rejections],
   ['GET /api/v1/phase/all', t.phases],
   ['GET /api/v1/origin/all', t.origins],
@@ -176,7 +176,8 @@ const guardedRoute = guardedRoutes(REFERENCE_LISTS_ROUTES);
 export function referenceListRoutes(app: FastifyInstance, db: Db): void {
   for (const [key, table] of NAMED_LISTS) {
     guardedRoute(app, key, async () => ({
-      data: await db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.name)),
+      // What 'Catálogos' deactivated is no longer offered; the records that name it keep it.
+      data: await db.select({ id: table.id, name: table.name }).from(table).where(eq(table.active, true)).orderBy(asc(table.name)),
     }));
   }
 

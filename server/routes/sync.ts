@@ -89,7 +89,8 @@ function liveCondition(kind: SyncKind, scope: Scope): SQL {
     case 'items':
       return sql`(t.deleted_at IS NULL)`;
     case 'drivers':
-      return sql`(t.job_position_id IN (SELECT id FROM job_positions WHERE name IN (${driverPositions})))`;
+      // A deactivated driver leaves the devices' pickers with their next pull ('Usuarios').
+      return sql`(t.active AND t.job_position_id IN (SELECT id FROM job_positions WHERE name IN (${driverPositions})))`;
     case 'physical_inventories':
       if (!scope.physical) return sql`false`;
       return scope.branchId === null
@@ -215,7 +216,8 @@ export const SYNC_ROUTES = {
     summary: 'Cambios para el dispositivo desde el cursor',
     response: syncPullSchema,
     query: ['cursor'],
-    recordRule: 'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders; open physical counts (of the person’s branch) only with physical_inventories.',
+    recordRule:
+      'Only the routes the person drives (7 days back to 7 ahead); orders to fill only with orders; open physical counts (of the person’s branch) only with physical_inventories.',
   },
 } satisfies RouteTable;
 

@@ -94,4 +94,6 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/users/new': lazy(() => import('../features/people/person-form-page')),
   '/users/:id': lazy(() => import('../features/people/person-form-page')),
   '/roles': lazy(() => import('../features/people/roles-page')),
+  '/catalogues': lazy(() => import('../features/business-lists/business-lists-page')),
+  '/catalogues/:list': lazy(() => import('../features/business-lists/business-list-page')),
 };

@@ -16,11 +16,33 @@ export function useRowMenu<Row>(
   actions: (row: Row) => ActionSheetButton[],
 ): { open: (row: Row) => void; sheet: ReactNode } {
   const [menuFor, setMenuFor, menuSheet] = useSheet<Row>();
+  const chosen = useRef<(() => unknown) | null>(null);
   // Built once per opening: a sheet given new buttons redraws them, under the person's finger.
-  const buttons = useMemo(() => (menuFor ? [...actions(menuFor), { text: text.cancel, role: 'cancel' }] : []), [menuFor, actions]);
+  // The chosen action runs once the sheet is gone: an action that changes the list under it (a
+  // row deactivated and filtered out) or shows a toast must not do so while the sheet leaves.
+  const buttons = useMemo(
+    () =>
+      menuFor
+        ? [
+            ...actions(menuFor).map((button) => ({ ...button, handler: button.handler && (() => void (chosen.current = button.handler!)) })),
+            { text: text.cancel, role: 'cancel' },
+          ]
+        : [],
+    [menuFor, actions],
+  );
+  const dismissed = menuSheet.onDidDismiss;
   const sheet = menuFor && (
     <Suspense key={menuSheet.key} fallback={null}>
-      <ActionSheet header={header(menuFor)} buttons={buttons} onDismissed={menuSheet.onDidDismiss} />
+      <ActionSheet
+        header={header(menuFor)}
+        buttons={buttons}
+        onDismissed={() => {
+          dismissed();
+          const action = chosen.current;
+          chosen.current = null;
+          action?.();
+        }}
+      />
     </Suspense>
   );
   return { open: setMenuFor, sheet };

@@ -68,6 +68,7 @@ test.describe('the shell on a desktop', () => {
       // The business's own identity, printed on every document, and the people who sign in.
       'Datos del negocio',
       'Usuarios',
+      'Catálogos',
       // The CRM, payroll, invoices and the activity log.
       'Calendario',
       'Actividades',

@@ -1,4 +1,4 @@
-import { bigint, integer, numeric, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, bigint, integer, numeric, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Columns every table carries. */
 export const id = () => serial('id').primaryKey();
@@ -17,3 +17,8 @@ export const kilograms = (column: string) => numeric(column, { precision: 12, sc
  * database trigger on every insert and update, in commit order (see migration 0005).
  */
 export const changeSeq = () => bigint('change_seq', { mode: 'number' }).notNull().default(0);
+/**
+ * A catalogue row no longer offered ('Catálogos'): it leaves the pickers and stays on the
+ * records that name it.
+ */
+export const active = () => boolean('active').notNull().default(true);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, id, money, name, updatedAt } from './columns';
+import { active, createdAt, deletedAt, id, money, name, updatedAt } from './columns';
 import { companies, contacts, items, providers, purchaseOrders, sales } from './commerce';
 import { activityTypes, expenseTypes, funnels, origins, paymentMethods } from './reference-lists';
 import { users } from './people';
@@ -15,6 +15,7 @@ export const funnelPhases = pgTable('funnel_phases', {
     .references(() => funnels.id),
   name: name(),
   position: integer('position').notNull(),
+  active: active(),
 });
 
 export const leads = pgTable(

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { changeSeq, createdAt, id, money, name, updatedAt } from './columns';
+import { active, changeSeq, createdAt, id, money, name, updatedAt } from './columns';
 
 /** A branch of the business; a user belongs to one (spec §3 User.branch). */
 export const branches = pgTable('branches', {
@@ -10,10 +10,13 @@ export const branches = pgTable('branches', {
   rfc: varchar('rfc', { length: 20 }).notNull(),
   razon_social: varchar('razon_social', { length: 200 }).notNull(),
   email: varchar('email', { length: 254 }).notNull(),
+  active: active(),
   created_at: createdAt(),
 });
 
-export const jobPositions = pgTable('job_positions', { id: id(), name: name() }, (t) => [uniqueIndex('job_positions_name').on(t.name)]);
+export const jobPositions = pgTable('job_positions', { id: id(), name: name(), active: active() }, (t) => [
+  uniqueIndex('job_positions_name').on(t.name),
+]);
 
 export const permissions = pgTable('permissions', { id: id(), name: name() }, (t) => [uniqueIndex('permissions_name').on(t.name)]);
 

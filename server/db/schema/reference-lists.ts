@@ -1,11 +1,11 @@
 import { pgTable } from 'drizzle-orm/pg-core';
-import { createdAt, id, name } from './columns';
+import { active, createdAt, id, name } from './columns';
 
 /**
  * The reference lists of spec §3 that the app loads at start. The spec shows none of
  * their fields beyond an identity and a name.
  */
-const referenceList = (table: string) => pgTable(table, { id: id(), name: name(), created_at: createdAt() });
+const referenceList = (table: string) => pgTable(table, { id: id(), name: name(), active: active(), created_at: createdAt() });
 
 export const funnels = referenceList('funnels');
 export const types = referenceList('types');

@@ -24,7 +24,10 @@ export function useRowMenu<Row>(
     () =>
       menuFor
         ? [
-            ...actions(menuFor).map((button) => ({ ...button, handler: button.handler && (() => void (chosen.current = button.handler!)) })),
+            ...actions(menuFor).map((button) => ({
+              ...button,
+              handler: button.handler && (() => void (chosen.current = button.handler!)),
+            })),
             { text: text.cancel, role: 'cancel' },
           ]
         : [],

@@ -36,7 +36,9 @@ test.describe("'Catálogos' and 'Roles'", () => {
     await expect(expense.getByLabel('Forma de pago').locator('option', { hasText: 'Vales de despensa' })).toHaveCount(0);
   });
 
-  test("a role made with some permissions shows them grouped in Spanish, and what the role gives is fixed on a person's form", async ({ page }) => {
+  test("a role made with some permissions shows them grouped in Spanish, and what the role gives is fixed on a person's form", async ({
+    page,
+  }) => {
     await signIn(page, 'admin@demo.mx');
     await page.goto('/roles');
     await page.getByRole('button', { name: 'Nuevo rol' }).click();

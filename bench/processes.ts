@@ -23,12 +23,23 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** A real server process (`server/server.ts`) on a free port, once it answers /healthz. */
+/** A real server process (`server/server.ts`, or its compiled bundle) on a free port, once it answers /healthz. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  // BENCH_COMPILED=1: the server as production runs it (`npm run build:server` first).
+  const entry =
+    process.env.BENCH_COMPILED === '1' ? ['--enable-source-maps', 'build/server/server.mjs'] : ['--import', 'tsx', 'server/server.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', WEB_DIR: '/nonexistent', LOG_LEVEL: 'error', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      WEB_DIR: '/nonexistent',
+      LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

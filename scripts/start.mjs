@@ -1,8 +1,10 @@
-// `npm start`: builds the PWA when it is missing or older than its sources, then runs
-// the server (migrations, demo data on an empty database, http://localhost:8080).
+// `npm start`: builds the PWA and compiles the server when either is missing or older than its
+// sources, then runs the compiled server (migrations, demo data on an empty database unless
+// NODE_ENV=production, http://localhost:8080).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { run } from './run.mjs';
+import { buildServer, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist', 'index.html');
@@ -24,4 +26,5 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSourceTime()
   const code = await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root });
   if (code !== 0) process.exit(code);
 }
-process.exit(await run(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root }));
+await buildServer();
+process.exit(await run(process.execPath, ['--enable-source-maps', serverBundle], { cwd: root }));

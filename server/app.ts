@@ -65,7 +65,7 @@ import { evidenceUploadRoutes } from './routes/evidence-uploads';
 import { deploymentHtml } from './pwa-html';
 import { shippingRoutes } from './routes/shippings';
 import { customerRoutes } from './routes/customers';
-import { FileStore, MAX_UPLOAD_BYTES } from './files';
+import { FileStore, LocalObjects, MAX_UPLOAD_BYTES, type EvidenceObjects } from './files';
 import { userRoutes } from './routes/users';
 import { syncRoutes } from './routes/sync';
 import { syncPushRoutes } from './routes/sync-push';
@@ -181,7 +181,17 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   shippingRoutes(app, database.db);
   syncRoutes(app, database.db, business);
   syncPushRoutes(app);
-  const files = new FileStore(path.join(env.DATA_DIR, 'files'));
+  const filesDir = path.join(env.DATA_DIR, 'files');
+  // The S3 client is large: loaded only by an installation that keeps its evidence in a bucket.
+  const s3 = env.S3_URL ? await import('./files-s3') : null;
+  const place = s3?.s3PlaceOf(env) ?? null;
+  let objects: EvidenceObjects = new LocalObjects(filesDir);
+  if (s3 && place) {
+    const bucket = new s3.S3Objects(place);
+    app.addHook('onClose', async () => bucket.close());
+    objects = bucket;
+  }
+  const files = new FileStore(filesDir, objects);
   shippingDetailRoutes(app, database.db, files);
   await evidenceUploadRoutes(app, { dataDir: env.DATA_DIR, files });
   orderRoutes(app, database.db);

@@ -31,12 +31,26 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Server processes sharing the port; more than one needs PostgreSQL (DATABASE_URL). */
     WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /** S3-compatible object storage for evidence files (several machines, no shared disk); local disk without it. */
+    S3_URL: z.url().optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Where in the bucket the evidence goes (several installations may share one bucket). */
+    S3_PREFIX: z.string().default('evidencias/'),
+    /** Where `npm run backup` leaves a copy of each archive in the bucket (and `npm run restore -- s3:NAME` finds it). */
+    S3_BACKUP_PREFIX: z.string().default('respaldos/'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Bearer token that opens GET /metrics; without it the metrics are not served. */
     METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
   })
   .refine((env) => env.WORKERS === 1 || env.DATABASE_URL !== undefined, {
     path: ['WORKERS'],
     message: 'varios procesos comparten una base de datos PostgreSQL: defina DATABASE_URL (la base embebida es de un solo proceso)',
+  })
+  .refine((env) => env.S3_URL === undefined || env.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'con S3_URL hace falta el nombre del bucket',
   })
   .transform((env) => ({
     ...env,

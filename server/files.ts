@@ -40,12 +40,58 @@ export function sniffEvidenceType(head: Buffer): EvidenceExtension | null {
   return null;
 }
 
-export class FileStore {
+/**
+ * Where checked evidence files are kept, by their stored name: a directory on this machine, or
+ * a bucket of S3-compatible object storage that every server machine reaches (files-s3.ts).
+ */
+export interface EvidenceObjects {
+  /** Takes a complete, checked temporary file as `name` (the temporary file is gone afterwards). */
+  put(name: string, temporary: string, size: number): Promise<void>;
+  has(name: string): Promise<boolean>;
+  get(name: string): Promise<Readable>;
+  delete(name: string): Promise<void>;
+}
+
+/** Evidence in a directory of this machine (the default). */
+export class LocalObjects implements EvidenceObjects {
   constructor(readonly dir: string) {}
+
+  async put(name: string, temporary: string): Promise<void> {
+    await rename(temporary, path.join(this.dir, name));
+  }
+
+  async has(name: string): Promise<boolean> {
+    try {
+      return (await stat(path.join(this.dir, name))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async get(name: string): Promise<Readable> {
+    return createReadStream(path.join(this.dir, name));
+  }
+
+  async delete(name: string): Promise<void> {
+    await rm(path.join(this.dir, name), { force: true });
+  }
+}
+
+/**
+ * Evidence files: an upload is streamed to a temporary file in `scratchDir`, checked by its
+ * content, and kept under a random name in its place (`objects`). Whatever fails, nothing
+ * partial is kept.
+ */
+export class FileStore {
+  constructor(
+    private readonly scratchDir: string,
+    private readonly objects: EvidenceObjects,
+  ) {}
 
   /** Keeps a complete temporary file under a random name when its content is evidence. */
   private async keep(temporary: string): Promise<{ name: string } | { error: 'unsupported' | 'empty' }> {
-    if ((await stat(temporary)).size === 0) return { error: 'empty' };
+    const { size } = await stat(temporary);
+    if (size === 0) return { error: 'empty' };
     const handle = await open(temporary, 'r');
     const head = Buffer.alloc(16);
     try {
@@ -56,7 +102,7 @@ export class FileStore {
     const extension = sniffEvidenceType(head);
     if (!extension) return { error: 'unsupported' };
     const name = `${randomUUID()}.${extension}`;
-    await rename(temporary, path.join(this.dir, name));
+    await this.objects.put(name, temporary, size);
     return { name };
   }
 
@@ -65,8 +111,8 @@ export class FileStore {
    * random name. Whatever fails, nothing partial stays on disk.
    */
   async save(stream: Readable & { truncated?: boolean }): Promise<{ name: string } | { error: 'too-large' | 'unsupported' | 'empty' }> {
-    await mkdir(this.dir, { recursive: true });
-    const temporary = path.join(this.dir, `.upload-${randomUUID()}`);
+    await mkdir(this.scratchDir, { recursive: true });
+    const temporary = path.join(this.scratchDir, `.upload-${randomUUID()}`);
     try {
       await pipeline(stream, createWriteStream(temporary, { flags: 'wx' }));
       if (stream.truncated) return { error: 'too-large' };
@@ -82,8 +128,8 @@ export class FileStore {
    * The parts are left as they were; whatever fails, nothing partial stays in the store.
    */
   async saveParts(parts: readonly string[]): Promise<{ name: string } | { error: 'unsupported' | 'empty' }> {
-    await mkdir(this.dir, { recursive: true });
-    const temporary = path.join(this.dir, `.upload-${randomUUID()}`);
+    await mkdir(this.scratchDir, { recursive: true });
+    const temporary = path.join(this.scratchDir, `.upload-${randomUUID()}`);
     try {
       const output = await open(temporary, 'wx');
       try {
@@ -100,19 +146,14 @@ export class FileStore {
   }
 
   async exists(name: string): Promise<boolean> {
-    if (!isStoredName(name)) return false;
-    try {
-      return (await stat(path.join(this.dir, name))).isFile();
-    } catch {
-      return false;
-    }
+    return isStoredName(name) && this.objects.has(name);
   }
 
   async remove(name: string): Promise<void> {
-    if (isStoredName(name)) await rm(path.join(this.dir, name), { force: true });
+    if (isStoredName(name)) await this.objects.delete(name);
   }
 
-  read(name: string): Readable {
-    return createReadStream(path.join(this.dir, name));
+  open(name: string): Promise<Readable> {
+    return this.objects.get(name);
   }
 }

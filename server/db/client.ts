@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -70,11 +71,32 @@ class PreparingClient extends pg.Client {
     if (config === null || typeof config !== 'object' || typeof config.text !== 'string') return run(...args);
     const values = (args[1] ?? config.values) as unknown[] | undefined;
     const preparable =
-      config.name === undefined && typeof config.submit !== 'function' && Array.isArray(values) && values.length > 0 && config.text.length <= MAX_PREPARED_TEXT;
+      config.name === undefined &&
+      typeof config.submit !== 'function' &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      config.text.length <= MAX_PREPARED_TEXT;
     if (!preparable) return run(...args);
     return run({ ...config, name: statementName(config.text) }, ...args.slice(1));
   }
 }
+
+/**
+ * A new embedded database's files, made by a short-lived process: creating them (initdb) takes
+ * some 500 MB that the server's process would otherwise keep for its whole life.
+ */
+function initializeDataDir(dataDir: string): Promise<void> {
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb del almacenamiento embebido terminó con ${code}`))));
+  });
+}
+
+/** The embedded database's shared buffers (bench/production-start.mjs measures what it costs). */
+const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -167,7 +189,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: target.dataDir ?? undefined, loadDataDir: target.snapshot });
+  if (target.dataDir && !target.snapshot && !existsSync(path.join(target.dataDir, 'PG_VERSION'))) await initializeDataDir(target.dataDir);
+  const client = new PGlite({
+    dataDir: target.dataDir ?? undefined,
+    loadDataDir: target.snapshot,
+    // One business's data on one machine: 128 MB of shared buffers (PostgreSQL's default) held
+    // 130 MB of the process's memory for pages the operating system caches anyway.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

@@ -276,7 +276,7 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
       .header('content-disposition', `inline; filename="evidencia.${extension}"`)
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(files.read(name));
+      .send(await files.open(name));
   });
 
   guardedRoute(

@@ -16,14 +16,25 @@ interface Place {
  * and evidence file committed before the backup began is there, with the same bytes; the
  * restore refuses to write over data.
  */
-export async function backupUnderWrites(source: Place, target: Place, archive: string, open: (place: Place) => Promise<Database>): Promise<void> {
+export async function backupUnderWrites(
+  source: Place,
+  target: Place,
+  archive: string,
+  open: (place: Place) => Promise<Database>,
+  /** Where the restore reads the archive (the backup's own copy in the bucket, `s3:NAME`) and the restored evidence. */
+  restoredFrom: { from?: string; evidence?: (name: string) => Promise<Buffer> } = {},
+): Promise<void> {
   const server = await startServer(source.env);
   let writing = true;
   try {
     const token = await login(server.url, 'oficina@demo.mx');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const createRoute = async (note: string) => {
-      const response = await fetch(`${server.url}/api/v1/shipping/create`, { method: 'POST', headers, body: JSON.stringify({ date: '2026-11-23', note }) });
+      const response = await fetch(`${server.url}/api/v1/shipping/create`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ date: '2026-11-23', note }),
+      });
       expect(response.status).toBe(201);
       return ((await response.json()) as { id: number }).id;
     };
@@ -37,7 +48,11 @@ export async function backupUnderWrites(source: Place, target: Place, archive: s
       const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(50_000), Buffer.from('\n%%EOF\n')]);
       const form = new FormData();
       form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'entrega.pdf');
-      const response = await fetch(`${server.url}/api/v1/shipping_detail/files/`, { method: 'POST', headers: { authorization: headers.authorization }, body: form });
+      const response = await fetch(`${server.url}/api/v1/shipping_detail/files/`, {
+        method: 'POST',
+        headers: { authorization: headers.authorization },
+        body: form,
+      });
       expect(response.status).toBe(201);
       evidence.set(((await response.json()) as { file: string }).file, bytes);
     }
@@ -54,12 +69,14 @@ export async function backupUnderWrites(source: Place, target: Place, archive: s
     expect(backup.code).toBe(0);
     await server.stop();
 
-    const restore = await runScript('restore.ts', [archive], target.env);
+    const restore = await runScript('restore.ts', [restoredFrom.from ?? archive], target.env);
     expect(restore.output).toContain('restaurado');
     expect(restore.code).toBe(0);
-    const again = await runScript('restore.ts', [archive], target.env);
+    const again = await runScript('restore.ts', [restoredFrom.from ?? archive], target.env);
     expect(again.code).toBe(1);
-    expect(again.output).toMatch(/restaure en un directorio de datos vacío|restaure en una base vacía/);
+    expect(again.output).toMatch(
+      /restaure en un directorio de datos vacío|restaure en una base vacía|restaure en un lugar vacío del bucket/,
+    );
 
     const restored = await open(target);
     try {
@@ -70,7 +87,8 @@ export async function backupUnderWrites(source: Place, target: Place, archive: s
     } finally {
       await restored.close();
     }
-    for (const [name, bytes] of evidence) expect((await readFile(path.join(target.dataDir, 'files', name))).equals(bytes)).toBe(true);
+    const read = restoredFrom.evidence ?? ((name: string) => readFile(path.join(target.dataDir, 'files', name)));
+    for (const [name, bytes] of evidence) expect((await read(name)).equals(bytes)).toBe(true);
   } finally {
     writing = false;
     await server.stop();

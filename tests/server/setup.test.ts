@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../domain/brand';
 import { PERMISSIONS } from '../../domain/permissions';
 import { runAdminCommand } from '../../server/auth/admin-command';
 import { issueSetupCode } from '../../server/auth/setup-codes';
+import { rows } from '../../server/db/sql-rows';
 import { bearer, createEmptyTestApp, createTestApp, loginAs, type TestApp } from './test-app';
 
 // A 1×1 transparent PNG.
@@ -121,6 +123,26 @@ describe('Configuración inicial on an empty database', () => {
       await t.app.inject({ method: 'GET', url: '/api/v2/logs?filter[entity]=business_identity', headers: bearer(token) })
     ).json();
     expect(log.data[0]).toMatchObject({ action: 'update', entity: 'business_identity', user_id: 1 });
+  });
+
+  it('logs a new logo by a fingerprint, not by copying the image into Bitácora', async () => {
+    const token = await loginAs(t.app, 'lucia@laesperanza.mx', admin.password);
+    const { logo_url: _logo, ...fields } = (await t.app.inject({ method: 'GET', url: '/api/v2/business', headers: bearer(token) })).json();
+    const otherLogo = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>').toString('base64')}`;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/business',
+      headers: bearer(token),
+      payload: { ...fields, logo: otherLogo },
+    });
+    expect(changed.statusCode).toBe(200);
+    const [entry] = await rows<{ before: { logo: string }; after: { logo: string } }>(
+      t.database.db,
+      sql`SELECT before, after FROM logs WHERE entity = 'business_identity' AND after ? 'logo' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(entry?.before.logo).toMatch(/^imagen [0-9a-f]{8}$/);
+    expect(entry?.after.logo).toMatch(/^imagen [0-9a-f]{8}$/);
+    expect(entry?.after.logo).not.toBe(entry?.before.logo);
   });
 
   it('never shows again: the installation is set up, a second setup is refused and no code is issued', async () => {

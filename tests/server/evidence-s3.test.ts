@@ -1,0 +1,106 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
+
+/**
+ * Evidence files in S3-compatible object storage (S3_URL, S3_BUCKET): kept in the bucket and
+ * served from it, nothing left on the server's disk, so another machine serves them as well.
+ * The bucket is a real S3-speaking server started by the test (s3rver).
+ */
+const BUCKET = 'evidencias-prueba';
+let t: TestApp;
+let s3: S3rver;
+let s3Dir: string;
+let client: S3Client;
+let driver: string;
+
+beforeAll(async () => {
+  s3Dir = await mkdtemp(path.join(tmpdir(), 'frutas-s3-'));
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+  const { port } = await s3.run();
+  const url = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ S3_URL: url, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
+  client = new S3Client({
+    endpoint: url,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  driver = await loginAs(t.app, 'chofer@demo.mx');
+});
+afterAll(async () => {
+  client?.destroy();
+  await t?.close();
+  await s3?.close();
+  await rm(s3Dir, { recursive: true, force: true });
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+const keptOnDisk = async () =>
+  (await readdir(path.join(t.dataDir, 'files')).catch(() => [] as string[])).filter((name) => !name.startsWith('.'));
+const inBucket = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((object) => object.Key);
+
+describe('evidence in object storage', () => {
+  it('keeps an uploaded file in the bucket, under its prefix, and serves the same bytes from it', async () => {
+    const boundary = '----frutas-s3';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="entrega.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipping_detail/files/',
+      headers: { ...bearer(driver), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const name = uploaded.json<{ file: string }>().file;
+    expect(await inBucket()).toContain(`evidencias/${name}`);
+    const object = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `evidencias/${name}` }));
+    expect(object.ContentType).toBe('application/pdf');
+    expect(await keptOnDisk()).toEqual([]);
+
+    const served = await t.app.inject({ method: 'GET', url: `/files/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PDF)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/files/00000000-0000-4000-8000-000000000000.pdf' })).statusCode).toBe(404);
+  });
+
+  it('keeps a resumable upload, once complete, in the bucket too', async () => {
+    const tus = { ...bearer(driver), 'tus-resumable': '1.0.0' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/uploads',
+      headers: { ...tus, 'upload-length': String(PDF.length) },
+    });
+    expect(created.statusCode).toBe(201);
+    const location = String(created.headers.location);
+    const first = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      payload: PDF.subarray(0, 10),
+    });
+    expect(first.statusCode).toBe(204);
+    const last = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '10' },
+      payload: PDF.subarray(10),
+    });
+    expect(last.statusCode).toBe(204);
+    const name = String(last.headers['upload-file-name']);
+    expect(await inBucket()).toContain(`evidencias/${name}`);
+    expect(await keptOnDisk()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/files/${name}` })).rawPayload.equals(PDF)).toBe(true);
+  });
+});

@@ -255,45 +255,33 @@ export function peopleRoutes(app: FastifyInstance, db: Db): void {
     );
   });
 
-  guardedRoute(app, 'POST /api/v2/users/:id/deactivate', async (request, reply) => {
-    const granter = currentUser(request);
-    const { id } = parseInput(idParamSchema, request.params, 404);
-    return afterCommit(
-      db,
-      runMutation(db, request, reply, async (tx) => {
-        await lockPeople(tx);
-        const person = await personOrNotFound(tx, id);
-        if (id === ADMIN_USER_ID) throw new HttpError(409, text.firstAdministrator);
-        if (id === granter.id) throw new HttpError(409, text.notYourself);
-        mayManage(granter, person);
-        await tx
-          .update(users)
-          .set({ active: false, updated_at: sql`now()` })
-          .where(eq(users.id, id));
-        await endSessions(tx, id);
-        await keepAManager(tx);
-        return { status: 200, body: await personOrNotFound(tx, id) };
-      }),
-    );
-  });
-
-  guardedRoute(app, 'POST /api/v2/users/:id/reactivate', async (request, reply) => {
-    const granter = currentUser(request);
-    const { id } = parseInput(idParamSchema, request.params, 404);
-    return afterCommit(
-      db,
-      runMutation(db, request, reply, async (tx) => {
-        await lockPeople(tx);
-        const person = await personOrNotFound(tx, id);
-        mayManage(granter, person);
-        await tx
-          .update(users)
-          .set({ active: true, updated_at: sql`now()` })
-          .where(eq(users.id, id));
-        return { status: 200, body: await personOrNotFound(tx, id) };
-      }),
-    );
-  });
+  for (const active of [false, true]) {
+    const key = active ? 'POST /api/v2/users/:id/reactivate' : 'POST /api/v2/users/:id/deactivate';
+    guardedRoute(app, key, async (request, reply) => {
+      const granter = currentUser(request);
+      const { id } = parseInput(idParamSchema, request.params, 404);
+      return afterCommit(
+        db,
+        runMutation(db, request, reply, async (tx) => {
+          await lockPeople(tx);
+          const person = await personOrNotFound(tx, id);
+          if (!active && id === ADMIN_USER_ID) throw new HttpError(409, text.firstAdministrator);
+          if (!active && id === granter.id) throw new HttpError(409, text.notYourself);
+          mayManage(granter, person);
+          await tx
+            .update(users)
+            .set({ active, updated_at: sql`now()` })
+            .where(eq(users.id, id));
+          if (!active) {
+            // Signed out on every process at once; their history stays theirs.
+            await endSessions(tx, id);
+            await keepAManager(tx);
+          }
+          return { status: 200, body: await personOrNotFound(tx, id) };
+        }),
+      );
+    });
+  }
 
   guardedRoute(app, 'POST /api/v2/users/:id/password-reset', async (request, reply) => {
     const granter = currentUser(request);

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventTicketSchema } from '../../domain/schemas/events';
 import { personPageSchema } from '../../domain/schemas/people';
 import { openEventStream } from '../server/sse-client';
+import { startServer, type ServerProcess } from '../../bench/processes';
 import { bearer, createTestApp, loginAs, type TestApp } from '../server/test-app';
 
 /**
@@ -11,36 +11,15 @@ import { bearer, createTestApp, loginAs, type TestApp } from '../server/test-app
  * notices reach every process). Runs when DATABASE_URL is set (CI).
  */
 let t: TestApp;
-let other: ChildProcess;
+let other: ServerProcess;
 let otherBase: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const port = 23_000 + Math.floor(Math.random() * 2000);
-  otherBase = `http://127.0.0.1:${port}`;
-  other = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: t.databaseUrl!,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: t.dataDir,
-      WEB_DIR: '/nonexistent',
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${otherBase}/healthz`)).ok) break;
-    } catch {
-      if (i > 200) throw new Error('the second server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  other = await startServer({ DATABASE_URL: t.databaseUrl!, DATA_DIR: t.dataDir });
+  otherBase = other.url;
 }, 60_000);
 afterAll(async () => {
-  other.kill('SIGTERM');
-  await new Promise((resolve) => other.once('exit', resolve));
+  await other.stop();
   await t.close();
 });
 

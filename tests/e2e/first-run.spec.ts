@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { extractText } from 'unpdf';
 import { seriousViolations } from './support';
 
 // A server of its own, as a business installs it: production, an empty embedded database, no demo data.
@@ -166,9 +167,10 @@ async function createPerson(
   return password;
 }
 
-test('the administrator makes a seller and a driver from roles; the driver starts on a phone with no menu; the seller, deactivated, is signed out', async ({
+test("the administrator makes a seller and a driver from roles; the driver starts on a phone with no menu; the seller's quotation carries the business; deactivated, she is signed out", async ({
   page,
   browser,
+  request,
 }) => {
   await page.goto(`${origin}/`);
   await page.getByLabel('Correo Electrónico').fill('lucia@laesperanza.mx');
@@ -210,6 +212,58 @@ test('the administrator makes a seller and a driver from roles; the driver start
   const desk = await browser.newContext();
   const seller = await desk.newPage();
   await firstSignIn(seller, 'sofia@laesperanza.mx', sellerPassword, 'sofia-vende-2026');
+
+  // Her first quotation prints the business as 'Datos del negocio' holds it. The unit comes from
+  // 'Catálogos'; the product and the customer are made through the API, as their screens are tested elsewhere.
+  await page.goto(`${origin}/catalogues/units`);
+  await page.getByRole('button', { name: 'Nueva unidad de medida' }).click();
+  const unitDialog = page.locator('ion-modal[aria-label="Nueva unidad de medida"]');
+  await unitDialog.getByLabel('Nombre').fill('Kilo');
+  await unitDialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Kilo guardado.')).toBeVisible();
+  const tokenOf = async (email: string, password: string) =>
+    (await (await request.post(`${origin}/api/v1/user/login`, { data: { email, password } })).json()).access_token as string;
+  const adminAuth = { authorization: `Bearer ${await tokenOf('lucia@laesperanza.mx', 'otra-clave-larga')}` };
+  const units = (await (await request.get(`${origin}/api/v1/unit/all`, { headers: adminAuth })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const item = await request.post(`${origin}/api/v2/items`, {
+    headers: adminAuth,
+    data: { name: 'Jitomate saladette', unit_id: units.find((unit) => unit.name === 'Kilo')!.id, price: 28, cost: 17, weight: 1 },
+  });
+  expect(item.status()).toBe(201);
+  const company = await request.post(`${origin}/api/v2/companies`, {
+    headers: adminAuth,
+    data: { name: 'Cocina Lupita', razon_social: 'Cocina Lupita, S.A. de C.V.' },
+  });
+  expect(company.status()).toBe(201);
+  const sellerAuth = { authorization: `Bearer ${await tokenOf('sofia@laesperanza.mx', 'sofia-vende-2026')}` };
+  const today = new Date().toISOString().slice(0, 10);
+  const quotation = await request.post(`${origin}/api/v2/quotations`, {
+    headers: sellerAuth,
+    data: {
+      company_id: (await company.json()).data.id,
+      company_branch_id: null,
+      contact_id: null,
+      date: today,
+      due_date: today,
+      type: 'Serie A',
+      note: null,
+      internal_note: null,
+      purchase_order: null,
+      items: [{ item_id: (await item.json()).id, quantity: 3 }],
+    },
+  });
+  expect(quotation.status(), await quotation.text()).toBe(201);
+  const quotationId = (await quotation.json()).data.id as number;
+  const pdf = await seller.request.get(`${origin}/api/v2/quotations/${quotationId}/pdf`, { headers: sellerAuth });
+  expect(pdf.status()).toBe(200);
+  const { text } = await extractText(new Uint8Array(await pdf.body()), { mergePages: true });
+  const printed = text.replace(/\s+/g, ' ');
+  expect(printed).toContain('La Esperanza Comercial, S.A. de C.V.');
+  expect(printed).toContain('ALE150601KP3');
+  expect(printed).toContain('002010077777777771');
 
   await page.goto(`${origin}/users`);
   await page.getByRole('button', { name: 'Acciones de Sofía Treviño' }).click();

@@ -63,7 +63,7 @@ export default function PeoplePage() {
     setPage(1);
   };
 
-  const failed = (error: unknown) => notify(getErrorMessage(error), 'danger');
+  const failed = useCallback((error: unknown) => notify(getErrorMessage(error), 'danger'), [notify]);
   const deactivateSheet = useConfirmSheet((person: Person) => ({
     header: text.deactivateConfirm(fullName(person)),
     confirm: text.deactivate,
@@ -102,8 +102,7 @@ export default function PeoplePage() {
           },
       { text: text.resetPassword, handler: () => askReset(person) },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `failed` and `notify` only show a toast
-    [navigate, askDeactivate, askReset, activate],
+    [navigate, askDeactivate, askReset, activate, notify, failed],
   );
   const menuHeader = useCallback((person: Person) => text.actionsFor(fullName(person)), []);
   const menu = useRowMenu(menuHeader, rowMenu);

@@ -130,9 +130,18 @@ describe("'Usuarios'", () => {
   });
 
   it('checks the form with the Spanish messages of the schema', async () => {
-    const refused = await call(admin, 'POST', '/api/v2/users', { name: ' ', last: 'X', email: 'no-es-correo', permissions: ['volar'] });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/Requerido\.|E-mail inavlido\.|Permiso desconocido\./);
+    const valid = { name: 'Ana', last: 'Ruiz', email: 'ana.ruiz@negocio.mx', role_id: roleId.get('Ventas'), permissions: [] };
+    for (const [wrong, message] of [
+      [{ name: ' ' }, 'Requerido.'],
+      [{ email: 'no-es-correo' }, 'E-mail inavlido.'],
+      [{ permissions: ['volar'] }, 'Permiso desconocido.'],
+    ] as const) {
+      const refused = await call(admin, 'POST', '/api/v2/users', { ...valid, ...wrong });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toContain(message);
+    }
+    const none = personPageSchema.parse((await call(admin, 'GET', '/api/v2/users?filter[search]=ana.ruiz@negocio')).json());
+    expect(none.data).toEqual([]);
   });
 
   it("gives a change of someone's permissions on their next request, and the person's own beyond the role", async () => {

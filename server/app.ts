@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -81,12 +81,26 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** The `hops` proxies nearest the server are believed, as proxy-addr reads a number of hops. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** A request as its log line shows it: the passes and tickets a URL may carry are not written down. */
+function requestForTheLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&](?:pass|ticket)=)[^&]*/g, '$1…'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Plugins in order: security and limits, then auth, then routes, then the PWA. */
 export async function buildApp({ env, database, logger = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: env.LOG_LEVEL } : false,
-    // Behind a proxy the client address (for sign-in limits) comes from X-Forwarded-For.
-    trustProxy: env.PUBLIC_URL !== undefined,
+    logger: logger ? { level: env.LOG_LEVEL, serializers: { req: requestForTheLog } } : false,
+    // The client address (sign-in limits) comes from X-Forwarded-For only as far as the configured proxies vouch for it.
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Every log line of a request carries its id; a proxy's X-Request-Id is kept when well formed.
     requestIdHeader: false,
@@ -193,7 +207,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   }
   const files = new FileStore(filesDir, objects);
   shippingDetailRoutes(app, database.db, files);
-  await evidenceUploadRoutes(app, { dataDir: env.DATA_DIR, files });
+  await evidenceUploadRoutes(app, { dataDir: env.DATA_DIR, files, db: database.db });
   orderRoutes(app, database.db);
   customerRoutes(app, database.db);
   saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);

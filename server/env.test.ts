@@ -13,7 +13,7 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'production', DEMO_SEED: 'on' }).DEMO_SEED).toBe(true);
   });
 
-  it('sends e-mail from the deployment\'s domain and retries it for 24 hours unless told otherwise', () => {
+  it("sends e-mail from the deployment's domain and retries it for 24 hours unless told otherwise", () => {
     expect(parseEnv({})).toMatchObject({
       EMAIL_FROM: 'cotizaciones@frutasdelnorte.mx',
       EMAIL_RETRY_FIRST_MS: 30_000,
@@ -26,6 +26,16 @@ describe('parseEnv', () => {
       EMAIL_GIVE_UP_AFTER_MS: 60_000,
     });
     expect(() => parseEnv({ EMAIL_FROM: 'cotizaciones' })).toThrow(/EMAIL_FROM: debe ser una dirección de correo/);
+  });
+
+  it('believes only the proxies it is told of about the client address: by default one on this machine', () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual(['loopback']);
+    expect(parseEnv({ PUBLIC_URL: 'https://frutas.ejemplo.mx' }).TRUST_PROXY).toEqual(['loopback']);
+    expect(parseEnv({ TRUST_PROXY: 'none' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, loopback, ::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback', '::1']);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,9 +1,19 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEPLOYMENT_IDS, DEPLOYMENTS } from '../domain/deployment';
 
-const booleanFlag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
-  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+const booleanFlag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a range (address/prefix) or a keyword, as proxy-addr (Fastify's trustProxy) reads them. */
+function isProxyAddress(part: string): boolean {
+  if (PROXY_KEYWORDS.has(part)) return true;
+  const [address = '', prefix, ...rest] = part.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const envSchema = z
   .object({
@@ -17,13 +27,20 @@ const envSchema = z
       .optional(),
     DEPLOYMENT: z.enum(DEPLOYMENT_IDS).default('frutas'),
     PUBLIC_URL: z.url().optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')
+      .optional(),
     /** Sender address of outgoing e-mail; by default cotizaciones@ the deployment's website. */
     EMAIL_FROM: z.email('debe ser una dirección de correo').optional(),
     /** The e-mail queue: first retry after a refusal, then doubling (capped at an hour). */
     EMAIL_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
     /** A message still refused this long after it was queued is 'fallido'. */
-    EMAIL_GIVE_UP_AFTER_MS: z.coerce.number().int().min(0).default(24 * 60 * 60 * 1000),
+    EMAIL_GIVE_UP_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(24 * 60 * 60 * 1000),
     /** How often each server process looks for due messages (it is also woken when one is queued). */
     EMAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
     DEMO_SEED: booleanFlag.optional(),
@@ -41,6 +58,21 @@ const envSchema = z
     S3_BACKUP_PREFIX: z.string().default('respaldos/'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /**
+     * Which proxies in front of the server are believed about the client's address
+     * (X-Forwarded-For): 'none', a number of hops, or addresses and ranges (and the keywords
+     * loopback, linklocal, uniquelocal). By default a proxy on this same machine: a client
+     * reaching the server directly cannot choose the address its sign-in failures count against.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .refine((value) => value === 'none' || /^\d{1,2}$/.test(value) || value.split(',').every((part) => isProxyAddress(part.trim())), {
+        message: "'none', un número de saltos o direcciones separadas por comas (loopback, 10.0.0.0/8, …)",
+      })
+      .transform((value): boolean | number | string[] =>
+        value === 'none' ? false : /^\d{1,2}$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
+      ),
     /** Bearer token that opens GET /metrics; without it the metrics are not served. */
     METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
   })

@@ -89,7 +89,7 @@ export class FileStore {
   ) {}
 
   /** Keeps a complete temporary file under a random name when its content is evidence. */
-  private async keep(temporary: string): Promise<{ name: string } | { error: 'unsupported' | 'empty' }> {
+  private async keep(temporary: string): Promise<{ name: string; bytes: number } | { error: 'unsupported' | 'empty' }> {
     const { size } = await stat(temporary);
     if (size === 0) return { error: 'empty' };
     const handle = await open(temporary, 'r');
@@ -103,14 +103,16 @@ export class FileStore {
     if (!extension) return { error: 'unsupported' };
     const name = `${randomUUID()}.${extension}`;
     await this.objects.put(name, temporary, size);
-    return { name };
+    return { name, bytes: size };
   }
 
   /**
    * Streams an upload to a temporary file, checks its type by content and gives it a
    * random name. Whatever fails, nothing partial stays on disk.
    */
-  async save(stream: Readable & { truncated?: boolean }): Promise<{ name: string } | { error: 'too-large' | 'unsupported' | 'empty' }> {
+  async save(
+    stream: Readable & { truncated?: boolean },
+  ): Promise<{ name: string; bytes: number } | { error: 'too-large' | 'unsupported' | 'empty' }> {
     await mkdir(this.scratchDir, { recursive: true });
     const temporary = path.join(this.scratchDir, `.upload-${randomUUID()}`);
     try {
@@ -127,7 +129,7 @@ export class FileStore {
    * order, to a temporary file here, checks its type by content and gives it a random name.
    * The parts are left as they were; whatever fails, nothing partial stays in the store.
    */
-  async saveParts(parts: readonly string[]): Promise<{ name: string } | { error: 'unsupported' | 'empty' }> {
+  async saveParts(parts: readonly string[]): Promise<{ name: string; bytes: number } | { error: 'unsupported' | 'empty' }> {
     await mkdir(this.scratchDir, { recursive: true });
     const temporary = path.join(this.scratchDir, `.upload-${randomUUID()}`);
     try {

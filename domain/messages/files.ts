@@ -8,6 +8,10 @@ export const filesMessages = {
   tooLarge: 'El archivo supera el límite de 100 MB.',
   onlyOne: 'Adjunta un solo archivo.',
   unsupportedType: 'Tipo de archivo no permitido: usa PDF, JPEG, PNG, WebP o HEIC.',
+  /** Uploading needs editing deliveries, or driving a route. */
+  mayNotStore: 'Solo quien edita entregas o el chofer de una ruta puede subir evidencias.',
+  /** The per-person quota of uploads no delivery names yet. */
+  quotaReached: 'Tienes 300 MB de evidencias sin asignar a una entrega: sincroniza tus entregas antes de subir más.',
   /** Resumable uploads (tus 1.0.0). */
   uploadVersion: 'Versión del protocolo de carga no admitida: usa Tus-Resumable 1.0.0.',
   uploadLength: 'Indica el tamaño del archivo (Upload-Length): de 1 byte a 100 MB.',

@@ -14,7 +14,8 @@ export const loginMessages = {
   required: 'Contraseña requerida.',
   invalidEmail: 'E-mail inavlido.',
   failed: 'Usuario y/o contraseña incorrecta(s)',
-  tooManyAttempts: 'Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.',
+  tooManyAttempts: (seconds: number) =>
+    `Demasiados intentos fallidos. Intenta de nuevo en ${seconds < 60 ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}` : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`}.`,
   deactivated: 'Tu cuenta está desactivada. Pide a quien administra los usuarios que la reactive.',
   offline: 'Sin conexión con el servidor. Revisa tu red e intenta de nuevo.',
 } as const;

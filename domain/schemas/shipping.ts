@@ -121,6 +121,10 @@ export const shippingDetailSummarySchema = z.object({ ...detailFields, sale: z.o
 export type ShippingDetailSummary = z.infer<typeof shippingDetailSummarySchema>;
 
 /** A delivery with everything the driver, the manifest and the sale's page show of its sale. */
+/** A pass that opens evidence files in another tab (POST /api/v2/files/pass), valid `expires_in` seconds. */
+export const filePassSchema = z.object({ pass: z.string(), expires_in: z.int() });
+export type FilePass = z.infer<typeof filePassSchema>;
+
 export const shippingDetailSchema = z.object({
   ...detailFields,
   sale: z.object({

@@ -5,9 +5,9 @@ import { ADMINISTRATION_ROLE, STARTING_ROLES } from '../../domain/roles';
 import { JOB_POSITIONS } from '../../domain/job-positions';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
-import { authTokens, eventTickets, jobPositions, loginFailures, permissions, rolePermissions, roles, users } from '../db/schema';
+import { authTokens, eventTickets, jobPositions, permissions, rolePermissions, roles, users } from '../db/schema';
 import { hashPassword } from './passwords';
-import { failureKeys } from './sessions';
+import { clearAccountFailures } from './sessions';
 
 /**
  * The §6 permissions, the starting roles and the job positions the product gives behaviour to
@@ -81,7 +81,7 @@ export async function resetToTemporaryPassword(tx: Db, person: { id: number; ema
     .set({ password_hash: await hashPassword(password), must_change_password: true, updated_at: sql`now()` })
     .where(eq(users.id, person.id));
   await endSessions(tx, person.id);
-  await tx.delete(loginFailures).where(eq(loginFailures.key, failureKeys(person.email, '').account));
+  await clearAccountFailures(tx, person.email);
   return password;
 }
 

@@ -3,16 +3,21 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
 import { forgetSessionsHere, sessionCacheOf } from './session-cache';
-import { authTokens, branches, jobPositions, loginFailures, users, userSignIns } from '../db/schema';
+import { authTokens, branches, filePasses, jobPositions, loginFailures, users, userSignIns } from '../db/schema';
 
 /** Drivers may stay offline for days: a token lives 30 days after its last use. */
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extending the expiry on every request would write on every read; once an hour is enough. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
 
+/** An address may fail this many sign-ins, over any accounts, per window. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
+/** Failures of one account from one address before each further attempt waits (1 s, 2 s, 4 s … 15 min). */
+export const FREE_FAILURES_PER_PAIR = 3;
+const MAX_PAIR_WAIT_MS = 15 * 60 * 1000;
+/** A pair's count is forgotten a day after its last failure. */
+const PAIR_MEMORY_MS = 24 * 60 * 60 * 1000;
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -28,6 +33,47 @@ export async function issueToken(db: Db, userId: number, now = new Date()): Prom
     last_used_at: now,
   });
   return token;
+}
+
+/** The id of a live session (what its event tickets and file passes are tied to); null once it ended. */
+export async function sessionIdOf(db: Db, token: string, now = new Date()): Promise<number | null> {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.token_hash, sha256(token)), gt(authTokens.expires_at, now)));
+  return row?.id ?? null;
+}
+
+/**
+ * How long a file pass opens evidence: a link left in a tab, the history or a log dies within
+ * the hour, and the app asks for a new pass well before (src/ui/evidence-link.tsx).
+ */
+export const FILE_PASS_SECONDS = 60 * 60;
+
+/**
+ * A pass for opening evidence files in a new tab, where the bearer token is not sent: random,
+ * stored hashed, and tied to the session, so signing out or being deactivated ends it too.
+ */
+export async function issueFilePass(db: Db, token: string, now = new Date()): Promise<{ pass: string; expires_in: number } | null> {
+  const session = await sessionIdOf(db, token, now);
+  if (session === null) return null;
+  const pass = randomBytes(24).toString('base64url');
+  await db.delete(filePasses).where(lt(filePasses.expires_at, now));
+  await db
+    .insert(filePasses)
+    .values({ pass_hash: sha256(pass), token_id: session, expires_at: new Date(now.getTime() + FILE_PASS_SECONDS * 1000) });
+  return { pass, expires_in: FILE_PASS_SECONDS };
+}
+
+/** Whose live session a file pass belongs to; null when unknown, expired or its session ended. */
+export async function userForFilePass(db: Db, pass: string, now = new Date()): Promise<CurrentUser | null> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(pass)) return null;
+  const [row] = await db
+    .select({ user_id: authTokens.user_id })
+    .from(filePasses)
+    .innerJoin(authTokens, eq(authTokens.id, filePasses.token_id))
+    .where(and(eq(filePasses.pass_hash, sha256(pass)), gt(filePasses.expires_at, now), gt(authTokens.expires_at, now)));
+  return row ? loadCurrentUser(db, row.user_id) : null;
 }
 
 /**
@@ -158,41 +204,78 @@ export async function recordSignIn(db: Db, userId: number, now = new Date()): Pr
 }
 
 /**
- * Failed sign-ins are counted per account and per client address in a fixed window, in
- * the database so that every server process sees the same count.
+ * Failed sign-ins slow whoever guesses without letting them lock anyone out: each account
+ * from each address may fail a few times, then waits longer before every further attempt
+ * (the person at their own device is not slowed by guesses from elsewhere); and an address
+ * failing over many accounts waits out its window. Counted in the database, so every server
+ * process sees the same counts.
  */
-export function failureKeys(email: string, address: string): { account: string; address: string } {
-  return { account: `account:${email.toLowerCase()}`, address: `address:${address}` };
+export interface FailureKeys {
+  pair: string;
+  address: string;
 }
 
-export async function isLockedOut(db: Db, keys: { account: string; address: string }, now = new Date()): Promise<boolean> {
-  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  const rows = await db
+export function failureKeys(email: string, address: string): FailureKeys {
+  return { pair: `${pairPrefix(email)}${address}`, address: `address:${address}` };
+}
+
+const pairPrefix = (email: string) => `pair:${email.toLowerCase()}|`;
+
+/** The wait after a pair's `failures`-th failure. */
+export function pairWaitMs(failures: number): number {
+  return failures < FREE_FAILURES_PER_PAIR ? 0 : Math.min(1000 * 2 ** (failures - FREE_FAILURES_PER_PAIR), MAX_PAIR_WAIT_MS);
+}
+
+/** How long this sign-in must wait (milliseconds), 0 when it may go ahead. */
+export async function signInWaitMs(db: Db, keys: FailureKeys, now = new Date()): Promise<number> {
+  const found = await db
     .select()
     .from(loginFailures)
-    .where(and(sql`${loginFailures.key} IN (${keys.account}, ${keys.address})`, gt(loginFailures.window_started_at, windowStart)));
-  return rows.some((r) => (r.key === keys.account ? r.failures >= MAX_FAILURES_PER_ACCOUNT : r.failures >= MAX_FAILURES_PER_ADDRESS));
+    .where(sql`${loginFailures.key} IN (${keys.pair}, ${keys.address})`);
+  let wait = 0;
+  for (const row of found) {
+    if (row.key === keys.address) {
+      const windowEnds = row.window_started_at.getTime() + LOGIN_FAILURE_WINDOW_MS;
+      if (row.failures >= MAX_FAILURES_PER_ADDRESS && windowEnds > now.getTime()) wait = Math.max(wait, windowEnds - now.getTime());
+    } else if (now.getTime() - row.last_failed_at.getTime() < PAIR_MEMORY_MS) {
+      wait = Math.max(wait, row.last_failed_at.getTime() + pairWaitMs(row.failures) - now.getTime());
+    }
+  }
+  return Math.max(wait, 0);
 }
 
-export async function recordFailure(db: Db, keys: { account: string; address: string }, now = new Date()): Promise<void> {
-  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  for (const key of [keys.account, keys.address]) {
-    // A counter whose window has passed starts again at one.
+export async function recordFailure(db: Db, keys: FailureKeys, now = new Date()): Promise<void> {
+  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
+  const memoryStart = new Date(now.getTime() - PAIR_MEMORY_MS).toISOString();
+  // A count whose window (address) or memory (pair) has passed starts again at one.
+  for (const [key, since] of [
+    [keys.pair, memoryStart],
+    [keys.address, windowStart],
+  ] as const) {
+    const current =
+      key === keys.address ? sql`${loginFailures.window_started_at} > ${since}` : sql`${loginFailures.last_failed_at} > ${since}`;
     await db
       .insert(loginFailures)
-      .values({ key, failures: 1, window_started_at: now })
+      .values({ key, failures: 1, window_started_at: now, last_failed_at: now })
       .onConflictDoUpdate({
         target: loginFailures.key,
         set: {
-          failures: sql`CASE WHEN ${loginFailures.window_started_at} > ${windowStart.toISOString()} THEN ${loginFailures.failures} + 1 ELSE 1 END`,
-          window_started_at: sql`CASE WHEN ${loginFailures.window_started_at} > ${windowStart.toISOString()} THEN ${loginFailures.window_started_at} ELSE ${now.toISOString()}::timestamptz END`,
+          failures: sql`CASE WHEN ${current} THEN ${loginFailures.failures} + 1 ELSE 1 END`,
+          window_started_at: sql`CASE WHEN ${current} THEN ${loginFailures.window_started_at} ELSE ${now.toISOString()}::timestamptz END`,
+          last_failed_at: now,
         },
       });
   }
 }
 
-export async function clearAccountFailures(db: Db, keys: { account: string }): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, keys.account));
+/** A right password from this address: its guesses at this account are forgotten. */
+export async function clearPairFailures(db: Db, keys: FailureKeys): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, keys.pair));
+}
+
+/** A new password set for the person: the waits of guesses at it, from every address, end. */
+export async function clearAccountFailures(db: Db, email: string): Promise<void> {
+  await db.delete(loginFailures).where(sql`starts_with(${loginFailures.key}, ${pairPrefix(email)})`);
 }
 
 /**

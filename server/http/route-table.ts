@@ -27,6 +27,8 @@ export interface RouteSpec extends RouteDoc {
   recordRule?: string;
   /** The screen of a deployment that may hide it (spec §6): there the route answers 404. */
   screen?: string;
+  /** Signed in by a file pass (`?pass=`) as well as by the bearer token: a link opened in a new tab sends no header. */
+  filePass?: true;
 }
 
 /** A resource's routes by 'METHOD /path'. */
@@ -50,7 +52,12 @@ export interface RouteOptions {
  * silently ignored.
  */
 export function guardedRoutes<T extends RouteTable>(table: T) {
-  return (app: FastifyInstance, key: keyof T & string, handler: RouteHandlerMethod, { acceptsQuery = false, ...options }: RouteOptions = {}): void => {
+  return (
+    app: FastifyInstance,
+    key: keyof T & string,
+    handler: RouteHandlerMethod,
+    { acceptsQuery = false, ...options }: RouteOptions = {},
+  ): void => {
     const [method, url] = key.split(' ') as [string, string];
     const spec = table[key]!;
     app.route({
@@ -63,7 +70,7 @@ export function guardedRoutes<T extends RouteTable>(table: T) {
           if (unknown !== undefined) throw new HttpError(400, queryMessages.unknownParameter(unknown.slice(0, 60)));
         },
       }),
-      preHandler: app.authorize(spec.access, spec.screen),
+      preHandler: app.authorize(spec.access, spec.screen, spec.filePass === true),
       handler,
     });
   };

@@ -6,7 +6,7 @@ import { hasPermission, ADMIN_USER_ID, type Permission } from '../../domain/perm
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
 import { forbidden, HttpError, unauthorized } from '../http-errors';
-import { userForToken } from '../auth/sessions';
+import { userForFilePass, userForToken } from '../auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,13 +74,16 @@ export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readon
    * Resolves the bearer token and checks the route's access rule; 401 before 403. A route of a
    * screen this deployment hides answers 404 to everyone (spec §6).
    */
-  app.decorate('authorize', (access: Access, screen?: string): preHandlerAsyncHookHandler => async (request) => {
+  app.decorate('authorize', (access: Access, screen?: string, acceptsFilePass = false): preHandlerAsyncHookHandler => async (request) => {
     if (screen !== undefined && hiddenScreens.includes(screen)) throw new HttpError(404, crmMessages.hiddenHere);
     if (access.kind === 'public') return;
     const pushed = request.raw instanceof PushedCommandRequest ? request.raw.pushedBy : null;
     const token = pushed?.token ?? bearerToken(request);
-    if (!token) throw unauthorized();
-    const user = await userForToken(db, token);
+    const pass = acceptsFilePass ? (request.query as { pass?: unknown } | undefined)?.pass : undefined;
+    let user: CurrentUser | null;
+    if (token) user = await userForToken(db, token);
+    else if (typeof pass === 'string') user = await userForFilePass(db, pass);
+    else throw unauthorized();
     if (!user) throw unauthorized();
     request.user = user;
     request.token = token;
@@ -93,7 +96,8 @@ export function registerAuth(app: FastifyInstance, db: Db, hiddenScreens: readon
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authorize(access: Access, screen?: string): preHandlerAsyncHookHandler;
+    /** `acceptsFilePass`: a file pass in `?pass=` (sessions.ts) signs the request in when no bearer token is sent. */
+    authorize(access: Access, screen?: string, acceptsFilePass?: boolean): preHandlerAsyncHookHandler;
   }
 }
 

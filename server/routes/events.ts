@@ -8,9 +8,9 @@ import { appEventSchema, type AppEvent, eventTicketSchema } from '../../domain/s
 import type { CurrentUser } from '../../domain/schemas/auth';
 import type { Database } from '../db/client';
 import { authTokens, eventTickets } from '../db/schema';
-import { loadCurrentUser } from '../auth/sessions';
+import { loadCurrentUser, sessionIdOf } from '../auth/sessions';
 import { SESSIONS_CHANNEL } from '../auth/session-cache';
-import { HttpError } from '../http-errors';
+import { HttpError, unauthorized } from '../http-errors';
 import { currentUser, everyone, signedIn } from '../plugins/auth';
 import { EVENTS_CHANNEL } from '../events/bus';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
@@ -50,7 +50,7 @@ const guardedRoute = guardedRoutes(EVENTS_ROUTES);
 
 export async function eventRoutes(app: FastifyInstance, database: Database): Promise<void> {
   const { db } = database;
-  const clients = new Set<{ user: CurrentUser; send: (event: AppEvent) => void; end: () => void }>();
+  const clients = new Set<{ user: CurrentUser; tokenId: number; send: (event: AppEvent) => void; end: () => void }>();
   const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
     let event: AppEvent;
     try {
@@ -60,9 +60,9 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
     }
     for (const client of clients) if (isRelevant(event, client.user)) client.send(event);
   });
-  // A person deactivated, signed out everywhere or given other permissions: each open stream is
-  // checked again against the database (the notices of migration 0018 reach every process), and
-  // a stream whose person can no longer sign in ends; the others carry the new permissions.
+  // A person signed out, deactivated, signed out everywhere or given other permissions: each open
+  // stream is checked again against the database (the notices of migration 0018 reach every
+  // process), and a stream whose session ended ends with it; the others carry the new permissions.
   let recheck: NodeJS.Timeout | null = null;
   const recheckStreams = async () => {
     recheck = null;
@@ -71,7 +71,7 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
         const [live] = await db
           .select({ id: authTokens.id })
           .from(authTokens)
-          .where(and(eq(authTokens.user_id, client.user.id), gt(authTokens.expires_at, new Date())))
+          .where(and(eq(authTokens.id, client.tokenId), gt(authTokens.expires_at, new Date())))
           .limit(1);
         const user = live ? await loadCurrentUser(db, client.user.id) : null;
         if (user) client.user = user;
@@ -101,9 +101,15 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
     const user = currentUser(request);
     const ticket = randomBytes(24).toString('base64url');
     await db.delete(eventTickets).where(lt(eventTickets.expires_at, new Date()));
-    await db
-      .insert(eventTickets)
-      .values({ ticket_hash: sha256(ticket), user_id: user.id, expires_at: new Date(Date.now() + TICKET_SECONDS * 1000) });
+    const session = await sessionIdOf(db, request.token!);
+    // The session ended between the check and here (a sign-out racing this request).
+    if (session === null) throw unauthorized();
+    await db.insert(eventTickets).values({
+      ticket_hash: sha256(ticket),
+      user_id: user.id,
+      token_id: session,
+      expires_at: new Date(Date.now() + TICKET_SECONDS * 1000),
+    });
     return reply.code(201).send({ ticket, expires_in: TICKET_SECONDS });
   });
 
@@ -117,7 +123,7 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
       const [used] = await db
         .delete(eventTickets)
         .where(and(eq(eventTickets.ticket_hash, sha256(ticket)), gt(eventTickets.expires_at, new Date())))
-        .returning({ user_id: eventTickets.user_id });
+        .returning({ user_id: eventTickets.user_id, token_id: eventTickets.token_id });
       const user = used ? await loadCurrentUser(db, used.user_id) : null;
       if (!user) throw new HttpError(403, eventsMessages.invalidTicket);
 
@@ -136,6 +142,7 @@ export async function eventRoutes(app: FastifyInstance, database: Database): Pro
       const heartbeat = setInterval(() => raw.write(': latido\n\n'), HEARTBEAT_MS);
       const client = {
         user,
+        tokenId: used!.token_id,
         send: (event: AppEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
         end: () => {
           clearInterval(heartbeat);

@@ -8,6 +8,14 @@ import { filesMessages } from '../../domain/messages/files';
 import { MAX_UPLOAD_BYTES, sniffEvidenceType, type FileStore } from '../files';
 import { HttpError } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
+import type { Db } from '../db/client';
+import {
+  MAX_UNATTACHED_EVIDENCE_BYTES,
+  mayStoreEvidence,
+  recordEvidence,
+  sweepUnattachedEvidence,
+  unattachedBytesOf,
+} from '../repositories/evidence';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
@@ -82,7 +90,22 @@ class Uploads {
   constructor(
     readonly root: string,
     readonly files: FileStore,
+    readonly db: Db,
   ) {}
+
+  /** Bytes declared by this person's uploads still in progress (they count against the quota too). */
+  async inProgressBytes(owner: number): Promise<number> {
+    let total = 0;
+    for (const id of await readdir(this.root).catch(() => [])) {
+      if (!UPLOAD_ID.test(id)) continue;
+      const info = await readFile(path.join(this.dir(id), 'info.json'), 'utf8').then(
+        (raw) => JSON.parse(raw) as UploadInfo,
+        () => null,
+      );
+      if (info?.owner === owner && (await this.storedName(id)) === null) total += info.length;
+    }
+    return total;
+  }
 
   dir(id: string): string {
     return path.join(this.root, id);
@@ -277,6 +300,7 @@ class Uploads {
     } finally {
       await rm(temporary, { force: true });
     }
+    await recordEvidence(this.db, saved.name, info.owner, info.length);
     await Promise.all(parts.map((part) => rm(part, { force: true })));
     return { name: saved.name };
   }
@@ -320,6 +344,7 @@ export const EVIDENCE_UPLOADS_ROUTES = {
   'POST /api/v2/uploads': {
     access: permission('shipping_details', 'editShippingDetails'),
     summary: 'Nueva carga reanudable de evidencia (tus 1.0.0: Upload-Length, Upload-Metadata; responde Location)',
+    recordRule: 'Without editShippingDetails: only the driver of a route. At most 300 MB per person not yet attached to a delivery (413).',
   },
   'HEAD /api/v2/uploads/:id': {
     access: permission('shipping_details', 'editShippingDetails'),
@@ -340,8 +365,11 @@ export const EVIDENCE_UPLOADS_ROUTES = {
 
 const guardedRoute = guardedRoutes(EVIDENCE_UPLOADS_ROUTES);
 
-export async function evidenceUploadRoutes(app: FastifyInstance, { dataDir, files }: { dataDir: string; files: FileStore }): Promise<void> {
-  const uploads = new Uploads(path.join(dataDir, 'uploads'), files);
+export async function evidenceUploadRoutes(
+  app: FastifyInstance,
+  { dataDir, files, db }: { dataDir: string; files: FileStore; db: Db },
+): Promise<void> {
+  const uploads = new Uploads(path.join(dataDir, 'uploads'), files, db);
 
   // Own scope, so the parser that leaves the body unread applies to these routes only.
   await app.register(async (scope) => {
@@ -354,8 +382,12 @@ export async function evidenceUploadRoutes(app: FastifyInstance, { dataDir, file
       if (length === null || length === 0) throw tusError(400, text.uploadLength);
       if (length > MAX_UPLOAD_BYTES) throw tusError(413, text.tooLarge, { 'tus-max-size': String(MAX_UPLOAD_BYTES) });
       const metadata = parseMetadata(header(request, 'upload-metadata'));
-      await uploads.sweep();
-      const id = await uploads.create({ owner: currentUser(request).id, length, ...metadata, created_at: new Date().toISOString() });
+      const user = currentUser(request);
+      if (!(await mayStoreEvidence(db, user))) throw tusError(403, text.mayNotStore);
+      await Promise.all([uploads.sweep(), sweepUnattachedEvidence(db, files)]);
+      const held = (await unattachedBytesOf(db, user.id)) + (await uploads.inProgressBytes(user.id));
+      if (held + length > MAX_UNATTACHED_EVIDENCE_BYTES) throw tusError(413, text.quotaReached);
+      const id = await uploads.create({ owner: user.id, length, ...metadata, created_at: new Date().toISOString() });
       return reply
         .code(201)
         .headers({ ...tusHeaders, location: `/api/v2/uploads/${id}` })

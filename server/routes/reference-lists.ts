@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LEGACY_CFDI_MAX_ID } from '../../domain/invoices';
-import { asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { STOCK_SUBTRACTING_TYPES } from '../../domain/inventory';
 import type { Db } from '../db/client';
@@ -8,7 +8,8 @@ import * as t from '../db/schema';
 import { listAll } from '../db/sql-rows';
 import { itemListSchema, namedListSchema, stockListSchema, userListSchema } from '../../domain/schemas/reference';
 import { companyListSchema, contactListSchema, payrollListSchema, providerListSchema } from '../../domain/schemas/reads';
-import { permission, signedIn } from '../plugins/auth';
+import { currentUser, permission, signedIn } from '../plugins/auth';
+import { onlyRoutesOf } from '../auth/record-rules';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 /**
@@ -153,6 +154,7 @@ export const REFERENCE_LISTS_ROUTES = {
     access: permission('companies', 'sales', 'quotations', 'shippings'),
     summary: 'Empresas',
     response: companyListSchema,
+    recordRule: 'A Chofer Repartidor gets only the customers of the routes they drive.',
   },
   'GET /api/v1/contact/all': {
     access: permission('companies', 'sales', 'quotations'),
@@ -254,22 +256,30 @@ export function referenceListRoutes(app: FastifyInstance, db: Db): void {
       .orderBy(asc(t.users.name), asc(t.users.last)),
   }));
 
-  guardedRoute(app, 'GET /api/v1/company/all', async () => ({
-    data: await db
-      .select({
-        id: t.companies.id,
-        name: t.companies.name,
-        macro: t.companies.macro,
-        razon_social: t.companies.razon_social,
-        credit_days: t.companies.credit_days,
-        delivery_address: t.companies.delivery_address,
-        delivery_references: t.companies.delivery_references,
-        delivery_time: t.companies.delivery_time,
-      })
-      .from(t.companies)
-      .where(isNull(t.companies.deleted_at))
-      .orderBy(asc(t.companies.name)),
-  }));
+  guardedRoute(app, 'GET /api/v1/company/all', async (request) => {
+    const driver = onlyRoutesOf(currentUser(request));
+    const onTheirRoutes = db
+      .select({ id: t.shippingDetails.company_id })
+      .from(t.shippingDetails)
+      .innerJoin(t.shippings, eq(t.shippings.id, t.shippingDetails.shipping_id))
+      .where(and(eq(t.shippings.driver_id, driver ?? 0), isNull(t.shippingDetails.deleted_at), isNull(t.shippings.deleted_at)));
+    return {
+      data: await db
+        .select({
+          id: t.companies.id,
+          name: t.companies.name,
+          macro: t.companies.macro,
+          razon_social: t.companies.razon_social,
+          credit_days: t.companies.credit_days,
+          delivery_address: t.companies.delivery_address,
+          delivery_references: t.companies.delivery_references,
+          delivery_time: t.companies.delivery_time,
+        })
+        .from(t.companies)
+        .where(and(isNull(t.companies.deleted_at), driver === null ? undefined : inArray(t.companies.id, onTheirRoutes)))
+        .orderBy(asc(t.companies.name)),
+    };
+  });
 
   guardedRoute(app, 'GET /api/v1/contact/all', async () => ({
     data: await db

@@ -1,21 +1,38 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiMessages } from '../../domain/messages/api';
+import { apiMessages, queryMessages } from '../../domain/messages/api';
 import { filesMessages } from '../../domain/messages/files';
 import { shippingMessages } from '../../domain/messages/shipping';
 import { hasPermission } from '../../domain/permissions';
-import { shippingDetailCreateSchema, shippingDetailPatchSchema, shippingDetailUpdateSchema, shippingDetailSchema } from '../../domain/schemas/shipping';
+import {
+  filePassSchema,
+  shippingDetailCreateSchema,
+  shippingDetailPatchSchema,
+  shippingDetailUpdateSchema,
+  shippingDetailSchema,
+} from '../../domain/schemas/shipping';
 import { monterreyMinute } from '../../domain/time';
 import type { Db } from '../db/client';
 import { sales, shippingDetails, shippings } from '../db/schema';
 import { EVIDENCE_TYPES, isStoredName, MAX_UPLOAD_BYTES, type FileStore } from '../files';
-import { HttpError, parseInput } from '../http-errors';
-import { currentUser, everyone, permission } from '../plugins/auth';
+import { HttpError, parseInput, unauthorized } from '../http-errors';
+import { currentUser, permission } from '../plugins/auth';
+import { EVIDENCE_READERS } from '../auth/record-rules';
+import { issueFilePass } from '../auth/sessions';
+import {
+  MAX_UNATTACHED_EVIDENCE_BYTES,
+  mayOpenEvidence,
+  mayStoreEvidence,
+  recordEvidence,
+  sweepUnattachedEvidence,
+  unattachedBytesOf,
+} from '../repositories/evidence';
 import { runMutation } from '../plugins/idempotency';
 import { loadDetail, updatedDetail } from '../repositories/shippings';
 import { idParamSchema } from '../http/params';
-import { listAll } from '../db/sql-rows';
+import { rows } from '../db/sql-rows';
+import { readableRoutes } from '../auth/record-rules';
 import { shippingDetailRowListSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
@@ -49,11 +66,11 @@ async function findSale(db: Db, id: number) {
 }
 
 async function assertSaleNotOnShipping(db: Db, saleId: number, shippingId: number, exceptDetail?: number): Promise<void> {
-  const rows = await db
+  const onShipping = await db
     .select({ id: shippingDetails.id })
     .from(shippingDetails)
     .where(and(eq(shippingDetails.sale_id, saleId), eq(shippingDetails.shipping_id, shippingId), isNull(shippingDetails.deleted_at)));
-  if (rows.some((row) => row.id !== exceptDetail)) throw new HttpError(422, text.saleAlreadyOnShipping);
+  if (onShipping.some((row) => row.id !== exceptDetail)) throw new HttpError(422, text.saleAlreadyOnShipping);
 }
 
 async function detailResponse(tx: Db, id: number) {
@@ -89,16 +106,30 @@ export const SHIPPING_DETAILS_ROUTES = {
   'POST /api/v1/shipping_detail/files/': {
     access: permission('shipping_details', 'editShippingDetails'),
     summary: 'Subir evidencia (multipart, un archivo, 100 MB)',
+    recordRule: 'Without editShippingDetails: only the driver of a route. At most 300 MB per person not yet attached to a delivery (413).',
   },
-  /** Evidence files are named by 128 random bits: the link is the capability, as spec §2 links them. */
+  /**
+   * The office opens evidence in a new tab, which sends no bearer token: the link carries a
+   * file pass instead (POST /api/v2/files/pass; docs/decisions/012).
+   */
   'GET /files/:name': {
-    access: everyone,
-    summary: 'Archivo de evidencia',
+    access: permission(...EVIDENCE_READERS),
+    summary: 'Archivo de evidencia (con el token, o con ?pass= de POST /api/v2/files/pass)',
+    query: ['pass'],
+    filePass: true,
+    recordRule:
+      'Only the evidence of a live delivery the person may read (a Chofer Repartidor: of the routes they drive); anything else 404.',
+  },
+  'POST /api/v2/files/pass': {
+    access: permission(...EVIDENCE_READERS),
+    summary: 'Pase de una hora para abrir evidencias en otra pestaña; termina con la sesión',
+    response: filePassSchema,
   },
   'GET /api/v1/shipping_detail/all': {
     access: permission('shipping_details'),
     summary: 'Órdenes de envío (todas)',
     response: shippingDetailRowListSchema,
+    recordRule: 'A Chofer Repartidor gets only the deliveries of the routes they drive.',
   },
 } satisfies RouteTable;
 
@@ -178,7 +209,12 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
     return runMutation(db, request, reply, async (tx) => {
       // The delivery and its route's driver in one read.
       const [existing] = await tx
-        .select({ shipping_id: shippingDetails.shipping_id, completed: shippingDetails.completed, driver_id: shippings.driver_id, route: shippings.id })
+        .select({
+          shipping_id: shippingDetails.shipping_id,
+          completed: shippingDetails.completed,
+          driver_id: shippings.driver_id,
+          route: shippings.id,
+        })
         .from(shippingDetails)
         .leftJoin(shippings, and(eq(shippings.id, shippingDetails.shipping_id), isNull(shippings.deleted_at)))
         .where(and(eq(shippingDetails.id, id), isNull(shippingDetails.deleted_at)));
@@ -236,7 +272,15 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
     'POST /api/v1/shipping_detail/files/',
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(422, filesMessages.required);
+      const user = currentUser(request);
+      if (!(await mayStoreEvidence(db, user))) throw new HttpError(403, filesMessages.mayNotStore);
+      await sweepUnattachedEvidence(db, files);
+      // The body's length bounds the file's: refused before a byte is stored.
+      const length = Number(request.headers['content-length'] ?? MAX_UPLOAD_BYTES);
+      if ((await unattachedBytesOf(db, user.id)) + Math.min(length, MAX_UPLOAD_BYTES) > MAX_UNATTACHED_EVIDENCE_BYTES)
+        throw new HttpError(413, filesMessages.quotaReached);
       let stored: string | null = null;
+      let storedBytes = 0;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
@@ -250,6 +294,7 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
             throw new HttpError(422, result.error === 'empty' ? filesMessages.required : filesMessages.unsupportedType);
           }
           stored = result.name;
+          storedBytes = result.bytes;
         }
       } catch (error) {
         if (stored !== null) await files.remove(stored);
@@ -262,28 +307,50 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
         throw new HttpError(400, apiMessages.invalidRequest);
       }
       if (stored === null) throw new HttpError(422, filesMessages.required);
+      await recordEvidence(db, stored, user.id, storedBytes);
       return reply.code(201).send({ file: stored });
     },
     { bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024 },
   );
 
-  guardedRoute(app, 'GET /files/:name', async (request, reply) => {
-    const { name } = request.params as { name: string };
-    if (!isStoredName(name) || !(await files.exists(name))) throw new HttpError(404, apiMessages.notFound);
-    const extension = name.slice(name.lastIndexOf('.') + 1) as keyof typeof EVIDENCE_TYPES;
-    return reply
-      .type(EVIDENCE_TYPES[extension])
-      .header('content-disposition', `inline; filename="evidencia.${extension}"`)
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(await files.open(name));
-  });
-
   guardedRoute(
     app,
-    'GET /api/v1/shipping_detail/all',
-    listAll(db,
-      sql`SELECT id, shipping_id, sale_id, company_id, completed, is_delivered, delivered_at, invoice, pdf FROM shipping_details WHERE deleted_at IS NULL ORDER BY id DESC`,
-    ),
+    'GET /files/:name',
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const [unknown] = Object.keys(request.query as object).filter((key) => key !== 'pass');
+      if (unknown !== undefined) throw new HttpError(400, queryMessages.unknownParameter(unknown.slice(0, 60)));
+      // Someone else's evidence is as unknown as a name never stored.
+      if (!isStoredName(name) || !(await mayOpenEvidence(db, currentUser(request), name)) || !(await files.exists(name)))
+        throw new HttpError(404, apiMessages.notFound);
+      const extension = name.slice(name.lastIndexOf('.') + 1) as keyof typeof EVIDENCE_TYPES;
+      return (
+        reply
+          .type(EVIDENCE_TYPES[extension])
+          .header('content-disposition', `inline; filename="evidencia.${extension}"`)
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+          // Kept by no cache: whether it opens depends on who asks, and for how long.
+          .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(await files.open(name))
+      );
+    },
+    { acceptsQuery: true },
   );
+
+  guardedRoute(app, 'POST /api/v2/files/pass', async (request, reply) => {
+    const issued = request.token === null ? null : await issueFilePass(db, request.token);
+    // The session ended between the check and here (a sign-out racing this request).
+    if (issued === null) throw unauthorized();
+    return reply.code(201).send(issued);
+  });
+
+  guardedRoute(app, 'GET /api/v1/shipping_detail/all', async (request) => ({
+    data: await rows(
+      db,
+      sql`SELECT d.id, d.shipping_id, d.sale_id, d.company_id, d.completed, d.is_delivered, d.delivered_at, d.invoice, d.pdf
+        FROM shipping_details d JOIN shippings s ON s.id = d.shipping_id
+        WHERE d.deleted_at IS NULL AND ${readableRoutes(currentUser(request), sql`s.driver_id`)} ORDER BY d.id DESC`,
+    ),
+  }));
 }

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { isDeliveryDriver } from '../../domain/app-routes';
 import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
 import { shippingMessages } from '../../domain/messages/shipping';
 import { hasPermission } from '../../domain/permissions';
 import { routeKilometres } from '../../domain/rules/shipping-progress';
-import { shippingCreateSchema, shippingUpdateSchema, type ShippingUpdate, shippingPageSchema, shippingSchema } from '../../domain/schemas/shipping';
+import {
+  shippingCreateSchema,
+  shippingUpdateSchema,
+  type ShippingUpdate,
+  shippingPageSchema,
+  shippingSchema,
+} from '../../domain/schemas/shipping';
 import { monterreyMinute } from '../../domain/time';
 import type { Db } from '../db/client';
 import { jobPositions, shippingDetails, shippings, users, vehicles } from '../db/schema';
@@ -16,7 +21,8 @@ import { listShippingsJson, loadShippings, SHIPPING_LIST_SPEC, updatedShipping }
 import { publishShippingChanged } from '../events/bus';
 import { parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
-import { listAll } from '../db/sql-rows';
+import { rows } from '../db/sql-rows';
+import { onlyRoutesOf, readableRoutes } from '../auth/record-rules';
 import { shippingRowListSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
@@ -91,6 +97,7 @@ export const SHIPPINGS_ROUTES = {
     access: permission('shippings'),
     summary: 'Envíos (todos)',
     response: shippingRowListSchema,
+    recordRule: 'A Chofer Repartidor gets only the routes they drive.',
   },
 } satisfies RouteTable;
 
@@ -104,7 +111,7 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
       const user = currentUser(request);
       const query = parseListQuery(request.query, SHIPPING_LIST_SPEC);
       // A delivery driver sees only the routes they drive (spec §6), whatever they ask for.
-      const body = await listShippingsJson(db, query, isDeliveryDriver(user) ? user.id : null);
+      const body = await listShippingsJson(db, query, onlyRoutesOf(user));
       return reply.type('application/json; charset=utf-8').send(body);
     },
     { acceptsQuery: true },
@@ -200,13 +207,13 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  guardedRoute(
-    app,
-    'GET /api/v1/shipping/all',
-    listAll(db,
-      sql`SELECT id, date, driver_id, vehicle_id, initial_km, final_km, route, weight::float8 AS weight, note FROM shippings WHERE deleted_at IS NULL ORDER BY id DESC`,
+  guardedRoute(app, 'GET /api/v1/shipping/all', async (request) => ({
+    data: await rows(
+      db,
+      sql`SELECT id, date, driver_id, vehicle_id, initial_km, final_km, route, weight::float8 AS weight, note FROM shippings
+        WHERE deleted_at IS NULL AND ${readableRoutes(currentUser(request), sql`driver_id`)} ORDER BY id DESC`,
     ),
-  );
+  }));
 }
 
 /**

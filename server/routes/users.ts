@@ -10,11 +10,11 @@ import { settingsMessages } from '../../domain/messages/settings';
 import { passwordChangeSchema } from '../../domain/schemas/setup';
 import { users } from '../db/schema';
 import {
-  clearAccountFailures,
+  clearPairFailures,
   deleteExpiredTokens,
   failureKeys,
   findUserForLogin,
-  isLockedOut,
+  signInWaitMs,
   issueToken,
   recordFailure,
   revokeToken,
@@ -57,8 +57,10 @@ export function userRoutes(app: FastifyInstance, db: Db): void {
     async (request) => {
       const payload = parseInput(loginPayloadSchema, request.body);
       const keys = failureKeys(payload.email, request.ip);
-      if (await isLockedOut(db, keys)) {
-        throw new HttpError(429, loginMessages.tooManyAttempts, { 'retry-after': '900' });
+      const wait = await signInWaitMs(db, keys);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        throw new HttpError(429, loginMessages.tooManyAttempts(seconds), { 'retry-after': String(seconds) });
       }
       const user = await findUserForLogin(db, payload.email);
       const valid = await verifyPassword(user?.password_hash ?? null, payload.password);
@@ -66,7 +68,7 @@ export function userRoutes(app: FastifyInstance, db: Db): void {
         await recordFailure(db, keys);
         throw new HttpError(401, loginMessages.failed);
       }
-      await clearAccountFailures(db, keys);
+      await clearPairFailures(db, keys);
       // Only whoever knows the password learns that the account is deactivated.
       if (!user.active) throw new HttpError(401, loginMessages.deactivated);
       // Sign-in is a good moment to sweep tokens that expired (30 days without use).

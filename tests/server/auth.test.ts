@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginMessages } from '../../domain/messages/login';
 import { currentUserSchema, loginResponseSchema } from '../../domain/schemas/auth';
+import { pairWaitMs } from '../../server/auth/sessions';
 import { authTokens, users } from '../../server/db/schema';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -63,15 +65,26 @@ describe('POST /api/v1/user/login', () => {
     expect(response.body).not.toMatch(/stack|at \w+ \(/);
   });
 
-  it('locks an account after five failures, even for the right password, without touching others', async () => {
-    for (let i = 0; i < 5; i++) {
-      expect((await login({ email: 'ejecutivo@demo.mx', password: `mala-${i}` }, `10.0.0.${i + 1}`)).statusCode).toBe(401);
-    }
-    const locked = await login({ email: 'ejecutivo@demo.mx', password: 'demo1234' }, '10.0.0.99');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.');
-    expect(locked.headers['retry-after']).toBe('900');
-    expect((await login({ email: 'ventas2@demo.mx', password: 'demo1234' }, '10.0.0.99')).statusCode).toBe(200);
+  it('slows guesses at an account from one address with growing waits, and never locks its person out elsewhere', async () => {
+    const guesser = '10.0.0.1';
+    for (let i = 0; i < 3; i++) expect((await login({ email: 'ejecutivo@demo.mx', password: `mala-${i}` }, guesser)).statusCode).toBe(401);
+    const slowed = await login({ email: 'ejecutivo@demo.mx', password: 'mala-3' }, guesser);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toBe(loginMessages.tooManyAttempts(1));
+    expect(slowed.headers['retry-after']).toBe('1');
+    // The person, at their own device, signs in while the guessing goes on.
+    expect((await login({ email: 'ejecutivo@demo.mx', password: 'demo1234' }, '10.0.0.99')).statusCode).toBe(200);
+    // Each further failure doubles the wait, up to 15 minutes.
+    expect([3, 4, 5, 8, 12, 13, 20].map(pairWaitMs)).toEqual([1000, 2000, 4000, 32_000, 512_000, 900_000, 900_000]);
+    // The administrator cannot be locked out by anyone who knows the address.
+    for (let i = 0; i < 12; i++) await login({ email: 'admin@demo.mx', password: `mala-${i}` }, `10.0.1.${i}`);
+    expect((await login({ email: 'admin@demo.mx', password: 'demo1234' }, '10.0.2.1')).statusCode).toBe(200);
+  });
+
+  it('says the wait in minutes once it is a minute or more', () => {
+    expect(loginMessages.tooManyAttempts(1)).toBe('Demasiados intentos fallidos. Intenta de nuevo en 1 segundo.');
+    expect(loginMessages.tooManyAttempts(32)).toBe('Demasiados intentos fallidos. Intenta de nuevo en 32 segundos.');
+    expect(loginMessages.tooManyAttempts(900)).toBe('Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.');
   });
 
   it('limits failures coming from one address across many accounts', async () => {
@@ -79,8 +92,38 @@ describe('POST /api/v1/user/login', () => {
     for (let i = 0; i < 30; i++) {
       await login({ email: `intruso${i}@demo.mx`, password: 'x' }, address);
     }
-    expect((await login({ email: 'oficina@demo.mx', password: 'demo1234' }, address)).statusCode).toBe(429);
+    const refused = await login({ email: 'oficina@demo.mx', password: 'demo1234' }, address);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
     expect((await login({ email: 'oficina@demo.mx', password: 'demo1234' }, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('counts a client reaching the server directly by its own address, whatever X-Forwarded-For it writes', async () => {
+    const loginVia = (remoteAddress: string, forwardedFor: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email, password: 'x' },
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    for (let i = 0; i < 30; i++) await loginVia('203.0.113.7', `198.51.100.${i}`, `nadie${i}@demo.mx`);
+    expect((await loginVia('203.0.113.7', '198.51.100.200', 'otro@demo.mx')).statusCode).toBe(429);
+  });
+
+  it('believes X-Forwarded-For only as far as the proxy on this machine vouches for it', async () => {
+    // Behind the local proxy: the address it appended (rightmost), not what the client prepended.
+    const viaProxy = (forwardedFor: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email, password: 'x' },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    for (let i = 0; i < 30; i++) await viaProxy(`192.0.2.${i}, 198.51.100.77`, `alguien${i}@demo.mx`);
+    expect((await viaProxy('192.0.2.250, 198.51.100.77', 'otro@demo.mx')).statusCode).toBe(429);
+    expect((await viaProxy('198.51.100.78', 'otro@demo.mx')).statusCode).toBe(401);
   });
 });
 
@@ -146,7 +189,8 @@ describe('POST /api/v1/user/logout', () => {
 });
 
 describe('sessions held by the server process between requests', () => {
-  const current = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) }).then((r) => r.statusCode);
+  const current = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) }).then((r) => r.statusCode);
   const hashOf = (token: string) => sql`encode(sha256(convert_to(${token}, 'UTF8')), 'hex')`;
 
   it('ends a held session as soon as any writer removes or expires its token', async () => {
@@ -161,7 +205,8 @@ describe('sessions held by the server process between requests', () => {
 
   it('applies a permission taken from a role, and given back, to sessions already held', async () => {
     const token = await loginAs(t.app, 'oficina@demo.mx');
-    const list = () => t.app.inject({ method: 'GET', url: '/api/v2/shippings?itemsPerPage=1', headers: bearer(token) }).then((r) => r.statusCode);
+    const list = () =>
+      t.app.inject({ method: 'GET', url: '/api/v2/shippings?itemsPerPage=1', headers: bearer(token) }).then((r) => r.statusCode);
     expect(await list()).toBe(200);
     const grant = sql`SELECT u.role_id, p.id AS permission_id FROM users u, permissions p WHERE u.email = 'oficina@demo.mx' AND p.name = 'shippings'`;
     await t.database.db.execute(sql`DELETE FROM role_permissions WHERE (role_id, permission_id) IN (${grant})`);

@@ -57,6 +57,32 @@ describe('live events', () => {
   });
 });
 
+describe('signing out', () => {
+  it('closes the streams that session opened and voids its unused tickets; another session of the person keeps its stream', async () => {
+    const leaving = await loginAs(t.app, 'almacen@demo.mx');
+    const staying = await loginAs(t.app, 'almacen@demo.mx');
+    const ticketOf = async (token: string) =>
+      eventTicketSchema.parse((await t.app.inject({ method: 'POST', url: '/api/v2/events/ticket', headers: bearer(token) })).json()).ticket;
+    const [opened, unused, other] = [await ticketOf(leaving), await ticketOf(leaving), await ticketOf(staying)];
+    const stream = await openEventStream(`${base}/api/v2/events?ticket=${opened}`);
+    const kept = await openEventStream(`${base}/api/v2/events?ticket=${other}`);
+    try {
+      await stream.waitFor((text) => text.includes(': conectado'));
+      await kept.waitFor((text) => text.includes(': conectado'));
+      expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/logout', headers: bearer(leaving) })).statusCode).toBe(204);
+      for (let i = 0; i < 100 && !stream.ended(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stream.ended()).toBe(true);
+      expect((await fetch(`${base}/api/v2/events?ticket=${unused}`)).status).toBe(403);
+      await publishEvent(t.database.db, { type: 'order.created', order_id: 4322, date: '2026-11-23' });
+      await kept.waitFor((text) => text.includes('event: order.created'));
+      expect(kept.ended()).toBe(false);
+    } finally {
+      stream.close();
+      kept.close();
+    }
+  });
+});
+
 describe('shipping.changed as the database builds it', () => {
   // Built twice: in plpgsql when a delivery changes (migration 0021) and by the server (server/events/bus.ts).
   // Both must parse with the domain's schema, field for field: a field renamed on either side fails here.

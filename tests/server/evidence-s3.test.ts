@@ -4,6 +4,7 @@ import path from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameInADeliveryOf } from './evidence-helpers';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 /**
@@ -69,10 +70,12 @@ describe('evidence in object storage', () => {
     expect(object.ContentType).toBe('application/pdf');
     expect(await keptOnDisk()).toEqual([]);
 
-    const served = await t.app.inject({ method: 'GET', url: `/files/${name}` });
+    await nameInADeliveryOf(t, 'chofer@demo.mx', name);
+    const served = await t.app.inject({ method: 'GET', url: `/files/${name}`, headers: bearer(driver) });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PDF)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/files/00000000-0000-4000-8000-000000000000.pdf' })).statusCode).toBe(404);
+    const unknown = await t.app.inject({ method: 'GET', url: '/files/00000000-0000-4000-8000-000000000000.pdf', headers: bearer(driver) });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('keeps a resumable upload, once complete, in the bucket too', async () => {
@@ -101,6 +104,7 @@ describe('evidence in object storage', () => {
     const name = String(last.headers['upload-file-name']);
     expect(await inBucket()).toContain(`evidencias/${name}`);
     expect(await keptOnDisk()).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `/files/${name}` })).rawPayload.equals(PDF)).toBe(true);
+    await nameInADeliveryOf(t, 'chofer@demo.mx', name);
+    expect((await t.app.inject({ method: 'GET', url: `/files/${name}`, headers: bearer(driver) })).rawPayload.equals(PDF)).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { filesMessages } from '../../domain/messages/files';
 import { shippingDetailSchema } from '../../domain/schemas/shipping';
 import { users } from '../../server/db/schema';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
+import { nameInADeliveryOf } from './evidence-helpers';
 
 /** Resumable evidence uploads (tus 1.0.0), as a phone on a poor connection uses them. */
 let t: TestApp;
@@ -76,7 +77,8 @@ describe('resumable evidence uploads', () => {
     expect(response.headers['upload-offset']).toBe(String(PDF.length));
     const name = String(response.headers['upload-file-name']);
     expect(name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    const served = await t.app.inject({ method: 'GET', url: `/files/${name}` });
+    await nameInADeliveryOf(t, 'chofer@demo.mx', name);
+    const served = await t.app.inject({ method: 'GET', url: `/files/${name}`, headers: bearer(driver) });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PDF)).toBe(true);
   });

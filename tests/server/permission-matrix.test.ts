@@ -1,5 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_POSITIONS } from '../../domain/job-positions';
 import { currentUserSchema, type CurrentUser } from '../../domain/schemas/auth';
 import { allows } from '../../server/plugins/auth';
 import { permissionsMarkdown, ROUTE_ACCESS, type RouteKey } from '../../server/route-access';
@@ -17,7 +20,9 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const { email } of DEMO_USERS) {
     const token = await loginAs(t.app, email);
-    const user = currentUserSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) })).json());
+    const user = currentUserSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/user/current', headers: bearer(token) })).json(),
+    );
     sessions.push({ email, token, user });
   }
 });
@@ -25,7 +30,9 @@ afterAll(() => t.close());
 
 // Signing out would revoke the token the other rows use: it gets its own check. The event
 // stream authenticates with a one-time ticket, not the token: events.test.ts covers it.
-const routes = (Object.keys(ROUTE_ACCESS) as RouteKey[]).filter((key) => key !== 'POST /api/v1/user/logout' && key !== 'GET /api/v2/events');
+const routes = (Object.keys(ROUTE_ACCESS) as RouteKey[]).filter(
+  (key) => key !== 'POST /api/v1/user/logout' && key !== 'GET /api/v2/events',
+);
 
 function call(key: RouteKey, headers: Record<string, string>) {
   const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
@@ -44,7 +51,11 @@ describe('the permission matrix', () => {
     const outcomes = await Promise.all(
       sessions.map(async ({ email, token, user }) => {
         const status = (await call(key, bearer(token))).statusCode;
-        return { email, expected: allows(ROUTE_ACCESS[key], user) ? 'allowed' : 'forbidden', actual: status === 403 ? 'forbidden' : status === 401 ? 'unauthenticated' : 'allowed' };
+        return {
+          email,
+          expected: allows(ROUTE_ACCESS[key], user) ? 'allowed' : 'forbidden',
+          actual: status === 403 ? 'forbidden' : status === 401 ? 'unauthenticated' : 'allowed',
+        };
       }),
     );
     expect(outcomes.filter((o) => o.actual !== o.expected)).toEqual([]);
@@ -61,5 +72,65 @@ describe('the permission matrix', () => {
 
   it('is documented in docs/permissions.md exactly as the table says', async () => {
     expect(await readFile('docs/permissions.md', 'utf8')).toBe(permissionsMarkdown());
+  });
+});
+
+describe('the record rules, role by role', () => {
+  const isRouteDriver = (user: CurrentUser) => user.job_position === JOB_POSITIONS.deliveryDriver;
+
+  it('the v1 /all reads of routes and deliveries: a Chofer Repartidor gets their own, everyone else allowed gets all', async () => {
+    const [all] = (
+      (await t.database.db.execute(
+        sql`SELECT (SELECT count(*)::int FROM shippings WHERE deleted_at IS NULL) AS routes, (SELECT count(*)::int FROM shipping_details WHERE deleted_at IS NULL) AS details`,
+      )) as unknown as { rows: { routes: number; details: number }[] }
+    ).rows;
+    for (const { email, token, user } of sessions) {
+      const routes = await t.app.inject({ method: 'GET', url: '/api/v1/shipping/all', headers: bearer(token) });
+      const details = await t.app.inject({ method: 'GET', url: '/api/v1/shipping_detail/all', headers: bearer(token) });
+      if (!allows(ROUTE_ACCESS['GET /api/v1/shipping/all'], user)) {
+        expect(routes.statusCode, email).toBe(403);
+        continue;
+      }
+      const rows = routes.json<{ data: { id: number; driver_id: number | null }[] }>().data;
+      if (isRouteDriver(user)) {
+        expect(
+          rows.every((row) => row.driver_id === user.id),
+          email,
+        ).toBe(true);
+        const own = new Set(rows.map((row) => row.id));
+        expect(
+          details.json<{ data: { shipping_id: number }[] }>().data.every((detail) => own.has(detail.shipping_id)),
+          email,
+        ).toBe(true);
+      } else {
+        expect(rows, email).toHaveLength(all!.routes);
+        if (allows(ROUTE_ACCESS['GET /api/v1/shipping_detail/all'], user))
+          expect(details.json<{ data: unknown[] }>().data, email).toHaveLength(all!.details);
+      }
+    }
+  });
+
+  it('/files: the evidence of a delivery opens for whoever may read that delivery, and for nobody else', async () => {
+    // One delivery of one route names a file of its own.
+    const [named] = (
+      (await t.database.db.execute(
+        sql`UPDATE shipping_details SET pdf = '00000000-0000-4000-8000-0000000000aa.pdf' WHERE id = (
+            SELECT d.id FROM shipping_details d JOIN shippings s ON s.id = d.shipping_id
+            WHERE s.driver_id IS NOT NULL AND d.deleted_at IS NULL AND s.deleted_at IS NULL ORDER BY d.id LIMIT 1)
+          RETURNING pdf, (SELECT driver_id FROM shippings WHERE id = shipping_id) AS driver_id`,
+      )) as unknown as { rows: { pdf: string; driver_id: number }[] }
+    ).rows;
+    expect(named).toBeDefined();
+    await mkdir(path.join(t.dataDir, 'files'), { recursive: true });
+    await writeFile(path.join(t.dataDir, 'files', named!.pdf), '%PDF-1.4\n%%EOF\n');
+    for (const { email, token, user } of sessions) {
+      const status = (await t.app.inject({ method: 'GET', url: `/files/${named!.pdf}`, headers: bearer(token) })).statusCode;
+      const expected = !allows(ROUTE_ACCESS['GET /files/:name'], user)
+        ? 403
+        : isRouteDriver(user) && user.id !== named!.driver_id
+          ? 404
+          : 200;
+      expect(status, email).toBe(expected);
+    }
   });
 });

@@ -109,17 +109,39 @@ export const eventTickets = pgTable('event_tickets', {
   user_id: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The session it was issued to: signing out takes an unused ticket with it, and closes the stream it opened. */
+  token_id: integer('token_id')
+    .notNull()
+    .references(() => authTokens.id, { onDelete: 'cascade' }),
   expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 /**
- * Failed sign-in counters per account and per address, kept in the database so every
- * server process sees the same count.
+ * Passes that open evidence files in a new tab, where no bearer token is sent: short-lived,
+ * stored hashed, and gone with the session they were issued to (sign-out, deactivation).
+ */
+export const filePasses = pgTable(
+  'file_passes',
+  {
+    pass_hash: varchar('pass_hash', { length: 64 }).primaryKey(),
+    token_id: integer('token_id')
+      .notNull()
+      .references(() => authTokens.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('file_passes_token').on(t.token_id)],
+);
+
+/**
+ * Failed sign-in counters per account and address pair and per address, kept in the database
+ * so every server process sees the same count.
  */
 export const loginFailures = pgTable('login_failures', {
   key: varchar('key', { length: 300 }).primaryKey(),
   failures: integer('failures').notNull(),
   window_started_at: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The wait before the next attempt of an account from an address grows from here. */
+  last_failed_at: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** Request counts per client and route window (@fastify/rate-limit's store), shared by every server process. */

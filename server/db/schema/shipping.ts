@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
 import { companies, sales, vehicles } from './commerce';
 import { users } from './people';
@@ -33,11 +33,17 @@ export const shippings = pgTable(
   (t) => [
     index('shippings_date').on(t.date),
     index('shippings_driver_date').on(t.driver_id, t.date),
-    index('shippings_live_driver_date_id').on(t.driver_id, t.date, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('shippings_live_date_id').on(t.date, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('shippings_live_driver_date_id')
+      .on(t.driver_id, t.date, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
+    index('shippings_live_date_id')
+      .on(t.date, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
     // A driver's routes newest first (the list's default order) without walking every route,
     // with each route's day: a page of a period is looked for among the newest from the index alone.
-    index('shippings_live_driver_id_date').on(t.driver_id, t.id, t.date).where(sql`${t.deleted_at} IS NULL`),
+    index('shippings_live_driver_id_date')
+      .on(t.driver_id, t.id, t.date)
+      .where(sql`${t.deleted_at} IS NULL`),
     index('shippings_change_seq').on(t.change_seq),
   ],
 );
@@ -68,8 +74,12 @@ export const shippingDetails = pgTable(
   'shipping_details',
   {
     id: id(),
-    shipping_id: integer('shipping_id').notNull().references(() => shippings.id),
-    sale_id: integer('sale_id').notNull().references(() => sales.id),
+    shipping_id: integer('shipping_id')
+      .notNull()
+      .references(() => shippings.id),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
     company_id: integer('company_id').references(() => companies.id),
     completed: boolean('completed').notNull().default(false),
     is_delivered: boolean('is_delivered').notNull().default(false),
@@ -86,5 +96,25 @@ export const shippingDetails = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index('shipping_details_shipping').on(t.shipping_id), index('shipping_details_sale').on(t.sale_id)],
+  (t) => [
+    index('shipping_details_shipping').on(t.shipping_id),
+    index('shipping_details_sale').on(t.sale_id),
+    // Opening evidence asks which delivery names the file.
+    index('shipping_details_pdf').on(t.pdf),
+  ],
+);
+
+/**
+ * Who stored each evidence file and how big it is: the uploads a person has not attached to a
+ * delivery count against their quota, and those still unattached after a day are removed.
+ */
+export const evidenceFiles = pgTable(
+  'evidence_files',
+  {
+    name: varchar('name', { length: 120 }).primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('evidence_files_user').on(t.user_id, t.created_at), index('evidence_files_created').on(t.created_at)],
 );

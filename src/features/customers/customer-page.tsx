@@ -24,6 +24,7 @@ import { UnverifiedBadge } from './customer-rows';
 import { customerDetailOptions } from './queries';
 import { customerKeys, useCustomerWrites } from '../../ui/company-writes';
 import './customers.css';
+import { EvidenceLink } from '../../ui/evidence-link';
 
 const text = customersMessages.page;
 const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
@@ -506,15 +507,7 @@ function DeliveriesSection({ companyId, saleLinks, routeLinks }: { companyId: nu
               )}
             </td>
             <td>{delivery.delivered_at ?? '—'}</td>
-            <td>
-              {delivery.pdf ? (
-                <a href={`/files/${encodeURIComponent(delivery.pdf)}`} target="_blank" rel="noopener noreferrer">
-                  {delivery.pdf}
-                </a>
-              ) : (
-                '—'
-              )}
-            </td>
+            <td>{delivery.pdf ? <EvidenceLink name={delivery.pdf}>{delivery.pdf}</EvidenceLink> : '—'}</td>
           </tr>
         );
       }}

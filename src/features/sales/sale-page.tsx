@@ -18,6 +18,7 @@ import { AppLink } from '../../ui/app-link';
 import { formatDay } from '../../ui/calendar/calendar-days';
 import { saleDetailQueryOptions } from './sale-queries';
 import './sales.css';
+import { EvidenceLink } from '../../ui/evidence-link';
 
 const text = salesMessages.page;
 const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'success' } as const;
@@ -269,9 +270,7 @@ export function SaleView({
                       )}
                       {delivery.pdf && (
                         <Fact label={text.evidence}>
-                          <a href={`/files/${encodeURIComponent(delivery.pdf)}`} target="_blank" rel="noopener noreferrer">
-                            {delivery.pdf}
-                          </a>
+                          <EvidenceLink name={delivery.pdf}>{delivery.pdf}</EvidenceLink>
                         </Fact>
                       )}
                     </dl>

@@ -13,6 +13,7 @@ import { FormActions } from '../../ui/form-actions';
 import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
 import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../../ui/route/route-view';
 import { useDispatchedOrders, useFullShipping, useNearbyRoutes, useShippingMutations } from './queries';
+import { EvidenceLink } from '../../ui/evidence-link';
 
 const text = shippingDetailsMessages;
 const saleFolio = driverMessages.saleFolio;
@@ -119,13 +120,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
                   </td>
                   <td>{detail.delivered_at ?? '—'}</td>
                   <td>
-                    {detail.pdf ? (
-                      <a href={`/files/${encodeURIComponent(detail.pdf)}`} target="_blank" rel="noopener noreferrer">
-                        {text.evidence}
-                      </a>
-                    ) : (
-                      '—'
-                    )}
+                    {detail.pdf ? <EvidenceLink name={detail.pdf}>{text.evidence}</EvidenceLink> : '—'}
                     {typeof detail.latitude === 'number' && typeof detail.longitude === 'number' && (
                       <>
                         {' · '}
@@ -163,11 +158,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
                   <p className="detail-panel__loading">{full.isError ? getErrorMessage(full.error) : commonMessages.loading}</p>
                 )}
                 <DeliveryOutcome detail={detail} />
-                {detail.pdf && (
-                  <a href={`/files/${encodeURIComponent(detail.pdf)}`} target="_blank" rel="noopener noreferrer">
-                    {text.evidence}
-                  </a>
-                )}
+                {detail.pdf && <EvidenceLink name={detail.pdf}>{text.evidence}</EvidenceLink>}
               </article>
             )}
           />

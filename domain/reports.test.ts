@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysInRange, isCalendarDay, monthLabel, periodRange, periodsInRange, reportRangeError, seriesGroupFor } from './reports';
+import { daysInRange, monthLabel, periodRange, periodsInRange, reportRangeError, seriesGroupFor } from './reports';
+import { isCalendarDay } from './time';
 
 describe('report periods', () => {
   // 18:00 UTC on 2026-03-15 is noon in Monterrey; 03:30 UTC on 2026-04-01 is still 31 March there.

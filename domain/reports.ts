@@ -1,6 +1,6 @@
 import { reportsMessages } from './messages/reports';
 import { currentMonth, type DateRange } from './office-list';
-import { addDays, monterreyDate } from './time';
+import { addDays, isCalendarDay, monterreyDate } from './time';
 
 /**
  * The report screens' periods (spec §9: the current month by default, Monterrey
@@ -15,17 +15,6 @@ export const MAX_DAY_SERIES = 366;
 export const MAX_REPORT_YEARS = 10;
 
 export type SeriesGroup = 'day' | 'month';
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day ('2026-02-30' is not). */
-export function isCalendarDay(date: string): boolean {
-  const match = DATE.exec(date);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}
 
 /** Days from `from` to `to`, both counted ('2026-01-01' to '2026-01-31' is 31). */
 export function daysInRange(from: string, to: string): number {

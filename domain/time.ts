@@ -152,3 +152,24 @@ export function monterreyDateTime(instant: Date): string {
   const { year, month, day, hour, minute } = wallClockAt(instant);
   return `${twoDigits(day)}/${twoDigits(month)}/${year} ${twoDigits(hour)}:${twoDigits(minute)}`;
 }
+
+const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MINUTE_TEXT = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * A real calendar day written 'YYYY-MM-DD' ('2026-02-30' is not one). Every date a person or a
+ * device sends is checked by this before it reaches the database, which would refuse it late.
+ */
+export function isCalendarDay(date: unknown): date is string {
+  const match = typeof date === 'string' ? DAY_TEXT.exec(date) : null;
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1 && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+/** A real wall-clock minute written 'YYYY-MM-DD HH:mm' (the app's delivery and odometer times). */
+export function isWallMinute(value: unknown): value is string {
+  const match = typeof value === 'string' ? MINUTE_TEXT.exec(value) : null;
+  return match !== null && isCalendarDay(match[1]);
+}

@@ -13,6 +13,7 @@ import { registerBackupControl } from './backup-control';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { es } from 'zod/locales';
+import { fieldLabel } from '../domain/messages/fields';
 import { DEPLOYMENTS, type Deployment } from '../domain/deployment';
 import { apiMessages } from '../domain/messages/api';
 import type { Database } from './db/client';
@@ -23,7 +24,7 @@ import { ROUTE_ACCESS } from './route-access';
 import { openApiDocument } from './openapi';
 import { docsRoutes } from './routes/docs';
 import { registerErrorHandling } from './plugins/errors';
-import { refuseNulInText } from './plugins/text-input';
+import { boundJsonDepth, refuseNulInText } from './plugins/text-input';
 import { securityHeaders } from './plugins/security-headers';
 import { deploymentRoutes } from './routes/deployment';
 import { setupRoutes } from './routes/setup';
@@ -70,8 +71,17 @@ import { userRoutes } from './routes/users';
 import { syncRoutes } from './routes/sync';
 import { syncPushRoutes } from './routes/sync-push';
 
-// Validation messages that our schemas do not word themselves still reach people in Spanish.
-z.config(es());
+// Validation messages that our schemas do not word themselves still reach people in Spanish,
+// naming the field they are about ('Fecha de vencimiento (due_date): Entrada inválida: …').
+const spanish = es().localeError;
+z.config({
+  ...es(),
+  customError: (issue) => {
+    const message = spanish(issue);
+    const text = typeof message === 'string' ? message : message?.message;
+    return text === undefined ? undefined : `${fieldLabel(issue.path ?? [])}: ${text}`;
+  },
+});
 
 export interface AppOptions {
   env: Env;
@@ -177,6 +187,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   });
   registerErrorHandling(app);
   registerMetrics(app, database, env.METRICS_TOKEN);
+  boundJsonDepth(app);
   refuseNulInText(app);
   // Sessions are held per process only once this process hears the database's notices of their changes.
   await holdSessions(database);

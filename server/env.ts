@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { es } from 'zod/locales';
 import { DEPLOYMENT_IDS, DEPLOYMENTS } from '../domain/deployment';
 
 const booleanFlag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
@@ -99,7 +100,8 @@ export class EnvError extends Error {}
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "not set", as shells and .env files commonly write it.
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = envSchema.safeParse(present);
+  // The variable's name heads each line already: the messages the API words per field are not for here.
+  const result = envSchema.safeParse(present, { error: (issue) => es().localeError(issue) });
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new EnvError(`Configuración inválida:\n${lines.join('\n')}`);

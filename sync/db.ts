@@ -45,6 +45,8 @@ export interface OutboxRow {
   /** Device time (ms) before which it is not retried. */
   nextAttemptAt: number;
   lastError: string | null;
+  /** Answers in a row in which the server itself failed (5xx): from STUCK_AFTER on, the person is shown it. */
+  serverFailures?: number;
   /** Device time (ms) when the person acted: for the age shown, never for ordering. */
   createdAt: number;
 }

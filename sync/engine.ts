@@ -600,6 +600,7 @@ export class SyncEngine {
         await this.db.outbox.update(row.id, {
           state: 'pending',
           lastError: outcome.message,
+          serverFailures: outcome.serverFailed ? (row.serverFailures ?? 0) + 1 : 0,
           nextAttemptAt: this.options.now() + Math.max(MIN_RETRY_MS, backoffDelay(attempts, outcome.retryAfterMs, this.options.random)),
         });
         await writeMeta(this.db, 'lastError', { message: outcome.message, at: this.options.now() });

@@ -33,7 +33,20 @@ describe('classifyResponse: the four outcomes of rule 5', () => {
       kind: 'rejected',
       message: shippingMessages.detailCompleted,
     });
-    expect(await classifyResponse(new Response('<html>', { status: 404 }), 0)).toEqual({ kind: 'rejected', message: syncMessages.unexpectedAnswer });
+    expect(await classifyResponse(new Response('<html>', { status: 404 }), 0)).toEqual({
+      kind: 'rejected',
+      message: syncMessages.unexpectedAnswer,
+    });
+  });
+
+  it('a 5xx carries the server’s request id, so the person can tell support which request failed', async () => {
+    expect(await classifyResponse(json(500, { message: 'Error del servidor.', request_id: 'abc-123-def' }), 0)).toEqual({
+      kind: 'retry',
+      message: 'Error del servidor. (solicitud abc-123-def)',
+      retryAfterMs: null,
+      serverFailed: true,
+    });
+    expect(classifyAnswer(429, { message: 'Demasiadas' }, null)).not.toHaveProperty('serverFailed');
   });
 
   it('a 5xx without a message still gets a Spanish one', async () => {
@@ -64,7 +77,10 @@ describe('classifyAnswer: one command’s result inside a push batch', () => {
     expect(classifyAnswer(200, { id: 9 }, null)).toEqual({ kind: 'done', body: { id: 9 } });
     expect(classifyAnswer(409, { message: 'En curso' }, 1000)).toEqual({ kind: 'retry', message: 'En curso', retryAfterMs: 1000 });
     expect(classifyAnswer(401, null, null)).toEqual({ kind: 'auth', message: syncMessages.authPaused });
-    expect(classifyAnswer(422, { message: 'La entrega ya fue completada.' }, null)).toEqual({ kind: 'rejected', message: 'La entrega ya fue completada.' });
+    expect(classifyAnswer(422, { message: 'La entrega ya fue completada.' }, null)).toEqual({
+      kind: 'rejected',
+      message: 'La entrega ya fue completada.',
+    });
     expect(classifyAnswer(404, { message: '  ' }, null)).toEqual({ kind: 'rejected', message: syncMessages.unexpectedAnswer });
   });
 });

@@ -10,7 +10,8 @@ import { isRetryAnswer } from '../domain/rules/command-answers';
  */
 export type ReplyOutcome =
   | { kind: 'done'; body: unknown }
-  | { kind: 'retry'; message: string; retryAfterMs: number | null }
+  /** `serverFailed`: the server itself failed (5xx); the row may be stuck on something it cannot take. */
+  | { kind: 'retry'; message: string; retryAfterMs: number | null; serverFailed?: boolean }
   | { kind: 'auth'; message: string }
   | { kind: 'rejected'; message: string };
 
@@ -43,7 +44,16 @@ export function classifyAnswer(status: number, body: unknown, retryAfterMs: numb
   if (status === 401) return { kind: 'auth', message: message ?? syncMessages.authPaused };
   // 408 timeout, 409 "the same request is in progress", 425/429 too early or too many, 5xx: the row is fine.
   if (isRetryAnswer(status)) {
-    return { kind: 'retry', message: message ?? syncMessages.serverError(status), retryAfterMs };
+    if (status < 500) return { kind: 'retry', message: message ?? syncMessages.serverError(status), retryAfterMs };
+    // The server's request id lets whoever looks into it find this request in its log.
+    const requestId = (body as { request_id?: unknown } | null)?.request_id;
+    const said = message ?? syncMessages.serverError(status);
+    return {
+      kind: 'retry',
+      message: typeof requestId === 'string' && requestId !== '' ? syncMessages.withRequestId(said, requestId) : said,
+      retryAfterMs,
+      serverFailed: true,
+    };
   }
   return { kind: 'rejected', message: message ?? syncMessages.unexpectedAnswer };
 }

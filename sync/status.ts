@@ -10,10 +10,15 @@ export interface SyncStatus {
   /** The server refused the session: nothing is sent until the person signs in again. */
   authPaused: boolean;
   rejected: OutboxRow[];
+  /** Waiting rows the server failed on STUCK_AFTER times in a row: still retried, and shown. */
+  stuck: OutboxRow[];
   lastPulledAt: number | null;
   /** Records with a change not yet acknowledged, as 'detail:40'. */
   pendingRecords: Set<string>;
 }
+
+/** Server failures in a row after which a waiting change is shown as stuck (about a minute of retries). */
+export const STUCK_AFTER = 3;
 
 /** The sync state every screen may show (docs/sync-engine.md rule 15), read from the device store. */
 export async function readSyncStatus(db: SyncDatabase, userId: number): Promise<SyncStatus> {
@@ -25,6 +30,7 @@ export async function readSyncStatus(db: SyncDatabase, userId: number): Promise<
     lastError: (await readMeta<{ message: string; at: number } | null>(db, 'lastError')) ?? null,
     authPaused: (await readMeta<boolean>(db, 'authPaused')) ?? false,
     rejected: rows.filter((row) => row.state === 'rejected').sort((a, b) => a.seq - b.seq),
+    stuck: waiting.filter((row) => (row.serverFailures ?? 0) >= STUCK_AFTER).sort((a, b) => a.seq - b.seq),
     lastPulledAt: (await readMeta<number>(db, 'lastPulledAt')) ?? null,
     pendingRecords: new Set(waiting.flatMap((row) => row.records)),
   };

@@ -31,6 +31,7 @@ export const apiMessages = {
   notFound: 'Recurso no encontrado.',
   invalidRequest: 'La solicitud no es válida.',
   invalidText: 'El texto tiene caracteres no válidos.',
+  tooDeep: 'La solicitud tiene demasiados niveles anidados.',
   serverError: 'Error interno del servidor. Intenta de nuevo más tarde.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en un momento.',
 } as const;

@@ -1,3 +1,4 @@
+import { formatQuantity } from '../format';
 /**
  * The texts of driver. Every user-visible Spanish text lives in domain/messages/, one file per
  * area, loaded with the screens that show it. Texts quoted by the product spec are used
@@ -21,7 +22,7 @@ export const driverMessages = {
   finish: 'Terminar',
   initialKm: 'Kilometraje Inicial',
   finalKm: 'Kilometraje Final',
-  km: (km: number, at: string | null) => `${km} kms${at ? ` · ${at}` : ''}`,
+  km: (km: number, at: string | null) => `${formatQuantity(km)} kms${at ? ` · ${at}` : ''}`,
   notCaptured: 'Sin capturar',
   save: 'Guardar',
   cancel: 'Cancelar',
@@ -33,6 +34,8 @@ export const driverMessages = {
   rejectionReason: 'Motivo del rechazo',
   completed: 'Envío Completado',
   rejected: 'Envío Rechazado',
+  offlineHere: 'Sin conexión: lo que hagas se guarda en el teléfono y se envía al volver la señal.',
+  saleNote: 'Nota de la venta',
   statusPending: 'Pendiente',
   statusDelivered: 'Entregado',
   statusRejected: 'No Entregado',
@@ -43,7 +46,7 @@ export const driverMessages = {
   weight: 'Peso',
   note: 'Nota',
   travelled: 'Recorrido',
-  kms: (km: number) => `${km} kms`,
+  kms: (km: number) => `${formatQuantity(km)} kms`,
   contact: 'Contacto',
   branch: 'Sucursal',
   items: 'Productos',

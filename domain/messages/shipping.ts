@@ -6,8 +6,8 @@
 export const shippingMessages = {
   required: 'Campo requerido',
   invalidKm: 'El kilometraje debe ser un número entero entre 0 y 9,999,999.',
-  invalidDate: 'La fecha debe tener el formato AAAA-MM-DD.',
-  invalidTime: 'La hora debe tener el formato AAAA-MM-DD HH:mm.',
+  invalidDate: 'La fecha no existe o no tiene el formato AAAA-MM-DD.',
+  invalidTime: 'La fecha y hora no existen o no tienen el formato AAAA-MM-DD HH:mm.',
   finalBelowInitial: 'El kilometraje final no puede ser menor que el inicial.',
   finalWithoutInitial: 'Captura primero el kilometraje inicial.',
   driverNotFound: 'El chofer no existe o no es chofer.',

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AGING_BUCKETS } from '../aging';
 import { isWholeCents, MAX_PAYMENT } from '../collections';
 import { collectionsMessages } from '../messages/collections';
+import { isCalendarDay } from '../time';
 
 /**
  * The contract of collections and overdue balances: the payment write and its
@@ -15,14 +16,8 @@ const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 const text = collectionsMessages;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A real day: '2026-02-31' matches the pattern but is no date. */
-function isCalendarDate(value: string): boolean {
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y!, m! - 1, d!));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
-}
 
 const money = (positive: string) =>
   z
@@ -41,7 +36,7 @@ export const collectionInputSchema = z
     company_id: z
       .int({ error: text.companyRequired })
       .check(z.positive(text.companyRequired), z.maximum(2_147_483_647, text.companyRequired)),
-    date: z.string({ error: text.dateRequired }).check(z.regex(DATE, text.dateRequired), z.refine(isCalendarDate, text.dateRequired)),
+    date: z.string({ error: text.dateRequired }).check(z.refine(isCalendarDay, text.dateRequired)),
     amount: money(text.amountPositive),
     payment_method_id: z
       .int({ error: text.paymentMethodRequired })

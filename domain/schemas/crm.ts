@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { crmMessages } from '../messages/crm';
 import { loginMessages } from '../messages/login';
 import { shippingMessages } from '../messages/shipping';
-import { isCalendarDay } from '../reports';
+import { isCalendarDay } from '../time';
 import { EMAIL_PATTERN } from './auth';
 
 /**

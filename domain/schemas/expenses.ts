@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { expensesMessages } from '../messages/expenses';
 import { shippingMessages } from '../messages/shipping';
-import { isCalendarDay } from '../reports';
+import { isCalendarDay } from '../time';
 
 const int = z.int();
 const num = z.number();

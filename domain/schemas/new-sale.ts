@@ -2,17 +2,12 @@ import * as z from 'zod/mini';
 import { newSaleMessages } from '../messages/new-sale';
 import { shippingMessages } from '../messages/shipping';
 import { SALE_SERIES } from '../sales';
+import { isCalendarDay } from '../time';
 
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const text = newSaleMessages;
 
 /** A real day: '2026-02-31' matches the pattern but is no date. */
-function isCalendarDate(value: string): boolean {
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y!, m! - 1, d!));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
-}
 
 const hasTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
@@ -25,7 +20,7 @@ export const newSaleSchema = z.object({
   company_branch_id: z.nullable(id),
   date: z
     .string({ error: shippingMessages.required })
-    .check(z.regex(DATE, shippingMessages.required), z.refine(isCalendarDate, shippingMessages.invalidDate)),
+    .check(z.minLength(1, { error: shippingMessages.required, abort: true }), z.refine(isCalendarDay, shippingMessages.invalidDate)),
   type: z.enum(SALE_SERIES),
   note: z.nullable(z.string().check(z.maxLength(2000))),
   internal_note: z.nullable(z.string().check(z.maxLength(2000))),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { payrollMessages } from '../messages/payroll';
 import { shippingMessages } from '../messages/shipping';
 import { DEDUCTION_FIELDS, PERCEPTION_FIELDS, type DeductionField, type PerceptionField } from '../payroll';
-import { isCalendarDay } from '../reports';
+import { isCalendarDay } from '../time';
 
 const int = z.int();
 const num = z.number();

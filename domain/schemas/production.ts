@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { productionMessages } from '../messages/production';
 import { shippingMessages } from '../messages/shipping';
 import { PRODUCTION_STATUSES } from '../production';
-import { isCalendarDay } from '../reports';
+import { isCalendarDay } from '../time';
 
 const int = z.int();
 const num = z.number();

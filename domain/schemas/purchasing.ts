@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { purchasingMessages } from '../messages/purchasing';
 import { shippingMessages } from '../messages/shipping';
 import { lineTotal, PURCHASE_ORDER_STATUSES } from '../purchasing';
+import { isCalendarDay } from '../time';
 
 /** Below what numeric(14, 2) holds. */
 const MAX_ORDER_TOTAL = 1_000_000_000_000;
@@ -12,7 +13,7 @@ const num = z.number();
 const str = z.string();
 const opt = <T extends z.ZodMiniType>(schema: T) => z.nullable(schema);
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
-const date = z.string({ error: shippingMessages.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, shippingMessages.invalidDate));
+const date = z.string({ error: shippingMessages.required }).check(z.refine(isCalendarDay, shippingMessages.invalidDate));
 const amount = z.number().check(z.gt(0, text.amountPositive), z.lte(100_000_000));
 const hasHundredths = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 /** A quantity of a product: more than zero, to 2 decimals . */

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { shippingMessages } from '../messages/shipping';
+import { isCalendarDay, isWallMinute } from '../time';
 
 const text = shippingMessages;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const MINUTE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
 
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 const nullableId = z.nullable(id);
@@ -23,8 +22,8 @@ const km = z.nullable(
 );
 const date = z
   .string({ error: text.required })
-  .check(z.minLength(1, { error: text.required, abort: true }), z.regex(DATE, text.invalidDate));
-const minute = z.string().check(z.regex(MINUTE, text.invalidTime));
+  .check(z.minLength(1, { error: text.required, abort: true }), z.refine(isCalendarDay, text.invalidDate));
+const minute = z.string({ error: text.invalidTime }).check(z.refine(isWallMinute, text.invalidTime));
 const note = z.nullable(z.string().check(z.maxLength(2000)));
 
 /** POST /api/v1/shipping/create (spec §7). The server sets who created it. */

@@ -1,6 +1,6 @@
 import { queryMessages } from '../../domain/messages/api';
 import { reportsMessages } from '../../domain/messages/reports';
-import { isCalendarDay } from '../../domain/reports';
+import { isCalendarDay } from '../../domain/time';
 import { HttpError } from '../http-errors';
 
 /**
@@ -28,7 +28,7 @@ export const DEFAULT_ITEMS_PER_PAGE = 15;
 const MAX_ITEMS_PER_PAGE = 100_000;
 
 function positiveInt(value: string, max: number): number | null {
-  if (!/^\d{1,7}$/.test(value)) return null;
+  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
   const n = Number(value);
   return n >= 1 && n <= max ? n : null;
 }
@@ -62,7 +62,10 @@ export function parseListQuery<F extends string, S extends string>(query: unknow
       if (value === null) throw new HttpError(400, queryMessages.invalidItemsPerPage);
       itemsPerPage = value;
     } else if (key === 'include' && spec.includes) {
-      for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of raw
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         if (!spec.includes.includes(part)) throw new HttpError(400, queryMessages.unknownInclude(part.slice(0, 60)));
         include.add(part);
       }
@@ -86,7 +89,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `filter[date_between]=from,to` as two 'YYYY-MM-DD' dates; absent → null unless required. */
 export function dateRange(value: string | undefined, required = false): [string, string] | null {

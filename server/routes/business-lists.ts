@@ -18,6 +18,7 @@ import { HttpError, parseInput } from '../http-errors';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 import { permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
+import { ID_TEXT } from '../http/params';
 
 /** Where each list lives, and how a row that is no longer offered is marked there. */
 const STORED: Record<BusinessListName, { table: string; offered: 'active' | 'deleted_at' }> = {
@@ -90,7 +91,7 @@ function listOf(params: unknown): BusinessListName {
 
 function idOf(params: unknown): number {
   const id = (params as { id?: string }).id ?? '';
-  if (!/^\d{1,9}$/.test(id)) throw new HttpError(404, text.notFound);
+  if (!ID_TEXT.test(id) || Number(id) > 2_147_483_647) throw new HttpError(404, text.notFound);
   return Number(id);
 }
 

@@ -25,6 +25,7 @@ export const EMPTY_STATUS: SyncStatus = {
   lastError: null,
   authPaused: false,
   rejected: [],
+  stuck: [],
   lastPulledAt: null,
   pendingRecords: new Set(),
 };

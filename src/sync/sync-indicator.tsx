@@ -1,12 +1,10 @@
 import { alertCircleOutline, cloudDoneOutline, cloudOfflineOutline, cloudUploadOutline } from 'ionicons/icons';
 import { lazy, Suspense, useState } from 'react';
-import { syncMessages } from '../../domain/messages/sync';
 import { Icon } from '../ui/icon';
 import { ScreenLoading } from '../ui/screen-loading';
 import { useSyncStatus } from './sync-context';
-import { indicatorLabel } from './sync-text';
+import { indicatorLabel, indicatorText } from './sync-text';
 
-const text = syncMessages;
 const SyncPanel = lazy(() => import('./sync-panel'));
 
 /**
@@ -18,28 +16,31 @@ export function SyncIndicator() {
   const status = useSyncStatus();
   const [open, setOpen] = useState(false);
   const label = indicatorLabel(status);
-  const icon = !status.online
-    ? cloudOfflineOutline
-    : status.lastError || status.rejected.length > 0
-      ? alertCircleOutline
-      : status.pending > 0
-        ? cloudUploadOutline
-        : cloudDoneOutline;
+  const needsThePerson = status.rejected.length > 0 || status.stuck.length > 0;
+  const icon = needsThePerson
+    ? alertCircleOutline
+    : !status.online
+      ? cloudOfflineOutline
+      : status.lastError
+        ? alertCircleOutline
+        : status.pending > 0
+          ? cloudUploadOutline
+          : cloudDoneOutline;
 
   return (
     <>
       <button
         type="button"
-        className="bar-button sync-indicator"
+        className={`bar-button sync-indicator${needsThePerson ? ' sync-indicator--refused' : ''}`}
         aria-label={label}
         title={label}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
         <Icon icon={icon} />
-        {/* Wide screens also spell it out; the accessible name always does. */}
-        <span className="sync-indicator__text" aria-hidden="true">
-          {status.online ? text.online : text.offline}
+        {/* Wide screens also spell it out (a refused change on every screen); the accessible name always does. */}
+        <span className={needsThePerson ? 'sync-indicator__alert' : 'sync-indicator__text'} aria-hidden="true">
+          {indicatorText(status)}
         </span>
         {/* A space between the words and the count, so the visible text reads as the name does. */}
         {status.pending > 0 && ' '}

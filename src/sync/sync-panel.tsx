@@ -67,8 +67,9 @@ export default function SyncPanel({ onClose }: { onClose: () => void }) {
       {status.rejected.length > 0 && (
         <IonList>
           <IonListHeader>
-            <IonLabel>
+            <IonLabel className="ion-text-wrap">
               <h2>{text.rejectedTitle}</h2>
+              <p>{text.rejectedHelp}</p>
             </IonLabel>
           </IonListHeader>
           {status.rejected.map((row) => (
@@ -84,6 +85,25 @@ export default function SyncPanel({ onClose }: { onClose: () => void }) {
                     {text.discard}
                   </IonButton>
                 </div>
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+      {status.stuck.length > 0 && (
+        <IonList>
+          <IonListHeader>
+            <IonLabel className="ion-text-wrap">
+              <h2>{text.stuckTitle}</h2>
+              <p>{text.stuckHelp}</p>
+            </IonLabel>
+          </IonListHeader>
+          {status.stuck.map((row) => (
+            <IonItem key={row.id}>
+              <IonLabel className="ion-text-wrap">
+                <h3>{describeRow(row)}</h3>
+                <p>{text.oldestPending(formatAge(row.createdAt, now))}</p>
+                <IonText color="danger">{row.lastError}</IonText>
               </IonLabel>
             </IonItem>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRow, formatAge, indicatorLabel } from './sync-text';
+import { describeRow, formatAge, indicatorLabel, indicatorText } from './sync-text';
 
 describe('the sync indicator’s texts', () => {
   it('says connection, queue and last error in its accessible name', () => {
@@ -8,6 +8,19 @@ describe('the sync indicator’s texts', () => {
     expect(indicatorLabel({ online: false, pending: 3, lastError: { message: 'Sin conexión con el servidor.' } })).toBe(
       'Sincronización: Sin conexión, 3 cambios pendientes, Último error: Sin conexión con el servidor.',
     );
+  });
+
+  it('says how many changes the server refused or keeps failing on, and never that all is synced while one is refused', () => {
+    const row = {};
+    expect(indicatorLabel({ online: true, pending: 0, lastError: null, rejected: [row], stuck: [] })).toBe(
+      'Sincronización: En línea, 1 cambio rechazado',
+    );
+    expect(indicatorLabel({ online: true, pending: 2, lastError: null, rejected: [row, row], stuck: [row] })).toBe(
+      'Sincronización: En línea, 2 cambios rechazados, 1 cambio atascado, 2 cambios pendientes',
+    );
+    expect(indicatorText({ online: true, rejected: [row, row], stuck: [] })).toBe('2 cambios rechazados');
+    expect(indicatorText({ online: false, rejected: [], stuck: [row] })).toBe('1 cambio atascado');
+    expect(indicatorText({ online: false, rejected: [], stuck: [] })).toBe('Sin conexión');
   });
 
   it('names a rejected change by its command and route', () => {

@@ -26,12 +26,32 @@ export function describeRow(row: Pick<OutboxRow, 'command' | 'payload'>): string
   return name;
 }
 
-/** The accessible name of the indicator: connection, queue and last error in one sentence. */
-export function indicatorLabel(status: { online: boolean; pending: number; lastError: { message: string } | null }): string {
-  const parts = [
-    `${text.title}: ${status.online ? text.online : text.offline}`,
-    status.pending === 0 ? text.synced : text.pending(status.pending),
-  ];
+/**
+ * The accessible name of the indicator: connection, what the server refused or keeps failing
+ * on, the queue and the last error in one sentence. 'Todo sincronizado' only when nothing waits
+ * and nothing was refused.
+ */
+export function indicatorLabel(status: {
+  online: boolean;
+  pending: number;
+  lastError: { message: string } | null;
+  rejected?: readonly unknown[];
+  stuck?: readonly unknown[];
+}): string {
+  const rejected = status.rejected?.length ?? 0;
+  const stuck = status.stuck?.length ?? 0;
+  const parts = [`${text.title}: ${status.online ? text.online : text.offline}`];
+  if (rejected > 0) parts.push(text.rejectedCount(rejected));
+  if (stuck > 0) parts.push(text.stuckCount(stuck));
+  if (status.pending > 0) parts.push(text.pending(status.pending));
+  else if (rejected === 0) parts.push(text.synced);
   if (status.lastError) parts.push(`${text.lastError}: ${status.lastError.message}`);
   return parts.join(', ');
+}
+
+/** What the indicator spells out beside its icon: what needs the person first. */
+export function indicatorText(status: { online: boolean; rejected: readonly unknown[]; stuck: readonly unknown[] }): string {
+  if (status.rejected.length > 0) return text.rejectedCount(status.rejected.length);
+  if (status.stuck.length > 0) return text.stuckCount(status.stuck.length);
+  return status.online ? text.online : text.offline;
 }

@@ -156,9 +156,9 @@ describe('validation of a customer', () => {
   };
 
   it('requires the name and the razón social', async () => {
-    expect(await refusal({ name: '   ' })).toBe('Campo requerido');
-    expect(await refusal({ razon_social: '' })).toBe('Campo requerido');
-    expect(await refusal({ name: undefined })).toBe('Campo requerido');
+    expect(await refusal({ name: '   ' })).toBe('Nombre (name): Campo requerido');
+    expect(await refusal({ razon_social: '' })).toBe('Razón social (razon_social): Campo requerido');
+    expect(await refusal({ name: undefined })).toBe('Nombre (name): Campo requerido');
   });
 
   it('takes an RFC of 3 or 4 letters (Ñ and & included), a YYMMDD date and a 3-character homoclave', async () => {
@@ -190,8 +190,10 @@ describe('validation of a customer', () => {
   it('bounds lengths as the columns do, and needs a branch’s name and address', async () => {
     expect(await refusal({ name: 'x'.repeat(201) })).toBe('Máximo 200 caracteres.');
     expect(await refusal({ delivery_time: 'x'.repeat(61) })).toBe('Máximo 60 caracteres.');
-    expect(await refusal({ branches: [{ name: 'Matriz', address: ' ' }] })).toBe('Campo requerido');
-    expect(await refusal({ contacts: [{ name: '', last: 'Elizondo' }] })).toBe('Campo requerido');
+    expect(await refusal({ branches: [{ name: 'Matriz', address: ' ' }] })).toBe(
+      'Sucursales 1 · Dirección (branches.0.address): Campo requerido',
+    );
+    expect(await refusal({ contacts: [{ name: '', last: 'Elizondo' }] })).toBe('Contactos 1 · Nombre (contacts.0.name): Campo requerido');
   });
 
   it('refuses control characters (a NUL cannot be stored) with a message, not a server error', async () => {
@@ -280,12 +282,20 @@ describe('editing a customer', () => {
     expect(current.branches.find((b) => b.id === north.id)!.in_use).toBe(true);
     expect(current.contacts.find((c) => c.id === pedro.id)!.in_use).toBe(true);
 
-    const withoutBranch = { ...editBody(current), name: 'No se guarda', branches: editBody(current).branches.filter((b) => b.id !== north.id) };
+    const withoutBranch = {
+      ...editBody(current),
+      name: 'No se guarda',
+      branches: editBody(current).branches.filter((b) => b.id !== north.id),
+    };
     const refused = await call('PUT', `/api/v2/companies/${company.id}`, office(), withoutBranch);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'No se puede quitar la sucursal «Sucursal Norte»: la usa 1 venta o cotización.' });
 
-    const withoutContact = { ...editBody(current), name: 'No se guarda', contacts: editBody(current).contacts.filter((c) => c.id !== pedro.id) };
+    const withoutContact = {
+      ...editBody(current),
+      name: 'No se guarda',
+      contacts: editBody(current).contacts.filter((c) => c.id !== pedro.id),
+    };
     const refusedContact = await call('PUT', `/api/v2/companies/${company.id}`, office(), withoutContact);
     expect(refusedContact.statusCode).toBe(409);
     expect(refusedContact.json()).toEqual({ message: 'No se puede quitar el contacto «Pedro Garza»: lo usa 1 venta o cotización.' });
@@ -309,7 +319,10 @@ describe('editing a customer', () => {
     const company = await createCompany();
     const a = { ...editBody(company), name: `${company.name} A`, credit_days: 7, branches: [{ name: 'Sucursal A', address: 'Calle A' }] };
     const b = { ...editBody(company), name: `${company.name} B`, credit_days: 30, branches: [{ name: 'Sucursal B', address: 'Calle B' }] };
-    const answers = await Promise.all([call('PUT', `/api/v2/companies/${company.id}`, office(), a), call('PUT', `/api/v2/companies/${company.id}`, office(), b)]);
+    const answers = await Promise.all([
+      call('PUT', `/api/v2/companies/${company.id}`, office(), a),
+      call('PUT', `/api/v2/companies/${company.id}`, office(), b),
+    ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     const final = detailOf(await call('GET', `/api/v2/companies/${company.id}`, office()));
     const shape = [final.name, final.credit_days, final.branches.map((x) => x.name)];
@@ -353,14 +366,28 @@ describe('verifying a counter customer', () => {
 
 describe('the customer list', () => {
   it('finds a customer by part of its name, macro, razón social or RFC, in any case', async () => {
-    const company = await createCompany(office(), { name: 'Frutería Zacatecas Única', macro: 'Zacatecana', razon_social: 'Comercial Xoconostle, S.A.', rfc: 'CXO050607QW3' });
+    const company = await createCompany(office(), {
+      name: 'Frutería Zacatecas Única',
+      macro: 'Zacatecana',
+      razon_social: 'Comercial Xoconostle, S.A.',
+      rfc: 'CXO050607QW3',
+    });
     for (const search of ['zacatecas úni', 'ZACATECANA', 'xoconostle', 'cxo0506']) {
       const found = await list(`filter[search]=${encodeURIComponent(search)}`);
-      expect(found.data.map((row) => row.id), search).toEqual([company.id]);
+      expect(
+        found.data.map((row) => row.id),
+        search,
+      ).toEqual([company.id]);
       expect(found.meta.total).toBe(1);
     }
     const [row] = (await list('filter[search]=xoconostle')).data;
-    expect(row).toMatchObject({ name: 'Frutería Zacatecas Única', rfc: 'CXO050607QW3', created_by: 'Jorge Treviño Leal', due_balance: 0, overdue_balance: 0 });
+    expect(row).toMatchObject({
+      name: 'Frutería Zacatecas Única',
+      rfc: 'CXO050607QW3',
+      created_by: 'Jorge Treviño Leal',
+      due_balance: 0,
+      overdue_balance: 0,
+    });
   });
 
   it('pages and sorts on the server, with the total of the filtered rows', async () => {
@@ -370,7 +397,11 @@ describe('the customer list', () => {
     const ids = all.data.map((row) => row.id).sort((x, y) => x - y);
     expect(second.data.map((row) => row.id)).toEqual(ids.slice(5, 10));
     // Without case or accents, as people read them.
-    const plain = (name: string) => name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const plain = (name: string) =>
+      name
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '');
     const byName = all.data.map((row) => plain(row.name));
     expect(byName).toEqual([...byName].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
     const byBalance = (await list('sort=-due_balance&itemsPerPage=10')).data.map((row) => row.due_balance);
@@ -393,7 +424,9 @@ describe('the customer list', () => {
 
   it('leaves the sale cart’s search and the v1 list of companies as they were, new customers included', async () => {
     const company = await createCompany(seller(), { name: 'Mostrador Caña Dulce' });
-    const found = companySearchSchema.parse((await call('GET', `/api/v2/company_p?filter[name]=${encodeURIComponent('caña dulce')}`, seller())).json());
+    const found = companySearchSchema.parse(
+      (await call('GET', `/api/v2/company_p?filter[name]=${encodeURIComponent('caña dulce')}`, seller())).json(),
+    );
     expect(found.data).toEqual([expect.objectContaining({ id: company.id, branches: [{ id: company.branches[0]!.id, name: 'Matriz' }] })]);
     const all = companyListSchema.parse((await call('GET', '/api/v1/company/all', seller())).json());
     expect(all.data.map((row) => row.id)).toContain(company.id);
@@ -402,7 +435,12 @@ describe('the customer list', () => {
 
 describe('a customer’s balance', () => {
   /** A sale of the customer due `offset` days from today, owing `balance` of `total`. */
-  async function sale(companyId: number, dueOffset: number | null, balance: number, changes: { kind?: string; canceled?: boolean; total?: number } = {}) {
+  async function sale(
+    companyId: number,
+    dueOffset: number | null,
+    balance: number,
+    changes: { kind?: string; canceled?: boolean; total?: number } = {},
+  ) {
     const today = monterreyDate(new Date());
     const total = changes.total ?? balance;
     await rows(sql`INSERT INTO sales (kind, company_id, user_id, date, due_date, type, subtotal, iva, total, due_balance, payment_status,
@@ -431,8 +469,12 @@ describe('a customer’s balance', () => {
     await sale(id, -40, 0, { total: 80 });
     await sale(id, -40, 70, { canceled: true });
     await sale(id, -40, 60, { kind: 'quotation' });
-    await rows(sql`INSERT INTO collections (company_id, user_id, date, amount, unapplied) VALUES (${id}, 1, ${monterreyDate(new Date())}, 150, 49.99)`);
-    await rows(sql`INSERT INTO collections (company_id, user_id, date, amount, unapplied, canceled_at) VALUES (${id}, 1, ${monterreyDate(new Date())}, 90, 90, now())`);
+    await rows(
+      sql`INSERT INTO collections (company_id, user_id, date, amount, unapplied) VALUES (${id}, 1, ${monterreyDate(new Date())}, 150, 49.99)`,
+    );
+    await rows(
+      sql`INSERT INTO collections (company_id, user_id, date, amount, unapplied, canceled_at) VALUES (${id}, 1, ${monterreyDate(new Date())}, 90, 90, now())`,
+    );
 
     const { balance } = detailOf(await call('GET', `/api/v2/companies/${id}`, office()));
     expect(balance.today).toBe(monterreyDate(new Date()));
@@ -463,7 +505,10 @@ describe('a customer’s page reads', () => {
   });
 
   it('list its deliveries with their status and evidence, newest route first', async () => {
-    const [busy] = await rows<{ company_id: number; n: number }>(sql`SELECT s.company_id, count(*)::int AS n FROM shipping_details d JOIN sales s ON s.id = d.sale_id
+    const [busy] = await rows<{
+      company_id: number;
+      n: number;
+    }>(sql`SELECT s.company_id, count(*)::int AS n FROM shipping_details d JOIN sales s ON s.id = d.sale_id
       GROUP BY s.company_id HAVING bool_or(d.is_delivered) ORDER BY count(*) DESC LIMIT 1`);
     const response = await call('GET', `/api/v2/companies/${busy!.company_id}/deliveries?itemsPerPage=100`, office());
     expect(response.statusCode, response.body).toBe(200);
@@ -486,7 +531,10 @@ describe('a customer’s page reads', () => {
 
 describe('the demo customers', () => {
   it('are verified, but for a few counter customers a seller entered', async () => {
-    const counter = await rows<{ name: string; created_by: string }>(sql`SELECT c.name, u.email AS created_by FROM companies c JOIN users u ON u.id = c.created_by_user_id
+    const counter = await rows<{
+      name: string;
+      created_by: string;
+    }>(sql`SELECT c.name, u.email AS created_by FROM companies c JOIN users u ON u.id = c.created_by_user_id
       WHERE c.verified_at IS NULL AND c.id <= 40 ORDER BY c.id`);
     expect(counter.length).toBeGreaterThanOrEqual(2);
     expect(counter.length).toBeLessThanOrEqual(3);

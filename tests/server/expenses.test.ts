@@ -32,7 +32,14 @@ describe('recording an expense', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     const expense = expenseRowSchema.parse(first.json());
-    expect(expense).toMatchObject({ type: 'Combustible', date: '2031-03-10', amount: 1234.56, description: 'Diésel de la unidad 3', payment_method_id: 1, user_id: 1 });
+    expect(expense).toMatchObject({
+      type: 'Combustible',
+      date: '2031-03-10',
+      amount: 1234.56,
+      description: 'Diésel de la unidad 3',
+      payment_method_id: 1,
+      user_id: 1,
+    });
     expect(expense.payment_method).toEqual(expect.any(String));
     expect(await t.database.db.select().from(expenses).where(eq(expenses.description, 'Diésel de la unidad 3'))).toHaveLength(1);
 
@@ -52,8 +59,8 @@ describe('recording an expense', () => {
     expect(await message({ ...fuel, expense_type_id: undefined })).toBe('Elige el tipo de gasto.');
     expect(await message({ ...fuel, expense_type_id: 999 })).toBe('El tipo de gasto no existe.');
     expect(await message({ ...fuel, payment_method_id: 999 })).toBe('La forma de pago no existe.');
-    expect(await message({ ...fuel, date: '' })).toBe('Campo requerido');
-    expect(await message({ ...fuel, date: '2031-02-30' })).toBe('La fecha debe tener el formato AAAA-MM-DD.');
+    expect(await message({ ...fuel, date: '' })).toBe('Fecha (date): Campo requerido');
+    expect(await message({ ...fuel, date: '2031-02-30' })).toBe('La fecha no existe o no tiene el formato AAAA-MM-DD.');
     expect(await message({ ...fuel, description: '   ' })).toBe('Describe el gasto.');
     expect(await message({ ...fuel, description: 'x'.repeat(301) })).toBe('La descripción admite hasta 300 caracteres.');
     expect((await call('POST', '/api/v2/expenses', { ...fuel, amount: 0 })).statusCode).toBe(422);
@@ -61,10 +68,15 @@ describe('recording an expense', () => {
 
   it('pages, filters by type and sorts by amount', async () => {
     for (const [n, amount] of [300, 150.5, 975].entries()) {
-      expect((await call('POST', '/api/v2/expenses', { expense_type_id: 2, date: `2031-04-0${n + 1}`, amount, description: `Refacción ${n}` })).statusCode).toBe(201);
+      expect(
+        (await call('POST', '/api/v2/expenses', { expense_type_id: 2, date: `2031-04-0${n + 1}`, amount, description: `Refacción ${n}` }))
+          .statusCode,
+      ).toBe(201);
     }
     const april = '2031-04-01,2031-04-30';
-    const page = expensePageSchema.parse((await call('GET', `/api/v2/expenses?filter[date_between]=${april}&filter[expense_type_id]=2&sort=-amount&itemsPerPage=2`)).json());
+    const page = expensePageSchema.parse(
+      (await call('GET', `/api/v2/expenses?filter[date_between]=${april}&filter[expense_type_id]=2&sort=-amount&itemsPerPage=2`)).json(),
+    );
     expect(page.meta.total).toBe(3);
     expect(page.data.map((e) => e.amount)).toEqual([975, 300]);
     const byDate = expensePageSchema.parse((await call('GET', `/api/v2/expenses?filter[date_between]=${april}&sort=date`)).json());
@@ -75,10 +87,18 @@ describe('recording an expense', () => {
 
 describe('deleting an expense', () => {
   it('leaves it out of the list, the summary by type and the indicators', async () => {
-    const created = expenseRowSchema.parse((await call('POST', '/api/v2/expenses', { expense_type_id: 3, date: '2031-05-15', amount: 8000, description: 'Renta de mayo' })).json());
+    const created = expenseRowSchema.parse(
+      (
+        await call('POST', '/api/v2/expenses', { expense_type_id: 3, date: '2031-05-15', amount: 8000, description: 'Renta de mayo' })
+      ).json(),
+    );
     const may = '2031-05-01,2031-05-31';
-    const rent = async () => expenseSummarySchema.parse((await call('GET', `/api/v2/expenses-summary?filter[date_between]=${may}`)).json()).data.find((row) => row.expense_type_id === 3)!;
-    const indicators = async () => indicatorsSchema.parse((await call('GET', `/api/v2/report/sum_total_indicators?filter[date_between]=${may}`)).json()).data;
+    const rent = async () =>
+      expenseSummarySchema
+        .parse((await call('GET', `/api/v2/expenses-summary?filter[date_between]=${may}`)).json())
+        .data.find((row) => row.expense_type_id === 3)!;
+    const indicators = async () =>
+      indicatorsSchema.parse((await call('GET', `/api/v2/report/sum_total_indicators?filter[date_between]=${may}`)).json()).data;
     expect(await rent()).toMatchObject({ count: 1, total: 8000 });
     expect((await indicators()).expenses_total).toBe(8000);
 
@@ -100,7 +120,9 @@ describe('deleting an expense', () => {
 describe('who may', () => {
   it('refuses the expenses to someone without the expenses permission', async () => {
     expect((await call('GET', '/api/v2/expenses', undefined, {}, office)).statusCode).toBe(403);
-    expect((await call('POST', '/api/v2/expenses', fuel, {}, office)).json()).toEqual({ message: 'No tienes permiso para realizar esta acción.' });
+    expect((await call('POST', '/api/v2/expenses', fuel, {}, office)).json()).toEqual({
+      message: 'No tienes permiso para realizar esta acción.',
+    });
     expect((await call('DELETE', '/api/v2/expenses/1', undefined, {}, office)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/expenses' })).statusCode).toBe(401);
   });

@@ -92,7 +92,7 @@ describe('a payroll receipt', () => {
     expect(await message(receipt({ extra_time: 10.005 }))).toBe('Tiempo extra admite hasta dos decimales.');
     expect(await message(receipt({ amount: undefined as unknown as number }))).toBe('Captura Fijos.');
     expect(await message(receipt({ loan: 9000 }))).toBe('Las deducciones no pueden ser mayores que las percepciones.');
-    expect(await message(receipt({ date: '2031-02-30' }))).toBe('La fecha debe tener el formato AAAA-MM-DD.');
+    expect(await message(receipt({ date: '2031-02-30' }))).toBe('La fecha no existe o no tiene el formato AAAA-MM-DD.');
   });
 
   it('is listed by period and employee, and the period totals add up the list', async () => {

@@ -127,7 +127,7 @@ describe('a new sale', () => {
       [{ ...base, items: [{ item_id: 99_999_999, quantity: 1 }] }, 'Un producto no existe o no está a la venta.'],
       [{ ...base, items: [{ item_id: items[0]!.id, quantity: 0 }] }, 'La cantidad debe ser mayor que cero.'],
       [{ ...base, items: [{ item_id: items[0]!.id, quantity: 0.125 }] }, 'La cantidad debe ser mayor que cero.'],
-      [{ ...base, date: '2026-02-31' }, 'La fecha debe tener el formato AAAA-MM-DD.'],
+      [{ ...base, date: '2026-02-31' }, 'La fecha no existe o no tiene el formato AAAA-MM-DD.'],
     ];
     for (const [body, message] of cases) {
       const response = await post(seller, body);

@@ -20,8 +20,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (token: string, method: 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload && { payload }) });
+const send = (
+  token: string,
+  method: 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload && { payload }) });
 
 describe('GET /api/v2/shippings', () => {
   it('pages the live shippings with meta.total, newest first, each with driver, vehicle and its deliveries summarized', async () => {
@@ -29,7 +34,10 @@ describe('GET /api/v2/shippings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const page = shippingPageSchema.parse(response.json());
-    const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(shippings).where(isNull(shippings.deleted_at));
+    const [count] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shippings)
+      .where(isNull(shippings.deleted_at));
     expect(page.meta.total).toBe(count!.n);
     expect(page.data).toHaveLength(15);
     const ids = page.data.map((s) => s.id);
@@ -42,7 +50,7 @@ describe('GET /api/v2/shippings', () => {
     );
   });
 
-  it('sends each delivery\'s whole sale with include=shipping_details.sale, as the route read does', async () => {
+  it("sends each delivery's whole sale with include=shipping_details.sale, as the route read does", async () => {
     const light = shippingPageSchema.parse((await get(office, '/api/v2/shippings?itemsPerPage=40')).json());
     const response = await get(office, '/api/v2/shippings?itemsPerPage=40&include=shipping_details.sale');
     const full = fullShippingPageSchema.parse(response.json());
@@ -50,9 +58,21 @@ describe('GET /api/v2/shippings', () => {
     const withDetails = full.data.find((s) => s.shipping_details.length > 0)!;
     expect(withDetails.shipping_details[0]!.sale.sale_items.length).toBeGreaterThan(0);
     expect(withDetails.shipping_details[0]!.sale.user.name).toEqual(expect.any(String));
-    expect(full.data).toEqual(await loadShippings(t.database.db, light.data.map((s) => s.id)));
+    expect(full.data).toEqual(
+      await loadShippings(
+        t.database.db,
+        light.data.map((s) => s.id),
+      ),
+    );
     // The summary is the whole route with each sale cut to what the list shows.
-    const summaryOf = ({ id, company_name, sale_weight, sale_due_balance, note, internal_note }: (typeof full.data)[number]['shipping_details'][number]['sale']) => ({
+    const summaryOf = ({
+      id,
+      company_name,
+      sale_weight,
+      sale_due_balance,
+      note,
+      internal_note,
+    }: (typeof full.data)[number]['shipping_details'][number]['sale']) => ({
       id,
       company_name,
       sale_weight,
@@ -60,31 +80,44 @@ describe('GET /api/v2/shippings', () => {
       note,
       internal_note,
     });
-    expect(light.data).toEqual(full.data.map((s) => ({ ...s, shipping_details: s.shipping_details.map((d) => ({ ...d, sale: summaryOf(d.sale) })) })));
+    expect(light.data).toEqual(
+      full.data.map((s) => ({ ...s, shipping_details: s.shipping_details.map((d) => ({ ...d, sale: summaryOf(d.sale) })) })),
+    );
     const unknown = await get(office, '/api/v2/shippings?include=sale.user');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('No se puede incluir sale.user.');
   });
 
   it('filters by date range, driver list and vehicle list, and sorts by a chosen column', async () => {
-    const response = await get(office, `/api/v2/shippings?filter[date_between]=2000-01-01,2100-12-31&filter[driver_id]=${driverId},${otherDriverId}&sort=date&itemsPerPage=50`);
+    const response = await get(
+      office,
+      `/api/v2/shippings?filter[date_between]=2000-01-01,2100-12-31&filter[driver_id]=${driverId},${otherDriverId}&sort=date&itemsPerPage=50`,
+    );
     const page = shippingPageSchema.parse(response.json());
     expect(page.data.length).toBeGreaterThan(0);
     expect(page.data.every((s) => s.driver_id === driverId || s.driver_id === otherDriverId)).toBe(true);
     const dates = page.data.map((s) => s.date);
     expect([...dates].sort()).toEqual(dates);
     const vehicleId = page.data[0]!.vehicle_id!;
-    const byVehicle = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[vehicle_id]=${vehicleId}&itemsPerPage=50`)).json());
+    const byVehicle = shippingPageSchema.parse(
+      (await get(office, `/api/v2/shippings?filter[vehicle_id]=${vehicleId}&itemsPerPage=50`)).json(),
+    );
     expect(byVehicle.data.every((s) => s.vehicle_id === vehicleId)).toBe(true);
   });
 
   it('filters by a sale or a company on the route, and by id', async () => {
-    const some = shippingPageSchema.parse((await get(office, '/api/v2/shippings?itemsPerPage=5')).json()).data.find((s) => s.shipping_details.length > 0)!;
+    const some = shippingPageSchema
+      .parse((await get(office, '/api/v2/shippings?itemsPerPage=5')).json())
+      .data.find((s) => s.shipping_details.length > 0)!;
     const detail = some.shipping_details[0]!;
-    const bySale = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[shippingDetail.sale_id]=${detail.sale_id}`)).json());
+    const bySale = shippingPageSchema.parse(
+      (await get(office, `/api/v2/shippings?filter[shippingDetail.sale_id]=${detail.sale_id}`)).json(),
+    );
     expect(bySale.data.map((s) => s.id)).toContain(some.id);
     expect(bySale.data.every((s) => s.shipping_details.some((d) => d.sale_id === detail.sale_id))).toBe(true);
-    const byCompany = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[shippingDetail.company_id]=${detail.company_id}&itemsPerPage=100`)).json());
+    const byCompany = shippingPageSchema.parse(
+      (await get(office, `/api/v2/shippings?filter[shippingDetail.company_id]=${detail.company_id}&itemsPerPage=100`)).json(),
+    );
     expect(byCompany.data.every((s) => s.shipping_details.some((d) => d.company_id === detail.company_id))).toBe(true);
     const byId = shippingPageSchema.parse((await get(office, `/api/v2/shippings?filter[id]=${some.id}`)).json());
     expect(byId.data.map((s) => s.id)).toEqual([some.id]);
@@ -93,7 +126,9 @@ describe('GET /api/v2/shippings', () => {
   it('cuts pages in one order: two pages of 7 are a page of 14, ties of the sorted column newest first, past the end only the total', async () => {
     for (const sort of ['date', '-weight', 'note']) {
       const pageOf = async (page: number, size: number, include = '') =>
-        (include ? fullShippingPageSchema : shippingPageSchema).parse((await get(office, `/api/v2/shippings?sort=${sort}&page=${page}&itemsPerPage=${size}${include}`)).json());
+        (include ? fullShippingPageSchema : shippingPageSchema).parse(
+          (await get(office, `/api/v2/shippings?sort=${sort}&page=${page}&itemsPerPage=${size}${include}`)).json(),
+        );
       const [first, second, both] = await Promise.all([pageOf(1, 7), pageOf(2, 7), pageOf(1, 14)]);
       expect([...first.data, ...second.data].map((s) => s.id)).toEqual(both.data.map((s) => s.id));
       const column = sort.replace('-', '') as 'date' | 'weight' | 'note';
@@ -109,7 +144,9 @@ describe('GET /api/v2/shippings', () => {
   });
 
   it('shows a delivery driver only their own routes, whatever filter they send', async () => {
-    const page = shippingPageSchema.parse((await get(driver, `/api/v2/shippings?filter[driver_id]=${otherDriverId}&itemsPerPage=100`)).json());
+    const page = shippingPageSchema.parse(
+      (await get(driver, `/api/v2/shippings?filter[driver_id]=${otherDriverId}&itemsPerPage=100`)).json(),
+    );
     expect(page.data).toEqual([]);
     const own = shippingPageSchema.parse((await get(driver, '/api/v2/shippings?itemsPerPage=100')).json());
     expect(own.data.length).toBeGreaterThan(0);
@@ -141,7 +178,15 @@ describe('creating, editing and deleting shippings', () => {
     });
     expect(response.statusCode).toBe(201);
     const shipping = shippingSchema.parse(response.json());
-    expect(shipping).toMatchObject({ date: '2026-12-01', driver_id: driverId, initial_km: 1000, final_km: 1085, route: 85, weight: 0, note: 'Ruta de prueba' });
+    expect(shipping).toMatchObject({
+      date: '2026-12-01',
+      driver_id: driverId,
+      initial_km: 1000,
+      final_km: 1085,
+      route: 85,
+      weight: 0,
+      note: 'Ruta de prueba',
+    });
     const [officeUser] = await t.database.db.select().from(users).where(eq(users.email, 'oficina@demo.mx'));
     expect(shipping.created_by_user_id).toBe(officeUser!.id);
   });
@@ -149,7 +194,7 @@ describe('creating, editing and deleting shippings', () => {
   it("requires the date with 'Campo requerido' and numeric kilometres", async () => {
     const missing = await send(office, 'POST', '/api/v1/shipping/create', { driver_id: driverId });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ message: 'Campo requerido' });
+    expect(missing.json()).toEqual({ message: 'Fecha (date): Campo requerido' });
     const badKm = await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-01', initial_km: 'mil' });
     expect(badKm.statusCode).toBe(422);
     expect(badKm.json().message).toBe('El kilometraje debe ser un número entero entre 0 y 9,999,999.');
@@ -163,21 +208,38 @@ describe('creating, editing and deleting shippings', () => {
   });
 
   it('lets the route’s driver start and finish it with the times they acted, and nothing else', async () => {
-    const created = shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-02', driver_id: driverId })).json());
-    const start = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, initial_km: 5000, km_capture_time_start: '2026-12-02 07:15' });
+    const created = shippingSchema.parse(
+      (await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-02', driver_id: driverId })).json(),
+    );
+    const start = await send(driver, 'PUT', '/api/v1/shipping/update', {
+      id: created.id,
+      initial_km: 5000,
+      km_capture_time_start: '2026-12-02 07:15',
+    });
     expect(start.statusCode).toBe(200);
-    expect(shippingSchema.parse(start.json())).toMatchObject({ initial_km: 5000, km_capture_time_start: '2026-12-02 07:15', final_km: null, route: null });
+    expect(shippingSchema.parse(start.json())).toMatchObject({
+      initial_km: 5000,
+      km_capture_time_start: '2026-12-02 07:15',
+      final_km: null,
+      route: null,
+    });
     const tooLow = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, final_km: 4999 });
     expect(tooLow.statusCode).toBe(422);
     expect(tooLow.json().message).toBe('El kilometraje final no puede ser menor que el inicial.');
-    const finish = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, final_km: 5123, km_capture_time: '2026-12-02 16:40' });
+    const finish = await send(driver, 'PUT', '/api/v1/shipping/update', {
+      id: created.id,
+      final_km: 5123,
+      km_capture_time: '2026-12-02 16:40',
+    });
     expect(shippingSchema.parse(finish.json())).toMatchObject({ final_km: 5123, km_capture_time: '2026-12-02 16:40', route: 123 });
     const note = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, note: 'cambio' });
     expect(note.statusCode).toBe(403);
   });
 
   it('does not let a driver start someone else’s route', async () => {
-    const created = shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-03', driver_id: otherDriverId })).json());
+    const created = shippingSchema.parse(
+      (await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-03', driver_id: otherDriverId })).json(),
+    );
     const response = await send(driver, 'PUT', '/api/v1/shipping/update', { id: created.id, initial_km: 10 });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Solo el chofer asignado puede iniciar, terminar o entregar este envío.');
@@ -213,14 +275,28 @@ describe("the pages of one driver's period, newest first", () => {
     };
     const pageOf = async (from: string, to: string, page: number, size: number, token = office) => {
       const driverFilter = token === office ? `&filter[driver_id]=${otherDriverId}` : '';
-      const response = await get(token, `/api/v2/shippings?page=${page}&itemsPerPage=${size}&filter[date_between]=${from},${to}${driverFilter}`);
+      const response = await get(
+        token,
+        `/api/v2/shippings?page=${page}&itemsPerPage=${size}&filter[date_between]=${from},${to}${driverFilter}`,
+      );
       expect(response.statusCode).toBe(200);
       const body = shippingPageSchema.parse(response.json());
       return { ids: body.data.map((s) => s.id), total: body.meta.total };
     };
-    for (const [from, to] of [['2033-01-01', '2033-01-31'], ['2033-06-01', '2033-06-30'], ['2033-01-01', '2033-12-31'], ['2033-03-05', '2033-03-05']]) {
+    for (const [from, to] of [
+      ['2033-01-01', '2033-01-31'],
+      ['2033-06-01', '2033-06-30'],
+      ['2033-01-01', '2033-12-31'],
+      ['2033-03-05', '2033-03-05'],
+    ]) {
       const all = await expected(from!, to!);
-      for (const [page, size] of [[1, 15], [2, 15], [3, 7], [1, 50], [40, 15]] as const) {
+      for (const [page, size] of [
+        [1, 15],
+        [2, 15],
+        [3, 7],
+        [1, 50],
+        [40, 15],
+      ] as const) {
         expect(await pageOf(from!, to!, page, size)).toEqual({ ids: all.slice((page - 1) * size, page * size), total: all.length });
       }
     }
@@ -232,16 +308,28 @@ describe("the pages of one driver's period, newest first", () => {
 });
 
 describe('the total of a list filtered by driver and dates', () => {
-  const totalOf = async (query: string) => shippingPageSchema.parse((await get(office, `/api/v2/shippings?itemsPerPage=1&${query}`)).json()).meta.total;
+  const totalOf = async (query: string) =>
+    shippingPageSchema.parse((await get(office, `/api/v2/shippings?itemsPerPage=1&${query}`)).json()).meta.total;
   const countedOf = async (driver: number | null, from: string, to: string) => {
     const [row] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(shippings)
-      .where(and(isNull(shippings.deleted_at), sql`${shippings.date} BETWEEN ${from} AND ${to}`, driver === null ? undefined : eq(shippings.driver_id, driver)));
+      .where(
+        and(
+          isNull(shippings.deleted_at),
+          sql`${shippings.date} BETWEEN ${from} AND ${to}`,
+          driver === null ? undefined : eq(shippings.driver_id, driver),
+        ),
+      );
     return row!.n;
   };
   const expectTotals = async () => {
-    for (const [driver, from, to] of [[driverId, '2027-03-01', '2027-03-31'], [otherDriverId, '2027-03-01', '2027-03-31'], [null, '2027-03-01', '2027-03-02'], [null, '2000-01-01', '2100-12-31']] as const) {
+    for (const [driver, from, to] of [
+      [driverId, '2027-03-01', '2027-03-31'],
+      [otherDriverId, '2027-03-01', '2027-03-31'],
+      [null, '2027-03-01', '2027-03-02'],
+      [null, '2000-01-01', '2100-12-31'],
+    ] as const) {
       const filter = `filter[date_between]=${from},${to}${driver === null ? '' : `&filter[driver_id]=${driver}`}`;
       expect(await totalOf(filter)).toBe(await countedOf(driver, from, to));
     }
@@ -290,7 +378,10 @@ describe('Idempotency-Key', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    const rows = await t.database.db.select().from(shippings).where(and(eq(shippings.note, 'una sola vez')));
+    const rows = await t.database.db
+      .select()
+      .from(shippings)
+      .where(and(eq(shippings.note, 'una sola vez')));
     expect(rows).toHaveLength(1);
   });
 

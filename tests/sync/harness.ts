@@ -24,7 +24,7 @@ type Fault =
   | { kind: 'offline' }
   /** The server gets the request and commits; the device never hears back. */
   | { kind: 'lose-reply' }
-  | { kind: 'status'; status: number; headers?: Record<string, string> }
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   /** The request reaches the server; its answer is held until `release()` is called. */
   | { kind: 'hold'; released: Promise<void> };
 
@@ -69,7 +69,7 @@ export class FaultyNetwork {
     if (fault?.kind === 'offline') throw new TypeError('fetch failed: offline');
     if (fault?.kind === 'status') {
       entry.status = fault.status;
-      return new Response(JSON.stringify({ message: `Error ${fault.status}` }), {
+      return new Response(JSON.stringify(fault.body ?? { message: `Error ${fault.status}` }), {
         status: fault.status,
         headers: { 'content-type': 'application/json', ...fault.headers },
       });

@@ -10,7 +10,7 @@ import { monterreyDate, monterreyMinute } from '../../domain/time';
 import { idempotencyKeys, inventoryMovements, shippingDetails, shippings, users } from '../../server/db/schema';
 import { evidenceFromBytes } from '../../sync/evidence';
 import { CommandRefused } from '../../sync/local';
-import { readSyncStatus } from '../../sync/status';
+import { readSyncStatus, STUCK_AFTER } from '../../sync/status';
 import { UPLOAD_CHUNK_BYTES } from '../../sync/upload';
 import type { TestApp } from '../server/test-app';
 import { bearer, loginAs } from '../server/test-app';
@@ -64,7 +64,12 @@ async function freshRoute(count: number): Promise<{ shippingId: number; detailId
   return { shippingId: shipping.id, detailIds };
 }
 
-async function device(email: string, network: FaultyNetwork, clock: Clock, extra: Parameters<typeof openDevice>[2] extends infer O ? Partial<O> : never = {}) {
+async function device(
+  email: string,
+  network: FaultyNetwork,
+  clock: Clock,
+  extra: Parameters<typeof openDevice>[2] extends infer O ? Partial<O> : never = {},
+) {
   const d = await openDevice(server, email, { network, clock, ...extra });
   open.push(d);
   await d.engine.start();
@@ -97,15 +102,24 @@ describe('sync engine against the real server, with faults between them', () => 
   it('1. the server commits but the answer is lost: one effect, the retry gets the stored answer', async () => {
     const { d, network, clock } = await started('almacen@demo.mx');
     const order = (await d.db.orders.toArray()).find((o) => o.items.length > 0 && !o.is_in_production)!;
-    const before = await db().$count(inventoryMovements, and(eq(inventoryMovements.type, 'Salida Venta'), eq(inventoryMovements.created_by_user_id, warehouseId)));
+    const before = await db().$count(
+      inventoryMovements,
+      and(eq(inventoryMovements.type, 'Salida Venta'), eq(inventoryMovements.created_by_user_id, warehouseId)),
+    );
     network.fail('POST', /dispatch_sale_order/, { kind: 'lose-reply' });
-    await d.engine.command('dispatchOrder', { orderId: order.id, quotation_items: order.items.map((l) => ({ item_id: l.item.id, quantity: l.quantity })) });
+    await d.engine.command('dispatchOrder', {
+      orderId: order.id,
+      quotation_items: order.items.map((l) => ({ item_id: l.item.id, quantity: l.quantity })),
+    });
     await syncUntilQuiet(d, clock);
     const sends = network.sent('POST', /dispatch_sale_order/);
     expect(sends.map((s) => s.status)).toEqual(['lost', 200]);
     expect(sends[1]!.replayed).toBe(true);
     expect(sends[0]!.idempotencyKey).toBe(sends[1]!.idempotencyKey);
-    const after = await db().$count(inventoryMovements, and(eq(inventoryMovements.type, 'Salida Venta'), eq(inventoryMovements.created_by_user_id, warehouseId)));
+    const after = await db().$count(
+      inventoryMovements,
+      and(eq(inventoryMovements.type, 'Salida Venta'), eq(inventoryMovements.created_by_user_id, warehouseId)),
+    );
     expect(after - before).toBe(order.items.filter((l) => l.quantity > 0).length);
     expect(await d.db.outbox.count()).toBe(0);
     expect(await d.db.orders.get(order.id)).toBeUndefined();
@@ -131,11 +145,17 @@ describe('sync engine against the real server, with faults between them', () => 
     const { shippingId } = await freshRoute(0);
     const { d, network, clock } = await started('chofer@demo.mx');
     network.fail('PUT', /shipping\/update/, { kind: 'lose-reply' });
-    const row = await d.engine.command('startRoute', { shippingId, initial_km: 500, km_capture_time_start: monterreyMinute(new Date(clock.value)) });
+    const row = await d.engine.command('startRoute', {
+      shippingId,
+      initial_km: 500,
+      km_capture_time_start: monterreyMinute(new Date(clock.value)),
+    });
     d.engine.wake();
     await d.engine.idle();
     // The same row comes back with a different body (a device bug, an edited payload).
-    await d.db.outbox.update(row.id, { payload: { shippingId, initial_km: 501, km_capture_time_start: monterreyMinute(new Date(clock.value)) } });
+    await d.db.outbox.update(row.id, {
+      payload: { shippingId, initial_km: 501, km_capture_time_start: monterreyMinute(new Date(clock.value)) },
+    });
     await syncUntilQuiet(d, clock);
     const status = await readSyncStatus(d.db, d.engine.userId);
     expect(status.rejected.map((r) => r.lastError)).toEqual([idempotencyMessages.keyReused]);
@@ -161,7 +181,13 @@ describe('sync engine against the real server, with faults between them', () => 
     // Killed mid-send: the request reached the server, the app died before the answer.
     let release!: () => void;
     network.fail('PATCH', /shipping_details/, { kind: 'hold', released: new Promise<void>((r) => (release = r)) });
-    await second.engine.command('rejectDelivery', { detailId: detailIds[0]!, shippingId, delivered_at: '2026-01-01 09:00', delivery_rejection_comment: 'Cerrado', position: null });
+    await second.engine.command('rejectDelivery', {
+      detailId: detailIds[0]!,
+      shippingId,
+      delivered_at: '2026-01-01 09:00',
+      delivery_rejection_comment: 'Cerrado',
+      position: null,
+    });
     await waitFor(async () => network.log.some((e) => e.method === 'PATCH'));
     await second.engine.stop();
     release();
@@ -185,7 +211,11 @@ describe('sync engine against the real server, with faults between them', () => 
     network.fail('PATCH', /\/api\/v2\/uploads\//, { kind: 'lose-reply' });
     network.fail('PATCH', /\/api\/v2\/uploads\//, { kind: 'offline' });
     const filesBefore = await listFiles();
-    await d.engine.command('completeDelivery', { detailId: detailIds[0]!, shippingId, delivered_at: '2026-01-01 10:00', evidenceId: evidence.id, position: null }, evidence);
+    await d.engine.command(
+      'completeDelivery',
+      { detailId: detailIds[0]!, shippingId, delivered_at: '2026-01-01 10:00', evidenceId: evidence.id, position: null },
+      evidence,
+    );
     await syncUntilQuiet(d, clock);
     expect(network.sent('POST', /\/api\/v2\/uploads$/)).toHaveLength(1);
     const detail = await serverDetail(detailIds[0]!);
@@ -205,7 +235,13 @@ describe('sync engine against the real server, with faults between them', () => 
     await d.engine.command('startRoute', { shippingId, initial_km: 42, km_capture_time_start: startedAt });
     clock.advance(3_600_000);
     const rejectedAt = monterreyMinute(new Date(clock.value));
-    await d.engine.command('rejectDelivery', { detailId: detailIds[0]!, shippingId, delivered_at: rejectedAt, delivery_rejection_comment: 'No había nadie', position: null });
+    await d.engine.command('rejectDelivery', {
+      detailId: detailIds[0]!,
+      shippingId,
+      delivered_at: rejectedAt,
+      delivery_rejection_comment: 'No había nadie',
+      position: null,
+    });
     await syncUntilQuiet(d, clock, { rounds: 3 });
     clock.value = Date.now();
     network.online = true;
@@ -269,11 +305,28 @@ describe('sync engine against the real server, with faults between them', () => 
     const other = await freshRoute(0);
     const { d, clock } = await started('chofer@demo.mx');
     // The office marks the first delivery delivered meanwhile: the driver's rejection of it will be refused.
-    await server.app.inject({ method: 'PUT', url: '/api/v1/shipping_detail/update', headers: bearer(office), payload: { id: detailIds[0], completed: true } });
+    await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/shipping_detail/update',
+      headers: bearer(office),
+      payload: { id: detailIds[0], completed: true },
+    });
     const network = new FaultyNetwork();
     void network;
-    await d.engine.command('rejectDelivery', { detailId: detailIds[0]!, shippingId, delivered_at: '2026-01-01 11:00', delivery_rejection_comment: 'Cerrado', position: null });
-    await d.engine.command('rejectDelivery', { detailId: detailIds[1]!, shippingId, delivered_at: '2026-01-01 11:05', delivery_rejection_comment: 'Sin dinero', position: null });
+    await d.engine.command('rejectDelivery', {
+      detailId: detailIds[0]!,
+      shippingId,
+      delivered_at: '2026-01-01 11:00',
+      delivery_rejection_comment: 'Cerrado',
+      position: null,
+    });
+    await d.engine.command('rejectDelivery', {
+      detailId: detailIds[1]!,
+      shippingId,
+      delivered_at: '2026-01-01 11:05',
+      delivery_rejection_comment: 'Sin dinero',
+      position: null,
+    });
     await d.engine.command('startRoute', { shippingId: other.shippingId, initial_km: 1, km_capture_time_start: '2026-01-01 11:10' });
     await syncUntilQuiet(d, clock);
     const status = await readSyncStatus(d.db, d.engine.userId);
@@ -285,6 +338,38 @@ describe('sync engine against the real server, with faults between them', () => 
     expect((await d.db.details.get(detailIds[0]!))?.is_delivered).toBe(true);
     await d.engine.discard(status.rejected[0]!.id);
     expect((await readSyncStatus(d.db, d.engine.userId)).rejected).toEqual([]);
+  });
+
+  it('9b. a command the server keeps failing on: shown as stuck with the request id, still retried, other routes go through', async () => {
+    const { shippingId } = await freshRoute(0);
+    const other = await freshRoute(1);
+    const { d, network, clock } = await started('chofer@demo.mx');
+    const failing = { kind: 'status', status: 500, body: { message: 'Error del servidor.', request_id: 'req-4f2a9c1d' } } as const;
+    network.fail('PUT', new RegExp('shipping/update'), failing, 100);
+    const row = await d.engine.command('startRoute', { shippingId, initial_km: 7, km_capture_time_start: '2026-01-01 07:00' });
+    const otherDetail = other.detailIds[0]!;
+    await d.engine.command('rejectDelivery', {
+      detailId: otherDetail,
+      shippingId: other.shippingId,
+      delivered_at: '2026-01-01 07:01',
+      delivery_rejection_comment: 'Cerrado',
+      position: null,
+    });
+    for (let i = 0; i < STUCK_AFTER + 2 && (await readSyncStatus(d.db, d.engine.userId)).stuck.length === 0; i += 1) {
+      d.engine.wake();
+      await d.engine.idle();
+      const current = await d.db.outbox.get(row.id);
+      if (current) clock.advance(Math.max(0, current.nextAttemptAt - clock.value));
+    }
+    const status = await readSyncStatus(d.db, d.engine.userId);
+    expect(status.stuck.map((r) => [r.id, r.lastError])).toEqual([[row.id, 'Error del servidor. (solicitud req-4f2a9c1d)']]);
+    expect(status.rejected).toEqual([]);
+    expect((await serverDetail(otherDetail)).delivery_rejection_comment).toBe('Cerrado');
+    // Once the server takes it, it is neither stuck nor pending.
+    network.clearFaults();
+    await syncUntilQuiet(d, clock);
+    expect((await serverShipping(shippingId)).initial_km).toBe(7);
+    expect(await readSyncStatus(d.db, d.engine.userId)).toMatchObject({ stuck: [], pending: 0 });
   });
 
   it('10. a device clock wrong by days: order and cursors unaffected', async () => {
@@ -310,7 +395,12 @@ describe('sync engine against the real server, with faults between them', () => 
     const { d, network, clock } = await started('chofer@demo.mx');
     network.fail('PUT', /shipping\/update/, { kind: 'offline' }, 3);
     await d.engine.command('startRoute', { shippingId, initial_km: 555, km_capture_time_start: '2026-01-01 08:00' });
-    await server.app.inject({ method: 'PUT', url: '/api/v1/shipping/update', headers: bearer(office), payload: { id: shippingId, note: 'Llevar hielera' } });
+    await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/shipping/update',
+      headers: bearer(office),
+      payload: { id: shippingId, note: 'Llevar hielera' },
+    });
     const seen: (number | null | undefined)[] = [];
     const subscription = (await import('dexie')).liveQuery(() => d.db.shippings.get(shippingId)).subscribe((s) => seen.push(s?.initial_km));
     d.engine.wake();
@@ -328,14 +418,28 @@ describe('sync engine against the real server, with faults between them', () => 
     const { d, network, clock } = await started('chofer@demo.mx');
     network.online = false;
     const evidence = await evidenceFromBytes(jpeg(2000), 'image/jpeg', 'foto.jpg');
-    await d.engine.command('completeDelivery', { detailId: detailIds[0]!, shippingId, delivered_at: '2026-01-01 12:00', evidenceId: evidence.id, position: null }, evidence);
-    expect((await server.app.inject({ method: 'DELETE', url: `/api/v2/shipping_details/${detailIds[0]}`, headers: bearer(office) })).statusCode).toBe(200);
+    await d.engine.command(
+      'completeDelivery',
+      { detailId: detailIds[0]!, shippingId, delivered_at: '2026-01-01 12:00', evidenceId: evidence.id, position: null },
+      evidence,
+    );
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/api/v2/shipping_details/${detailIds[0]}`, headers: bearer(office) })).statusCode,
+    ).toBe(200);
     network.online = true;
     await syncUntilQuiet(d, clock);
     const status = await readSyncStatus(d.db, d.engine.userId);
     expect(status.rejected.map((r) => r.lastError)).toEqual([shippingMessages.detailNotFound]);
     expect(await d.db.details.get(detailIds[0]!)).toBeUndefined();
-    await expect(d.engine.command('rejectDelivery', { detailId: detailIds[0]!, shippingId, delivered_at: '2026-01-01 12:01', delivery_rejection_comment: 'x', position: null })).rejects.toThrow(CommandRefused);
+    await expect(
+      d.engine.command('rejectDelivery', {
+        detailId: detailIds[0]!,
+        shippingId,
+        delivered_at: '2026-01-01 12:01',
+        delivery_rejection_comment: 'x',
+        position: null,
+      }),
+    ).rejects.toThrow(CommandRefused);
   });
 
   it('13. the sending tab closes mid-sync: another tab takes over, nothing sent twice', async () => {

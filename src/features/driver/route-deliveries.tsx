@@ -14,7 +14,8 @@ import { openPrintWindow } from '../../lib/session-store';
 import { useRoute } from '../../sync/driver-reads';
 import { PendingBadge } from '../../sync/pending-badge';
 import { useHoldUpdate } from '../../lib/sending-gate';
-import { useCommand } from '../../sync/sync-context';
+import { RefusedChanges } from '../../sync/refused-changes';
+import { useCommand, useSyncStatus } from '../../sync/sync-context';
 import { prepareEvidence, refuseEvidenceFile } from './driver-input';
 import { KmForm, RouteFormActions, useSave, type Save } from '../../ui/route/route-form';
 import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from '../../ui/route/route-view';
@@ -30,6 +31,7 @@ type Toast = { text: string; color: string } | null;
  */
 export default function RouteDeliveries({ shippingId, onClose }: { shippingId: number; onClose: () => void }) {
   const route = useRoute(shippingId);
+  const sync = useSyncStatus();
   const [toast, setToast] = useState<Toast>(null);
   return (
     <Dialog
@@ -45,6 +47,12 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
         </div>
       )}
       {route === null && <p className="empty-state">{text.routeMissing}</p>}
+      {!sync.online && (
+        <p className="offline-note" role="status">
+          {text.offlineHere}
+        </p>
+      )}
+      <RefusedChanges lane={(lane) => lane === `route:${shippingId}`} />
       {route && (
         <>
           <RouteSummary
@@ -52,7 +60,11 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
             details={route.details}
             onDone={(message) => setToast({ text: message, color: 'success' })}
           />
-          <Stops details={route.details} onDone={(message) => setToast({ text: message, color: 'success' })} />
+          {/* A rejection is recorded, not celebrated: its notice is not the success green. */}
+          <Stops
+            details={route.details}
+            onDone={(message, rejected) => setToast({ text: message, color: rejected ? 'medium' : 'success' })}
+          />
         </>
       )}
       <IonToast
@@ -141,7 +153,7 @@ function RouteSummary({
  * The route's stops, the pending ones first in route order with the next one marked, then
  * the finished ones, one line each with their status colour (Next stop first).
  */
-function Stops({ details, onDone }: { details: LocalDetail[]; onDone: (message: string) => void }) {
+function Stops({ details, onDone }: { details: LocalDetail[]; onDone: (message: string, rejected?: boolean) => void }) {
   if (details.length === 0) return <p className="empty-state">{text.noDeliveries}</p>;
   const pending = details.filter((detail) => !detail.completed);
   const finished = details.filter((detail) => detail.completed);
@@ -213,7 +225,7 @@ function StopLinks({ detail }: { detail: LocalDetail }) {
 }
 
 /** A pending stop: folio and customer, where and whom to call, weight and balance, its products folded, and its buttons. */
-function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean; onDone: (message: string) => void }) {
+function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean; onDone: (message: string, rejected?: boolean) => void }) {
   const command = useCommand();
   const [mode, setMode] = useState<'deliver' | 'reject' | null>(null);
   const position = useDevicePosition(mode !== null);
@@ -247,7 +259,7 @@ function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean
     });
     if (refusal === null) {
       setMode(null);
-      onDone(text.rejected);
+      onDone(text.rejected, true);
     }
     return refusal;
   };
@@ -264,6 +276,11 @@ function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean
       <PendingBadge records={`detail:${detail.id}`} />
       <StopLinks detail={detail} />
       <p className="stop__facts">{text.stopFacts(formatKg(detail.sale.sale_weight), formatMoney(detail.sale.sale_due_balance))}</p>
+      {detail.sale.note && (
+        <p className="stop__note">
+          <strong>{text.saleNote}:</strong> {detail.sale.note}
+        </p>
+      )}
       <details className="stop__products">
         <summary>{text.products(detail.sale.sale_items.length)}</summary>
         <ul className="sale-items">

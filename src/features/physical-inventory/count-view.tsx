@@ -8,6 +8,7 @@ import { useConfirmSheet } from '../../ui/overlays';
 import { ScreenLoading } from '../../ui/screen-loading';
 import { useShell } from '../../ui/shell-context';
 import { PendingBadge } from '../../sync/pending-badge';
+import { RefusedChanges } from '../../sync/refused-changes';
 import { itemOfEan, useBranchCount, useItemSearch } from '../../sync/physical-inventory-reads';
 import { useCommand, useSyncDatabase, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
 import { useOpenCount } from './queries';
@@ -34,17 +35,25 @@ const shelfKey = (inventoryId: number) => `frutas-physical-shelf-${inventoryId}`
 export function CountView() {
   const { user } = useShell();
   const inventory = useBranchCount(user.branch?.id ?? null);
-  if (inventory === undefined) {
-    return (
-      <div className="centered" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span>{text.loading}</span>
-      </div>
-    );
-  }
-  if (inventory === null) return <NoOpenCount />;
-  return <Counting key={inventory.id} inventory={inventory} />;
+  return (
+    <>
+      {/* A count the server refused (the office closed it meanwhile, say) stays in sight with its reason. */}
+      <RefusedChanges lane={isCountLane} />
+      {inventory === undefined ? (
+        <div className="centered" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>{text.loading}</span>
+        </div>
+      ) : inventory === null ? (
+        <NoOpenCount />
+      ) : (
+        <Counting key={inventory.id} inventory={inventory} />
+      )}
+    </>
+  );
 }
+
+const isCountLane = (lane: string) => lane.startsWith('physical:');
 
 /** No count on the device: open one (online), then wait for the device to have it. */
 function NoOpenCount() {

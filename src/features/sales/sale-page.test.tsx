@@ -1,9 +1,18 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup as renderAlone } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { saleDetailSchema, type SaleDetail } from '../../../domain/schemas/quotations';
 import { saleTicketSchema } from '../../../domain/schemas/ticket';
 import { partyRentalSentences } from '../../../domain/documents/quotation-document';
 import { SaleView, saleTicketOf } from './sale-page';
+
+/** The page as the app draws it: the evidence links' pass already asked for. */
+function renderToStaticMarkup(page: ReactElement): string {
+  const client = new QueryClient();
+  client.setQueryData(['file-pass'], { pass: 'pase-de-prueba', expires_in: 3600 });
+  return renderAlone(<QueryClientProvider client={client}>{page}</QueryClientProvider>);
+}
 
 /** Sale 41 of Hotel Ancira, made from quotation 30, filled, on two routes (rejected, then delivered), half paid. */
 const sale: SaleDetail = saleDetailSchema.parse({
@@ -106,7 +115,7 @@ describe("the sale's page", () => {
     expect(text).toContain('Envío E-9 No Entregado Fecha de Entrega 24 nov 2026 Hora Evidencia 2026-11-24 12:10 Motivo Cerrado');
     expect(text).toContain('Envío E-10 Entregado Fecha de Entrega 25 nov 2026 Hora Evidencia 2026-11-25 09:40 Evidencia (PDF) ev 1.pdf');
     expect(html).toContain('href="/shippings/9"');
-    expect(html).toContain('href="/files/ev%201.pdf"');
+    expect(html).toContain('href="/files/ev%201.pdf?pass=pase-de-prueba"');
   });
 
   it('names the route without a link for someone who may not open the shippings', () => {

@@ -114,3 +114,12 @@ export const DEPLOYMENTS: Record<DeploymentId, Deployment> = {
     },
   },
 };
+
+/**
+ * Whether the business fills orders in a warehouse (its order screens are shown): where it does
+ * not (event rental), a sale's order state ('Nuevo', 'En Producción', 'Surtido') means nothing
+ * to its people and is not shown.
+ */
+export function fillsOrders(deployment: Pick<Deployment, 'flags'>): boolean {
+  return !deployment.flags.hiddenPaths.includes('/orders');
+}

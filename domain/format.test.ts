@@ -7,10 +7,28 @@ import {
   formatMoment,
   formatMoney,
   formatQuantity,
+  formatQuantityOf,
   mapsSearchUrl,
+  unitFor,
 } from './format';
 
 describe('formats', () => {
+  it('writes a unit after its quantity as Spanish does: plural but for one, abbreviations as they are', () => {
+    expect(formatQuantityOf(82, 'pieza')).toBe('82 piezas');
+    expect(formatQuantityOf(1, 'pieza')).toBe('1 pieza');
+    expect(formatQuantityOf(-1, 'caja')).toBe('-1 caja');
+    expect(formatQuantityOf(2.5, 'caja')).toBe('2.5 cajas');
+    expect(formatQuantityOf(12.5, 'kg')).toBe('12.5 kg');
+    expect(formatQuantityOf(3, 'pza')).toBe('3 pza');
+    expect([unitFor(3, 'mantel'), unitFor(2, 'tablón'), unitFor(4, 'nuez'), unitFor(2, 'servicio'), unitFor(5, 'juego')]).toEqual([
+      'manteles',
+      'tablones',
+      'nueces',
+      'servicios',
+      'juegos',
+    ]);
+  });
+
   it('shows pesos in es-MX with two decimals', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50');
   });

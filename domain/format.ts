@@ -64,6 +64,23 @@ export function formatCompactMoney(amount: number): string {
   return `${sign}$${formatQuantity(rounded)}${unit}`;
 }
 
+/**
+ * A unit as it reads after a quantity: '82 piezas', '1 pieza', '3 manteles', '2.5 kg'.
+ * Abbreviations (three letters or fewer: kg, pza, lt) stay as they are.
+ */
+export function unitFor(quantity: number, unit: string): string {
+  if (Math.abs(quantity) === 1 || unit.length <= 3 || !/^[a-záéíóúñ]+$/i.test(unit)) return unit;
+  if (/[aeiouáéíóú]$/i.test(unit)) return `${unit}s`;
+  if (/ón$/i.test(unit)) return `${unit.slice(0, -2)}ones`;
+  if (/z$/i.test(unit)) return `${unit.slice(0, -1)}ces`;
+  return `${unit}es`;
+}
+
+/** A quantity with its unit: '82 piezas', '12.5 kg'. */
+export function formatQuantityOf(quantity: number, unit: string): string {
+  return `${formatQuantity(quantity)} ${unitFor(quantity, unit)}`;
+}
+
 /** Kilometres of a total or an average (spec §9: 2 decimals). */
 export function formatKm(km: number): string {
   return `${formatTwoDecimals(km)} kms`;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -279,6 +280,24 @@ async function servePwa(app: FastifyInstance, webDir: string, business: Business
   };
   app.get('/', async (_request, reply) => sendHtml(reply));
   app.get('/index.html', async (_request, reply) => sendHtml(reply));
+  // Browsers ask for /favicon.ico and /favicon.svg whatever the page links: the tab shows this business's icon.
+  app.get('/favicon.svg', async (_request, reply) => {
+    const { id, identity } = await business.current();
+    const uploaded = /^data:(image\/(?:svg\+xml|png|jpeg|webp));base64,([A-Za-z0-9+/=]+)$/.exec(identity.logo);
+    if (uploaded) return reply.header('cache-control', 'no-cache').type(uploaded[1]!).send(Buffer.from(uploaded[2]!, 'base64'));
+    const shipped = /^\/brand\/([a-z0-9-]+)\.svg$/.exec(identity.logo)?.[1] ?? id;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('image/svg+xml')
+      .send(await readFile(path.join(webDir, 'brand', `${shipped}.svg`)));
+  });
+  app.get('/favicon.ico', async (_request, reply) => {
+    const { id } = await business.current();
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('image/png')
+      .send(await readFile(path.join(webDir, 'icons', `${id}-192.png`)));
+  });
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: true,

@@ -69,7 +69,7 @@ describe('the full quotation', () => {
     expect(table.columns.reduce((sum, c) => sum + c.width, 0)).toBeCloseTo(1, 6);
     expect(table.rows).toEqual([
       ['12.5 kg', 'Aguacate Hass', '$65.00', '$812.50'],
-      ['3 caja', 'Jitomate saladette', '$350.00', '$1,050.00'],
+      ['3 cajas', 'Jitomate saladette', '$350.00', '$1,050.00'],
     ]);
     expect(block(model, 'totals')!.rows).toEqual([
       { label: 'Subtotal', value: '$1,862.50' },

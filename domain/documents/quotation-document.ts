@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { BusinessIdentity } from '../deployment';
-import { formatMoney } from '../format';
+import { formatMoney, unitFor } from '../format';
 import { driverMessages } from '../messages/driver';
 import { quotationPrintMessages } from '../messages/quotation-print';
 import { partyRentalTerms, RENTAL_DEPOSIT_FLAT, RENTAL_DEPOSIT_THRESHOLD } from '../rules/party-rental';
@@ -161,7 +161,7 @@ function itemsTable(sale: SaleDetail, layout: QuotationLayout): TableBlock {
       { label: layout === 'short' ? text.lineTotal : text.amount, align: 'right', width: 0.18 },
     ],
     rows: sale.items.map((line) => [
-      `${quantityFormat.format(line.quantity)} ${line.unit}`,
+      `${quantityFormat.format(line.quantity)} ${unitFor(line.quantity, line.unit)}`,
       line.name,
       formatMoney(line.price),
       formatMoney(line.amount),
@@ -178,12 +178,15 @@ function paymentBlock(sale: SaleDetail, identity: BusinessIdentity): DocumentBlo
 }
 
 /** The party-rental terms of §9 for this sale's total and event date, as the document and the sale's page word them. */
-export function partyRentalSentences(sale: Pick<SaleDetail, 'total' | 'date'>): string[] {
-  const terms = partyRentalTerms(sale.total, sale.date.slice(0, 10));
+export function partyRentalSentences(sale: Pick<SaleDetail, 'total' | 'date'> & { created_at?: string }): string[] {
+  const madeOn = sale.created_at ? monterreyDate(new Date(sale.created_at)) : undefined;
+  const terms = partyRentalTerms(sale.total, sale.date.slice(0, 10), madeOn);
   const r = text.rental;
   return [
     r.advance(formatMoney(terms.advance)),
-    r.balance(formatMoney(terms.balance), formatLongDay(terms.balanceDueDate)),
+    terms.balanceDueOnConfirming
+      ? r.balanceOnConfirming(formatMoney(terms.balance))
+      : r.balance(formatMoney(terms.balance), formatLongDay(terms.balanceDueDate)),
     r.deposit(formatMoney(terms.deposit), formatMoney(RENTAL_DEPOSIT_FLAT), formatMoney(RENTAL_DEPOSIT_THRESHOLD)),
     r.outsideCity(formatMoney(terms.depositOutsideCity)),
     r.refund(formatLongDay(terms.refundDate)),

@@ -51,6 +51,7 @@ export const quotationPrintMessages = {
   rental: {
     advance: (amount: string) => `Anticipo del 50 % para confirmar el evento: ${amount}.`,
     balance: (amount: string, date: string) => `Saldo de ${amount}, a pagar a más tardar el ${date} (7 días antes del evento).`,
+    balanceOnConfirming: (amount: string) => `Saldo de ${amount}, a pagar al confirmar el evento (faltan menos de 7 días para él).`,
     deposit: (amount: string, flat: string, threshold: string) =>
       `Depósito en garantía: ${amount} (10 % del total; ${flat} cuando el total es menor a ${threshold}).`,
     outsideCity: (amount: string) => `Para eventos fuera de la ciudad el depósito es del 30 % del total: ${amount}.`,

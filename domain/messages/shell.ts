@@ -35,6 +35,9 @@ export const notFoundMessages = {
   title: 'Página no encontrada',
   body: 'La dirección que abriste no existe o ya no está disponible.',
   back: 'Volver al inicio',
+  /** A screen that exists but this person may not open: said as such, not as a missing record. */
+  notAllowedTitle: 'Sin permiso',
+  notAllowedBody: 'No tienes permiso para abrir esta pantalla. Pide a quien administra los usuarios que te lo dé si lo necesitas.',
 } as const;
 
 export const commonMessages = {

@@ -55,4 +55,19 @@ describe('calendar helpers of the rental terms', () => {
     expect(addMonths('2027-11-30', 3)).toBe('2028-02-29');
     expect(addMonths('2026-10-15', 3)).toBe('2027-01-15');
   });
+
+  it('never asks for the balance on a day already past: a quotation made within 7 days of its event is paid on confirming', () => {
+    expect(partyRentalTerms(24_000, '2026-12-19', '2026-12-01')).toMatchObject({
+      balanceDueDate: '2026-12-12',
+      balanceDueOnConfirming: false,
+    });
+    expect(partyRentalTerms(24_000, '2026-12-19', '2026-12-12')).toMatchObject({
+      balanceDueDate: '2026-12-12',
+      balanceDueOnConfirming: false,
+    });
+    expect(partyRentalTerms(24_000, '2026-12-19', '2026-12-18')).toMatchObject({
+      balanceDueDate: '2026-12-18',
+      balanceDueOnConfirming: true,
+    });
+  });
 });

@@ -28,6 +28,8 @@ export interface PartyRentalTerms {
   /** The rest of the total, due by `balanceDueDate`. */
   balance: number;
   balanceDueDate: string;
+  /** Made less than 7 days before the event: the balance is due when the event is confirmed, not on a day already past. */
+  balanceDueOnConfirming: boolean;
   /** Deposit for an event in the city. */
   deposit: number;
   /** Deposit for an event outside the city. */
@@ -41,7 +43,10 @@ export interface PartyRentalTerms {
 const toCents = (pesos: number) => Math.round(roundCents(pesos) * 100);
 const toPesos = (cents: number) => roundCents(cents / 100);
 
-export function partyRentalTerms(total: number, eventDate: string): PartyRentalTerms {
+/** `madeOn`: the day the quotation was made, when known ('YYYY-MM-DD', Monterrey). */
+export function partyRentalTerms(total: number, eventDate: string, madeOn?: string): PartyRentalTerms {
+  const sevenDaysBefore = addDays(eventDate, -RENTAL_BALANCE_DAYS_BEFORE);
+  const late = madeOn !== undefined && sevenDaysBefore < madeOn;
   const totalCents = toCents(total);
   const advanceCents = Math.round(totalCents * RENTAL_ADVANCE_RATE);
   const depositCents =
@@ -49,7 +54,8 @@ export function partyRentalTerms(total: number, eventDate: string): PartyRentalT
   return {
     advance: toPesos(advanceCents),
     balance: toPesos(totalCents - advanceCents),
-    balanceDueDate: addDays(eventDate, -RENTAL_BALANCE_DAYS_BEFORE),
+    balanceDueDate: late ? madeOn : sevenDaysBefore,
+    balanceDueOnConfirming: late,
     deposit: toPesos(depositCents),
     depositOutsideCity: toPesos(Math.round(totalCents * RENTAL_DEPOSIT_OUTSIDE_CITY_RATE)),
     refundDate: addBusinessDays(eventDate, RENTAL_REFUND_BUSINESS_DAYS),

@@ -162,13 +162,16 @@ const shippingFields = {
 export const shippingSchema = z.object({ ...shippingFields, shipping_details: z.array(shippingDetailSchema) });
 export type Shipping = z.infer<typeof shippingSchema>;
 
-/** A route as the list sends it by default: its deliveries with the sale's summary only. */
+/** A route as the app's list asks for it (`include=shipping_details.summary`): its deliveries with the sale's summary only. */
 export const shippingSummarySchema = z.object({ ...shippingFields, shipping_details: z.array(shippingDetailSummarySchema) });
 export type ShippingSummary = z.infer<typeof shippingSummarySchema>;
 
-/** The list's include that sends each delivery's whole sale, as `shippingSchema` reads it. */
+/** The list's include that sends each delivery's whole sale, as `shippingSchema` reads it (also the default, spec §7). */
 export const SHIPPING_FULL_DETAILS = 'shipping_details.sale';
+/** The include the app's list asks for: each delivery with its sale's summary, far lighter than the spec's whole sale. */
+export const SHIPPING_SUMMARY = 'shipping_details.summary';
 
+/** A page asked with `include=shipping_details.summary`. */
 export const shippingPageSchema = z.object({ data: z.array(shippingSummarySchema), meta: z.object({ total: z.int() }) });
-/** A page asked with `include=shipping_details.sale`. */
+/** A page as spec §7 has it: the default, and what `include=shipping_details.sale` asks for. */
 export const fullShippingPageSchema = z.object({ data: z.array(shippingSchema), meta: z.object({ total: z.int() }) });

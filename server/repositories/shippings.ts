@@ -1,5 +1,12 @@
 import { and, eq, exists, ilike, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { SHIPPING_FULL_DETAILS, type Shipping, type ShippingDetail, type ShippingDetailSummary, type ShippingSummary } from '../../domain/schemas/shipping';
+import {
+  SHIPPING_FULL_DETAILS,
+  SHIPPING_SUMMARY,
+  type Shipping,
+  type ShippingDetail,
+  type ShippingDetailSummary,
+  type ShippingSummary,
+} from '../../domain/schemas/shipping';
 import type { Db } from '../db/client';
 import { shippingDayCounts, shippingDetails, shippings } from '../db/schema';
 import { containsPattern, dateRange, idList, type ListQuery } from '../http/list-query';
@@ -9,11 +16,10 @@ import { rows } from '../db/sql-rows';
 export const SHIPPING_LIST_SPEC = {
   filters: ['id', 'note', 'shippingDetail.sale_id', 'date_between', 'driver_id', 'vehicle_id', 'shippingDetail.company_id'],
   sorts: ['id', 'date', 'driver_id', 'vehicle_id', 'weight', 'initial_km', 'final_km', 'route', 'note', 'created_at', 'updated_at'],
-  includes: [SHIPPING_FULL_DETAILS],
+  includes: [SHIPPING_FULL_DETAILS, SHIPPING_SUMMARY],
 } as const;
 
 export type ShippingListQuery = ListQuery<(typeof SHIPPING_LIST_SPEC.filters)[number], (typeof SHIPPING_LIST_SPEC.sorts)[number]>;
-
 
 function activeDetail(...conditions: SQL[]): SQL {
   return exists(
@@ -48,7 +54,9 @@ function listConditions(filters: ShippingListQuery['filters'], onlyDriver: numbe
  * every route of the period. Any other filter counts the routes themselves.
  */
 function countedTotal(filters: ShippingListQuery['filters'], onlyDriver: number | null, where: SQL | undefined): SQL {
-  const byRoutes = Object.entries(filters).some(([key, value]) => value !== undefined && value !== '' && key !== 'driver_id' && key !== 'date_between');
+  const byRoutes = Object.entries(filters).some(
+    ([key, value]) => value !== undefined && value !== '' && key !== 'driver_id' && key !== 'date_between',
+  );
   if (byRoutes) return sql`SELECT count(*)::int AS total FROM ${shippings} WHERE ${where}`;
   const conditions: SQL[] = [];
   if (onlyDriver !== null) conditions.push(eq(shippingDayCounts.driver_id, onlyDriver));
@@ -152,9 +160,22 @@ const DETAIL_TUPLE = sql`json_build_array(d.id, d.sale_id, d.company_id, d.compl
   c.name, sa.sale_weight::float8, sa.due_balance::float8, sa.note, sa.internal_note)`;
 
 type DetailTuple = [
-  id: number, sale_id: number, company_id: number | null, completed: boolean, is_delivered: boolean, delivery_rejection_comment: string | null,
-  delivered_at: string | null, invoice: string | null, pdf: string | null, latitude: number | null, longitude: number | null,
-  company_name: string, sale_weight: number, sale_due_balance: number, note: string | null, internal_note: string | null,
+  id: number,
+  sale_id: number,
+  company_id: number | null,
+  completed: boolean,
+  is_delivered: boolean,
+  delivery_rejection_comment: string | null,
+  delivered_at: string | null,
+  invoice: string | null,
+  pdf: string | null,
+  latitude: number | null,
+  longitude: number | null,
+  company_name: string,
+  sale_weight: number,
+  sale_due_balance: number,
+  note: string | null,
+  internal_note: string | null,
 ];
 
 function summaryDetail(shippingId: number, t: DetailTuple): ShippingDetailSummary {
@@ -220,10 +241,11 @@ function amongRecentRoutesFirst(query: ShippingListQuery, driver: number, everyM
  * statement: one round trip and one snapshot, so the total and the page agree. The page's
  * ids come from the filter's index alone (`shippings_live_*_id`: no table rows are read to
  * choose them) and only the page is read further; the total is `countedTotal`.
- * Deliveries travel as compact arrays and the answer is written here, once: V8 writes a
- * list of 3,000 routes faster than the database's JSON objects, and the database, which
- * every process shares, is spared that work. `include=shipping_details.sale` asks for
- * each delivery's whole sale (a route's card, its manifest), built by the database.
+ * By default (spec §7) each delivery carries its whole sale, built by the database. The app's
+ * list asks for less (`include=shipping_details.summary`): deliveries read from the database
+ * as compact arrays with their sale's summary, the answer written here, once — V8 writes a
+ * list of 3,000 routes faster than the database's JSON objects, and the database, which every
+ * process shares, is spared that work.
  */
 export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDriver: number | null): Promise<string> {
   const where = and(...listConditions(query.filters, onlyDriver));
@@ -237,7 +259,7 @@ export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDr
   const page = sql`page AS MATERIALIZED (SELECT p.id, row_number() OVER (ORDER BY p.sort_key ${direction}, p.id DESC) AS position
     FROM (${driver === null ? everyMatch : amongRecentRoutesFirst(query, driver, everyMatch)}) p)`;
   const total = sql`(${countedTotal(query.filters, onlyDriver, where)}) t`;
-  if (query.include.has(SHIPPING_FULL_DETAILS)) {
+  if (query.include.has(SHIPPING_FULL_DETAILS) || !query.include.has(SHIPPING_SUMMARY)) {
     const [row] = await rows<{ total: number; data: string }>(
       db,
       sql`WITH ${page} SELECT t.total, (SELECT coalesce(json_agg(${shippingJson()} ORDER BY page.position), '[]')::text
@@ -303,7 +325,10 @@ export async function updatedShipping(tx: Db, update: SQLWrapper): Promise<Shipp
 
 /** Runs an UPDATE of one shipping detail (with `RETURNING *`) and answers the detail as the API sends it, in one statement. */
 export async function updatedDetail(tx: Db, update: SQLWrapper): Promise<ShippingDetail | null> {
-  const [row] = await rows<{ detail: ShippingDetail }>(tx, sql`WITH d AS (${update.getSQL()}) SELECT ${DETAIL_JSON} AS detail FROM d ${DETAIL_JOINS}`);
+  const [row] = await rows<{ detail: ShippingDetail }>(
+    tx,
+    sql`WITH d AS (${update.getSQL()}) SELECT ${DETAIL_JSON} AS detail FROM d ${DETAIL_JOINS}`,
+  );
   return row?.detail ?? null;
 }
 

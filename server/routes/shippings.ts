@@ -8,7 +8,7 @@ import {
   shippingCreateSchema,
   shippingUpdateSchema,
   type ShippingUpdate,
-  shippingPageSchema,
+  fullShippingPageSchema,
   shippingSchema,
 } from '../../domain/schemas/shipping';
 import { monterreyMinute } from '../../domain/time';
@@ -60,8 +60,8 @@ async function assertVehicle(db: Db, vehicleId: number | null | undefined): Prom
 export const SHIPPINGS_ROUTES = {
   'GET /api/v2/shippings': {
     access: permission('shippings'),
-    summary: 'Envíos (cada entrega con el resumen de su venta; include=shipping_details.sale la envía completa)',
-    response: shippingPageSchema,
+    summary: 'Envíos (cada entrega con su venta completa; include=shipping_details.summary envía solo el resumen de la venta)',
+    response: fullShippingPageSchema,
     query: [
       ...LIST_QUERY,
       'include',

@@ -12,7 +12,12 @@ import { SideMenu } from './side-menu';
 /** IonSplitPane > IonMenu + IonRouterOutlet, with only the routes this person may open. */
 export function Shell() {
   const { user, deployment, hasMenu } = useShell();
-  const routes = APP_ROUTES.filter((route) => canOpen(user, route, deployment) && SCREENS[route.path]);
+  // Every built screen has its address; one this person may not open says so, rather than
+  // letting a wider route take the address ('/sales/calendar' read as the sale 'calendar').
+  // A screen this deployment hides stays unknown (not found).
+  const routes = APP_ROUTES.filter(
+    (route) => SCREENS[route.path] && route.implemented && !deployment.flags.hiddenPaths.includes(route.path),
+  );
 
   return (
     <IonSplitPane contentId="main" when="lg" disabled={!hasMenu}>
@@ -25,11 +30,15 @@ export function Shell() {
               key={route.path}
               path={route.path}
               element={
-                <RoutePlace>
-                  <Suspense fallback={<ScreenLoading />}>
-                    <Screen />
-                  </Suspense>
-                </RoutePlace>
+                canOpen(user, route, deployment) ? (
+                  <RoutePlace>
+                    <Suspense fallback={<ScreenLoading />}>
+                      <Screen />
+                    </Suspense>
+                  </RoutePlace>
+                ) : (
+                  <NotFoundPage notAllowed />
+                )
               }
             />
           );

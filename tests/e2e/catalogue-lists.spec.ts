@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatMoney, formatQuantity } from '../../domain/format';
+import { formatMoney, formatQuantityOf } from '../../domain/format';
 import { apiAs, firstPageRange, openedDialog, openFromMenu, query, rowOf } from './office-screens';
 import { bearer, signIn, tokenOf } from './support';
 
@@ -124,7 +124,7 @@ test.describe('catalogue lists on a desktop', () => {
       const row = rowOf(page, recipe.name);
       await expect(row.getByRole('cell').first()).toHaveText(recipe.unit);
       await expect(row.getByRole('listitem')).toHaveText(
-        recipe.components.map((component) => `${component.name}: ${formatQuantity(component.quantity)} ${component.unit}`),
+        recipe.components.map((component) => `${component.name}: ${formatQuantityOf(component.quantity, component.unit)}`),
       );
     }
 

@@ -65,7 +65,7 @@ test('a product created with its EAN-13 and opening stock, then a production pla
   await plan.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('heading', { name: /^Producción P-\d+$/ })).toBeVisible();
   const needs = page.getByRole('region', { name: 'Materia prima por receta' });
-  await expect(needs.getByRole('row', { name: /^Caja de tomate saladette 20 kg / })).toContainText('0.5 caja');
+  await expect(needs.getByRole('row', { name: /^Caja de tomate saladette 20 kg / })).toContainText('0.5 cajas');
 
   await page.getByRole('button', { name: 'Iniciar', exact: true }).click();
   await page.locator('ion-action-sheet').getByRole('button', { name: 'Iniciar' }).click();

@@ -94,7 +94,8 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
         response
           .json()
           .then((answer: { results: { key: string; status: number; replayed?: boolean }[] }) => {
-            for (const result of answer.results) commands.push({ key: result.key, status: result.status, replayed: result.replayed === true });
+            for (const result of answer.results)
+              commands.push({ key: result.key, status: result.status, replayed: result.replayed === true });
           })
           .catch(() => undefined),
       );
@@ -124,6 +125,8 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   // The modal's content is slotted into its dialog: look it up from the modal element.
   const dialog = page.locator('ion-modal[aria-label="Entregas"]');
   await expect(page.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
+  // Inside 'Entregas' too the driver is told the phone is offline and that nothing is lost.
+  await expect(dialog.getByText('Sin conexión: lo que hagas se guarda en el teléfono y se envía al volver la señal.')).toBeVisible();
   const openRoute = async () => {
     await page.getByText(`E-${route.id}`, { exact: true }).filter({ visible: true }).click();
     await expect(page.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
@@ -142,7 +145,7 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ruta iniciada.')).toBeVisible();
   const startedTo = monterreyMinute(new Date());
-  await expect(dialog.getByText(/^51234 kms · /)).toBeVisible();
+  await expect(dialog.getByText(/^51,234 kms · /)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Iniciar' })).toHaveCount(0);
 
   // Terminar below the initial reading is refused on the device, with the reason.
@@ -190,7 +193,7 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   await syncPanel.getByRole('button', { name: 'Cerrar' }).click();
   await expect(syncPanel).toHaveCount(0);
   await openRoute();
-  await expect(dialog.getByText(/^51234 kms · /)).toBeVisible();
+  await expect(dialog.getByText(/^51,234 kms · /)).toBeVisible();
   await expect(cardOf(toDeliver!).getByText('Entregado', { exact: true })).toBeVisible();
 
   // Rechazar with a reason, which then shows on the timeline.
@@ -200,6 +203,8 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   const rejectedFrom = monterreyMinute(new Date());
   await rejecting.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Envío Rechazado')).toBeVisible();
+  // Recorded, not celebrated: the rejection's notice is not the success green.
+  await expect(page.locator('ion-toast').filter({ hasText: 'Envío Rechazado' })).toHaveClass(/ion-color-medium/);
   const rejectedTo = monterreyMinute(new Date());
   await expect(rejecting.getByText('No Entregado', { exact: true })).toBeVisible();
   await expect(rejecting.getByText('Motivo: Cliente cerrado por inventario')).toBeVisible();
@@ -211,7 +216,7 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ruta terminada.')).toBeVisible();
   const finishedTo = monterreyMinute(new Date());
-  await expect(dialog.getByText(/^51300 kms · /)).toBeVisible();
+  await expect(dialog.getByText(/^51,300 kms · /)).toBeVisible();
   await expect(dialog.getByText('66 kms', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Terminar' })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Iniciar' })).toHaveCount(0);

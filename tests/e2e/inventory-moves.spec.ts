@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { bearer, signIn, tokenOf } from './support';
+import { formatQuantityOf } from '../../domain/format';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -37,7 +38,7 @@ test('a merma and a transfer show in their lists and in the inventory report', a
   await expect(page.getByText(new RegExp(`^Merma registrada\\. Existencia de ${item.name}: `))).toBeVisible();
   const mermaRow = page.getByRole('row').filter({ hasText: 'Otro: Prueba de merma' });
   await expect(mermaRow).toContainText(item.name);
-  await expect(mermaRow).toContainText(`-1.5 ${item.unit}`);
+  await expect(mermaRow).toContainText(`-${formatQuantityOf(1.5, item.unit)}`);
 
   // A transfer to the second branch.
   await page.goto('/inventory-transfer');
@@ -59,7 +60,7 @@ test('a merma and a transfer show in their lists and in the inventory report', a
   await expect(transferRow).toContainText('Bodega Guadalupe');
   await expect(transferRow).toContainText('Traspaso de prueba');
   await transferRow.getByRole('button', { name: `Ver productos del traspaso ${folio}` }).click();
-  await expect(page.getByRole('row', { name: new RegExp(`^${item.name} 2 ${item.unit}$`) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`^${item.name} ${formatQuantityOf(2, item.unit)}$`) })).toBeVisible();
 
   // Both in the report's detail, then the item's card with its running balance.
   await page.goto('/inventory-reports');
@@ -68,8 +69,8 @@ test('a merma and a transfer show in their lists and in the inventory report', a
   await expect(page.getByRole('row').filter({ hasText: 'Otro: Prueba de merma' })).toContainText('Merma');
   const transferMoves = page.getByRole('row').filter({ hasText: 'Traspaso de prueba' });
   await expect(transferMoves).toHaveCount(2);
-  await expect(transferMoves.filter({ hasText: 'Bodega Guadalupe' })).toContainText(`+2 ${item.unit}`);
-  await expect(transferMoves.filter({ hasText: main!.name })).toContainText(`-2 ${item.unit}`);
+  await expect(transferMoves.filter({ hasText: 'Bodega Guadalupe' })).toContainText(`+${formatQuantityOf(2, item.unit)}`);
+  await expect(transferMoves.filter({ hasText: main!.name })).toContainText(`-${formatQuantityOf(2, item.unit)}`);
 
   await page.getByRole('button', { name: 'Por tarjeta' }).click();
   await page.getByRole('link', { name: item.name, exact: true }).click();

@@ -7,8 +7,7 @@ import { DEMO_PASSWORD, signIn } from './support';
 const DAY = '2027-02-10';
 const DUE = '2027-03-01';
 
-const row = (page: Page, folio: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: folio, exact: true }) });
+const row = (page: Page, folio: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: folio, exact: true }) });
 /** A modal's content is slotted into its dialog: look it up from the modal element (named as its dialog). */
 const modal = (page: Page, name: string) => page.locator(`ion-modal[aria-label="${name}"]`);
 
@@ -130,7 +129,10 @@ test.describe('quotation and sale lists on a desktop', () => {
     const converted = page.getByText(new RegExp(`^Cotización ${smallFolio} convertida en la venta (\\d+)\\.$`));
     await expect(converted).toBeVisible();
     const saleId = Number(/venta (\d+)\./.exec((await converted.textContent())!)![1]);
-    await expect(row(page, smallFolio).getByRole('link', { name: `Vendida · venta ${saleId}` })).toHaveAttribute('href', `/sales/${saleId}`);
+    await expect(row(page, smallFolio).getByRole('link', { name: `Vendida · venta ${saleId}` })).toHaveAttribute(
+      'href',
+      `/sales/${saleId}`,
+    );
     // The toast leads to the sale's page.
     await page.locator('ion-toast').getByRole('button', { name: 'Ver venta' }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
@@ -183,7 +185,10 @@ test.describe('quotation and sale lists on a desktop', () => {
     await page.getByRole('button', { name: 'Totales' }).click();
     const totals = page.getByRole('region', { name: 'Totales' });
     await expect(totals).toContainText('Del 10/02/2027 al 10/02/2027 · 1 venta');
-    const [salesDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar a Excel' }).click()]);
+    const [salesDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar a Excel' }).click(),
+    ]);
     expect(salesDownload.suggestedFilename()).toBe('Lista de Ventas.xlsx');
     const salesBook = XLSX.read(readFileSync(await salesDownload.path()), { type: 'buffer', cellDates: true });
     const salesRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(salesBook.Sheets[salesBook.SheetNames[0]!]!);
@@ -202,7 +207,9 @@ test.describe('quotation and sale lists on a desktop', () => {
     await expect(row(page, `V-${saleId}`)).toContainText('10/02/2027');
 
     await page.goto('/sales');
-    await row(page, `V-${saleId}`).getByRole('link', { name: `V-${saleId}` }).click();
+    await row(page, `V-${saleId}`)
+      .getByRole('link', { name: `V-${saleId}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
   });
 
@@ -212,7 +219,11 @@ test.describe('quotation and sale lists on a desktop', () => {
     await expect(page.getByRole('columnheader', { name: 'Estado de pago' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cotizaciones' })).toHaveCount(0);
     await page.goto('/quotations');
-    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
+    // A screen beside a record's address is not read as a record ('calendar' is no sale).
+    await page.goto('/sales/calendar');
+    await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
+    await expect(page.getByText('Esta venta no existe.')).toHaveCount(0);
   });
 });
 

@@ -129,3 +129,55 @@ test('the tablet counts two shelves offline, reconnects, and the office applies 
   }
   await officeContext.close();
 });
+
+test('a count the office closed while the tablet was offline is refused in sight: the sync button and the count screen say so, with the reason', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await tokenOf(request, 'admin@demo.mx');
+  const catalogue = (await (await request.get('/api/v2/item/pos?itemsPerPage=200', { headers: bearer(admin) })).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const item = catalogue.data.find((candidate) => !/[()]/.test(candidate.name))!;
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'es-MX',
+    timezoneId: 'America/Monterrey',
+    viewport: { width: 1024, height: 768 },
+  });
+  const tablet = await context.newPage();
+  await signIn(tablet, 'almacen@demo.mx');
+  await tablet.getByRole('link', { name: 'Inventario Físico' }).click();
+  const heading = tablet.getByRole('heading', { name: /^Conteo \d+ · Abierto$/ });
+  const openCount = tablet.getByRole('button', { name: 'Abrir conteo' });
+  await expect(heading.or(openCount)).toBeVisible({ timeout: 30_000 });
+  if (await openCount.isVisible()) await openCount.click();
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  const id = Number(/Conteo (\d+)/.exec((await heading.textContent())!)![1]);
+
+  await context.setOffline(true);
+  await tablet.getByLabel('Anaquel').fill('B-7');
+  await tablet.getByLabel('Buscar producto (nombre o código)').fill(item.name);
+  await tablet.getByRole('button', { name: new RegExp(`^Contar ${item.name} \\S+$`) }).click();
+  await tablet.getByLabel(/^Cantidad contada/).fill('4');
+  await tablet.getByRole('button', { name: 'Guardar conteo' }).click();
+  await expect(indicator(tablet)).toHaveAccessibleName(/^Sincronización: Sin conexión, 1 cambio pendiente/);
+
+  // Meanwhile the office closes the count.
+  expect((await request.post(`/api/v2/physical_inventories/${id}/close`, { headers: bearer(admin), data: {} })).status()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(indicator(tablet)).toHaveAccessibleName(/^Sincronización: En línea, 1 cambio rechazado/, { timeout: 30_000 });
+  await expect(indicator(tablet)).toContainText('1 cambio rechazado');
+  const refused = tablet.getByRole('alert', { name: '1 cambio rechazado' });
+  await expect(refused).toContainText(`Conteo de anaquel: ${item.name} · B-7`);
+  await expect(refused).toContainText('El conteo ya está cerrado: no admite más conteos.');
+  expect(await seriousViolations(tablet)).toEqual([]);
+  // Let go, it leaves the screen and the button.
+  await refused.getByRole('button', { name: 'Descartar' }).click();
+  await expect(refused).toHaveCount(0);
+  await expect(indicator(tablet)).toHaveAccessibleName(/^Sincronización: En línea, Todo sincronizado/);
+  await context.close();
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatCalendarDate, formatMoment, formatQuantity } from '../../domain/format';
+import { formatCalendarDate, formatMoment, formatQuantity, formatQuantityOf } from '../../domain/format';
 import { currentMonth } from '../../domain/office-list';
 import { monterreyDateOffset } from '../../domain/time';
 import { apiAs, openFromMenu, query } from './office-screens';
@@ -29,7 +29,7 @@ interface ProductionLog {
   }[];
 }
 
-const lineText = (lines: readonly Line[]) => lines.map((line) => `${line.name} ${formatQuantity(line.quantity)} ${line.unit}`).join(', ');
+const lineText = (lines: readonly Line[]) => lines.map((line) => `${line.name} ${formatQuantityOf(line.quantity, line.unit)}`).join(', ');
 
 /** A section's table reads its lines: the product, then its quantity and unit. */
 async function expectTotals(section: Locator, lines: Line[]) {
@@ -40,7 +40,7 @@ async function expectTotals(section: Locator, lines: Line[]) {
   const rows = section.getByRole('row').filter({ has: section.page().getByRole('rowheader') });
   await expect(rows.getByRole('rowheader')).toHaveText(lines.map((line) => line.name));
   for (const [index, line] of lines.entries())
-    await expect(rows.nth(index).getByRole('cell')).toHaveText(`${formatQuantity(line.quantity)} ${line.unit}`);
+    await expect(rows.nth(index).getByRole('cell')).toHaveText(`${formatQuantityOf(line.quantity, line.unit)}`);
 }
 
 async function expectLog(page: Page, log: ProductionLog, range: [string, string]) {

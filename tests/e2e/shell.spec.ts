@@ -127,10 +127,11 @@ test.describe('the shell on a desktop', () => {
     await expect(page.getByText('1–1 de 1')).toBeVisible();
   });
 
-  test('keeps Soporte from everyone but the administrator', async ({ page }) => {
+  test('keeps Soporte from everyone but the administrator, saying so', async ({ page }) => {
     await signIn(page, 'oficina@demo.mx');
     await page.goto('/support');
-    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
+    await expect(page.getByText('No tienes permiso para abrir esta pantalla.', { exact: false })).toBeVisible();
   });
 
   test('answers an unknown path with a Spanish not-found page', async ({ page }) => {
@@ -201,7 +202,7 @@ test.describe('the shell on a phone', () => {
     await expect(page.getByRole('button', { name: 'Ajustes' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.goto('/settings');
-    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
   });
 
   test('opens the menu as a drawer for office staff', async ({ page }) => {

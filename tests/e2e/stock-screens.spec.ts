@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatMoment, formatMoney, formatQuantity } from '../../domain/format';
+import { formatMoment, formatMoney, formatQuantity, formatQuantityOf } from '../../domain/format';
 import { apiAs, firstPageRange, openedDialog, openFromMenu, query, rowOf } from './office-screens';
 import { signIn } from './support';
 
@@ -47,7 +47,7 @@ const bodyRows = (page: Page) =>
     .getByRole('main')
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader') });
-const signed = (quantity: number, unit: string) => `${quantity > 0 ? '+' : ''}${formatQuantity(quantity)} ${unit}`;
+const signed = (quantity: number, unit: string) => `${quantity > 0 ? '+' : ''}${formatQuantityOf(quantity, unit)}`;
 
 /** The cells after the row header read `cells`, in order. */
 async function expectCells(row: Locator, cells: string[]) {
@@ -79,7 +79,7 @@ test.describe('stock screens on a desktop', () => {
       }
       await expect(bodyRows(page).getByRole('rowheader')).toHaveText(answer.data.map((row) => row.name));
       for (const row of answer.data)
-        await expectCells(rowOf(page, row.name), [row.ean13 ?? '—', `${formatQuantity(row.stock)} ${row.unit}${row.low ? ' Baja' : ''}`]);
+        await expectCells(rowOf(page, row.name), [row.ean13 ?? '—', `${formatQuantityOf(row.stock, row.unit)}${row.low ? ' Baja' : ''}`]);
     }
 
     // Every branch: the counter's items, those at 10 or less marked 'Baja'.
@@ -211,7 +211,7 @@ test.describe('stock screens on a desktop', () => {
     await form.getByRole('textbox', { name: 'Cantidad', exact: true }).fill('-1.5');
     await save.click();
     await expect(
-      page.getByText(`Ajuste guardado. Existencia de ${item.name}: ${formatQuantity(item.stock - 1.5)} ${item.unit}.`),
+      page.getByText(`Ajuste guardado. Existencia de ${item.name}: ${formatQuantityOf(item.stock - 1.5, item.unit)}.`),
     ).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Registrar ajuste' })).toBeHidden();
 
@@ -232,6 +232,6 @@ test.describe('stock screens on a desktop', () => {
     expect(mine).toMatchObject({ signed_quantity: -1.5, branch_name: main.name, user_name: 'Alejandra Garza Treviño' });
     for (const row of ofItem.data) expect(row.item_id).toBe(item.item_id);
     await expectAdjustments(ofItem);
-    await expect(bodyRows(page).filter({ hasText: reason })).toContainText(`-1.5 ${item.unit}`);
+    await expect(bodyRows(page).filter({ hasText: reason })).toContainText(`-${formatQuantityOf(1.5, item.unit)}`);
   });
 });

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,13 @@ beforeAll(async () => {
   await copyFile(path.resolve(import.meta.dirname, '../../index.html'), path.join(webDir, 'index.html'));
   await mkdir(path.join(webDir, 'assets'));
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'export {};');
+  // The shipped icons, as the build copies public/ beside the page.
+  await mkdir(path.join(webDir, 'brand'));
+  await mkdir(path.join(webDir, 'icons'));
+  for (const id of ['frutas', 'eventos']) {
+    await copyFile(path.resolve(import.meta.dirname, `../../public/brand/${id}.svg`), path.join(webDir, 'brand', `${id}.svg`));
+    await copyFile(path.resolve(import.meta.dirname, `../../public/icons/${id}-192.png`), path.join(webDir, 'icons', `${id}-192.png`));
+  }
   [eventos, frutas] = await Promise.all([
     createTestApp({ DEPLOYMENT: 'eventos', WEB_DIR: webDir }),
     createTestApp({ DEPLOYMENT: 'frutas', WEB_DIR: webDir }),
@@ -24,6 +31,24 @@ afterAll(async () => {
 });
 
 const page = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+describe('the tab icon', () => {
+  it('is the deployment’s at /favicon.svg and /favicon.ico, whatever the browser asks for', async () => {
+    const svg = await eventos.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain('aria-label="Eventos del Norte"');
+    expect((await frutas.app.inject({ method: 'GET', url: '/favicon.svg' })).body).toContain('aria-label="Frutas del Norte"');
+    const ico = await eventos.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(ico.statusCode).toBe(200);
+    expect(ico.headers['content-type']).toBe('image/png');
+    expect(ico.rawPayload.equals(await readFile(path.resolve(import.meta.dirname, '../../public/icons/eventos-192.png')))).toBe(true);
+  });
+
+  it('tells someone without JavaScript what to do, in Spanish', async () => {
+    expect((await page(eventos, '/')).body).toMatch(/<noscript>[\s\S]*Esta aplicación necesita JavaScript\.[\s\S]*<\/noscript>/);
+  });
+});
 
 describe('the app page as a deployment serves it', () => {
   it('carries the event-rental brand at first paint: name, colours, icons, marked deployment', async () => {

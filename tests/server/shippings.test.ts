@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const getAsItIs = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+/** The list as the app asks for it (its deliveries' summary) unless the test names an include. */
+const get = (token: string, url: string) =>
+  getAsItIs(token, url.startsWith('/api/v2/shippings?') && !url.includes('include=') ? `${url}&include=shipping_details.summary` : url);
 const send = (
   token: string,
   method: 'POST' | 'PUT' | 'DELETE' | 'PATCH',
@@ -47,6 +50,21 @@ describe('GET /api/v2/shippings', () => {
     // The list carries what the office rows show, not each sale's lines, contact and seller.
     expect(Object.keys(withDetails.shipping_details[0]!.sale).sort()).toEqual(
       ['company_name', 'id', 'internal_note', 'note', 'sale_due_balance', 'sale_weight'].sort(),
+    );
+  });
+
+  it("sends spec §7's shape by default: each delivery with its whole sale, as include=shipping_details.sale does", async () => {
+    const byDefault = await getAsItIs(office, '/api/v2/shippings?itemsPerPage=20');
+    expect(byDefault.statusCode).toBe(200);
+    const spec = fullShippingPageSchema.parse(byDefault.json());
+    const withDetails = spec.data.find((s) => s.shipping_details.length > 0)!;
+    expect(withDetails.shipping_details[0]!.sale).toMatchObject({
+      sale_weight: expect.any(Number),
+      company: expect.any(Object),
+      sale_items: expect.any(Array),
+    });
+    expect(spec).toEqual(
+      fullShippingPageSchema.parse((await getAsItIs(office, '/api/v2/shippings?itemsPerPage=20&include=shipping_details.sale')).json()),
     );
   });
 

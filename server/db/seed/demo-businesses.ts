@@ -40,6 +40,8 @@ export interface DemoBusiness {
   routeNotes: (string | null)[];
   rejectionComments: string[];
   supportTickets: [string, string][];
+  /** The CRM demo in the business's own trade: prospects, and what activities and calls note. */
+  crm: { leads: string[]; activityNotes: (string | null)[]; callNotes: (string | null)[] };
   /** How many sales and quotations are dated `date`, `offset` days from today. */
   salesOnDay(offset: number, date: string, random: Random): number;
   /** The customer that owes one sale in each older aging bucket: the collections demo. */
@@ -204,6 +206,24 @@ const frutas: DemoBusiness = {
     ['ventas@demo.mx', 'No aparece el cliente Hotel Santa Rosa en la búsqueda.'],
   ],
   // Every day but one a week (Sunday, in the past) has three to six orders.
+  crm: {
+    leads: [
+      'Café La Vereda',
+      'Hotel Fundidora Inn',
+      'Comedor Industrial Salinas',
+      'Taquería Los Primos',
+      'Restaurante Casa Nogal',
+      'Frutería El Mercadito',
+      'Jugos Verde Vida',
+      'Catering San Agustín',
+      'Cocina Doña Tere',
+      'Banquetes La Hacienda',
+      'Súper El Ahorro',
+      'Panadería La Espiga',
+    ],
+    activityNotes: [null, 'Preguntar por el pedido de la semana', 'Llevar muestras de aguacate'],
+    callNotes: [null, 'Pidió precios de la semana', 'Reclamo por producto golpeado'],
+  },
   salesOnDay: (offset, _date, random) => (offset < 0 && (offset + 60) % 7 === 6 ? 1 : random.int(3, 6)),
   lastSaleDay: 7,
   collectionsDemoCustomer: 'Fonda Doña Chela',
@@ -315,6 +335,24 @@ const eventos: DemoBusiness = {
   ],
   // Events are on weekends: two to four each Friday and Saturday, one some other days; today and
   // tomorrow always have some, so a demo on any weekday has deliveries to follow.
+  crm: {
+    leads: [
+      'Salón Los Encinos',
+      'Jardín La Ceiba',
+      'Wedding Planner Regia',
+      'Colegio Americano del Norte',
+      'Parroquia San Pedro',
+      'Club Campestre Valle Alto',
+      'Agencia Eventos Cumbres',
+      'Quinta Las Palmas',
+      'Fiestas Infantiles Arcoíris',
+      'Hotel Fundidora Inn',
+      'Corporativo Torre Sur',
+      'Universidad del Valle',
+    ],
+    activityNotes: [null, 'Preguntar la fecha y el número de invitados', 'Llevar catálogo de mantelería y sillas'],
+    callNotes: [null, 'Pidió cotización para 150 invitados', 'Pregunta si el montaje incluye carpa'],
+  },
   salesOnDay: (offset, date, random) => {
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
     if (weekday === 5 || weekday === 6) return random.int(2, 4);

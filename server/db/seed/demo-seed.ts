@@ -670,15 +670,13 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
       })),
     ),
   );
-  await db
-    .insert(t.supportTickets)
-    .values(
-      business.supportTickets.map(([email, description], index) => ({
-        user_id: userId(email),
-        description,
-        status: index === 0 ? 'Abierto' : 'Cerrado',
-      })),
-    );
+  await db.insert(t.supportTickets).values(
+    business.supportTickets.map(([email, description], index) => ({
+      user_id: userId(email),
+      description,
+      status: index === 0 ? 'Abierto' : 'Cerrado',
+    })),
+  );
 
   // Older debts: sales overdue in every aging bucket, before the collections that pay them.
   await seedOverdueHistory(db, {
@@ -692,7 +690,7 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
     day,
   });
 
-  await seedCrm(db, random, day);
+  await seedCrm(db, random, day, business.crm);
 
   if (options.filesDir) {
     await mkdir(options.filesDir, { recursive: true });

@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity } from '../../../domain/format';
+import { formatMoney, formatQuantityOf } from '../../../domain/format';
 import { catalogueMessages } from '../../../domain/messages/catalogue';
 import type { ItemRow, ItemSortColumn } from '../../../domain/schemas/catalogue';
 import type { ListColumn } from '../../ui/office-list/list-rows';
@@ -12,11 +12,7 @@ export const itemRowKey = (row: ItemRow) => row.id;
 
 /** A quantity with its unit; below zero in red (stock the movements left negative). */
 export function Stock({ value, unit }: { value: number; unit: string }) {
-  return (
-    <span className={value < 0 ? 'stock-negative' : undefined}>
-      {formatQuantity(value)} {unit}
-    </span>
-  );
+  return <span className={value < 0 ? 'stock-negative' : undefined}>{formatQuantityOf(value, unit)}</span>;
 }
 
 /** /products: the table on wide screens; name, price, cost and stock sort on the server. */

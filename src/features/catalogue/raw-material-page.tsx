@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { formatQuantity } from '../../../domain/format';
+import { formatQuantityOf } from '../../../domain/format';
 import { catalogueMessages } from '../../../domain/messages/catalogue';
 import { recipePageSchema, type RecipeRow } from '../../../domain/schemas/catalogue';
 import { Dialog } from '../../ui/dialog';
@@ -23,7 +23,7 @@ function Components({ row }: { row: RecipeRow }) {
     <ul className="recipe-components">
       {row.components.map((component) => (
         <li key={component.component_id}>
-          {component.name}: {formatQuantity(component.quantity)} {component.unit}
+          {component.name}: {formatQuantityOf(component.quantity, component.unit)}
         </li>
       ))}
     </ul>

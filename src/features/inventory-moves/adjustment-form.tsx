@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { formatQuantity } from '../../../domain/format';
+import { formatQuantityOf } from '../../../domain/format';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { manualAdjustmentInputSchema, type ManualAdjustmentInput } from '../../../domain/schemas/inventory-moves';
 import { getErrorMessage } from '../../lib/api';
@@ -47,7 +47,7 @@ export function AdjustmentForm({ onSaved, onCancel }: { onSaved: (message: strin
     if (!body) return;
     adjust.mutate(body, {
       onSuccess: (saved) =>
-        onSaved(text.adjustments.saved(saved.movement.item_name, `${formatQuantity(saved.stock)} ${saved.movement.unit}`)),
+        onSaved(text.adjustments.saved(saved.movement.item_name, `${formatQuantityOf(saved.stock, saved.movement.unit)}`)),
       onError: (error) => form.setServerError(getErrorMessage(error)),
     });
   };

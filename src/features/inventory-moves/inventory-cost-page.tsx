@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { formatMoney, formatQuantity } from '../../../domain/format';
+import { formatMoney, formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { inventoryCostPageSchema, type InventoryCostRow, type InventoryCostSortColumn } from '../../../domain/schemas/inventory-moves';
 import { ListRows, type ListColumn } from '../../ui/office-list/list-rows';
@@ -81,7 +81,7 @@ export default function InventoryCostPage() {
                 {row.name} · {formatMoney(row.value)}
               </span>
               <span>
-                {formatQuantity(row.stock)} {row.unit} × {formatMoney(row.cost)}
+                {formatQuantityOf(row.stock, row.unit)} × {formatMoney(row.cost)}
               </span>
             </div>
           </div>

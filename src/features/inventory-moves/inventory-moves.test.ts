@@ -136,7 +136,7 @@ describe('the inventory filters', () => {
 describe('the movement rows', () => {
   it('show the quantity with its sign and export it as a number', () => {
     expect(signedAmount(4.25, 'kg')).toBe('+4.25 kg');
-    expect(signedAmount(-2, 'caja')).toBe('-2 caja');
+    expect(signedAmount(-2, 'caja')).toBe('-2 cajas');
     const row: MovementRow = {
       id: 1,
       created_at: '2031-03-10T15:00:00.000Z',

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type * as z from 'zod/mini';
-import { formatQuantity } from '../../../domain/format';
+import { formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { LOW_STOCK_LIMIT } from '../../../domain/inventory-moves';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { posStockPageSchema, type PosStockRow, type PosStockSortColumn } from '../../../domain/schemas/inventory-moves';
@@ -21,7 +21,7 @@ const lowLabel = text.pos.lowLabel(formatQuantity(LOW_STOCK_LIMIT));
 function Stock({ row }: { row: PosStockRow }) {
   return (
     <span className={row.low ? 'inventory-moves__low' : undefined}>
-      {formatQuantity(row.stock)} {row.unit}
+      {formatQuantityOf(row.stock, row.unit)}
       {row.low && (
         <span className="inventory-moves__low-mark" title={lowLabel}>
           {' '}

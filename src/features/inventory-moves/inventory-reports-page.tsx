@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { formatCalendarDate, formatMoney, formatQuantity } from '../../../domain/format';
+import { formatCalendarDate, formatMoney, formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { INVENTORY_MOVEMENT_TYPES, MOVEMENT_SOURCES } from '../../../domain/inventory';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import {
@@ -152,7 +152,7 @@ function CardReport({ stored, fallback }: { stored: Stored; fallback: () => Repo
                 {formatQuantity(row.exits)}
               </span>
               <span>
-                {columns.closing}: {formatQuantity(row.closing)} {row.unit} · {formatMoney(row.value)}
+                {columns.closing}: {formatQuantityOf(row.closing, row.unit)} · {formatMoney(row.value)}
               </span>
             </div>
           </div>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
+import { formatCalendarDate, formatMoment, formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { pagedQuery } from '../../../domain/office-list';
 import { itemCardSchema, type ItemCard, type ItemCardMovement } from '../../../domain/schemas/inventory-moves';
@@ -46,7 +46,7 @@ function CardSummary({ card }: { card: ItemCard }) {
         ).map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{`${formatQuantity(value)} ${unit}`}</dd>
+            <dd>{`${formatQuantityOf(value, unit)}`}</dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { formatQuantity } from '../../../domain/format';
+import { formatQuantityOf } from '../../../domain/format';
 import { MERMA_REASONS } from '../../../domain/inventory-moves';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { mermaInputSchema, type MermaInput } from '../../../domain/schemas/inventory-moves';
@@ -47,7 +47,7 @@ export function MermaForm({ onSaved, onCancel }: { onSaved: (message: string) =>
     const body = form.check(mermaInputSchema.safeParse(mermaBody(draft)));
     if (!body) return;
     waste.mutate(body, {
-      onSuccess: (saved) => onSaved(text.mermas.saved(saved.movement.item_name, `${formatQuantity(saved.stock)} ${saved.movement.unit}`)),
+      onSuccess: (saved) => onSaved(text.mermas.saved(saved.movement.item_name, `${formatQuantityOf(saved.stock, saved.movement.unit)}`)),
       onError: (error) => form.setServerError(getErrorMessage(error)),
     });
   };

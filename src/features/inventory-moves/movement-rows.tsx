@@ -1,4 +1,4 @@
-import { formatMoment, formatQuantity } from '../../../domain/format';
+import { formatMoment, formatQuantityOf } from '../../../domain/format';
 import type { MovementSource } from '../../../domain/inventory';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import type { MovementRow, MovementSortColumn } from '../../../domain/schemas/inventory-moves';
@@ -10,9 +10,9 @@ const columns = text.columns;
 
 export const movementRowKey = (row: { id: number }) => row.id;
 
-/** '+4.25 kg' / '-2 caja': what the movement did to stock, with its sign. */
+/** '+4.25 kg' / '-2 cajas': what the movement did to stock, with its sign. */
 export function signedAmount(quantity: number, unit: string): string {
-  return `${quantity > 0 ? '+' : ''}${formatQuantity(quantity)} ${unit}`;
+  return `${quantity > 0 ? '+' : ''}${formatQuantityOf(quantity, unit)}`;
 }
 
 export const sourceLabel = (source: string) => text.sources[source as MovementSource] ?? source;

@@ -1,4 +1,4 @@
-import { formatMoment, formatQuantity } from '../../../domain/format';
+import { formatMoment, formatQuantityOf } from '../../../domain/format';
 import { transferFolio } from '../../../domain/inventory-moves';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
 import { transferPageSchema, type TransferRow, type TransferSortColumn } from '../../../domain/schemas/inventory-moves';
@@ -12,7 +12,7 @@ const text = inventoryMovesMessages;
 const t = text.transfers;
 const columns = text.columns;
 const rowKey = (row: TransferRow) => row.id;
-const itemsLine = (row: TransferRow) => row.items.map((item) => `${item.name} ${formatQuantity(item.quantity)} ${item.unit}`).join(', ');
+const itemsLine = (row: TransferRow) => row.items.map((item) => `${item.name} ${formatQuantityOf(item.quantity, item.unit)}`).join(', ');
 
 const TRANSFER_COLUMNS: ListColumn<TransferRow, TransferSortColumn>[] = [
   { key: 'id', sort: 'id', label: columns.folio, cell: (row) => transferFolio(row.id), nowrap: true },
@@ -40,9 +40,7 @@ function TransferItems({ row }: { row: TransferRow }) {
         {row.items.map((item) => (
           <tr key={item.item_id}>
             <th scope="row">{item.name}</th>
-            <td className="numeric">
-              {formatQuantity(item.quantity)} {item.unit}
-            </td>
+            <td className="numeric">{formatQuantityOf(item.quantity, item.unit)}</td>
           </tr>
         ))}
       </tbody>

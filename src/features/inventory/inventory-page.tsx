@@ -5,7 +5,7 @@ import { inventoryMessages } from '../../../domain/messages/inventory';
 import { shippingsMessages } from '../../../domain/messages/shippings';
 import { adjustmentResultSchema, itemStockListSchema } from '../../../domain/schemas/adjustment';
 import { inventoryMovementPageSchema } from '../../../domain/schemas/reads';
-import { formatMoment, formatQuantity } from '../../../domain/format';
+import { formatMoment, formatQuantityOf } from '../../../domain/format';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import './inventory.css';
@@ -53,9 +53,7 @@ export default function InventoryPage() {
             {rows.map((row) => (
               <tr key={row.item_id}>
                 <th scope="row">{row.name}</th>
-                <td className={`numeric${row.stock < 0 ? ' stock-table__negative' : ''}`}>
-                  {formatQuantity(row.stock)} {row.unit}
-                </td>
+                <td className={`numeric${row.stock < 0 ? ' stock-table__negative' : ''}`}>{formatQuantityOf(row.stock, row.unit)}</td>
                 <td>
                   <button type="button" className="stock-table__show" aria-label={text.show(row.name)} onClick={() => setOpen(row)}>
                     {text.showShort}
@@ -101,7 +99,7 @@ function MovementsDialog({ row, onClose }: { row: StockRow; onClose: () => void 
     onSuccess: (result) => {
       keys.done('adjustment');
       setValue('');
-      setNotice(text.saved(`${formatQuantity(result.stock)} ${row.unit}`));
+      setNotice(text.saved(`${formatQuantityOf(result.stock, row.unit)}`));
       void queryClient.invalidateQueries({ queryKey: ['inventory'] });
     },
     onError: (failure) => setError(getErrorMessage(failure)),
@@ -176,9 +174,7 @@ function MovementsDialog({ row, onClose }: { row: StockRow; onClose: () => void 
               <tr key={movement.id}>
                 <td>{formatMoment(movement.created_at)}</td>
                 <td>{movement.type}</td>
-                <td className="numeric">
-                  {formatQuantity(movement.quantity)} {row.unit}
-                </td>
+                <td className="numeric">{formatQuantityOf(movement.quantity, row.unit)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatMoment, formatQuantity } from '../../../domain/format';
+import { formatMoment, formatQuantityOf } from '../../../domain/format';
 import { listMessages } from '../../../domain/messages/office-list';
 import { physicalInventoryMessages } from '../../../domain/messages/physical-inventory';
 import { countedQuantitySchema, shelfSchema } from '../../../domain/schemas/physical-inventory';
@@ -284,9 +284,7 @@ function Counting({ inventory }: { inventory: LocalPhysicalInventory }) {
                 {lines.map((line) => (
                   <tr key={`${line.shelf}|${line.item_id}`}>
                     <th scope="row">{line.item_name}</th>
-                    <td className="numeric">
-                      {formatQuantity(line.quantity)} {line.unit}
-                    </td>
+                    <td className="numeric">{formatQuantityOf(line.quantity, line.unit)}</td>
                     <td>{formatMoment(line.counted_at)}</td>
                     {open && (
                       <td className="physical-count__actions">
@@ -376,7 +374,7 @@ function QuantityForm({
     });
     setSaving(false);
     if (refusal) onRefused(refusal);
-    else onSaved(text.saved(chosen.name, `${formatQuantity(checked.data)} ${chosen.unit}`));
+    else onSaved(text.saved(chosen.name, `${formatQuantityOf(checked.data, chosen.unit)}`));
   };
   return (
     <form className="physical-count__form" onSubmit={(event) => void submit(event)} aria-label={text.chooseItem(chosen.name)}>

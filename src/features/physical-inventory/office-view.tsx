@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
+import { formatMoment, formatMoney, formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { physicalInventoryMessages } from '../../../domain/messages/physical-inventory';
 import { pagedQuery } from '../../../domain/office-list';
 import { hasPermission } from '../../../domain/permissions';
@@ -174,11 +174,11 @@ interface StockColumn<Line> {
   negative?: (line: Line) => boolean;
 }
 
-const bookColumn: StockColumn<UncountedLine> = { label: text.book, cell: (line) => `${formatQuantity(line.book)} ${line.unit}` };
+const bookColumn: StockColumn<UncountedLine> = { label: text.book, cell: (line) => `${formatQuantityOf(line.book, line.unit)}` };
 const valueColumn: StockColumn<UncountedLine> = { label: text.valueAtCost, cell: (line) => formatMoney(line.value) };
 const COUNTED_COLUMNS: StockColumn<CountedLine>[] = [
   bookColumn,
-  { label: text.counted, cell: (line) => `${formatQuantity(line.counted)} ${line.unit}` },
+  { label: text.counted, cell: (line) => `${formatQuantityOf(line.counted, line.unit)}` },
   { label: text.difference, cell: (line) => formatQuantity(line.difference), negative: (line) => line.difference < 0 },
   valueColumn,
 ];

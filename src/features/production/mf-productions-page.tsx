@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
+import { formatCalendarDate, formatMoment, formatQuantityOf } from '../../../domain/format';
 import { productionMessages } from '../../../domain/messages/production';
 import { currentMonth, type DateRange } from '../../../domain/office-list';
 import type { ProductionLog } from '../../../domain/schemas/production';
@@ -18,7 +18,7 @@ import { Field } from '../../ui/form-fields';
 const text = productionMessages;
 const log = text.log;
 type Line = ProductionLog['produced'][number];
-const lineText = (lines: readonly Line[]) => lines.map((line) => `${line.name} ${formatQuantity(line.quantity)} ${line.unit}`).join(', ');
+const lineText = (lines: readonly Line[]) => lines.map((line) => `${line.name} ${formatQuantityOf(line.quantity, line.unit)}`).join(', ');
 
 function Totals({ title, label, lines }: { title: string; label: string; lines: readonly Line[] }) {
   return (
@@ -39,9 +39,7 @@ function Totals({ title, label, lines }: { title: string; label: string; lines: 
             {lines.map((line) => (
               <tr key={line.item_id}>
                 <th scope="row">{line.name}</th>
-                <td className="numeric">
-                  {formatQuantity(line.quantity)} {line.unit}
-                </td>
+                <td className="numeric">{formatQuantityOf(line.quantity, line.unit)}</td>
               </tr>
             ))}
           </tbody>

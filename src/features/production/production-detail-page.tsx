@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
+import { formatCalendarDate, formatMoment, formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { productionMessages } from '../../../domain/messages/production';
 import type { Production } from '../../../domain/schemas/production';
 import { useConfirmSheet } from '../../ui/overlays';
@@ -12,7 +12,7 @@ import './production.css';
 
 const text = productionMessages;
 const page = text.page;
-const quantity = (value: number, unit: string) => `${formatQuantity(value)} ${unit}`;
+const quantity = (value: number, unit: string) => `${formatQuantityOf(value, unit)}`;
 
 /**
  * `/productions/{id}`: one production — its products and what of them entered

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatMoment, formatQuantity } from '../../../domain/format';
+import { formatCalendarDate, formatMoment, formatQuantityOf } from '../../../domain/format';
 import { productionMessages } from '../../../domain/messages/production';
 import type { ProductionRow, ProductionSortColumn } from '../../../domain/schemas/production';
 import { calendarDate, type SheetCell } from '../../ui/office-list/export-sheet';
@@ -15,7 +15,7 @@ export const originOf = (row: Pick<ProductionRow, 'sale_id' | 'company_name'>) =
   row.sale_id === null ? text.planned : text.fromOrder(row.sale_id, row.company_name);
 
 export const productsOf = (row: Pick<ProductionRow, 'items'>) =>
-  row.items.map((item) => `${item.name} ${formatQuantity(item.quantity)} ${item.unit}`).join(', ');
+  row.items.map((item) => `${item.name} ${formatQuantityOf(item.quantity, item.unit)}`).join(', ');
 
 const moment = (iso: string | null) => (iso ? formatMoment(iso) : '—');
 

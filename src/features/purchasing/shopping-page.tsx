@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { purchaseOrderDocument, type PurchaseOrderPrintData } from '../../../domain/documents/purchase-order-document';
-import { formatCalendarDate, formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
+import { formatCalendarDate, formatMoment, formatMoney, formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { printMessages } from '../../../domain/messages/shell';
 import { hasPermission } from '../../../domain/permissions';
@@ -220,9 +220,7 @@ function OrderLines({ order }: { order: ShoppingDetail }) {
             {order.items.map((line) => (
               <tr key={line.id}>
                 <th scope="row">{line.item_name}</th>
-                <td className="numeric">
-                  {formatQuantity(line.quantity)} {line.unit}
-                </td>
+                <td className="numeric">{formatQuantityOf(line.quantity, line.unit)}</td>
                 <td className="numeric">{formatQuantity(line.received_quantity)}</td>
                 <td className="numeric">{formatQuantity(pendingQuantity(line))}</td>
                 <td className="numeric">{formatMoney(line.unit_cost)}</td>

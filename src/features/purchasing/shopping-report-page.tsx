@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatCalendarDate, formatMoney, formatQuantity } from '../../../domain/format';
+import { formatCalendarDate, formatMoney, formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { purchasingMessages } from '../../../domain/messages/purchasing';
 import { currentMonth, type DateRange } from '../../../domain/office-list';
 import { hasPermission } from '../../../domain/permissions';
@@ -144,9 +144,7 @@ export default function ShoppingReportPage() {
                         {data.items.map((row) => (
                           <tr key={row.item_id}>
                             <th scope="row">{row.name}</th>
-                            <td className="numeric">
-                              {formatQuantity(row.quantity)} {row.unit}
-                            </td>
+                            <td className="numeric">{formatQuantityOf(row.quantity, row.unit)}</td>
                             <td className="numeric">{formatQuantity(row.received_quantity)}</td>
                             <td className="numeric">{formatMoney(row.total)}</td>
                           </tr>

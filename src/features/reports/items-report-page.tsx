@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { formatMoney } from '../../../domain/format';
+import { formatMoney, formatQuantityOf } from '../../../domain/format';
 import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import { pagedQuery } from '../../../domain/office-list';
 import { periodFilter, type Period } from '../../../domain/reports';
@@ -118,7 +118,7 @@ export default function ItemsReportPage() {
             <div className="list-card__main">
               <span className="list-card__title">{row.name}</span>
               <span>
-                {formatQuantity(row.quantity)} {row.unit} · {text.salesCount}: {row.sales_count}
+                {formatQuantityOf(row.quantity, row.unit)} · {text.salesCount}: {row.sales_count}
               </span>
               <span>
                 {text.amount}: {formatMoney(row.amount)} · {text.cost}: {formatMoney(row.cost)}

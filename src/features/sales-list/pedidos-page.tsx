@@ -10,6 +10,7 @@ import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { useShell } from '../../ui/shell-context';
 import { salesKeys } from './queries';
 import { pedidosColumns, SaleCard } from './sale-rows';
+import { fillsOrders } from '../../../domain/deployment';
 
 const text = salesMessages.pedidos;
 
@@ -18,7 +19,7 @@ const text = salesMessages.pedidos;
  * stands and how it leaves. Read-only; with no dates chosen it shows those from today on.
  */
 export default function PedidosPage() {
-  const { user } = useShell();
+  const { user, deployment } = useShell();
   const [now] = useState(() => new Date());
   const { paging, filters, button, drawer, list } = useFilteredList(
     saleListSource({
@@ -30,7 +31,8 @@ export default function PedidosPage() {
     }),
   );
   const saleLinks = hasPermission(user, 'sales');
-  const columns = useMemo(() => pedidosColumns(saleLinks), [saleLinks]);
+  const withOrders = fillsOrders(deployment);
+  const columns = useMemo(() => pedidosColumns(saleLinks, withOrders), [saleLinks, withOrders]);
 
   return (
     <ListScreen

@@ -6,6 +6,8 @@ import type { OrderStatus, SaleSortColumn } from '../../../domain/sale-list';
 import type { SalePageRow } from '../../../domain/schemas/reads';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
+import { fillsOrders } from '../../../domain/deployment';
+import { useShell } from '../../ui/shell-context';
 
 const text = salesMessages.list;
 const columns = text.columns;
@@ -18,6 +20,8 @@ const ORDER_TONE: Record<OrderStatus, string> = { nuevo: 'neutral', en_produccio
 const PAYMENT_TONE: Record<string, string> = { Pagada: 'success', Parcial: 'warning' };
 
 export function OrderState({ status }: { status: OrderStatus | null }) {
+  const { deployment } = useShell();
+  if (!fillsOrders(deployment)) return null;
   if (status === null) return <>—</>;
   return <span className={`status-chip status-chip--${ORDER_TONE[status]}`}>{salesMessages.orderStatus[status]}</span>;
 }
@@ -70,20 +74,23 @@ export const SALE_COLUMNS: ListColumn<SalePageRow, SaleSortColumn>[] = [
 const delivery = (row: SalePageRow) =>
   row.bar ? salesMessages.pedidos.counter : row.delivery ? deliveryStatus(row.delivery) : salesMessages.pedidos.notRouted;
 
-/** /pedidos: by scheduled date, with where the order stands and how it leaves (counter, or its delivery). */
-export function pedidosColumns(saleLinks: boolean): ListColumn<SalePageRow, SaleSortColumn>[] {
+/** /pedidos: by scheduled date, with where the order stands (where orders are filled) and how it leaves (counter, or its delivery). */
+export function pedidosColumns(saleLinks: boolean, withOrders: boolean): ListColumn<SalePageRow, SaleSortColumn>[] {
   return [
     saleLinks ? folio : { ...folio, cell: (row) => saleFolio(row) },
     date,
     company,
     branch,
     { key: 'delivery', label: salesMessages.pedidos.delivery, cell: delivery },
-    order,
+    ...(withOrders ? [order] : []),
     sellerColumn,
     { key: 'weight', label: text.weight, cell: (row) => formatKg(row.sale_weight), numeric: true },
     total,
   ];
 }
+
+/** /sales' columns, without Pedido where the business fills no orders. */
+export const saleColumns = (withOrders: boolean) => (withOrders ? SALE_COLUMNS : SALE_COLUMNS.filter((column) => column !== order));
 
 /** A sale on a phone: the card is the link to its page (when the person may open it). */
 export function SaleCard({ row, link, pedidos = false }: { row: SalePageRow; link: boolean; pedidos?: boolean }) {

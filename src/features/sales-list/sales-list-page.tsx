@@ -8,8 +8,10 @@ import { SaleFilterDrawer, saleListSource, saleRowKey } from '../../ui/office-li
 import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { SALE_SHEET } from './export-sales';
 import { salesKeys } from './queries';
-import { SALE_COLUMNS, SaleCard } from './sale-rows';
+import { saleColumns, SaleCard } from './sale-rows';
 import { SaleTotalsPanel } from './totals-panel';
+import { fillsOrders } from '../../../domain/deployment';
+import { useShell } from '../../ui/shell-context';
 
 const text = salesMessages.list;
 
@@ -19,6 +21,7 @@ const text = salesMessages.list;
  * export of the page; each sale opens its page.
  */
 export default function SalesListPage() {
+  const { deployment } = useShell();
   const [now] = useState(() => new Date());
   const { paging, filters, button, drawer, list } = useFilteredList(
     saleListSource({
@@ -57,7 +60,7 @@ export default function SalesListPage() {
         list={list}
         paging={paging}
         rowKey={saleRowKey}
-        columns={SALE_COLUMNS}
+        columns={saleColumns(fillsOrders(deployment))}
         estimateSize={104}
         card={(row) => <SaleCard row={row} link />}
       />

@@ -148,7 +148,15 @@ describe("the sale's page", () => {
     expect(rentalText).toContain('Términos de la renta');
     for (const sentence of partyRentalSentences(sale)) expect(rentalText).toContain(sentence);
     // The balance is due 7 days before the event of 24 November.
-    expect(rentalText).toContain('a pagar a más tardar el 17 de noviembre de 2026 (7 días antes del evento)');
+    // Made 4 days before the event: the balance is due on confirming, not on 17 November, already past.
+    expect(rentalText).toContain('a pagar al confirmar el evento (faltan menos de 7 días para él)');
+    expect(rentalText).not.toContain('17 de noviembre');
+    const early = visibleText(
+      renderToStaticMarkup(
+        <SaleView sale={{ ...sale, created_at: '2026-11-02T16:05:00.000Z' }} onPrintTicket={() => {}} onPrintRental={() => {}} />,
+      ),
+    );
+    expect(early).toContain('a pagar a más tardar el 17 de noviembre de 2026 (7 días antes del evento)');
     // The produce business: no rental terms, no rental print.
     expect(html).not.toContain('Términos de la renta');
     expect(html).not.toContain('Imprimir cotización de renta');

@@ -19,6 +19,7 @@ import { formatDay } from '../../ui/calendar/calendar-days';
 import { saleDetailQueryOptions } from './sale-queries';
 import './sales.css';
 import { EvidenceLink } from '../../ui/evidence-link';
+import { fillsOrders } from '../../../domain/deployment';
 
 const text = salesMessages.page;
 const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'success' } as const;
@@ -46,6 +47,7 @@ export default function SalePage() {
         <SaleView
           sale={record}
           routeLinks={hasPermission(user, 'shippings')}
+          showOrder={fillsOrders(deployment)}
           onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(record, new Date()) })}
           onPrintRental={rental ? () => printQuotation(record, 'rental') : undefined}
         />
@@ -93,11 +95,14 @@ export function SaleView({
   onPrintTicket,
   onPrintRental,
   routeLinks = false,
+  showOrder = true,
 }: {
   sale: SaleDetail;
   onPrintTicket: () => void;
   onPrintRental?: () => void;
   routeLinks?: boolean;
+  /** The business fills orders: where the sale's order stands. */
+  showOrder?: boolean;
 }) {
   const isSale = sale.kind === 'sale';
   const rental = isSale && onPrintRental !== undefined;
@@ -108,7 +113,7 @@ export function SaleView({
         <p className="sale-page__chips">
           <span className="status-chip status-chip--neutral">{sale.type}</span>
           {sale.bar && <span className="status-chip status-chip--neutral">{text.counter}</span>}
-          {sale.order && (
+          {sale.order && showOrder && (
             <span className={`status-chip status-chip--${ORDER_TONE[sale.order.status]}`}>
               {text.order}: {salesMessages.orderStatus[sale.order.status]}
             </span>
@@ -177,7 +182,7 @@ export function SaleView({
               <Fact label={text.total}>{formatMoney(sale.total)}</Fact>
               <Fact label={text.dueBalance}>{formatMoney(sale.due_balance)}</Fact>
             </dl>
-            {sale.order && (
+            {sale.order && showOrder && (
               <>
                 <h3 className="sale-page__subheading">{text.order}</h3>
                 <dl className="facts">

@@ -11,12 +11,14 @@ import { CalendarToolbar, DayGrid, useCalendarRange, type DayGridProps } from '.
 import { calendarQueryOptions, type CalendarSale } from '../../ui/calendar/calendar-sales';
 import '../../ui/calendar/calendar.css';
 import { ScreenPage } from '../../ui/screen-chrome';
+import { fillsOrders } from '../../../domain/deployment';
 
 const text = salesMessages.calendar;
 
 /** `/sales/calendar` (spec §2 'scheduled orders'): the sales by their scheduled day, a month or a week at a time. */
 export default function SalesCalendarPage() {
-  const { user } = useShell();
+  const { user, deployment } = useShell();
+  const showOrder = fillsOrders(deployment);
   const calendar = useCalendarRange();
   const { days, view, anchor, today, selected, setSelected } = calendar;
   const sales = useQuery({ ...calendarQueryOptions(days[0]!, days.at(-1)!), placeholderData: keepPreviousData });
@@ -35,6 +37,7 @@ export default function SalesCalendarPage() {
             sales={sales.data}
             busy={sales.isPlaceholderData}
             linkSales={hasPermission(user, 'sales')}
+            showOrder={showOrder}
             onSelect={setSelected}
           />
         ) : (
@@ -52,10 +55,13 @@ export default function SalesCalendarPage() {
 export function CalendarGrid({
   sales,
   linkSales,
+  showOrder = true,
   ...grid
 }: Omit<DayGridProps<CalendarSale & { key: string }>, 'entries' | 'renderEntry' | 'texts'> & {
   sales: readonly CalendarSale[];
   linkSales: boolean;
+  /** The business fills orders: where each sale's order stands. */
+  showOrder?: boolean;
 }) {
   // Within a day, in the order they were taken.
   const entries = useMemo(() => [...sales].sort((a, b) => a.id - b.id).map((sale) => ({ ...sale, key: String(sale.id) })), [sales]);
@@ -63,7 +69,7 @@ export function CalendarGrid({
     <DayGrid
       {...grid}
       entries={entries}
-      renderEntry={(sale, compact) => <SaleEntry sale={sale} link={linkSales} compact={compact} />}
+      renderEntry={(sale, compact) => <SaleEntry sale={sale} link={linkSales} compact={compact} showOrder={showOrder} />}
       texts={{
         dayLabel: text.dayLabel,
         count: text.salesCount,
@@ -79,8 +85,8 @@ export function CalendarGrid({
 }
 
 /** A sale in a day: folio, company, total and where its order stands. */
-function SaleEntry({ sale, link, compact }: { sale: CalendarSale; link: boolean; compact: boolean }) {
-  const status = sale.order_status ? salesMessages.orderStatus[sale.order_status] : null;
+function SaleEntry({ sale, link, compact, showOrder }: { sale: CalendarSale; link: boolean; compact: boolean; showOrder: boolean }) {
+  const status = showOrder && sale.order_status ? salesMessages.orderStatus[sale.order_status] : null;
   const content = (
     <>
       <span className="calendar-sale__folio">{driverMessages.saleFolio(sale.id)}</span>

@@ -15,6 +15,7 @@ import { userListSchema } from '../../../domain/schemas/reference';
 import {
   fullShippingPageSchema,
   SHIPPING_FULL_DETAILS,
+  SHIPPING_SUMMARY,
   shippingDetailSchema,
   shippingPageSchema,
   shippingSchema,
@@ -48,6 +49,7 @@ export function useShippingTotals(filters: ShippingFilters, enabled: boolean) {
     queryFn: async ({ signal }) => {
       const scoped = totalsFilters(filters, new Date());
       const params = filterParams(scoped);
+      params.set('include', SHIPPING_SUMMARY);
       params.set('itemsPerPage', '1');
       const probe = await apiRequest(`/api/v2/shippings?${params.toString()}`, { schema: countSchema, signal });
       params.set('itemsPerPage', String(Math.max(probe.meta.total, 1)));
@@ -85,7 +87,7 @@ export function useNearbyRoutes(date: string) {
     queryKey: [...shippingKeys.all, 'nearby', date],
     queryFn: ({ signal }) => {
       const range = `${addDays(date, -3)},${addDays(date, 3)}`;
-      const query = new URLSearchParams({ 'filter[date_between]': range, sort: '-date', itemsPerPage: '100' });
+      const query = new URLSearchParams({ 'filter[date_between]': range, sort: '-date', itemsPerPage: '100', include: SHIPPING_SUMMARY });
       return apiRequest(`/api/v2/shippings?${query}`, { schema: shippingPageSchema, signal });
     },
     select: (answer) => answer.data,

@@ -5,7 +5,7 @@ import { driverMessages } from '../../../domain/messages/driver';
 import { shippingsMessages } from '../../../domain/messages/shippings';
 import { hasPermission } from '../../../domain/permissions';
 import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
-import { shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
+import { SHIPPING_SUMMARY, shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
 import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
 import { useToast } from '../../ui/toast';
@@ -40,7 +40,8 @@ export default function OfficeShippings() {
   const list = usePagedList({
     queryKey: shippingKeys.list({ filters, routeId }),
     path: '/api/v2/shippings',
-    search: (page, total) => shippingListQuery({ ...page, filters, routeId }, total),
+    // The list shows each delivery's summary: the whole sale is read when a route is opened.
+    search: (page, total) => `${shippingListQuery({ ...page, filters, routeId }, total)}&include=${SHIPPING_SUMMARY}`,
     paging,
     schema: shippingPageSchema,
   });

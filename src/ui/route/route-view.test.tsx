@@ -97,8 +97,8 @@ describe('the facts of a route and of a sale', () => {
       ),
     );
     expect(text).toContain('Chofer Miguel Reyes');
-    expect(text).toContain('Kilometraje Inicial 51234 kms · 2026-11-22 08:05');
-    expect(text).toContain('Kilometraje Final 51300 kms · 2026-11-22 17:40');
+    expect(text).toContain('Kilometraje Inicial 51,234 kms · 2026-11-22 08:05');
+    expect(text).toContain('Kilometraje Final 51,300 kms · 2026-11-22 17:40');
     expect(text).toContain('Peso 120.50 kg');
     expect(text).toContain('Recorrido 66 kms');
     expect(text).toContain('Nota Llevar hielera');

@@ -29,6 +29,12 @@ test('the first paint is the event-rental brand, before any script runs', async 
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#6a1b9a');
   expect(await cssVariable(page, '--ion-color-primary')).toBe('#4a148c');
   expect(await cssVariable(page, '--brand-color')).toBe('#6a1b9a');
+  // Without JavaScript the page says what to do instead of staying blank.
+  await expect(page.getByText('Esta aplicación necesita JavaScript. Actívalo en tu navegador y vuelve a cargar la página.')).toBeVisible();
+  // The tab's icon, whichever the browser asks for, is the rental business's.
+  const svg = await page.request.get('/favicon.svg');
+  expect(await svg.text()).toContain('aria-label="Eventos del Norte"');
+  expect((await page.request.get('/favicon.ico')).headers()['content-type']).toBe('image/png');
   await context.close();
 });
 

@@ -26,20 +26,30 @@ async function routeOfEightStops(request: APIRequestContext) {
   const companies = (await (await request.get('/api/v1/company/all', { headers: sales })).json()) as { data: { id: number }[] };
   let customer: { id: number; name: string; delivery_address: string | null; contacts: Contact[] } | undefined;
   for (const { id } of companies.data) {
-    const company = ((await (await request.get(`/api/v2/companies/${id}`, { headers: office })).json()) as { data: NonNullable<typeof customer> }).data;
+    const company = (
+      (await (await request.get(`/api/v2/companies/${id}`, { headers: office })).json()) as { data: NonNullable<typeof customer> }
+    ).data;
     if (company.delivery_address && company.contacts.some((contact) => contact.phone)) {
       customer = company;
       break;
     }
   }
   const contact = customer!.contacts.find((candidate) => candidate.phone)!;
-  const items = (await (await request.get('/api/v1/item/all', { headers: sales })).json()) as { data: { id: number; is_published: boolean }[] };
+  const items = (await (await request.get('/api/v1/item/all', { headers: sales })).json()) as {
+    data: { id: number; is_published: boolean }[];
+  };
   const published = items.data.filter((item) => item.is_published);
 
-  const people = (await (await request.get('/api/v1/user/all', { headers: office })).json()) as { data: { id: number; name: string; last: string }[] };
+  const people = (await (await request.get('/api/v1/user/all', { headers: office })).json()) as {
+    data: { id: number; name: string; last: string }[];
+  };
   const route = await request.post('/api/v1/shipping/create', {
     headers: office,
-    data: { date: today, driver_id: people.data.find((person) => `${person.name} ${person.last}` === 'José Martínez')!.id, note: 'Ruta de ocho paradas' },
+    data: {
+      date: today,
+      driver_id: people.data.find((person) => `${person.name} ${person.last}` === 'José Martínez')!.id,
+      note: 'Ruta de ocho paradas',
+    },
   });
   expect(route.status()).toBe(201);
   const routeId = ((await route.json()) as { id: number }).id;
@@ -54,7 +64,8 @@ async function routeOfEightStops(request: APIRequestContext) {
         date: SALE_DAY,
         due_date: SALE_DAY,
         type: 'Serie A',
-        note: null,
+        // The first stop's sale carries a note for the driver.
+        note: stop === 0 ? 'Fruta madura para hoy' : null,
         internal_note: null,
         purchase_order: null,
         // The first stop carries twelve products: folded, they must not push its buttons down.
@@ -66,17 +77,23 @@ async function routeOfEightStops(request: APIRequestContext) {
     const sale = await request.post(`/api/v2/quotations/${quotationId}/sale`, { headers: sales });
     expect(sale.status()).toBe(201);
     const saleId = ((await sale.json()) as { data: { id: number } }).data.id;
-    const detail = await request.post('/api/v1/shipping_detail/create', { headers: office, data: { shipping_id: routeId, sale_id: saleId } });
+    const detail = await request.post('/api/v1/shipping_detail/create', {
+      headers: office,
+      data: { shipping_id: routeId, sale_id: saleId },
+    });
     expect(detail.status()).toBe(201);
   }
-  return { routeId, contact, address: customer!.delivery_address! };
+  return { routeId, contact, address: customer!.delivery_address!, customerName: customer!.name };
 }
 
 test.describe('a driver’s route on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('opens on the next stop with its buttons in view, calls and navigates from it, and folds its products', async ({ page, request }) => {
-    const { routeId, contact, address } = await routeOfEightStops(request);
+  test('opens on the next stop with its buttons in view, calls and navigates from it, and folds its products', async ({
+    page,
+    request,
+  }) => {
+    const { routeId, contact, address, customerName } = await routeOfEightStops(request);
     await signIn(page, 'chofer2@demo.mx');
     await page.getByText(`E-${routeId}`, { exact: true }).filter({ visible: true }).click();
     const dialog = page.locator('ion-modal[aria-label="Entregas"]');
@@ -86,6 +103,11 @@ test.describe('a driver’s route on a 360 px phone', () => {
     await expect(stops).toHaveCount(STOPS);
     const next = stops.first();
     await expect(next.getByText('Siguiente', { exact: true })).toBeVisible();
+    // The customer's whole name, never cut, and the sale's note for the driver.
+    const title = next.getByRole('heading', { level: 3 });
+    await expect(title).toContainText(customerName);
+    expect(await title.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
+    await expect(next.getByText('Nota de la venta: Fruta madura para hoy')).toBeVisible();
     // The next stop's Entregar and Rechazar are on the first screen, without scrolling.
     await expect(next.getByRole('button', { name: 'Entregar' })).toBeInViewport();
     await expect(next.getByRole('button', { name: 'Rechazar' })).toBeInViewport();

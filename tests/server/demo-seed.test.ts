@@ -125,7 +125,7 @@ describe('the demo seed', () => {
     }
     expect(digests[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(digests[1]).toBe(digests[0]);
-  });
+  }, 90_000); // Two whole demo databases seeded one after the other.
 });
 
 describe('the event-rental demo seed (DEPLOYMENT=eventos)', () => {
@@ -142,9 +142,22 @@ describe('the event-rental demo seed (DEPLOYMENT=eventos)', () => {
     const units = (await query<{ name: string }>(sql`SELECT name FROM units ORDER BY id`)).map((u) => u.name);
     expect(units).toEqual(['pieza', 'juego', 'servicio']);
     const items = (await query<{ name: string }>(sql`SELECT name FROM items`)).map((i) => i.name);
-    for (const kind of ['Silla', 'Mesa', 'Mantel', 'Carpa', 'Plato', 'Guirnalda']) expect(items.some((name) => name.startsWith(kind)), kind).toBe(true);
-    const produce = await query(sql`SELECT 1 FROM items WHERE name ~* 'aguacate|tomate|kg' UNION ALL SELECT 1 FROM companies WHERE name ~* 'frutería|taquería'`);
+    for (const kind of ['Silla', 'Mesa', 'Mantel', 'Carpa', 'Plato', 'Guirnalda'])
+      expect(
+        items.some((name) => name.startsWith(kind)),
+        kind,
+      ).toBe(true);
+    const produce = await query(
+      sql`SELECT 1 FROM items WHERE name ~* 'aguacate|tomate|kg' UNION ALL SELECT 1 FROM companies WHERE name ~* 'frutería|taquería'`,
+    );
     expect(produce).toEqual([]);
+    // The CRM too: its prospects, activities and calls are about events, not produce.
+    const produceInCrm = await query(sql`
+      SELECT 1 FROM leads WHERE company_name ~* 'frutería|jugos|súper'
+      UNION ALL SELECT 1 FROM activities WHERE note ~* 'aguacate|pedido de la semana'
+      UNION ALL SELECT 1 FROM calls WHERE note ~* 'precios de la semana|golpeado'`);
+    expect(produceInCrm).toEqual([]);
+    expect((await query(sql`SELECT 1 FROM activities WHERE note ~* 'invitados|mantelería'`)).length).toBeGreaterThan(0);
     const [branch] = await query<{ razon_social: string }>(sql`SELECT razon_social FROM branches`);
     expect(branch!.razon_social).toBe('Eventos del Norte Renta de Mobiliario, S.A. de C.V.');
   });
@@ -169,7 +182,9 @@ describe('the event-rental demo seed (DEPLOYMENT=eventos)', () => {
       WHERE pickup.note = 'Recolección del mobiliario de los eventos de ayer'`);
     expect(pickUps.length).toBeGreaterThan(3);
     for (const row of pickUps) {
-      expect(new Date(`${row.picked_up_on}T12:00:00Z`).getTime() - new Date(`${row.delivered_on}T12:00:00Z`).getTime()).toBe(24 * 3600 * 1000);
+      expect(new Date(`${row.picked_up_on}T12:00:00Z`).getTime() - new Date(`${row.delivered_on}T12:00:00Z`).getTime()).toBe(
+        24 * 3600 * 1000,
+      );
     }
     const today = await query(sql`SELECT 1 FROM shippings WHERE date = '2026-03-10'`);
     expect(today.length).toBeGreaterThan(0);

@@ -111,6 +111,10 @@ test('a rental sold at the counter goes on a route, the driver finds it there, a
   const terms = page.getByRole('region', { name: 'Términos de la renta' });
   await expect(terms).toContainText('Anticipo del 50 % para confirmar el evento');
   await expect(terms).toContainText('Depósito en garantía: $1,000.00');
+  // Rented for today: the balance is due on confirming, never on a day already past.
+  await expect(terms).toContainText('a pagar al confirmar el evento');
+  // No warehouse fills a rental: no order state beside the sale.
+  await expect(page.getByText(/^Pedido:/)).toHaveCount(0);
   const [print] = await Promise.all([
     page.context().waitForEvent('page'),
     page.getByRole('button', { name: 'Imprimir cotización de renta' }).click(),

@@ -27,6 +27,8 @@ export async function startMailServer(port = 0): Promise<MailServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No DNS: the client is this machine, and a closed network would only make each greeting wait.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

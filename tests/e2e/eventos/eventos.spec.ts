@@ -30,7 +30,7 @@ test('the first paint is the event-rental brand, before any script runs', async 
   expect(await cssVariable(page, '--ion-color-primary')).toBe('#4a148c');
   expect(await cssVariable(page, '--brand-color')).toBe('#6a1b9a');
   // Without JavaScript the page says what to do instead of staying blank.
-  await expect(page.getByText('Esta aplicación necesita JavaScript. Actívalo en tu navegador y vuelve a cargar la página.')).toBeVisible();
+  await expect(page.getByText('Si la página no avanza, activa JavaScript en tu navegador y vuelve a cargarla.', { exact: false })).toBeVisible();
   // The tab's icon, whichever the browser asks for, is the rental business's.
   const svg = await page.request.get('/favicon.svg');
   expect(await svg.text()).toContain('aria-label="Eventos del Norte"');

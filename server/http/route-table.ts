@@ -66,7 +66,8 @@ export function guardedRoutes<T extends RouteTable>(table: T) {
       ...options,
       ...(!acceptsQuery && {
         preValidation: async (request: FastifyRequest) => {
-          const [unknown] = Object.keys((request.query ?? {}) as object);
+          // A file pass is the one parameter such a route reads (the auth plugin does).
+          const [unknown] = Object.keys((request.query ?? {}) as object).filter((key) => !(spec.filePass && key === 'pass'));
           if (unknown !== undefined) throw new HttpError(400, queryMessages.unknownParameter(unknown.slice(0, 60)));
         },
       }),

@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiMessages, queryMessages } from '../../domain/messages/api';
+import { apiMessages } from '../../domain/messages/api';
 import { filesMessages } from '../../domain/messages/files';
 import { shippingMessages } from '../../domain/messages/shipping';
 import { hasPermission } from '../../domain/permissions';
@@ -313,30 +313,23 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
     { bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024 },
   );
 
-  guardedRoute(
-    app,
-    'GET /files/:name',
-    async (request, reply) => {
-      const { name } = request.params as { name: string };
-      const [unknown] = Object.keys(request.query as object).filter((key) => key !== 'pass');
-      if (unknown !== undefined) throw new HttpError(400, queryMessages.unknownParameter(unknown.slice(0, 60)));
-      // Someone else's evidence is as unknown as a name never stored.
-      if (!isStoredName(name) || !(await mayOpenEvidence(db, currentUser(request), name)) || !(await files.exists(name)))
-        throw new HttpError(404, apiMessages.notFound);
-      const extension = name.slice(name.lastIndexOf('.') + 1) as keyof typeof EVIDENCE_TYPES;
-      return (
-        reply
-          .type(EVIDENCE_TYPES[extension])
-          .header('content-disposition', `inline; filename="evidencia.${extension}"`)
-          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-          // Kept by no cache: whether it opens depends on who asks, and for how long.
-          .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer')
-          .send(await files.open(name))
-      );
-    },
-    { acceptsQuery: true },
-  );
+  guardedRoute(app, 'GET /files/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    // Someone else's evidence is as unknown as a name never stored.
+    if (!isStoredName(name) || !(await mayOpenEvidence(db, currentUser(request), name)) || !(await files.exists(name)))
+      throw new HttpError(404, apiMessages.notFound);
+    const extension = name.slice(name.lastIndexOf('.') + 1) as keyof typeof EVIDENCE_TYPES;
+    return (
+      reply
+        .type(EVIDENCE_TYPES[extension])
+        .header('content-disposition', `inline; filename="evidencia.${extension}"`)
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        // Kept by no cache: whether it opens depends on who asks, and for how long.
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(await files.open(name))
+    );
+  });
 
   guardedRoute(app, 'POST /api/v2/files/pass', async (request, reply) => {
     const issued = request.token === null ? null : await issueFilePass(db, request.token);

@@ -1,5 +1,6 @@
 import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonText } from '@ionic/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { OutboxRow } from '../../sync/db';
 import '../ui/ionic-setup';
 import { Dialog } from '../ui/dialog';
 import { syncMessages } from '../../domain/messages/sync';
@@ -64,51 +65,55 @@ export default function SyncPanel({ onClose }: { onClose: () => void }) {
       <IonButton expand="block" disabled={!engine} onClick={() => engine?.wake()}>
         {text.syncNow}
       </IonButton>
-      {status.rejected.length > 0 && (
-        <IonList>
-          <IonListHeader>
-            <IonLabel className="ion-text-wrap">
-              <h2>{text.rejectedTitle}</h2>
-              <p>{text.rejectedHelp}</p>
-            </IonLabel>
-          </IonListHeader>
-          {status.rejected.map((row) => (
-            <IonItem key={row.id}>
-              <IonLabel className="ion-text-wrap">
-                <h3>{describeRow(row)}</h3>
-                <IonText color="danger">{row.lastError}</IonText>
-                <div className="sync-panel__actions">
-                  <IonButton size="small" onClick={() => void engine?.retry(row.id)}>
-                    {text.retry}
-                  </IonButton>
-                  <IonButton size="small" fill="outline" color="danger" onClick={() => void engine?.discard(row.id)}>
-                    {text.discard}
-                  </IonButton>
-                </div>
-              </IonLabel>
-            </IonItem>
-          ))}
-        </IonList>
-      )}
-      {status.stuck.length > 0 && (
-        <IonList>
-          <IonListHeader>
-            <IonLabel className="ion-text-wrap">
-              <h2>{text.stuckTitle}</h2>
-              <p>{text.stuckHelp}</p>
-            </IonLabel>
-          </IonListHeader>
-          {status.stuck.map((row) => (
-            <IonItem key={row.id}>
-              <IonLabel className="ion-text-wrap">
-                <h3>{describeRow(row)}</h3>
-                <p>{text.oldestPending(formatAge(row.createdAt, now))}</p>
-                <IonText color="danger">{row.lastError}</IonText>
-              </IonLabel>
-            </IonItem>
-          ))}
-        </IonList>
-      )}
+      <RowsSection title={text.rejectedTitle} help={text.rejectedHelp} rows={status.rejected}>
+        {(row) => (
+          <div className="sync-panel__actions">
+            <IonButton size="small" onClick={() => void engine?.retry(row.id)}>
+              {text.retry}
+            </IonButton>
+            <IonButton size="small" fill="outline" color="danger" onClick={() => void engine?.discard(row.id)}>
+              {text.discard}
+            </IonButton>
+          </div>
+        )}
+      </RowsSection>
+      <RowsSection title={text.stuckTitle} help={text.stuckHelp} rows={status.stuck}>
+        {(row) => <p>{text.oldestPending(formatAge(row.createdAt, now))}</p>}
+      </RowsSection>
     </Dialog>
+  );
+}
+
+/** Rows that need the person (refused, stuck): what each was, the server's words, and what can be done with it. */
+function RowsSection({
+  title,
+  help,
+  rows,
+  children,
+}: {
+  title: string;
+  help: string;
+  rows: readonly OutboxRow[];
+  children: (row: OutboxRow) => ReactNode;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <IonList>
+      <IonListHeader>
+        <IonLabel className="ion-text-wrap">
+          <h2>{title}</h2>
+          <p>{help}</p>
+        </IonLabel>
+      </IonListHeader>
+      {rows.map((row) => (
+        <IonItem key={row.id}>
+          <IonLabel className="ion-text-wrap">
+            <h3>{describeRow(row)}</h3>
+            <IonText color="danger">{row.lastError}</IonText>
+            {children(row)}
+          </IonLabel>
+        </IonItem>
+      ))}
+    </IonList>
   );
 }

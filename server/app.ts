@@ -211,15 +211,22 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   // The S3 client is large: loaded only by an installation that keeps its evidence in a bucket.
   const s3 = env.S3_URL ? await import('./files-s3') : null;
   const place = s3?.s3PlaceOf(env) ?? null;
+  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
   let objects: EvidenceObjects = new LocalObjects(filesDir);
+  let uploadParts: EvidenceObjects = new LocalObjects(uploadsDir);
   if (s3 && place) {
     const bucket = new s3.S3Objects(place);
-    app.addHook('onClose', async () => bucket.close());
+    const partsBucket = new s3.S3Objects({ ...place, prefix: env.S3_UPLOADS_PREFIX });
+    app.addHook('onClose', async () => {
+      bucket.close();
+      partsBucket.close();
+    });
     objects = bucket;
+    uploadParts = partsBucket;
   }
   const files = new FileStore(filesDir, objects);
   shippingDetailRoutes(app, database.db, files);
-  await evidenceUploadRoutes(app, { dataDir: env.DATA_DIR, files, db: database.db });
+  await evidenceUploadRoutes(app, { scratchDir: uploadsDir, parts: uploadParts, files, db: database.db });
   orderRoutes(app, database.db);
   customerRoutes(app, database.db);
   saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);

@@ -57,6 +57,8 @@ const envSchema = z
     S3_PREFIX: z.string().default('evidencias/'),
     /** Where `npm run backup` leaves a copy of each archive in the bucket (and `npm run restore -- s3:NAME` finds it). */
     S3_BACKUP_PREFIX: z.string().default('respaldos/'),
+    /** Where the parts of resumable uploads wait in the bucket until the file is complete (any machine takes the next part). */
+    S3_UPLOADS_PREFIX: z.string().default('cargas/'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /**

@@ -129,14 +129,14 @@ export class FileStore {
    * order, to a temporary file here, checks its type by content and gives it a random name.
    * The parts are left as they were; whatever fails, nothing partial stays in the store.
    */
-  async saveParts(parts: readonly string[]): Promise<{ name: string; bytes: number } | { error: 'unsupported' | 'empty' }> {
+  async saveStreams(parts: AsyncIterable<Readable>): Promise<{ name: string; bytes: number } | { error: 'unsupported' | 'empty' }> {
     await mkdir(this.scratchDir, { recursive: true });
     const temporary = path.join(this.scratchDir, `.upload-${randomUUID()}`);
     try {
       const output = await open(temporary, 'wx');
       try {
-        for (const part of parts) {
-          for await (const chunk of createReadStream(part)) await output.write(chunk as Buffer);
+        for await (const part of parts) {
+          for await (const chunk of part) await output.write(chunk as Buffer);
         }
       } finally {
         await output.close();

@@ -2,6 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ListQuery } from '../http/list-query';
 
+/** Whether the database refused a write for a row its foreign key names no longer exists (PGlite and PostgreSQL alike, wrapped or not). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
 /** The conditions of a WHERE joined with AND; no condition at all is TRUE. */
 export const and = (conditions: SQL[]) => (conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `));
 

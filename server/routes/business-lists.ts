@@ -13,7 +13,7 @@ import {
 } from '../../domain/business-lists';
 import { businessListMessages as text } from '../../domain/messages/business-lists';
 import type { Db } from '../db/client';
-import { rows } from '../db/sql-rows';
+import { isForeignKeyViolation, rows } from '../db/sql-rows';
 import { HttpError, parseInput } from '../http-errors';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 import { permission } from '../plugins/auth';
@@ -159,13 +159,6 @@ function fieldValues(list: BusinessListName, input: RowInput): [SQL, SQL][] {
     sql`${input[field.key] || (field.required ? '' : null)}`,
   ]);
 }
-
-const isForeignKeyViolation = (error: unknown): boolean => {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-};
 
 /**
  * 'Catálogos' (permission settings): each list of domain/business-lists.ts listed with its

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../domain/messages/api';
 import { filesMessages } from '../../domain/messages/files';
-import { MAX_UPLOAD_BYTES, sniffEvidenceType, type FileStore } from '../files';
+import { sql } from 'drizzle-orm';
+import { MAX_UPLOAD_BYTES, sniffEvidenceType, type EvidenceObjects, type FileStore } from '../files';
 import { HttpError } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import type { Db } from '../db/client';
+import { isForeignKeyViolation, rows } from '../db/sql-rows';
 import {
   MAX_UNATTACHED_EVIDENCE_BYTES,
   mayStoreEvidence,
@@ -23,34 +25,35 @@ import { guardedRoutes, type RouteTable } from '../http/route-table';
  * extensions (https://tus.io/protocols/resumable-upload). A driver on a poor connection
  * sends the file in parts; after a cut the client asks HEAD for the offset and goes on.
  *
- * Everything lives on disk under `DATA_DIR/uploads/<id>/`, so any server process finds it:
- *   info.json        owner, declared length, metadata (written once, at creation)
- *   chunk-<start>    the bytes of one PATCH, named by the offset it started at
- *   result.json      `{ name }` of the file in the FileStore, once complete and checked
- * A PATCH streams its body to a temporary file and commits it with link(2) to
- * `chunk-<offset>`, which fails if that offset was already committed: two requests racing
- * from the same offset (a retry while the first is still arriving) cannot both land, with
- * no lock to go stale. The offset is the length of the chain of chunks from 0. The
- * result is recorded the same way, so a completion is stored once.
+ * An upload is a row of `evidence_uploads` (owner, declared length, metadata, and once complete
+ * and checked the stored name); each PATCH is a part, kept in the parts' storage (a directory of
+ * this machine, or the bucket under S3_UPLOADS_PREFIX) and committed by a row of
+ * `evidence_upload_parts` keyed by the offset it started at. Two requests racing from the same
+ * offset (a retry while the first is still arriving) cannot both commit, with no lock to go
+ * stale, and the next part may reach any server machine. The offset is the length of the chain
+ * of parts from 0. The stored name is set once, so a completion is stored once.
  */
 
 const TUS_VERSION = '1.0.0';
 const OFFSET_STREAM = 'application/offset+octet-stream';
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
-const CHUNK = /^chunk-(\d{1,15})$/;
 /** Uploads untouched this long are removed when the next one is created. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_METADATA_CHARS = 4096;
 const text = filesMessages;
 
 interface UploadInfo {
+  id: string;
   owner: number;
   length: number;
   /** The Upload-Metadata header as sent (echoed on HEAD, as the protocol asks). */
   metadata: string | null;
-  filename: string | null;
-  filetype: string | null;
-  created_at: string;
+}
+
+interface Part {
+  start: number;
+  bytes: number;
+  object: string;
 }
 
 const tusHeaders = { 'tus-resumable': TUS_VERSION, 'cache-control': 'no-store' };
@@ -69,123 +72,96 @@ function requireTus(request: FastifyRequest): void {
   if (header(request, 'tus-resumable') !== TUS_VERSION) throw tusError(412, text.uploadVersion, { 'tus-version': TUS_VERSION });
 }
 
-/** `key base64,key base64`: keys without spaces or commas, values optional. */
-function parseMetadata(raw: string | undefined): Pick<UploadInfo, 'metadata' | 'filename' | 'filetype'> {
-  if (raw === undefined || raw.trim() === '') return { metadata: null, filename: null, filetype: null };
+/** `key base64,key base64`: keys without spaces or commas, values optional; kept as sent, or null. */
+function checkedMetadata(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
   if (raw.length > MAX_METADATA_CHARS) throw tusError(400, text.uploadMetadata);
-  const values = new Map<string, string>();
+  const keys = new Set<string>();
   for (const pair of raw.split(',')) {
     const [key, value, ...rest] = pair.trim().split(' ');
-    if (!key || rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || values.has(key)) throw tusError(400, text.uploadMetadata);
+    if (!key || rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || keys.has(key)) throw tusError(400, text.uploadMetadata);
     if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw tusError(400, text.uploadMetadata);
-    values.set(key, value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8'));
+    keys.add(key);
   }
-  const clip = (value: string | undefined) => (value === undefined ? null : value.slice(0, 255));
-  return { metadata: raw, filename: clip(values.get('filename')), filetype: clip(values.get('filetype')) };
+  return raw;
 }
 
-const isCode = (error: unknown, code: string) => (error as { code?: string } | null)?.code === code;
+/** A part not in its storage: ENOENT on disk, 404 from a bucket. */
+const isMissingObject = (error: unknown): boolean => {
+  const failure = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return failure?.code === 'ENOENT' || failure?.name === 'NoSuchKey' || failure?.$metadata?.httpStatusCode === 404;
+};
 
 class Uploads {
   constructor(
-    readonly root: string,
+    /** Where a part is received before it is committed. */
+    readonly scratchDir: string,
+    /** Where committed parts are kept until the file is complete. */
+    readonly parts: EvidenceObjects,
     readonly files: FileStore,
     readonly db: Db,
   ) {}
 
   /** Bytes declared by this person's uploads still in progress (they count against the quota too). */
   async inProgressBytes(owner: number): Promise<number> {
-    let total = 0;
-    for (const id of await readdir(this.root).catch(() => [])) {
-      if (!UPLOAD_ID.test(id)) continue;
-      const info = await readFile(path.join(this.dir(id), 'info.json'), 'utf8').then(
-        (raw) => JSON.parse(raw) as UploadInfo,
-        () => null,
-      );
-      if (info?.owner === owner && (await this.storedName(id)) === null) total += info.length;
-    }
-    return total;
+    const [row] = await rows<{ bytes: number }>(
+      this.db,
+      sql`SELECT coalesce(sum(length), 0)::float8 AS bytes FROM evidence_uploads WHERE user_id = ${owner} AND stored_name IS NULL`,
+    );
+    return row?.bytes ?? 0;
   }
 
-  dir(id: string): string {
-    return path.join(this.root, id);
-  }
-
-  async create(info: UploadInfo): Promise<string> {
-    await mkdir(this.root, { recursive: true });
+  async create(owner: number, length: number, metadata: string | null): Promise<string> {
     const id = randomBytes(16).toString('hex');
-    const dir = this.dir(id);
-    await mkdir(dir);
-    const temporary = path.join(dir, `.info-${randomBytes(8).toString('hex')}`);
-    await writeFile(temporary, JSON.stringify(info), { flag: 'wx' });
-    await rename(temporary, path.join(dir, 'info.json'));
+    await this.db.execute(
+      sql`INSERT INTO evidence_uploads (id, user_id, length, metadata) VALUES (${id}, ${owner}, ${length}, ${metadata})`,
+    );
     return id;
   }
 
   /** The upload, if it exists and belongs to this person; anyone else's is not found. */
   async find(id: string, owner: number): Promise<UploadInfo> {
     if (!UPLOAD_ID.test(id)) throw notFound();
-    let info: UploadInfo;
-    try {
-      info = JSON.parse(await readFile(path.join(this.dir(id), 'info.json'), 'utf8')) as UploadInfo;
-    } catch (error) {
-      if (isCode(error, 'ENOENT')) throw notFound();
-      throw error;
-    }
-    if (info.owner !== owner) throw notFound();
-    return info;
-  }
-
-  async storedName(id: string): Promise<string | null> {
-    try {
-      return (JSON.parse(await readFile(path.join(this.dir(id), 'result.json'), 'utf8')) as { name: string }).name;
-    } catch (error) {
-      if (isCode(error, 'ENOENT')) return null;
-      throw error;
-    }
-  }
-
-  /** The committed chunks, contiguous from byte 0, and where they end. */
-  async chain(id: string): Promise<{ offset: number; parts: string[] }> {
-    const dir = this.dir(id);
-    const starts = new Map<number, string>();
-    for (const entry of await readdir(dir).catch(() => [])) {
-      const match = CHUNK.exec(entry);
-      if (match) starts.set(Number(match[1]), path.join(dir, entry));
-    }
-    let offset = 0;
-    const parts: string[] = [];
-    for (let part = starts.get(0); part !== undefined; part = starts.get(offset)) {
-      const size = await stat(part).then(
-        (s) => s.size,
-        () => 0,
-      );
-      if (size === 0) break;
-      parts.push(part);
-      offset += size;
-    }
-    return { offset, parts };
-  }
-
-  async state(id: string, info: UploadInfo): Promise<{ offset: number; name: string | null }> {
-    const name = await this.storedName(id);
-    if (name !== null) return { offset: info.length, name };
-    const { offset } = await this.chain(id);
-    // A completion may have stored the file and cleared the chunks meanwhile.
-    if (offset < info.length) {
-      const completed = await this.storedName(id);
-      if (completed !== null) return { offset: info.length, name: completed };
-    }
-    return { offset, name: null };
+    const [upload] = await rows<UploadInfo>(
+      this.db,
+      sql`SELECT id, user_id AS owner, length::float8 AS length, metadata FROM evidence_uploads WHERE id = ${id}`,
+    );
+    if (!upload || upload.owner !== owner) throw notFound();
+    return upload;
   }
 
   /**
-   * Streams a PATCH body to a temporary file, then commits the bytes that arrived
-   * (all of them, or those before a cut) as the chunk at `offset`.
+   * Where the upload stands, read in one statement (so a completion clearing the parts meanwhile
+   * is seen whole): the stored name once complete, otherwise the committed parts, contiguous
+   * from byte 0, and where they end. Null when the upload is gone.
+   */
+  async state(id: string): Promise<{ offset: number; parts: Part[]; name: string | null } | null> {
+    const found = await rows<{ length: number; stored_name: string | null; start: number | null; bytes: number; object: string }>(
+      this.db,
+      sql`SELECT u.length::float8 AS length, u.stored_name, p.start::float8 AS start, p.bytes::float8 AS bytes, p.object
+        FROM evidence_uploads u LEFT JOIN evidence_upload_parts p ON p.upload_id = u.id
+        WHERE u.id = ${id} ORDER BY p.start`,
+    );
+    const [first] = found;
+    if (!first) return null;
+    if (first.stored_name !== null) return { offset: first.length, parts: [], name: first.stored_name };
+    let offset = 0;
+    const parts: Part[] = [];
+    for (const part of found) {
+      if (part.start !== offset || part.bytes === 0) continue;
+      parts.push({ start: part.start, bytes: part.bytes, object: part.object });
+      offset += part.bytes;
+    }
+    return { offset, parts, name: null };
+  }
+
+  /**
+   * Streams a PATCH body to a temporary file, then commits the bytes that arrived (all of
+   * them, or those before a cut) as the part at `offset`.
    */
   async append(id: string, offset: number, remaining: number, body: Readable): Promise<{ received: number; interrupted: boolean }> {
-    const dir = this.dir(id);
-    const temporary = path.join(dir, `.part-${randomBytes(8).toString('hex')}`);
+    await mkdir(this.scratchDir, { recursive: true });
+    const temporary = path.join(this.scratchDir, `.part-${randomBytes(8).toString('hex')}`);
     let received = 0;
     let overflow = false;
     let interrupted = false;
@@ -216,109 +192,128 @@ class Uploads {
         await output.close();
       }
       if (overflow) throw tusError(413, text.uploadChunkTooLarge);
-      if (received > 0) {
-        try {
-          await link(temporary, path.join(dir, `chunk-${offset}`));
-        } catch (error) {
-          if (isCode(error, 'EEXIST')) throw await this.conflict(id);
-          if (isCode(error, 'ENOENT')) throw notFound(); // terminated meanwhile
-          throw error;
-        }
-      }
+      if (received > 0) await this.commit(id, offset, received, temporary);
       return { received, interrupted };
-    } catch (error) {
-      if (isCode(error, 'ENOENT')) throw notFound();
-      throw error;
     } finally {
       await rm(temporary, { force: true });
     }
   }
 
-  /** 409 with the offset to resume from. */
+  /** Keeps a received part and records it at `offset`, unless another request committed that offset first. */
+  private async commit(id: string, offset: number, bytes: number, temporary: string): Promise<void> {
+    const object = `${id}-${offset}-${randomBytes(8).toString('hex')}`;
+    await this.parts.put(object, temporary, bytes);
+    let committed: unknown[];
+    try {
+      committed = await rows(
+        this.db,
+        sql`WITH part AS (
+            INSERT INTO evidence_upload_parts (upload_id, start, bytes, object)
+            SELECT id, ${offset}, ${bytes}, ${object} FROM evidence_uploads WHERE id = ${id} AND stored_name IS NULL
+            ON CONFLICT DO NOTHING RETURNING upload_id)
+          UPDATE evidence_uploads SET touched_at = now() WHERE id IN (SELECT upload_id FROM part) RETURNING id`,
+      );
+    } catch (error) {
+      await this.parts.delete(object);
+      if (isForeignKeyViolation(error)) throw notFound(); // terminated meanwhile
+      throw error;
+    }
+    if (committed.length > 0) return;
+    await this.parts.delete(object);
+    throw await this.conflict(id);
+  }
+
+  /** 409 with the offset to resume from (404 once the upload is gone). */
   async conflict(id: string): Promise<HttpError> {
-    const name = await this.storedName(id);
-    const { offset } = name === null ? await this.chain(id) : { offset: null };
-    return tusError(409, text.uploadOffsetMismatch, offset === null ? {} : { 'upload-offset': String(offset) });
+    const state = await this.state(id);
+    if (state === null) return notFound();
+    return tusError(409, text.uploadOffsetMismatch, state.name === null ? { 'upload-offset': String(state.offset) } : {});
   }
 
   /** Whether the first bytes are of an evidence type (known once there are enough of them). */
   async headIsEvidence(id: string, length: number): Promise<boolean> {
-    const { offset, parts } = await this.chain(id);
-    if (parts.length === 0 || offset < Math.min(16, length)) return true;
+    const state = await this.state(id);
+    if (state === null || state.parts.length === 0 || state.offset < Math.min(16, length)) return true;
     const head = Buffer.alloc(16);
     let filled = 0;
-    for (const part of parts) {
-      if (filled >= 16) break;
-      const handle = await open(part, 'r');
-      try {
-        filled += (await handle.read(head, filled, 16 - filled, 0)).bytesRead;
-      } finally {
-        await handle.close();
+    for (const part of state.parts) {
+      for await (const chunk of await this.parts.get(part.object)) {
+        filled += (chunk as Buffer).copy(head, filled);
+        if (filled >= 16) break;
       }
+      if (filled >= 16) break;
     }
     return sniffEvidenceType(head) !== null;
   }
 
   /**
-   * All bytes are here: checks the type by content, copies the file into the FileStore
-   * under a fresh name and records it. Idempotent: the first record wins, a concurrent
-   * second copy is removed. An unsupported type removes the whole upload.
+   * All bytes are here: checks the type by content, copies the file into the FileStore under
+   * a fresh name and records it. Idempotent: the first completion wins, a concurrent second
+   * copy is removed. An unsupported type removes the whole upload.
    */
   async complete(id: string, info: UploadInfo): Promise<{ name: string } | { error: 'unsupported' }> {
-    const existing = await this.storedName(id);
-    if (existing !== null) return { name: existing };
-    const { offset, parts } = await this.chain(id);
-    if (offset !== info.length) {
-      const completed = await this.storedName(id);
-      if (completed !== null) return { name: completed };
-      throw await this.conflict(id);
-    }
-    let saved: Awaited<ReturnType<FileStore['saveParts']>>;
+    const state = await this.state(id);
+    if (state === null) throw notFound();
+    if (state.name !== null) return { name: state.name };
+    if (state.offset !== info.length) throw await this.conflict(id);
+    const { parts } = this;
+    let saved: Awaited<ReturnType<FileStore['saveStreams']>>;
     try {
-      saved = await this.files.saveParts(parts);
+      saved = await this.files.saveStreams(
+        (async function* () {
+          for (const part of state.parts) yield await parts.get(part.object);
+        })(),
+      );
     } catch (error) {
-      // Another completion may have cleared the chunks while this one copied them.
-      const completed = await this.storedName(id);
-      if (completed !== null) return { name: completed };
+      // Another completion may have cleared the parts while this one copied them.
+      const now = await this.state(id);
+      if (now?.name) return { name: now.name };
+      // A part the storage no longer has (a database restored without them): the phone starts again.
+      if (isMissingObject(error)) {
+        await this.remove(id);
+        throw notFound();
+      }
       throw error;
     }
     if ('error' in saved) {
       await this.remove(id);
       return { error: 'unsupported' };
     }
-    const dir = this.dir(id);
-    const temporary = path.join(dir, `.result-${randomBytes(8).toString('hex')}`);
-    try {
-      await writeFile(temporary, JSON.stringify({ name: saved.name }), { flag: 'wx' });
-      await link(temporary, path.join(dir, 'result.json'));
-    } catch (error) {
+    const [won] = await rows<{ id: string }>(
+      this.db,
+      sql`UPDATE evidence_uploads SET stored_name = ${saved.name}, touched_at = now() WHERE id = ${id} AND stored_name IS NULL RETURNING id`,
+    );
+    if (!won) {
       await this.files.remove(saved.name);
-      const completed = isCode(error, 'EEXIST') ? await this.storedName(id) : null;
-      if (completed !== null) return { name: completed };
-      if (isCode(error, 'ENOENT')) throw notFound(); // terminated meanwhile
-      throw error;
-    } finally {
-      await rm(temporary, { force: true });
+      const now = await this.state(id);
+      if (now?.name) return { name: now.name };
+      throw notFound(); // terminated meanwhile
     }
     await recordEvidence(this.db, saved.name, info.owner, info.length);
-    await Promise.all(parts.map((part) => rm(part, { force: true })));
+    await this.db.execute(sql`DELETE FROM evidence_upload_parts WHERE upload_id = ${id}`);
+    await Promise.all(state.parts.map((part) => this.parts.delete(part.object)));
     return { name: saved.name };
   }
 
+  /** Forgets the upload and its parts (a file already stored stays). */
   async remove(id: string): Promise<void> {
-    if (UPLOAD_ID.test(id)) await rm(this.dir(id), { recursive: true, force: true });
+    if (!UPLOAD_ID.test(id)) return;
+    const parts = await rows<{ object: string }>(
+      this.db,
+      sql`WITH gone AS (DELETE FROM evidence_uploads WHERE id = ${id} RETURNING id)
+        SELECT p.object FROM evidence_upload_parts p WHERE p.upload_id IN (SELECT id FROM gone)`,
+    );
+    await Promise.all(parts.map((part) => this.parts.delete(part.object)));
   }
 
-  /** Removes uploads untouched (no chunk committed) for more than seven days. */
+  /** Removes uploads untouched (no part committed) for more than seven days, a few hundred at a time. */
   async sweep(now = Date.now()): Promise<void> {
-    for (const id of await readdir(this.root).catch(() => [])) {
-      if (!UPLOAD_ID.test(id)) continue;
-      const modified = await stat(this.dir(id)).then(
-        (s) => s.mtimeMs,
-        () => now,
-      );
-      if (now - modified > MAX_AGE_MS) await this.remove(id);
-    }
+    const before = new Date(now - MAX_AGE_MS).toISOString();
+    const stale = await rows<{ id: string }>(
+      this.db,
+      sql`SELECT id FROM evidence_uploads WHERE touched_at < ${before} ORDER BY touched_at LIMIT 200`,
+    );
+    for (const { id } of stale) await this.remove(id);
   }
 }
 
@@ -367,9 +362,9 @@ const guardedRoute = guardedRoutes(EVIDENCE_UPLOADS_ROUTES);
 
 export async function evidenceUploadRoutes(
   app: FastifyInstance,
-  { dataDir, files, db }: { dataDir: string; files: FileStore; db: Db },
+  { scratchDir, parts, files, db }: { scratchDir: string; parts: EvidenceObjects; files: FileStore; db: Db },
 ): Promise<void> {
-  const uploads = new Uploads(path.join(dataDir, 'uploads'), files, db);
+  const uploads = new Uploads(scratchDir, parts, files, db);
 
   // Own scope, so the parser that leaves the body unread applies to these routes only.
   await app.register(async (scope) => {
@@ -381,13 +376,13 @@ export async function evidenceUploadRoutes(
       const length = count(header(request, 'upload-length'));
       if (length === null || length === 0) throw tusError(400, text.uploadLength);
       if (length > MAX_UPLOAD_BYTES) throw tusError(413, text.tooLarge, { 'tus-max-size': String(MAX_UPLOAD_BYTES) });
-      const metadata = parseMetadata(header(request, 'upload-metadata'));
+      const metadata = checkedMetadata(header(request, 'upload-metadata'));
       const user = currentUser(request);
       if (!(await mayStoreEvidence(db, user))) throw tusError(403, text.mayNotStore);
       await Promise.all([uploads.sweep(), sweepUnattachedEvidence(db, files)]);
       const held = (await unattachedBytesOf(db, user.id)) + (await uploads.inProgressBytes(user.id));
       if (held + length > MAX_UNATTACHED_EVIDENCE_BYTES) throw tusError(413, text.quotaReached);
-      const id = await uploads.create({ owner: user.id, length, ...metadata, created_at: new Date().toISOString() });
+      const id = await uploads.create(user.id, length, metadata);
       return reply
         .code(201)
         .headers({ ...tusHeaders, location: `/api/v2/uploads/${id}` })
@@ -399,8 +394,10 @@ export async function evidenceUploadRoutes(
       requireTus(request);
       const id = uploadId(request);
       const info = await uploads.find(id, currentUser(request).id);
-      const { offset, name: recorded } = await uploads.state(id, info);
-      let name = recorded;
+      const state = await uploads.state(id);
+      if (state === null) throw notFound();
+      const { offset } = state;
+      let { name } = state;
       // Complete but not yet stored (the completing request was cut short): store it now.
       if (offset === info.length && name === null) {
         const completed = await uploads.complete(id, info);
@@ -421,7 +418,8 @@ export async function evidenceUploadRoutes(
       if (offset === null) throw tusError(400, text.uploadOffset);
       const id = uploadId(request);
       const info = await uploads.find(id, currentUser(request).id);
-      const state = await uploads.state(id, info);
+      const state = await uploads.state(id);
+      if (state === null) throw notFound();
       if (offset !== state.offset) throw await uploads.conflict(id);
       const remaining = info.length - offset;
       const declared = count(header(request, 'content-length'));

@@ -5,7 +5,7 @@ import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clie
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameInADeliveryOf } from './evidence-helpers';
-import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
+import { anotherMachine, bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 /**
  * Evidence files in S3-compatible object storage (S3_URL, S3_BUCKET): kept in the bucket and
@@ -18,13 +18,15 @@ let s3: S3rver;
 let s3Dir: string;
 let client: S3Client;
 let driver: string;
+let s3Env: Record<string, string>;
 
 beforeAll(async () => {
   s3Dir = await mkdtemp(path.join(tmpdir(), 'frutas-s3-'));
   s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
   const { port } = await s3.run();
   const url = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ S3_URL: url, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
+  s3Env = { S3_URL: url, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+  t = await createTestApp(s3Env);
   client = new S3Client({
     endpoint: url,
     region: 'us-east-1',
@@ -106,5 +108,56 @@ describe('evidence in object storage', () => {
     expect(await keptOnDisk()).toEqual([]);
     await nameInADeliveryOf(t, 'chofer@demo.mx', name);
     expect((await t.app.inject({ method: 'GET', url: `/files/${name}`, headers: bearer(driver) })).rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('takes the parts of one upload on two machines that share no disk, and keeps them in the bucket meanwhile', async () => {
+    const other = await anotherMachine(t, s3Env);
+    try {
+      const tus = { ...bearer(driver), 'tus-resumable': '1.0.0' };
+      const offsetStream = { ...tus, 'content-type': 'application/offset+octet-stream' };
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/uploads',
+        headers: { ...tus, 'upload-length': String(PDF.length) },
+      });
+      expect(created.statusCode).toBe(201);
+      const location = String(created.headers.location);
+      const id = location.split('/').pop()!;
+      const first = await t.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: { ...offsetStream, 'upload-offset': '0' },
+        payload: PDF.subarray(0, 10),
+      });
+      expect(first.statusCode).toBe(204);
+      expect((await inBucket()).filter((key) => key?.startsWith(`cargas/${id}-`))).toHaveLength(1);
+
+      // The phone's next request reaches the other machine: it knows where to go on from.
+      const asked = await other.app.inject({ method: 'HEAD', url: location, headers: tus });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.headers['upload-offset']).toBe('10');
+      const last = await other.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: { ...offsetStream, 'upload-offset': '10' },
+        payload: PDF.subarray(10),
+      });
+      expect(last.statusCode).toBe(204);
+      const name = String(last.headers['upload-file-name']);
+      const keys = await inBucket();
+      expect(keys).toContain(`evidencias/${name}`);
+      expect(keys.filter((key) => key?.startsWith('cargas/'))).toEqual([]);
+      // Neither machine keeps anything of it on its disk.
+      for (const dataDir of [t.dataDir, other.dataDir])
+        expect(
+          (await readdir(path.join(dataDir, 'uploads')).catch(() => [] as string[])).filter((entry) => !entry.startsWith('.')),
+        ).toEqual([]);
+      expect((await t.app.inject({ method: 'HEAD', url: location, headers: tus })).headers['upload-file-name']).toBe(name);
+      await nameInADeliveryOf(t, 'chofer@demo.mx', name);
+      const served = await t.app.inject({ method: 'GET', url: `/files/${name}`, headers: bearer(driver) });
+      expect(served.rawPayload.equals(PDF)).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, utimes } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
@@ -37,6 +37,18 @@ const JPEG = Buffer.concat([
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const filesDir = () => path.join(t.dataDir, 'files');
 const storedFiles = async () => (await readdir(filesDir()).catch(() => [] as string[])).sort();
+/** The parts of an upload waiting on this machine's disk. */
+const partsOnDisk = async (location: string) =>
+  (await readdir(path.join(t.dataDir, 'uploads')).catch(() => [] as string[])).filter((name) =>
+    name.startsWith(`${location.split('/').pop()}-`),
+  );
+async function uploadRows(location: string): Promise<{ uploads: number; parts: number }> {
+  const id = location.split('/').pop()!;
+  const result = await t.database.db.execute(sql`SELECT
+      (SELECT count(*)::int FROM evidence_uploads WHERE id = ${id}) AS uploads,
+      (SELECT count(*)::int FROM evidence_upload_parts WHERE upload_id = ${id}) AS parts`);
+  return (result as unknown as { rows: { uploads: number; parts: number }[] }).rows[0]!;
+}
 
 function create(token: string | null, length: number, headers: Record<string, string> = {}) {
   return t.app.inject({
@@ -109,6 +121,9 @@ describe('resumable evidence uploads', () => {
 
     expect(sha256(await readFile(path.join(filesDir(), name)))).toBe(sha256(JPEG));
     expect(await storedFiles()).toEqual([...before, name].sort());
+    // Its parts are gone; the upload stays known, to answer a HEAD with the stored name.
+    expect(await uploadRows(location)).toEqual({ uploads: 1, parts: 0 });
+    expect(await partsOnDisk(location)).toEqual([]);
   });
 
   it('keeps the bytes that arrived before a connection was cut', async () => {
@@ -124,8 +139,8 @@ describe('resumable evidence uploads', () => {
       },
     });
     await patch(driver, location, 0, cut).catch(() => undefined);
-    const resume = await head(driver, location);
-    expect(resume.headers['upload-offset']).toBe(String(half));
+    // The cut request's answer is lost; the server commits what arrived as soon as it can.
+    await expect.poll(async () => (await head(driver, location)).headers['upload-offset']).toBe(String(half));
     const last = await patch(driver, location, half, PDF.subarray(half));
     expect(last.statusCode).toBe(204);
     expect((await readFile(path.join(filesDir(), String(last.headers['upload-file-name'])))).equals(PDF)).toBe(true);
@@ -180,7 +195,8 @@ describe('resumable evidence uploads', () => {
     expect(response.json()).toEqual({ message: filesMessages.unsupportedType });
     expect(await storedFiles()).toEqual(before);
     expect((await head(driver, location)).statusCode).toBe(404);
-    expect(await readdir(path.join(t.dataDir, 'uploads', location.split('/').pop()!)).catch(() => 'gone')).toBe('gone');
+    expect(await uploadRows(location)).toEqual({ uploads: 0, parts: 0 });
+    expect(await partsOnDisk(location)).toEqual([]);
   });
 
   it('hides an upload from everyone but the person who created it', async () => {
@@ -207,10 +223,15 @@ describe('resumable evidence uploads', () => {
     expect(response.headers['tus-version']).toBe('1.0.0');
   });
 
-  it('cancels an upload', async () => {
+  it('cancels an upload, with the parts it had', async () => {
     const location = await createdAt(driver, PDF.length);
+    expect((await patch(driver, location, 0, PDF.subarray(0, 20))).statusCode).toBe(204);
+    expect(await uploadRows(location)).toEqual({ uploads: 1, parts: 1 });
+    expect(await partsOnDisk(location)).toHaveLength(1);
     expect((await t.app.inject({ method: 'DELETE', url: location, headers: { ...bearer(driver), ...TUS } })).statusCode).toBe(204);
     expect((await head(driver, location)).statusCode).toBe(404);
+    expect(await uploadRows(location)).toEqual({ uploads: 0, parts: 0 });
+    expect(await partsOnDisk(location)).toEqual([]);
   });
 
   it('takes 8 MiB parts over a real connection (past the 1 MiB limit of JSON bodies)', async () => {
@@ -243,10 +264,20 @@ describe('resumable evidence uploads', () => {
     expect(sha256(await readFile(path.join(filesDir(), name!)))).toBe(sha256(photo));
   });
 
+  it('starts again when its parts were lost (a database restored without them)', async () => {
+    const location = await createdAt(driver, PDF.length);
+    expect((await patch(driver, location, 0, PDF.subarray(0, 20))).statusCode).toBe(204);
+    for (const part of await partsOnDisk(location)) await rm(path.join(t.dataDir, 'uploads', part));
+    const last = await patch(driver, location, 20, PDF.subarray(20));
+    expect(last.statusCode).toBe(404);
+    expect((await head(driver, location)).statusCode).toBe(404);
+    expect(await uploadRows(location)).toEqual({ uploads: 0, parts: 0 });
+  });
+
   it('forgets uploads left untouched for more than seven days', async () => {
     const stale = await createdAt(driver, PDF.length);
-    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
-    await utimes(path.join(t.dataDir, 'uploads', stale.split('/').pop()!), eightDaysAgo, eightDaysAgo);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
+    await t.database.db.execute(sql`UPDATE evidence_uploads SET touched_at = ${eightDaysAgo} WHERE id = ${stale.split('/').pop()!}`);
     const recent = await createdAt(driver, PDF.length);
     expect((await head(driver, stale)).statusCode).toBe(404);
     expect((await head(driver, recent)).statusCode).toBe(200);

@@ -66,6 +66,31 @@ async function appOn(database: Database, url: string | null, drop: () => Promise
   };
 }
 
+/**
+ * Another server machine beside `t`: the same database, its own disk (data directory). What
+ * one machine keeps only on its disk, the other does not see.
+ */
+export async function anotherMachine(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; dataDir: string; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-test-'));
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
+    database: t.database,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The real app on a private copy of the seeded demo database (PGlite, or PostgreSQL in CI). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, url, drop } = await openSeededDatabase();

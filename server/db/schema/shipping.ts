@@ -118,3 +118,45 @@ export const evidenceFiles = pgTable(
   },
   (t) => [index('evidence_files_user').on(t.user_id, t.created_at), index('evidence_files_created').on(t.created_at)],
 );
+
+/**
+ * Resumable evidence uploads in progress (tus). Kept in the database, with their parts in the
+ * evidence storage (a bucket when configured), so that a driver's next part may reach any
+ * server machine.
+ */
+export const evidenceUploads = pgTable(
+  'evidence_uploads',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    length: bigint('length', { mode: 'number' }).notNull(),
+    /** The Upload-Metadata header as sent (echoed on HEAD, as the protocol asks). */
+    metadata: text('metadata'),
+    /** The checked file's stored name, once complete: the first completion wins. */
+    stored_name: varchar('stored_name', { length: 120 }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    touched_at: timestamp('touched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('evidence_uploads_user').on(t.user_id), index('evidence_uploads_touched').on(t.touched_at)],
+);
+
+/**
+ * The parts of an upload, by the offset each started at: the primary key lets one request
+ * commit a given offset, so two racing from the same offset (a retry while the first is still
+ * arriving) cannot both land.
+ */
+export const evidenceUploadParts = pgTable(
+  'evidence_upload_parts',
+  {
+    upload_id: varchar('upload_id', { length: 32 })
+      .notNull()
+      .references(() => evidenceUploads.id, { onDelete: 'cascade' }),
+    start: bigint('start', { mode: 'number' }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** Its name in the parts' storage. */
+    object: varchar('object', { length: 120 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.upload_id, t.start] })],
+);

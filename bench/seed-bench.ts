@@ -19,7 +19,8 @@ const url = process.env.DATABASE_URL;
 
 const started = Date.now();
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-await prepareDatabase(database, { demoSeed: true, dataDir: url ? null : dataDir });
+// The bench opens no evidence: the demo's sample file is not kept.
+await prepareDatabase(database, { demoSeed: true, keepSampleEvidence: null });
 const count = async (table: string) =>
   Number(
     ((await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n,

@@ -21,6 +21,7 @@ import { monterreyDateOffset } from '../domain/time';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
+import { keepEvidenceBytes } from '../server/evidence-storage';
 import { idempotencyKeys, sales, shippingDetails, shippings, users } from '../server/db/schema';
 import { parseEnv } from '../server/env';
 import { openSyncDatabase } from '../sync/db';
@@ -37,7 +38,7 @@ const database = await openDatabase(
   process.env.DATABASE_URL ? { kind: 'postgres', url: process.env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
 );
 const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DEMO_SEED: 'true' });
-await prepareDatabase(database, { demoSeed: true, dataDir });
+await prepareDatabase(database, { demoSeed: true, keepSampleEvidence: (name, bytes) => keepEvidenceBytes(env, name, bytes) });
 const { baseUrl, stopServer } = database.kind === 'postgres' ? await serverProcess() : await serverInProcess();
 const db = database.db;
 

@@ -67,7 +67,8 @@ import { evidenceUploadRoutes } from './routes/evidence-uploads';
 import { deploymentHtml } from './pwa-html';
 import { shippingRoutes } from './routes/shippings';
 import { customerRoutes } from './routes/customers';
-import { FileStore, LocalObjects, MAX_UPLOAD_BYTES, type EvidenceObjects } from './files';
+import { FileStore, MAX_UPLOAD_BYTES } from './files';
+import { openEvidenceStorage } from './evidence-storage';
 import { userRoutes } from './routes/users';
 import { syncRoutes } from './routes/sync';
 import { syncPushRoutes } from './routes/sync-push';
@@ -207,26 +208,11 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   shippingRoutes(app, database.db);
   syncRoutes(app, database.db, business);
   syncPushRoutes(app);
-  const filesDir = path.join(env.DATA_DIR, 'files');
-  // The S3 client is large: loaded only by an installation that keeps its evidence in a bucket.
-  const s3 = env.S3_URL ? await import('./files-s3') : null;
-  const place = s3?.s3PlaceOf(env) ?? null;
-  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
-  let objects: EvidenceObjects = new LocalObjects(filesDir);
-  let uploadParts: EvidenceObjects = new LocalObjects(uploadsDir);
-  if (s3 && place) {
-    const bucket = new s3.S3Objects(place);
-    const partsBucket = new s3.S3Objects({ ...place, prefix: env.S3_UPLOADS_PREFIX });
-    app.addHook('onClose', async () => {
-      bucket.close();
-      partsBucket.close();
-    });
-    objects = bucket;
-    uploadParts = partsBucket;
-  }
-  const files = new FileStore(filesDir, objects);
+  const storage = await openEvidenceStorage(env);
+  app.addHook('onClose', async () => storage.close());
+  const files = new FileStore(storage.filesScratch, storage.files);
   shippingDetailRoutes(app, database.db, files);
-  await evidenceUploadRoutes(app, { scratchDir: uploadsDir, parts: uploadParts, files, db: database.db });
+  await evidenceUploadRoutes(app, { scratchDir: storage.uploadsScratch, parts: storage.uploadParts, files, db: database.db });
   orderRoutes(app, database.db);
   customerRoutes(app, database.db);
   saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { buildApp } from './app';
+import { keepEvidenceBytes } from './evidence-storage';
 import { envOrExit, type Env } from './env';
 import { issueSetupCode } from './auth/setup-codes';
 import { adminCommandMessages } from '../domain/messages/setup';
@@ -13,6 +14,9 @@ function open(env: Env): Promise<Database> {
   );
 }
 
+/** The demo's sample evidence goes where this installation keeps evidence (the bucket with S3_URL). */
+const sampleEvidenceOf = (env: Env) => (name: string, bytes: Buffer) => keepEvidenceBytes(env, name, bytes);
+
 /** One server process: the app on the port (shared with its siblings under `WORKERS`). */
 async function serve(env: Env, options: { prepare: boolean }): Promise<void> {
   const database = await open(env);
@@ -20,7 +24,12 @@ async function serve(env: Env, options: { prepare: boolean }): Promise<void> {
   // The database closes after the server has stopped taking requests and answered the ones in flight.
   app.addHook('onClose', () => database.close());
   if (options.prepare) {
-    await prepareDatabase(database, { demoSeed: env.DEMO_SEED, dataDir: env.DATA_DIR, log: app.log, deployment: env.DEPLOYMENT });
+    await prepareDatabase(database, {
+      demoSeed: env.DEMO_SEED,
+      keepSampleEvidence: sampleEvidenceOf(env),
+      log: app.log,
+      deployment: env.DEPLOYMENT,
+    });
   }
 
   let closing = false;
@@ -50,7 +59,7 @@ async function serve(env: Env, options: { prepare: boolean }): Promise<void> {
  */
 async function supervise(env: Env): Promise<void> {
   const database = await open(env);
-  await prepareDatabase(database, { demoSeed: env.DEMO_SEED, dataDir: env.DATA_DIR, deployment: env.DEPLOYMENT });
+  await prepareDatabase(database, { demoSeed: env.DEMO_SEED, keepSampleEvidence: sampleEvidenceOf(env), deployment: env.DEPLOYMENT });
   await database.close();
 
   let stopping = false;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeploymentId } from '../../domain/deployment';
@@ -8,7 +7,14 @@ import { seedDemo } from './seed/demo-seed';
 /** Applies committed migrations, then seeds the deployment's demo business into a database that has no users yet. */
 export async function prepareDatabase(
   database: Database,
-  options: { demoSeed: boolean; dataDir: string | null; log?: Pick<FastifyBaseLogger, 'info'>; now?: Date; deployment?: DeploymentId },
+  options: {
+    demoSeed: boolean;
+    /** Keeps the demo's sample evidence where this installation keeps evidence; null keeps none. */
+    keepSampleEvidence: ((name: string, bytes: Buffer) => Promise<void>) | null;
+    log?: Pick<FastifyBaseLogger, 'info'>;
+    now?: Date;
+    deployment?: DeploymentId;
+  },
 ): Promise<void> {
   await database.migrate();
   if (!options.demoSeed) return;
@@ -17,7 +23,7 @@ export async function prepareDatabase(
   if (count > 0) return;
   const summary = await seedDemo(database.db, {
     now: options.now ?? new Date(),
-    filesDir: options.dataDir ? path.join(options.dataDir, 'files') : null,
+    keepSampleEvidence: options.keepSampleEvidence,
     deployment: options.deployment,
   });
   options.log?.info(summary, 'demo data loaded');

@@ -110,7 +110,7 @@ describe('the demo seed', () => {
     const digests: string[] = [];
     for (let n = 0; n < 2; n++) {
       const database = await openDatabase({ kind: 'pglite', dataDir: null });
-      await prepareDatabase(database, { demoSeed: true, dataDir: null, now });
+      await prepareDatabase(database, { demoSeed: true, keepSampleEvidence: null, now });
       const result = await database.db.execute(sql`
         SELECT md5(string_agg(row_text, '|' ORDER BY row_text)) AS digest FROM (
           SELECT concat_ws(',', id, date, driver_id, vehicle_id, initial_km, final_km, km_capture_time_start, km_capture_time, route, weight, note) AS row_text FROM shippings
@@ -134,7 +134,7 @@ describe('the event-rental demo seed (DEPLOYMENT=eventos)', () => {
   const query = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite', dataDir: null });
-    await prepareDatabase(database, { demoSeed: true, dataDir: null, now, deployment: 'eventos' });
+    await prepareDatabase(database, { demoSeed: true, keepSampleEvidence: null, now, deployment: 'eventos' });
   });
   afterAll(() => database.close());
 

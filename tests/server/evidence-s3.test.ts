@@ -4,6 +4,8 @@ import path from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepEvidenceBytes } from '../../server/evidence-storage';
+import { parseEnv } from '../../server/env';
 import { nameInADeliveryOf } from './evidence-helpers';
 import { anotherMachine, bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -159,5 +161,16 @@ describe('evidence in object storage', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("keeps the demo's sample evidence in the bucket, where its deliveries are opened from", async () => {
+    const sample = Buffer.from('%PDF-1.4\n% muestra\n%%EOF\n');
+    await keepEvidenceBytes(parseEnv({ NODE_ENV: 'test', DATA_DIR: t.dataDir, ...s3Env }), 'evidencia-demo.pdf', sample);
+    expect(await inBucket()).toContain('evidencias/evidencia-demo.pdf');
+    expect(await keptOnDisk()).not.toContain('evidencia-demo.pdf');
+    const office = await loginAs(t.app, 'admin@demo.mx');
+    const served = await t.app.inject({ method: 'GET', url: '/files/evidencia-demo.pdf', headers: bearer(office) });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(sample)).toBe(true);
   });
 });

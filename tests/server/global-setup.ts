@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${template}`;
     const database = await openDatabase({ kind: 'postgres', url: templateUrl.toString() });
-    await prepareDatabase(database, { demoSeed: true, dataDir: null });
+    await prepareDatabase(database, { demoSeed: true, keepSampleEvidence: null });
     await database.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteSnapshot', '');
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  await prepareDatabase(database, { demoSeed: true, dataDir: null });
+  await prepareDatabase(database, { demoSeed: true, keepSampleEvidence: null });
   const pglite = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
   const dump = await pglite.dumpDataDir('gzip');
   await database.close();

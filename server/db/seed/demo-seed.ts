@@ -6,8 +6,6 @@
  * The random choices come from a fixed seed, so two databases seeded on the same day
  * hold the same rows; dates are relative to the day of seeding so "today" always has work.
  */
-import { writeFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hash } from '@node-rs/argon2';
@@ -173,7 +171,15 @@ const ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
   Almacén: ['orders', 'orders_ready', 'productions', 'physical_inventories'],
 };
 
-export async function seedDemo(db: Db, options: { now: Date; filesDir: string | null; deployment?: DeploymentId }): Promise<SeedSummary> {
+export async function seedDemo(
+  db: Db,
+  options: {
+    now: Date;
+    /** Keeps the sample evidence the delivered demo deliveries name; null keeps none (tests). */
+    keepSampleEvidence: ((name: string, bytes: Buffer) => Promise<void>) | null;
+    deployment?: DeploymentId;
+  },
+): Promise<SeedSummary> {
   const random = createRandom(20_261_122);
   const { now } = options;
   const deployment = options.deployment ?? 'frutas';
@@ -508,7 +514,7 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
           delivery_rejection_comment: outcome === 'rejected' ? random.pick(business.rejectionComments) : null,
           delivered_at: outcome === 'pending' ? null : at,
           invoice: random.chance(0.5) ? `F-${random.int(10_000, 99_999)}` : null,
-          pdf: outcome === 'delivered' ? 'evidencia-demo.pdf' : null,
+          pdf: outcome === 'delivered' ? DEMO_EVIDENCE_NAME : null,
           created_by_user_id: office,
           last_updated_by_user_id: office,
         };
@@ -692,10 +698,7 @@ export async function seedDemo(db: Db, options: { now: Date; filesDir: string | 
 
   await seedCrm(db, random, day, business.crm);
 
-  if (options.filesDir) {
-    await mkdir(options.filesDir, { recursive: true });
-    await writeFile(path.join(options.filesDir, 'evidencia-demo.pdf'), DEMO_EVIDENCE_PDF);
-  }
+  await options.keepSampleEvidence?.(DEMO_EVIDENCE_NAME, DEMO_EVIDENCE_PDF);
 
   return {
     users: DEMO_USERS.length,
@@ -795,6 +798,7 @@ async function seedOverdueHistory(
 }
 
 /** A one-page PDF that says it is demo evidence; seeded deliveries point at it. */
+const DEMO_EVIDENCE_NAME = 'evidencia-demo.pdf';
 const DEMO_EVIDENCE_PDF = Buffer.from(
   [
     '%PDF-1.4',

@@ -30,7 +30,8 @@ import { securityHeaders } from './plugins/security-headers';
 import { deploymentRoutes } from './routes/deployment';
 import { setupRoutes } from './routes/setup';
 import { businessRoutes } from './routes/business';
-import { businessProfile, type BusinessProfile } from './business/profile';
+import { businessProfile, NEUTRAL_LOGO, type BusinessProfile } from './business/profile';
+import { homeScreenIcons, type HomeScreenIcons } from './business/icons';
 import { saleRoutes } from './routes/sales';
 import { quotationRoutes } from './routes/quotations';
 import { quotationEmailRoutes } from './routes/quotation-email';
@@ -196,9 +197,11 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   registerAuth(app, database.db, DEPLOYMENTS[env.DEPLOYMENT].flags.hiddenPaths);
   // The deployment's flags are fixed; its identity is the business's, from the database once set up.
   const business = businessProfile(database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  const webDir = path.resolve(env.WEB_DIR);
+  const icons = homeScreenIcons(business, () => readFile(path.join(webDir, NEUTRAL_LOGO)));
 
   healthRoutes(app, database.db);
-  deploymentRoutes(app, business);
+  deploymentRoutes(app, business, icons);
   setupRoutes(app, database.db, business);
   businessRoutes(app, database.db, business);
   userRoutes(app, database.db);
@@ -245,7 +248,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   await registerBackupControl(app, database, env.DATA_DIR);
   docsRoutes(app, openApiDocument());
 
-  await servePwa(app, path.resolve(env.WEB_DIR), business);
+  await servePwa(app, webDir, business, icons);
   return app;
 }
 
@@ -254,7 +257,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
  * always revalidated (so updates are found), and every app path answered with the
  * app's HTML so deep links and reloads work.
  */
-async function servePwa(app: FastifyInstance, webDir: string, business: BusinessProfile): Promise<void> {
+async function servePwa(app: FastifyInstance, webDir: string, business: BusinessProfile, icons: HomeScreenIcons): Promise<void> {
   const notFound = { message: apiMessages.notFound };
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -268,7 +271,8 @@ async function servePwa(app: FastifyInstance, webDir: string, business: Business
   let written: { deployment: Deployment; html: string } | null = null;
   const sendHtml = async (reply: FastifyReply) => {
     const deployment = await business.current();
-    if (written?.deployment !== deployment) written = { deployment, html: deploymentHtml(template, deployment) };
+    if (written?.deployment !== deployment)
+      written = { deployment, html: deploymentHtml(template, deployment, await icons.address('192.png')) };
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(written.html);
   };
   app.get('/', async (_request, reply) => sendHtml(reply));
@@ -276,8 +280,8 @@ async function servePwa(app: FastifyInstance, webDir: string, business: Business
   // Browsers ask for /favicon.ico and /favicon.svg whatever the page links: the tab shows this business's icon.
   app.get('/favicon.svg', async (_request, reply) => {
     const { id, identity } = await business.current();
-    const uploaded = /^data:(image\/(?:svg\+xml|png|jpeg|webp));base64,([A-Za-z0-9+/=]+)$/.exec(identity.logo);
-    if (uploaded) return reply.header('cache-control', 'no-cache').type(uploaded[1]!).send(Buffer.from(uploaded[2]!, 'base64'));
+    // The business's own logo, served where its headers keep an SVG from running anything.
+    if (await business.logo()) return reply.header('cache-control', 'no-cache').redirect(identity.logo);
     const shipped = /^\/brand\/([a-z0-9-]+)\.svg$/.exec(identity.logo)?.[1] ?? id;
     return reply
       .header('cache-control', 'no-cache')
@@ -289,7 +293,7 @@ async function servePwa(app: FastifyInstance, webDir: string, business: Business
     return reply
       .header('cache-control', 'no-cache')
       .type('image/png')
-      .send(await readFile(path.join(webDir, 'icons', `${id}-192.png`)));
+      .send((await icons.png('192.png')) ?? (await readFile(path.join(webDir, 'icons', `${id}-192.png`))));
   });
   await app.register(fastifyStatic, {
     root: webDir,

@@ -8,7 +8,7 @@ import { escapeHtml } from './email/quotation-message';
  * worker's copy too — is already this business's, never a flash of the other brand. The
  * service worker stores the page as this server sends it.
  */
-export function deploymentHtml(template: string, deployment: Deployment): string {
+export function deploymentHtml(template: string, deployment: Deployment, touchIcon: string): string {
   const { id, identity } = deployment;
   const replacements: [RegExp, string][] = [
     [/<html lang="es-MX">/, `<html lang="es-MX" data-deployment="${id}">`],
@@ -18,7 +18,7 @@ export function deploymentHtml(template: string, deployment: Deployment): string
       /<link rel="icon" href="[^"]*" type="image\/svg\+xml" \/>/,
       `<link rel="icon" href="${escapeHtml(identity.logo)}" type="image/svg+xml" />`,
     ],
-    [/<link rel="apple-touch-icon" href="[^"]*" \/>/, `<link rel="apple-touch-icon" href="/icons/${id}-192.png" />`],
+    [/<link rel="apple-touch-icon" href="[^"]*" \/>/, `<link rel="apple-touch-icon" href="${escapeHtml(touchIcon)}" />`],
     [/<title>[^<]*<\/title>/, `<title>${escapeHtml(identity.brand)}</title>\n    <style>${brandStyleRule(identity)}</style>`],
   ];
   return replacements.reduce((html, [pattern, replacement]) => {

@@ -16,6 +16,8 @@ export interface BusinessProfile {
   current(): Promise<Deployment>;
   /** The stored logo, for GET /brand/logo; null when the business has none. */
   logo(): Promise<{ type: string; bytes: Buffer } | null>;
+  /** When the business's identity last changed; null while it has not set itself up (the demo). */
+  version(): Promise<number | null>;
   /** After a change here: the next read goes to the database. */
   forget(): void;
 }
@@ -67,6 +69,10 @@ export function businessProfile(db: Db, deployment: Deployment): BusinessProfile
       if (!dataUrl) return null;
       const comma = dataUrl.indexOf(',');
       return { type: dataUrl.slice('data:'.length, dataUrl.indexOf(';')), bytes: Buffer.from(dataUrl.slice(comma + 1), 'base64') };
+    },
+    async version() {
+      const { row } = await read();
+      return row ? Date.parse(row.updated_at) : null;
     },
     forget() {
       kept = null;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { isIconFile, type HomeScreenIcons } from '../business/icons';
 import { NEUTRAL_LOGO, type BusinessProfile } from '../business/profile';
+import { apiMessages } from '../../domain/messages/api';
 import { deploymentSchema } from '../../domain/deployment';
 import { everyone } from '../plugins/auth';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
@@ -16,7 +18,7 @@ export const DEPLOYMENT_ROUTES = {
 const guardedRoute = guardedRoutes(DEPLOYMENT_ROUTES);
 
 /** Public: the login screen shows the business's branding before anyone signs in. */
-export function deploymentRoutes(app: FastifyInstance, business: BusinessProfile): void {
+export function deploymentRoutes(app: FastifyInstance, business: BusinessProfile, icons: HomeScreenIcons): void {
   guardedRoute(app, 'GET /api/v2/deployment', async () => business.current());
 
   // The business's own logo (given in 'Configuración inicial'). An SVG opened on its own runs nothing.
@@ -31,9 +33,17 @@ export function deploymentRoutes(app: FastifyInstance, business: BusinessProfile
       .send(logo.bytes);
   });
 
+  // The home-screen icons of a business set up in the product, drawn from its logo.
+  app.get('/brand/icon/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const png = isIconFile(file) ? await icons.png(file) : null;
+    if (!png) return reply.code(404).send({ message: apiMessages.notFound });
+    return reply.type('image/png').header('cache-control', 'no-cache').send(png);
+  });
+
   // The web manifest carries the deployment's name, colour and icons, so it is served, not built.
   app.get('/manifest.webmanifest', async (_request, reply) => {
-    const { identity, id } = await business.current();
+    const { identity } = await business.current();
     return reply
       .type('application/manifest+json')
       .header('cache-control', 'no-cache')
@@ -49,9 +59,9 @@ export function deploymentRoutes(app: FastifyInstance, business: BusinessProfile
         background_color: '#ffffff',
         theme_color: identity.themeColor,
         icons: [
-          { src: `/icons/${id}-192.png`, sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: `/icons/${id}-512.png`, sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: `/icons/${id}-maskable-512.png`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: await icons.address('192.png'), sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: await icons.address('512.png'), sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: await icons.address('maskable-512.png'), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       });
   });

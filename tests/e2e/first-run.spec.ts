@@ -88,6 +88,27 @@ test('an empty installation is set up in the browser: a wrong code refused, the 
 
   // 'Datos del negocio' changes what every document prints; a bad CLABE is said under its field.
   await page.goto(`${origin}/business`);
+  // Installed to the home screen it shows its own icon (no logo given: the neutral mark), not the demo's.
+  const icon = await page.evaluate(async () => {
+    const manifest = (await (await fetch('/manifest.webmanifest')).json()) as { icons: { src: string }[] };
+    const image = new Image();
+    image.src = manifest.icons[0]!.src;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    return {
+      src: manifest.icons[0]!.src,
+      touchIcon: document.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href'),
+      width: image.naturalWidth,
+      // Left of the house, on the mark's slate square.
+      pixel: [...context.getImageData(40, 116, 1, 1).data],
+    };
+  });
+  expect(icon.src).toMatch(/^\/brand\/icon\/192\.png\?v=\d+$/);
+  expect(icon).toMatchObject({ touchIcon: icon.src, width: 192, pixel: [0x37, 0x47, 0x4f, 255] });
   const business = page.getByRole('form', { name: 'Datos del negocio' });
   await expect(business.getByLabel('Razón social')).toHaveValue('Abarrotes La Esperanza, S.A. de C.V.');
   await business.getByLabel('CLABE').fill('12345');

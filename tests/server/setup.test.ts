@@ -91,6 +91,23 @@ describe('Configuración inicial on an empty database', () => {
     expect(logo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     const manifest = (await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json();
     expect(manifest).toMatchObject({ name: 'Abarrotes La Esperanza', theme_color: '#f5a623' });
+    // Its home-screen icons are drawn from its logo, not the deployment's shipped ones.
+    const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+    expect(icons.map((icon) => [icon.src.replace(/\?v=\d+$/, ''), icon.sizes, icon.purpose])).toEqual([
+      ['/brand/icon/192.png', '192x192', 'any'],
+      ['/brand/icon/512.png', '512x512', 'any'],
+      ['/brand/icon/maskable-512.png', '512x512', 'maskable'],
+    ]);
+    for (const icon of icons) {
+      const png = await t.app.inject({ method: 'GET', url: icon.src });
+      expect(png.statusCode).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      const side = Number(icon.sizes.split('x')[0]);
+      // The PNG header: signature, then the IHDR chunk's width and height.
+      expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.rawPayload.readUInt32BE(16), png.rawPayload.readUInt32BE(20)]).toEqual([side, side]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/brand/icon/64.png' })).statusCode).toBe(404);
   });
 
   it("is changed in 'Datos del negocio': the logo kept when left out, the change shown at once and in Bitácora", async () => {

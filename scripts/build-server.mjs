@@ -5,6 +5,10 @@
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { run } from './run.mjs';
+
+/** Beside the compiled server: the embedded database of a new installation (server/db/client.ts). */
+const EMPTY_DATABASE_FILE = 'empty-database.tar.gz';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'build', 'server');
@@ -40,6 +44,15 @@ export async function buildServer({ force = false } = {}) {
   });
   // The migrator reads its folder next to the module that runs it (server/db/client.ts).
   cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  // A new embedded database starts from this one, already migrated (server/db/client.ts).
+  const made = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts', 'empty-database.ts'), path.join(outDir, EMPTY_DATABASE_FILE)],
+    {
+      cwd: root,
+    },
+  );
+  if (made !== 0) throw new Error(`scripts/empty-database.ts terminó con ${made}`);
   return true;
 }
 

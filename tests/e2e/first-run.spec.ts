@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { seriousViolations } from './support';
 
-// A server of its own, as a business installs it: production, an empty embedded database, no demo data.
+// A server of its own, as a business installs it: compiled, production, an empty embedded database, no demo data.
 const port = Number(process.env.E2E_PORT ?? 8181) + 17;
 const origin = `http://localhost:${port}`;
 let server: ChildProcess;
@@ -15,7 +15,9 @@ let setupCode: string;
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'frutas-first-run-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  // The compiled server, as `npm start` runs it: its first start unpacks the database it carries.
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  server = spawn(process.execPath, ['--enable-source-maps', 'build/server/server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

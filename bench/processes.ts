@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS, serverBundle } from '../scripts/build-server.mjs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -27,8 +28,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   // BENCH_COMPILED=1: the server as production runs it (`npm run build:server` first).
-  const entry =
-    process.env.BENCH_COMPILED === '1' ? ['--enable-source-maps', 'build/server/server.mjs'] : ['--import', 'tsx', 'server/server.ts'];
+  const entry = process.env.BENCH_COMPILED === '1' ? [...SERVER_NODE_FLAGS, serverBundle] : ['--import', 'tsx', 'server/server.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildServer, serverBundle } from '../scripts/build-server.mjs';
+import { buildServer, serverBundle, SERVER_NODE_FLAGS } from '../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
@@ -36,7 +36,7 @@ const rssMb = (pid) => {
 
 async function measure(runner, env) {
   const port = await freePort();
-  const args = runner === 'compiled' ? [serverBundle] : ['--import', 'tsx', 'server/server.ts'];
+  const args = runner === 'compiled' ? [...SERVER_NODE_FLAGS, serverBundle] : ['--import', 'tsx', 'server/server.ts'];
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,

@@ -3,10 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -200,6 +197,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
     };
   }
+  // The embedded database's code is loaded only by an installation that runs one.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   if (target.dataDir && !target.snapshot && !existsSync(path.join(target.dataDir, 'PG_VERSION'))) await initializeDataDir(target.dataDir);
   const client = new PGlite({

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createTransport, type Attachment, type NodemailerError, type Transporter } from 'nodemailer';
+import type { Attachment, NodemailerError, SendMailOptions, Transporter } from 'nodemailer';
 import type { BusinessProfile } from '../business/profile';
 import { emailMessages } from '../../domain/messages/email';
 import type { Db } from '../db/client';
@@ -34,7 +34,12 @@ const MAX_REASON = 500;
 
 /** What a message says and carries, drawn when it is sent; or why it can no longer be sent (then it is 'fallido'). */
 export type OutgoingContent =
-  | { subject: string; html: string; attachments: Attachment[]; /** The sender's name, when the business's is known only now. */ fromName?: string }
+  | {
+      subject: string;
+      html: string;
+      attachments: Attachment[];
+      /** The sender's name, when the business's is known only now. */ fromName?: string;
+    }
   | { refused: string };
 
 export interface ContentFor {
@@ -62,7 +67,8 @@ class SendFailure extends Error {
 }
 
 /** nodemailer codes (and the socket codes under them) that mean the mail server could not be reached or talked to. */
-const UNREACHABLE = /^(ECONNECTION|ESOCKET|ETIMEDOUT|EDNS|ETLS|EPROXY|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE)$/;
+const UNREACHABLE =
+  /^(ECONNECTION|ESOCKET|ETIMEDOUT|EDNS|ETLS|EPROXY|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE)$/;
 
 export class EmailSender {
   readonly #options: EmailSenderOptions;
@@ -143,7 +149,10 @@ export class EmailSender {
     } catch (error) {
       const failure = this.#describe(error);
       await recordFailure(db, message, { ...failure, delayMs: retryDelayMs(message.attempts, retryFirstMs) });
-      log.warn({ emailId: message.id, attempts: message.attempts, reason: failure.reason, permanent: failure.permanent }, 'e-mail not sent');
+      log.warn(
+        { emailId: message.id, attempts: message.attempts, reason: failure.reason, permanent: failure.permanent },
+        'e-mail not sent',
+      );
     }
   }
 
@@ -161,11 +170,13 @@ export class EmailSender {
       // refused again: it fails now rather than for 24 hours. A refused sign-in (EAUTH) is the
       // server's configuration, not the message's fault: it keeps being retried, so messages
       // queued meanwhile go out once an operator fixes SMTP_URL and restarts.
-      const permanent = failure.code !== 'EAUTH' && (failure.permanent ?? (replyCode !== undefined && replyCode >= 500 && replyCode !== 503));
+      const permanent =
+        failure.code !== 'EAUTH' && (failure.permanent ?? (replyCode !== undefined && replyCode >= 500 && replyCode !== 503));
       return { reason: clip(reply), permanent };
     }
     const code = failure.originalCode ?? failure.code;
-    if (code && (UNREACHABLE.test(code) || UNREACHABLE.test(failure.code ?? ''))) return { reason: text.unreachable(code), permanent: false };
+    if (code && (UNREACHABLE.test(code) || UNREACHABLE.test(failure.code ?? '')))
+      return { reason: text.unreachable(code), permanent: false };
     // Anything else is ours or the library's: its details go to the log, the screen gets its code.
     this.#options.log.error({ err: error }, 'e-mail queue: unexpected failure while sending');
     return { reason: text.failed(failure.code ?? '—'), permanent: false };
@@ -183,13 +194,18 @@ function clip(reason: string): string {
  */
 export function startEmailSender(app: FastifyInstance, db: Db, env: Env, business: BusinessProfile): EmailSender | null {
   if (!env.SMTP_URL) return null;
-  // One transport for the process: it holds the parsed URL and credentials; connections open per message.
-  const transport = createTransport({
-    url: env.SMTP_URL,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  // One transport for the process: it holds the parsed URL and credentials; connections open per
+  // message. The mail library is loaded with the first message, not by every process at start.
+  const smtpUrl = env.SMTP_URL;
+  let opened: Promise<Transporter> | null = null;
+  const transport: EmailSenderOptions['transport'] = {
+    sendMail: async (mail: SendMailOptions) => {
+      opened ??= import('nodemailer').then(({ createTransport }) =>
+        createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
+      );
+      return (await opened).sendMail(mail);
+    },
+  };
   const sender = new EmailSender({
     db,
     transport,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText } from 'unpdf';
+import { SERVER_NODE_FLAGS, serverBundle } from '../../scripts/build-server.mjs';
 import { seriousViolations } from './support';
 
 // A server of its own, as a business installs it: compiled, production, an empty embedded database, no demo data.
@@ -17,7 +18,7 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'frutas-first-run-'));
   // The compiled server, as `npm start` runs it: its first start unpacks the database it carries.
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  server = spawn(process.execPath, ['--enable-source-maps', 'build/server/server.mjs'], {
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -3,6 +3,7 @@ import { collectionsMessages } from '../../../domain/messages/collections';
 import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../ui/company-search';
 import { useSettled } from '../../lib/use-settled';
 import './collections.css';
+import { Field } from '../../ui/form-fields';
 
 const text = collectionsMessages.form;
 
@@ -14,10 +15,9 @@ export function CustomerSearch({ onPick }: { onPick: (customer: { id: number; na
   const results = useCompanySearch(name);
   return (
     <div className="customer-picker">
-      <div className="field">
-        <label htmlFor={id}>{text.customerSearch}</label>
+      <Field id={id} label={text.customerSearch}>
         <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      </Field>
       {name.length >= COMPANY_SEARCH_MIN && results.data && (
         <ul className="customer-picker__results" aria-label={text.results}>
           {results.data.length === 0 && <li>{text.noCustomers}</li>}

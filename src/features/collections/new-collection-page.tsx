@@ -26,6 +26,7 @@ import { CustomerSearch } from './customer-search';
 import { customerBalanceOptions, printReceipt, usePaymentMethods, useRecordPayment } from './queries';
 import './collections.css';
 import { ScreenPage, useScreenPlace } from '../../ui/screen-chrome';
+import { Field } from '../../ui/form-fields';
 
 const text = collectionsMessages.form;
 const columns = text.columns;
@@ -225,12 +226,10 @@ function PaymentFields({
 
       <fieldset className="collection-form__fields" disabled={save.isPending}>
         <legend className="section-heading">{text.payment}</legend>
-        <div className="field">
-          <label htmlFor={ids.date}>{text.date}</label>
+        <Field id={ids.date} label={text.date}>
           <input id={ids.date} type="date" max={today} value={date} onChange={(e) => setDate(e.target.value)} {...invalid('date')} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.amount}>{text.amount}</label>
+        </Field>
+        <Field id={ids.amount} label={text.amount}>
           <input
             id={ids.amount}
             inputMode="decimal"
@@ -239,9 +238,8 @@ function PaymentFields({
             onChange={(e) => setAmount(e.target.value)}
             {...invalid('amount')}
           />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.method}>{text.paymentMethod}</label>
+        </Field>
+        <Field id={ids.method} label={text.paymentMethod}>
           <select
             id={ids.method}
             value={methodId ?? ''}
@@ -255,9 +253,8 @@ function PaymentFields({
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.reference}>{text.reference}</label>
+        </Field>
+        <Field id={ids.reference} label={text.reference}>
           <input
             id={ids.reference}
             maxLength={60}
@@ -265,7 +262,7 @@ function PaymentFields({
             onChange={(e) => setReference(e.target.value)}
             {...invalid('reference')}
           />
-        </div>
+        </Field>
         <div className="field collection-form__note">
           <label htmlFor={ids.note}>{text.note}</label>
           <textarea id={ids.note} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} {...invalid('note')} />

@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
 import { useActivityTypes, useAllLeads, useCrmMutations, useResults } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { Field } from '../../ui/form-fields';
 
 const text = crmMessages.entry;
 
@@ -119,8 +120,7 @@ export function CrmEntryForm({
       {errorFor('company_id')}
       {kind === 'activity' && (
         <>
-          <div className="field">
-            <label htmlFor={idOf('activity_type_id')}>{text.type}</label>
+          <Field id={idOf('activity_type_id')} label={text.type}>
             <select
               id={idOf('activity_type_id')}
               value={draft.typeId}
@@ -135,9 +135,8 @@ export function CrmEntryForm({
               ))}
             </select>
             {errorFor('activity_type_id')}
-          </div>
-          <div className="field">
-            <label htmlFor={idOf('title')}>{text.subject}</label>
+          </Field>
+          <Field id={idOf('title')} label={text.subject}>
             <input
               id={idOf('title')}
               maxLength={200}
@@ -146,18 +145,16 @@ export function CrmEntryForm({
               {...described('title')}
             />
             {errorFor('title')}
-          </div>
+          </Field>
         </>
       )}
       <div className="crm-form__row">
-        <div className="field">
-          <label htmlFor={idOf('date')}>{text.date}</label>
+        <Field id={idOf('date')} label={text.date}>
           <input id={idOf('date')} type="date" value={draft.date} onChange={(e) => set({ date: e.target.value })} {...described('date')} />
           {errorFor('date')}
-        </div>
+        </Field>
         {kind === 'activity' ? (
-          <div className="field">
-            <label htmlFor={idOf('time')}>{text.time}</label>
+          <Field id={idOf('time')} label={text.time}>
             <input
               id={idOf('time')}
               type="time"
@@ -166,10 +163,9 @@ export function CrmEntryForm({
               {...described('time')}
             />
             {errorFor('time')}
-          </div>
+          </Field>
         ) : (
-          <div className="field">
-            <label htmlFor={idOf('duration_minutes')}>{text.duration}</label>
+          <Field id={idOf('duration_minutes')} label={text.duration}>
             <input
               id={idOf('duration_minutes')}
               inputMode="numeric"
@@ -178,12 +174,11 @@ export function CrmEntryForm({
               {...described('duration_minutes')}
             />
             {errorFor('duration_minutes')}
-          </div>
+          </Field>
         )}
       </div>
       {kind === 'call' && (
-        <div className="field">
-          <label htmlFor={idOf('result_id')}>{text.result}</label>
+        <Field id={idOf('result_id')} label={text.result}>
           <select
             id={idOf('result_id')}
             value={draft.resultId}
@@ -198,10 +193,9 @@ export function CrmEntryForm({
             ))}
           </select>
           {errorFor('result_id')}
-        </div>
+        </Field>
       )}
-      <div className="field">
-        <label htmlFor={idOf('note')}>{text.note}</label>
+      <Field id={idOf('note')} label={text.note}>
         <textarea
           id={idOf('note')}
           rows={3}
@@ -211,9 +205,8 @@ export function CrmEntryForm({
           {...described('note')}
         />
         {errorFor('note')}
-      </div>
-      <div className="field">
-        <label htmlFor={idOf('next_step')}>{text.nextStep}</label>
+      </Field>
+      <Field id={idOf('next_step')} label={text.nextStep}>
         <input
           id={idOf('next_step')}
           maxLength={300}
@@ -222,7 +215,7 @@ export function CrmEntryForm({
           {...described('next_step')}
         />
         {errorFor('next_step')}
-      </div>
+      </Field>
       <FormActions serverError={serverError} pending={saving} onCancel={onCancel} labels={text} />
     </form>
   );
@@ -268,10 +261,9 @@ function PartyPicker({
       </div>
       {mode === 'customer' ? (
         <div className="picker">
-          <div className="field">
-            <label htmlFor={id}>{text.customerSearch}</label>
+          <Field id={id} label={text.customerSearch}>
             <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} {...described} />
-          </div>
+          </Field>
           {name.length >= COMPANY_SEARCH_MIN && customers.data && (
             <ul className="picker__results" aria-label={text.results}>
               {customers.data.length === 0 && <li>{text.noCustomers}</li>}
@@ -291,8 +283,7 @@ function PartyPicker({
           )}
         </div>
       ) : (
-        <div className="field">
-          <label htmlFor={id}>{text.lead}</label>
+        <Field id={id} label={text.lead}>
           <select
             id={id}
             value=""
@@ -309,7 +300,7 @@ function PartyPicker({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       )}
     </fieldset>
   );

@@ -4,6 +4,7 @@ import { leadInputSchema, type LeadRow } from '../../../domain/schemas/crm';
 import { getErrorMessage } from '../../lib/api';
 import { useCrmMutations, useOrigins } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { Field } from '../../ui/form-fields';
 
 const text = crmMessages.leads;
 type Field = 'name' | 'company_name' | 'phone' | 'email' | 'funnel_phase_id' | 'origin_id';
@@ -62,11 +63,10 @@ export function LeadForm({
       </p>
     ) : null;
   const input = (field: 'name' | 'company_name' | 'phone' | 'email', label: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={idOf(field)}>{label}</label>
+    <Field id={idOf(field)} label={label}>
       <input id={idOf(field)} type={type} value={draft[field]} onChange={(e) => set(field, e.target.value)} {...described(field)} />
       {errorFor(field)}
-    </div>
+    </Field>
   );
   return (
     <form onSubmit={submit} className="crm-form" noValidate>
@@ -74,8 +74,7 @@ export function LeadForm({
       {input('company_name', text.companyName)}
       {input('phone', text.phone, 'tel')}
       {input('email', text.email, 'email')}
-      <div className="field">
-        <label htmlFor={idOf('funnel_phase_id')}>{text.phase}</label>
+      <Field id={idOf('funnel_phase_id')} label={text.phase}>
         <select
           id={idOf('funnel_phase_id')}
           value={draft.funnel_phase_id}
@@ -90,9 +89,8 @@ export function LeadForm({
           ))}
         </select>
         {errorFor('funnel_phase_id')}
-      </div>
-      <div className="field">
-        <label htmlFor={idOf('origin_id')}>{text.origin}</label>
+      </Field>
+      <Field id={idOf('origin_id')} label={text.origin}>
         <select id={idOf('origin_id')} value={draft.origin_id} onChange={(e) => set('origin_id', e.target.value)}>
           <option value="">{text.noOrigin}</option>
           {origins.data?.map((origin) => (
@@ -101,7 +99,7 @@ export function LeadForm({
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <FormActions serverError={serverError} pending={createLead.isPending} onCancel={onCancel} labels={crmMessages.entry} />
     </form>
   );

@@ -25,6 +25,7 @@ import '../../ui/company-form.css';
 import { ScreenPage, useScreenChrome, useScreenPlace } from '../../ui/screen-chrome';
 import { FormActions } from '../../ui/form-actions';
 import { AppLink } from '../../ui/app-link';
+import { Field } from '../../ui/form-fields';
 
 const text = customersMessages.form;
 const page = customersMessages.page;
@@ -181,8 +182,7 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
                 maxLength={3}
                 onChange={(v) => setField('credit_days', v)}
               />
-              <div className="field">
-                <label htmlFor={fieldId('cfdi_id')}>{text.cfdi}</label>
+              <Field id={fieldId('cfdi_id')} label={text.cfdi}>
                 <select id={fieldId('cfdi_id')} value={draft.cfdi_id} onChange={(e) => setField('cfdi_id', e.target.value)}>
                   <option value="">{text.noCfdi}</option>
                   {/* The saved use shows while the list loads, so the select never drops it. */}
@@ -195,7 +195,7 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
                     </option>
                   ))}
                 </select>
-              </div>
+              </Field>
             </div>
           </fieldset>
 

@@ -9,6 +9,7 @@ import { useSettled } from '../../lib/use-settled';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 import '../../ui/plain-list.css';
+import { Field } from '../../ui/form-fields';
 
 const text = warehouseMessages;
 
@@ -34,10 +35,9 @@ export default function OrdersReadyPage() {
   return (
     <ScreenPage title={text.readyTitle}>
       <p className="page-subheading">{text.readyHint}</p>
-      <div className="field">
-        <label htmlFor={searchId}>{text.search}</label>
+      <Field id={searchId} label={text.search}>
         <input id={searchId} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      </Field>
       <QueryStatus query={orders} />
       {orders.data?.data.length === 0 && <p className="empty-state">{text.readyEmpty}</p>}
       {orders.data && orders.data.data.length > 0 && (

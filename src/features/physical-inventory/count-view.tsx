@@ -12,6 +12,7 @@ import { RefusedChanges } from '../../sync/refused-changes';
 import { itemOfEan, useBranchCount, useItemSearch } from '../../sync/physical-inventory-reads';
 import { useCommand, useSyncDatabase, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
 import { useOpenCount } from './queries';
+import { Field } from '../../ui/form-fields';
 
 const text = physicalInventoryMessages;
 // The shared scanner of the counter (EAN only): loaded only when the camera is asked for.
@@ -208,8 +209,7 @@ function Counting({ inventory }: { inventory: LocalPhysicalInventory }) {
               <button type="button" className="touch-button touch-button--primary" onClick={() => setScanning(true)}>
                 {text.scan}
               </button>
-              <div className="field">
-                <label htmlFor={searchId}>{text.searchItem}</label>
+              <Field id={searchId} label={text.searchItem}>
                 <input
                   id={searchId}
                   ref={searchRef}
@@ -218,7 +218,7 @@ function Counting({ inventory }: { inventory: LocalPhysicalInventory }) {
                   value={search}
                   onChange={(event) => setSearch(event.target.value)}
                 />
-              </div>
+              </Field>
               {search.trim() !== '' &&
                 (matches.length === 0 ? (
                   <p className="empty-state">{text.noItemMatches}</p>

@@ -16,6 +16,7 @@ import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
 import { useSaleCart } from './use-sale-cart';
 import './sales.css';
 import { ScreenPage } from '../../ui/screen-chrome';
+import { Field } from '../../ui/form-fields';
 
 const text = newSaleMessages;
 
@@ -112,24 +113,20 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
 
           <section className="new-sale__details">
             <SeriesField id={ids.series} series={series} onChange={sale.setSeries} />
-            <div className="field">
-              <label htmlFor={ids.date}>{text.date}</label>
+            <Field id={ids.date} label={text.date}>
               <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.po}>{text.purchaseOrder}</label>
+            </Field>
+            <Field id={ids.po} label={text.purchaseOrder}>
               <input id={ids.po} maxLength={60} value={purchaseOrder} onChange={(e) => setPurchaseOrder(e.target.value)} />
-            </div>
+            </Field>
             <label className="switch-field" htmlFor={ids.bar}>
               <input id={ids.bar} type="checkbox" checked={bar} onChange={(e) => setBar(e.target.checked)} />
               {text.counter}
             </label>
-            <div className="field">
-              <label htmlFor={ids.note}>{text.note}</label>
+            <Field id={ids.note} label={text.note}>
               <textarea id={ids.note} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.internal}>{text.internalNote}</label>
+            </Field>
+            <Field id={ids.internal} label={text.internalNote}>
               <textarea
                 id={ids.internal}
                 rows={2}
@@ -137,7 +134,7 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
                 value={internalNote}
                 onChange={(e) => setInternalNote(e.target.value)}
               />
-            </div>
+            </Field>
           </section>
         </fieldset>
         {error && (

@@ -23,6 +23,7 @@ import './sales.css';
 import { ScreenPage, useScreenChrome, useScreenPlace } from '../../ui/screen-chrome';
 import { FormActions } from '../../ui/form-actions';
 import { useLastingToast, useToast } from '../../ui/toast';
+import { Field } from '../../ui/form-fields';
 
 const text = quotationsMessages.form;
 const cartText = newSaleMessages;
@@ -232,8 +233,7 @@ function QuotationForm({ initial }: { initial?: Initial }) {
               setError(null);
             }}
             customer={
-              <div className="field">
-                <label htmlFor={ids.contact}>{text.contact}</label>
+              <Field id={ids.contact} label={text.contact}>
                 <select
                   id={ids.contact}
                   value={contactId ?? ''}
@@ -254,18 +254,16 @@ function QuotationForm({ initial }: { initial?: Initial }) {
                     </option>
                   ))}
                 </select>
-              </div>
+              </Field>
             }
           />
 
           <section className="new-sale__details">
             <SeriesField id={ids.series} series={series} onChange={sale.setSeries} />
-            <div className="field">
-              <label htmlFor={ids.date}>{cartText.date}</label>
+            <Field id={ids.date} label={cartText.date}>
               <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} {...invalid('date')} />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.validity}>{text.validity}</label>
+            </Field>
+            <Field id={ids.validity} label={text.validity}>
               <input
                 id={ids.validity}
                 type="date"
@@ -274,9 +272,8 @@ function QuotationForm({ initial }: { initial?: Initial }) {
                 onChange={(e) => setDueDate(e.target.value)}
                 {...invalid('validity')}
               />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.po}>{cartText.purchaseOrder}</label>
+            </Field>
+            <Field id={ids.po} label={cartText.purchaseOrder}>
               <input
                 id={ids.po}
                 maxLength={60}
@@ -284,9 +281,8 @@ function QuotationForm({ initial }: { initial?: Initial }) {
                 onChange={(e) => setPurchaseOrder(e.target.value)}
                 {...invalid('po')}
               />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.note}>{cartText.note}</label>
+            </Field>
+            <Field id={ids.note} label={cartText.note}>
               <textarea
                 id={ids.note}
                 rows={2}
@@ -295,9 +291,8 @@ function QuotationForm({ initial }: { initial?: Initial }) {
                 onChange={(e) => setNote(e.target.value)}
                 {...invalid('note')}
               />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.internal}>{cartText.internalNote}</label>
+            </Field>
+            <Field id={ids.internal} label={cartText.internalNote}>
               <textarea
                 id={ids.internal}
                 rows={2}
@@ -306,7 +301,7 @@ function QuotationForm({ initial }: { initial?: Initial }) {
                 onChange={(e) => setInternalNote(e.target.value)}
                 {...invalid('internal')}
               />
-            </div>
+            </Field>
           </section>
         </fieldset>
         <FormActions

@@ -15,6 +15,7 @@ import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
 import type { CartCompany, CartItem, SaleCartState } from './use-sale-cart';
 import './sales.css';
+import { Field } from '../../ui/form-fields';
 
 const text = newSaleMessages;
 // The camera and its decoder load only when the scanner opens.
@@ -55,8 +56,7 @@ export function SaleCart({
             <button type="button" className="outline-button outline-button--clear" onClick={cart.clearCompany}>
               {text.change}
             </button>
-            <div className="field">
-              <label htmlFor={cart.ids.branch}>{text.branch}</label>
+            <Field id={cart.ids.branch} label={text.branch}>
               <select
                 id={cart.ids.branch}
                 value={cart.branchId ?? ''}
@@ -69,7 +69,7 @@ export function SaleCart({
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
             {customer}
           </div>
         ) : (
@@ -185,14 +185,13 @@ export function CartLines({ cart }: { cart: Pick<SaleCartState, 'cart' | 'series
 /** The series select (Serie A / Serie B): its totals show in the cart above it. */
 export function SeriesField({ id, series, onChange }: { id: string; series: SaleSeries; onChange: (series: SaleSeries) => void }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{text.series}</label>
+    <Field id={id} label={text.series}>
       <select id={id} value={series} onChange={(e) => onChange(e.target.value as SaleSeries)}>
         {SALE_SERIES.map((s) => (
           <option key={s}>{s}</option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 
@@ -239,10 +238,9 @@ function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompa
   const results = useCompanySearch(name);
   return (
     <div className="picker">
-      <div className="field">
-        <label htmlFor={id}>{text.companySearch}</label>
+      <Field id={id} label={text.companySearch}>
         <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      </Field>
       {canCreate && (
         <button type="button" className="outline-button" onClick={() => setCreating(true)}>
           {customersMessages.counter.open}
@@ -286,10 +284,9 @@ function ItemSearch({ id, onAdd }: { id: string; onAdd: (item: CartItem) => void
   });
   return (
     <div className="picker">
-      <div className="field">
-        <label htmlFor={id}>{text.itemSearch}</label>
+      <Field id={id} label={text.itemSearch}>
         <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      </Field>
       {name.length >= 2 && results.data && (
         <ul className="picker__results" aria-label={text.results}>
           {results.data.data.length === 0 && <li>{text.noItems}</li>}

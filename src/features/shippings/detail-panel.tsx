@@ -14,6 +14,7 @@ import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
 import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../../ui/route/route-view';
 import { useDispatchedOrders, useFullShipping, useNearbyRoutes, useShippingMutations } from './queries';
 import { EvidenceLink } from '../../ui/evidence-link';
+import { Field } from '../../ui/form-fields';
 
 const text = shippingDetailsMessages;
 const saleFolio = driverMessages.saleFolio;
@@ -214,10 +215,9 @@ function AddDetailDialog({ shippingId, notify, onClose }: { shippingId: number; 
     <Dialog label={text.addTitle} onClose={onClose}>
       {(close) => (
         <form onSubmit={(event) => submit(event, close)} className="shipping-form">
-          <div className="field">
-            <label htmlFor={searchId}>{text.saleSearch}</label>
+          <Field id={searchId} label={text.saleSearch}>
             <input id={searchId} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
+          </Field>
           <fieldset className="filter-form__group" aria-busy={orders.isFetching}>
             <legend>{text.pickSale}</legend>
             {orders.data?.length === 0 && <p>{text.noSales}</p>}
@@ -284,8 +284,7 @@ function EditDetailDialog({
             <input id={ids.delivered} type="checkbox" role="switch" checked={completed} onChange={(e) => setCompleted(e.target.checked)} />
             {text.delivered}
           </label>
-          <div className="field">
-            <label htmlFor={ids.shipping}>{text.shipping}</label>
+          <Field id={ids.shipping} label={text.shipping}>
             <select id={ids.shipping} value={shippingId} onChange={(e) => setShippingId(Number(e.target.value))}>
               {options.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -294,11 +293,10 @@ function EditDetailDialog({
                 </option>
               ))}
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.invoice}>{text.invoice}</label>
+          </Field>
+          <Field id={ids.invoice} label={text.invoice}>
             <input id={ids.invoice} maxLength={60} value={invoice} onChange={(e) => setInvoice(e.target.value)} />
-          </div>
+          </Field>
           <FormActions serverError={null} pending={updateDetail.isPending} onCancel={close} labels={shippingsMessages} />
         </form>
       )}

@@ -5,6 +5,7 @@ import { shippingsMessages } from '../../../domain/messages/shippings';
 import type { ShippingFilters } from '../../../domain/shipping-list';
 import { useCompanySearch } from '../../ui/company-search';
 import { useDrivers, useVehicles } from './queries';
+import { Field } from '../../ui/form-fields';
 
 const text = shippingsMessages;
 
@@ -84,10 +85,9 @@ function CompanyPicker({
           ))}
         </ul>
       )}
-      <div className="field">
-        <label htmlFor={id}>{text.companySearch}</label>
+      <Field id={id} label={text.companySearch}>
         <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      </Field>
       {search.trim().length >= 2 && (
         <div className="check-list" aria-busy={results.isFetching}>
           {results.isFetching && !results.data && <p role="status">{text.searching}</p>}

@@ -12,8 +12,16 @@ describe('classifyResponse: the four outcomes of rule 5', () => {
     expect(await classifyResponse(new Response(null, { status: 204 }), 0)).toEqual({ kind: 'done', body: null });
   });
 
-  it.each([500, 502, 503, 408, 409, 425, 429])('%i is retried', async (status) => {
+  it.each([500, 502, 503, 408, 425, 429])('%i is retried', async (status) => {
     expect((await classifyResponse(json(status, { message: 'x' }), 0)).kind).toBe('retry');
+  });
+
+  it('retries a 409 that says when (the same request in progress) and shows one that does not (a conflict)', async () => {
+    expect((await classifyResponse(json(409, { message: 'En curso' }, { 'retry-after': '1' }), 0)).kind).toBe('retry');
+    expect(await classifyResponse(json(409, { message: 'Este envío ya fue iniciado con 100 km.' }), 0)).toEqual({
+      kind: 'rejected',
+      message: 'Este envío ya fue iniciado con 100 km.',
+    });
   });
 
   it('honours Retry-After in seconds and as a date', async () => {

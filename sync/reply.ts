@@ -43,7 +43,7 @@ export function classifyAnswer(status: number, body: unknown, retryAfterMs: numb
   const message = typeof said === 'string' && said.trim() !== '' ? said : null;
   if (status === 401) return { kind: 'auth', message: message ?? syncMessages.authPaused };
   // 408 timeout, 409 "the same request is in progress", 425/429 too early or too many, 5xx: the row is fine.
-  if (isRetryAnswer(status)) {
+  if (isRetryAnswer(status, retryAfterMs !== null)) {
     if (status < 500) return { kind: 'retry', message: message ?? syncMessages.serverError(status), retryAfterMs };
     // The server's request id lets whoever looks into it find this request in its log.
     const requestId = (body as { request_id?: unknown } | null)?.request_id;

@@ -10,6 +10,11 @@ export const shippingMessages = {
   invalidTime: 'La fecha y hora no existen o no tienen el formato AAAA-MM-DD HH:mm.',
   finalBelowInitial: 'El kilometraje final no puede ser menor que el inicial.',
   finalWithoutInitial: 'Captura primero el kilometraje inicial.',
+  /** A second start from a device, with another reading: the recorded one stands (the office corrects it). */
+  alreadyStartedWith: (km: string, at: string | null) =>
+    `Este envío ya fue iniciado con ${km} km${at ? ` (${at})` : ''}. Si hay un error, la oficina lo corrige.`,
+  alreadyFinishedWith: (km: string, at: string | null) =>
+    `Este envío ya fue terminado con ${km} km${at ? ` (${at})` : ''}. Si hay un error, la oficina lo corrige.`,
   driverNotFound: 'El chofer no existe o no es chofer.',
   vehicleNotFound: 'La unidad no existe.',
   saleNotFound: 'La venta no existe.',

@@ -21,18 +21,25 @@ describe('command routes', () => {
 });
 
 describe('command answers', () => {
-  it.each([408, 409, 425, 429, 500, 503])('%i is tried again and ends a push batch', (status) => {
-    expect(isRetryAnswer(status)).toBe(true);
-    expect(endsPushBatch(status)).toBe(true);
+  it.each([408, 425, 429, 500, 503])('%i is tried again and ends a push batch', (status) => {
+    expect(isRetryAnswer(status, false)).toBe(true);
+    expect(endsPushBatch(status, false)).toBe(true);
+  });
+
+  it('409 with Retry-After (the same request in progress) is tried again; without it (a conflict) it is final', () => {
+    expect(isRetryAnswer(409, true)).toBe(true);
+    expect(endsPushBatch(409, true)).toBe(true);
+    expect(isRetryAnswer(409, false)).toBe(false);
+    expect(endsPushBatch(409, false)).toBe(false);
   });
 
   it('401 is not retried as such but ends a push batch (the queue pauses)', () => {
-    expect(isRetryAnswer(401)).toBe(false);
-    expect(endsPushBatch(401)).toBe(true);
+    expect(isRetryAnswer(401, false)).toBe(false);
+    expect(endsPushBatch(401, false)).toBe(true);
   });
 
   it.each([200, 201, 204, 400, 403, 404, 422])('%i is final', (status) => {
-    expect(isRetryAnswer(status)).toBe(false);
-    expect(endsPushBatch(status)).toBe(false);
+    expect(isRetryAnswer(status, false)).toBe(false);
+    expect(endsPushBatch(status, false)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { formatCalendarDate, formatQuantity } from '../../domain/format';
 import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
 import { shippingMessages } from '../../domain/messages/shipping';
 import { hasPermission } from '../../domain/permissions';
@@ -166,7 +167,7 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
         await assertDriver(tx, body.driver_id);
         await assertVehicle(tx, body.vehicle_id);
       }
-      const changes = odometerChanges(body, existing, actsAsDriver);
+      const changes = odometerChanges(actsAsDriver ? recordedOnce(body, existing) : body, existing, actsAsDriver);
       const shipping = await updatedShipping(
         tx,
         tx
@@ -214,6 +215,34 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
         WHERE deleted_at IS NULL AND ${readableRoutes(currentUser(request), sql`driver_id`)} ORDER BY id DESC`,
     ),
   }));
+}
+
+/**
+ * A driver starts and finishes a route once: a second start or finish (a stale device, a
+ * second phone) with the reading already recorded answers as the first did and changes
+ * nothing; with another reading it is refused with the one recorded. Only the office
+ * (editShippings) corrects a reading, and Bitácora keeps the change.
+ */
+function recordedOnce(
+  body: ShippingUpdate,
+  existing: Pick<typeof shippings.$inferSelect, 'initial_km' | 'final_km' | 'km_capture_time_start' | 'km_capture_time'>,
+): ShippingUpdate {
+  const kept = { ...body };
+  const refuse = (message: string) => new HttpError(409, message);
+  const moment = (at: string | null) => (at ? `${formatCalendarDate(at)} ${at.slice(11, 16)}` : null);
+  if (existing.initial_km !== null && body.initial_km !== undefined) {
+    if (body.initial_km !== existing.initial_km)
+      throw refuse(shippingMessages.alreadyStartedWith(formatQuantity(existing.initial_km), moment(existing.km_capture_time_start)));
+    delete kept.initial_km;
+    delete kept.km_capture_time_start;
+  }
+  if (existing.final_km !== null && body.final_km !== undefined) {
+    if (body.final_km !== existing.final_km)
+      throw refuse(shippingMessages.alreadyFinishedWith(formatQuantity(existing.final_km), moment(existing.km_capture_time)));
+    delete kept.final_km;
+    delete kept.km_capture_time;
+  }
+  return kept;
 }
 
 /**

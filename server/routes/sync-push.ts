@@ -84,7 +84,7 @@ export function syncPushRoutes(app: FastifyInstance): void {
         ...(Number.isInteger(retryAfter) && retryAfter >= 0 && { retry_after: retryAfter }),
       });
       // An answer the engine retries or that pauses it (domain/rules/command-answers.ts) ends the batch.
-      if (endsPushBatch(answer.statusCode)) break;
+      if (endsPushBatch(answer.statusCode, answer.headers['retry-after'] !== undefined)) break;
     }
     return reply.header('cache-control', 'no-store').send({ results });
   });

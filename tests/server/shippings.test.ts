@@ -254,6 +254,50 @@ describe('creating, editing and deleting shippings', () => {
     expect(note.statusCode).toBe(403);
   });
 
+  it('records a route’s start and finish once: the same reading again answers as before, another is refused with the one recorded; the office corrects it', async () => {
+    const created = shippingSchema.parse(
+      (await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-04', driver_id: driverId })).json(),
+    );
+    const update = (token: string, body: object) => send(token, 'PUT', '/api/v1/shipping/update', { id: created.id, ...body });
+    const started = await update(driver, { initial_km: 12_400, km_capture_time_start: '2026-12-04 07:10' });
+    expect(started.statusCode).toBe(200);
+    // The same start from a second phone, minutes later: nothing changes, not even the time.
+    const again = await update(driver, { initial_km: 12_400, km_capture_time_start: '2026-12-04 07:25' });
+    expect(again.statusCode).toBe(200);
+    expect(shippingSchema.parse(again.json())).toMatchObject({ initial_km: 12_400, km_capture_time_start: '2026-12-04 07:10' });
+    // A stale device with another reading: refused, with what was recorded.
+    const other = await update(driver, { initial_km: 12_480, km_capture_time_start: '2026-12-04 08:00' });
+    expect(other.statusCode).toBe(409);
+    expect(other.headers['retry-after']).toBeUndefined();
+    expect(other.json().message).toBe(
+      'Este envío ya fue iniciado con 12,400 km (04/12/2026 07:10). Si hay un error, la oficina lo corrige.',
+    );
+
+    expect((await update(driver, { final_km: 12_530, km_capture_time: '2026-12-04 17:00' })).statusCode).toBe(200);
+    expect((await update(driver, { final_km: 12_530, km_capture_time: '2026-12-04 17:30' })).json()).toMatchObject({
+      final_km: 12_530,
+      km_capture_time: '2026-12-04 17:00',
+      route: 130,
+    });
+    const finishedAgain = await update(driver, { final_km: 12_600 });
+    expect(finishedAgain.statusCode).toBe(409);
+    expect(finishedAgain.json().message).toBe(
+      'Este envío ya fue terminado con 12,530 km (04/12/2026 17:00). Si hay un error, la oficina lo corrige.',
+    );
+    const [kept] = await t.database.db.select().from(shippings).where(eq(shippings.id, created.id));
+    expect(kept).toMatchObject({ initial_km: 12_400, final_km: 12_530, route: 130 });
+
+    // The office (editShippings) corrects a reading, and Bitácora keeps the change.
+    const corrected = await update(office, { initial_km: 12_410 });
+    expect(corrected.statusCode).toBe(200);
+    expect(shippingSchema.parse(corrected.json())).toMatchObject({ initial_km: 12_410, route: 120 });
+    const logged = await t.database.db.execute(
+      sql`SELECT before ->> 'initial_km' AS before, after ->> 'initial_km' AS after FROM logs
+        WHERE entity = 'shippings' AND entity_id = ${created.id} AND action = 'update' ORDER BY id DESC LIMIT 1`,
+    );
+    expect((logged as unknown as { rows: unknown[] }).rows[0]).toEqual({ before: '12400', after: '12410' });
+  });
+
   it('does not let a driver start someone else’s route', async () => {
     const created = shippingSchema.parse(
       (await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-03', driver_id: otherDriverId })).json(),

@@ -442,6 +442,24 @@ describe('sync engine against the real server, with faults between them', () => 
     ).rejects.toThrow(CommandRefused);
   });
 
+  it('12b. a route started on two phones with different readings: the second is refused with the one recorded, and shows it', async () => {
+    const { shippingId } = await freshRoute(1);
+    const first = await started('chofer@demo.mx');
+    const second = await started('chofer@demo.mx');
+    second.network.online = false;
+    await first.d.engine.command('startRoute', { shippingId, initial_km: 100, km_capture_time_start: '2026-01-01 07:00' });
+    await syncUntilQuiet(first.d, first.clock);
+    // The second phone, without coverage, never heard of that start.
+    await second.d.engine.command('startRoute', { shippingId, initial_km: 120, km_capture_time_start: '2026-01-01 07:30' });
+    second.network.online = true;
+    await syncUntilQuiet(second.d, second.clock);
+    const status = await readSyncStatus(second.d.db, second.d.engine.userId);
+    expect(status.rejected.map((r) => r.lastError)).toEqual([shippingMessages.alreadyStartedWith('100', '01/01/2026 07:00')]);
+    expect(await serverShipping(shippingId)).toMatchObject({ initial_km: 100, km_capture_time_start: '2026-01-01 07:00:00' });
+    // Its own route shows what was recorded, not what it sent.
+    expect(await second.d.db.shippings.get(shippingId)).toMatchObject({ initial_km: 100 });
+  });
+
   it('13. the sending tab closes mid-sync: another tab takes over, nothing sent twice', async () => {
     const { shippingId } = await freshRoute(0);
     const network = new FaultyNetwork();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepEvidenceBytes } from '../../server/evidence-storage';
 import { parseEnv } from '../../server/env';
@@ -51,6 +52,31 @@ const keptOnDisk = async () =>
   (await readdir(path.join(t.dataDir, 'files')).catch(() => [] as string[])).filter((name) => !name.startsWith('.'));
 const inBucket = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((object) => object.Key);
 
+/** A resumable upload of `length` bytes begun on `app`; answers its address. */
+async function begun(app: FastifyInstance, length: number): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v2/uploads',
+    headers: { ...bearer(driver), 'tus-resumable': '1.0.0', 'upload-length': String(length) },
+  });
+  expect(created.statusCode).toBe(201);
+  return String(created.headers.location);
+}
+
+/** One part of it, sent to `app` from `offset`. */
+const part = (app: FastifyInstance, location: string, offset: number, bytes: Buffer) =>
+  app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: {
+      ...bearer(driver),
+      'tus-resumable': '1.0.0',
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': String(offset),
+    },
+    payload: bytes,
+  });
+
 describe('evidence in object storage', () => {
   it('keeps an uploaded file in the bucket, under its prefix, and serves the same bytes from it', async () => {
     const boundary = '----frutas-s3';
@@ -83,27 +109,9 @@ describe('evidence in object storage', () => {
   });
 
   it('keeps a resumable upload, once complete, in the bucket too', async () => {
-    const tus = { ...bearer(driver), 'tus-resumable': '1.0.0' };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/uploads',
-      headers: { ...tus, 'upload-length': String(PDF.length) },
-    });
-    expect(created.statusCode).toBe(201);
-    const location = String(created.headers.location);
-    const first = await t.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
-      payload: PDF.subarray(0, 10),
-    });
-    expect(first.statusCode).toBe(204);
-    const last = await t.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '10' },
-      payload: PDF.subarray(10),
-    });
+    const location = await begun(t.app, PDF.length);
+    expect((await part(t.app, location, 0, PDF.subarray(0, 10))).statusCode).toBe(204);
+    const last = await part(t.app, location, 10, PDF.subarray(10));
     expect(last.statusCode).toBe(204);
     const name = String(last.headers['upload-file-name']);
     expect(await inBucket()).toContain(`evidencias/${name}`);
@@ -115,35 +123,17 @@ describe('evidence in object storage', () => {
   it('takes the parts of one upload on two machines that share no disk, and keeps them in the bucket meanwhile', async () => {
     const other = await anotherMachine(t, s3Env);
     try {
-      const tus = { ...bearer(driver), 'tus-resumable': '1.0.0' };
-      const offsetStream = { ...tus, 'content-type': 'application/offset+octet-stream' };
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/uploads',
-        headers: { ...tus, 'upload-length': String(PDF.length) },
-      });
-      expect(created.statusCode).toBe(201);
-      const location = String(created.headers.location);
+      const location = await begun(t.app, PDF.length);
       const id = location.split('/').pop()!;
-      const first = await t.app.inject({
-        method: 'PATCH',
-        url: location,
-        headers: { ...offsetStream, 'upload-offset': '0' },
-        payload: PDF.subarray(0, 10),
-      });
-      expect(first.statusCode).toBe(204);
+      expect((await part(t.app, location, 0, PDF.subarray(0, 10))).statusCode).toBe(204);
       expect((await inBucket()).filter((key) => key?.startsWith(`cargas/${id}-`))).toHaveLength(1);
 
       // The phone's next request reaches the other machine: it knows where to go on from.
+      const tus = { ...bearer(driver), 'tus-resumable': '1.0.0' };
       const asked = await other.app.inject({ method: 'HEAD', url: location, headers: tus });
       expect(asked.statusCode).toBe(200);
       expect(asked.headers['upload-offset']).toBe('10');
-      const last = await other.app.inject({
-        method: 'PATCH',
-        url: location,
-        headers: { ...offsetStream, 'upload-offset': '10' },
-        payload: PDF.subarray(10),
-      });
+      const last = await part(other.app, location, 10, PDF.subarray(10));
       expect(last.statusCode).toBe(204);
       const name = String(last.headers['upload-file-name']);
       const keys = await inBucket();

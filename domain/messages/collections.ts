@@ -30,6 +30,7 @@ export const collectionsMessages = {
   overAmount: (applied: string, amount: string) => `Lo aplicado a las ventas (${applied}) pasa del monto del cobro (${amount}).`,
   notFound: 'El cobro no existe.',
   alreadyCanceled: 'El cobro ya estaba cancelado.',
+  cancelOwnSameDay: 'Solo quien registró el cobro puede cancelarlo, y el mismo día; después, alguien con permiso de cancelaciones.',
   reasonRequired: 'Escribe el motivo de la cancelación.',
   reasonTooLong: 'El motivo no puede pasar de 500 caracteres.',
   /** /new-collections and /new-collections/{id}. */

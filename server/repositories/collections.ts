@@ -12,11 +12,16 @@ import {
 } from '../../domain/collections';
 import { collectionsMessages } from '../../domain/messages/collections';
 import { toCents } from '../../domain/money';
+import type { PermissionHolder } from '../../domain/permissions';
+import { mayCancelPayment } from '../../domain/rules/payment-cancel';
+import { monterreyDate } from '../../domain/time';
 import type { Collection, CollectionInput } from '../../domain/schemas/collections';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { rows } from '../db/sql-rows';
 import { iso, OPEN_SALE_SQL } from './sales';
+
+type Person = PermissionHolder & { id: number };
 
 /**
  * Payments from customers. A payment and its application to sales are one
@@ -149,14 +154,20 @@ export async function recordPayment(tx: Db, body: CollectionInput, userId: numbe
  * Cancels a payment (POST /api/v2/collections/{id}/cancel) inside `tx`: every amount it applied
  * goes back to its sale's balance, and the sale's payment status follows. A payment already
  * cancelled is refused (a repeat with the same Idempotency-Key gets the first answer instead).
+ * Only its recorder on the day it was recorded, or a holder of cancelations, cancels it.
  */
-export async function cancelPayment(tx: Db, id: number, userId: number, reason: string): Promise<void> {
-  const [collection] = await rows<{ canceled: boolean }>(
+export async function cancelPayment(tx: Db, id: number, canceller: Person, reason: string): Promise<void> {
+  const userId = canceller.id;
+  const [collection] = await rows<{ canceled: boolean; user_id: number; recorded_on: string }>(
     tx,
-    sql`SELECT canceled_at IS NOT NULL AS canceled FROM collections WHERE id = ${id} FOR UPDATE`,
+    sql`SELECT canceled_at IS NOT NULL AS canceled, user_id,
+        (created_at AT TIME ZONE 'America/Monterrey')::date::text AS recorded_on
+      FROM collections WHERE id = ${id} FOR UPDATE`,
   );
   if (!collection) throw new HttpError(404, text.notFound);
   if (collection.canceled) throw new HttpError(409, text.alreadyCanceled);
+  if (!mayCancelPayment(canceller, { user_id: collection.user_id, recordedOn: collection.recorded_on }, monterreyDate(new Date())))
+    throw new HttpError(403, text.cancelOwnSameDay);
   // The same lock order as a payment (sales by id), so the two never deadlock; the balances are
   // those of the locked rows, whatever a payment committed while this waited.
   const lines = await rows<{ sale_id: number; amount: string; total: string; due_balance: string }>(

@@ -112,6 +112,7 @@ export const COLLECTIONS_ROUTES = {
   'POST /api/v2/collections/:id/cancel': {
     access: permission('collections'),
     summary: 'Cancelar un cobro: los saldos de sus ventas se restauran',
+    recordRule: 'Only the person who recorded the payment, on the day they recorded it, or a holder of cancelations (403).',
     body: collectionCancelSchema,
     response: collectionAnswerSchema,
     status: 200,
@@ -166,7 +167,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
       request,
       reply,
       async (tx) => {
-        await cancelPayment(tx, id, user.id, body.reason);
+        await cancelPayment(tx, id, user, body.reason);
         return answer(tx, id, 200);
       },
       { keyRequired: true },

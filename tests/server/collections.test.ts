@@ -8,6 +8,7 @@ import {
   customerBalanceSchema,
   type Collection,
 } from '../../domain/schemas/collections';
+import { collectionsMessages } from '../../domain/messages/collections';
 import { saleDetailAnswerSchema } from '../../domain/schemas/quotations';
 import { addDays, monterreyDate } from '../../domain/time';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
@@ -271,6 +272,25 @@ describe('a retried payment and a cancelled one', () => {
     // The same key with another payment is refused.
     const reused = await call('POST', '/api/v2/collections', office(), payment(company, 151), headers);
     expect(reused.statusCode).toBe(422);
+  });
+
+  it('lets only its recorder cancel a payment, the same day, or someone who may cancel (cancelations)', async () => {
+    const company = await customer();
+    const owed = await sale(company, 80, -5);
+    const cancel = (id: number, token: string) => call('POST', `/api/v2/collections/${id}/cancel`, token, { reason: 'Error de captura' });
+    // Someone else's payment: refused to the office (no cancelations), nothing undone.
+    const byAdmin = await pay(payment(company, 30), tokens['admin@demo.mx']);
+    const foreign = await cancel(byAdmin.id, office());
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ message: collectionsMessages.cancelOwnSameDay });
+    expect(await saleState(owed)).toEqual({ due_balance: 50, payment_status: 'Parcial' });
+    // Its own payment, recorded yesterday: refused too; the administrator may.
+    const own = await pay(payment(company, 20));
+    await t.database.db.execute(sql`UPDATE collections SET created_at = created_at - interval '1 day' WHERE id = ${own.id}`);
+    expect((await cancel(own.id, office())).statusCode).toBe(403);
+    expect((await cancel(own.id, tokens['admin@demo.mx']!)).statusCode).toBe(200);
+    expect((await cancel(byAdmin.id, tokens['admin@demo.mx']!)).statusCode).toBe(200);
+    expect(await saleState(owed)).toEqual({ due_balance: 80, payment_status: 'Pendiente' });
   });
 
   it('restores every balance and payment status when cancelled, once', async () => {

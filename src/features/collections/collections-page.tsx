@@ -2,6 +2,8 @@ import type { ActionSheetButton } from '@ionic/react';
 import { useCallback, useMemo, useState } from 'react';
 import { collectionsMessages } from '../../../domain/messages/collections';
 import { hasPermission } from '../../../domain/permissions';
+import { mayCancelPayment } from '../../../domain/rules/payment-cancel';
+import { monterreyDate } from '../../../domain/time';
 import { collectionCancelSchema, collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
@@ -60,9 +62,12 @@ export default function CollectionsPage() {
   const rowMenu = useCallback(
     (row: CollectionListRow): ActionSheetButton[] => [
       { text: text.viewReceipt, handler: () => openReceipt(row.id, { onError: (error) => notify(getErrorMessage(error), 'danger') }) },
-      ...(row.canceled_at ? [] : [{ text: text.cancel, role: 'destructive', handler: () => setCanceling(row) }]),
+      ...(row.canceled_at ||
+      !mayCancelPayment(user, { user_id: row.user_id, recordedOn: monterreyDate(new Date(row.created_at)) }, monterreyDate(now))
+        ? []
+        : [{ text: text.cancel, role: 'destructive', handler: () => setCanceling(row) }]),
     ],
-    [openReceipt, notify],
+    [openReceipt, notify, user, now],
   );
   const header = useCallback((row: CollectionListRow) => `${folioOf(row)} · ${row.company_name}`, []);
   const menu = useRowMenu(header, rowMenu);

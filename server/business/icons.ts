@@ -20,6 +20,8 @@ export async function drawIcon(logo: { type: string; bytes: Buffer }, file: Icon
   const { size, margin } = ICON_FILES[file];
   const inset = Math.round(size * margin);
   const box = size - 2 * inset;
+  // The logo goes in as a data: image, never as the document drawn: an uploaded SVG's references
+  // to files of this machine are then not followed (server/business/icons.test.ts).
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
     `<rect width="${size}" height="${size}" fill="#ffffff"/>` +

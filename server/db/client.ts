@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -79,26 +81,45 @@ class PreparingClient extends pg.Client {
 }
 
 /**
- * A new embedded database's files, made by a short-lived process: creating them (initdb) takes
- * some 500 MB that the server's process would otherwise keep for its whole life.
+ * A new embedded database's files. The compiled server carries one already migrated
+ * (scripts/build-server.mjs), which is only unpacked: seconds faster than creating and migrating
+ * one. Otherwise (tests, `npm run dev`) a short-lived process creates them: initdb takes some
+ * 500 MB that the server's process would otherwise keep for its whole life.
  */
-function initializeDataDir(dataDir: string): Promise<void> {
-  const pglite = import.meta.resolve('@electric-sql/pglite');
-  // The compiled server carries a new installation's database, migrated (scripts/build-server.mjs):
-  // unpacking it is seconds faster than creating and migrating one.
+async function initializeDataDir(dataDir: string): Promise<void> {
   const shipped = path.join(path.dirname(fileURLToPath(import.meta.url)), EMPTY_DATABASE_FILE);
-  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
-    const { existsSync, readFileSync } = await import('node:fs');
-    const [dataDir, shipped] = process.argv.slice(1);
-    const loadDataDir = existsSync(shipped) ? new Blob([readFileSync(shipped)]) : undefined;
-    const db = new PGlite(dataDir, { loadDataDir }); await db.waitReady; await db.close();`;
+  if (existsSync(shipped)) return unpackDataDir(shipped, dataDir);
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir, shipped], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir], { stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb del almacenamiento embebido terminó con ${code}`))));
   });
+}
+
+/**
+ * Writes the files of PGlite's own dump (a gzipped tar of the data directory's files and
+ * directories, made by `dumpDataDir`) into `dataDir`.
+ */
+export async function unpackDataDir(archive: string, dataDir: string): Promise<void> {
+  const tar = gunzipSync(await readFile(archive));
+  const field = (header: Buffer, from: number, length: number) => header.toString('utf8', from, from + length).replace(/\0[\s\S]*$/, '');
+  for (let at = 0; at + 512 <= tar.length;) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
+    const relative = path.normalize(path.join(field(header, 345, 155), field(header, 0, 100))).replace(/^[/\\]+/, '');
+    if (relative.startsWith('..')) throw new Error(`Archivo fuera del directorio de datos: ${relative}`);
+    const target = path.join(dataDir, relative);
+    const type = String.fromCharCode(header[156]!);
+    if (type === '5') await mkdir(target, { recursive: true });
+    else if (type === '0' || type === '\0') {
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, tar.subarray(at + 512, at + 512 + size));
+    } else throw new Error(`Entrada de tipo ${type} no esperada en ${archive}`);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
 }
 
 /** The embedded database's shared buffers (bench/production-start.mjs measures what it costs). */

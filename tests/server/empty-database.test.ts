@@ -1,15 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, unpackDataDir, type Database } from '../../server/db/client';
 import { rows } from '../../server/db/sql-rows';
 
 /**
  * The database the compiled server carries for a new installation (scripts/empty-database.ts):
- * unpacked, it is what creating and migrating one gives, and the migrator finds nothing to do.
+ * unpacked into a data directory, it is what creating and migrating one gives, and the migrator
+ * finds nothing to do.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -19,7 +20,9 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'frutas-empty-db-'));
   const file = path.join(dir, 'empty-database.tar.gz');
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/empty-database.ts', file], { cwd: root, stdio: 'inherit' });
-  shipped = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'db'), snapshot: new Blob([await readFile(file)]) });
+  // As a first start of the compiled server does: the files unpacked, then the database opened on them.
+  await unpackDataDir(file, path.join(dir, 'db'));
+  shipped = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'db') });
   migrated = await openDatabase({ kind: 'pglite', dataDir: null });
   await migrated.migrate();
 }, 120_000);

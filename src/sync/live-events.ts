@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { APP_EVENT_TYPES, appEventSchema, eventTicketSchema, type AppEvent } from '../../domain/schemas/events';
-import { apiRequest } from '../lib/api';
+import { ApiError, apiRequest } from '../lib/api';
+import { discardToken } from '../lib/session-store';
 
 const RECONNECT_MS = 5_000;
 
@@ -39,7 +40,13 @@ export function useLiveEvents(enabled: boolean, onEvent: (event: AppEvent) => vo
           source = null;
           retry();
         };
-      } catch {
+      } catch (error) {
+        // Refused a ticket, the session is over (signed out elsewhere, deactivated): back to the
+        // login, as any other 401 does (app/providers.tsx).
+        if (error instanceof ApiError && error.status === 401) {
+          discardToken();
+          return;
+        }
         retry();
       }
     };

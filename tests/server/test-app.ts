@@ -43,8 +43,11 @@ async function openSeededDatabase(): Promise<{ database: Database; url: string |
   return { database: await openDatabase({ kind: 'pglite', dataDir: null, snapshot }), url: null, drop: async () => undefined };
 }
 
-/** The real app on `database`, with a temporary data directory; `drop` removes the database after it closes. */
-async function appOn(database: Database, url: string | null, drop: () => Promise<void>, env: Record<string, string>): Promise<TestApp> {
+/** The real app on `database`, with a data directory of its own (a machine's disk); `close` leaves the database open. */
+async function machineOn(
+  database: Database,
+  env: Record<string, string>,
+): Promise<{ app: FastifyInstance; dataDir: string; close(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-test-'));
   const app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
@@ -54,14 +57,26 @@ async function appOn(database: Database, url: string | null, drop: () => Promise
   await app.ready();
   return {
     app,
-    database,
     dataDir,
-    databaseUrl: url,
     async close() {
       await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real app on `database`, with a temporary data directory; `drop` removes the database after it closes. */
+async function appOn(database: Database, url: string | null, drop: () => Promise<void>, env: Record<string, string>): Promise<TestApp> {
+  const machine = await machineOn(database, env);
+  return {
+    app: machine.app,
+    database,
+    dataDir: machine.dataDir,
+    databaseUrl: url,
+    async close() {
+      await machine.close();
       await database.close();
       await drop();
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -70,25 +85,8 @@ async function appOn(database: Database, url: string | null, drop: () => Promise
  * Another server machine beside `t`: the same database, its own disk (data directory). What
  * one machine keeps only on its disk, the other does not see.
  */
-export async function anotherMachine(
-  t: TestApp,
-  env: Record<string, string> = {},
-): Promise<{ app: FastifyInstance; dataDir: string; close(): Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-test-'));
-  const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
-    database: t.database,
-    logger: false,
-  });
-  await app.ready();
-  return {
-    app,
-    dataDir,
-    async close() {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+export function anotherMachine(t: TestApp, env: Record<string, string> = {}): ReturnType<typeof machineOn> {
+  return machineOn(t.database, env);
 }
 
 /** The real app on a private copy of the seeded demo database (PGlite, or PostgreSQL in CI). */

@@ -61,7 +61,8 @@ export const LOGGED_ENTITIES = {
 } as const;
 export type LoggedEntity = keyof typeof LOGGED_ENTITIES;
 
-export const LOG_ACTIONS = { create: 'Creó', update: 'Editó', delete: 'Eliminó' } as const;
+/** 'import' is one entry for a whole file brought in by 'Importar' (its counts and name in `after`). */
+export const LOG_ACTIONS = { create: 'Creó', update: 'Editó', delete: 'Eliminó', import: 'Importó' } as const;
 export type LogAction = keyof typeof LOG_ACTIONS;
 
 export const isLoggedEntity = (value: string): value is LoggedEntity => Object.hasOwn(LOGGED_ENTITIES, value);

@@ -59,6 +59,7 @@ import { productionRoutes } from './routes/productions';
 import { activityLogRoutes } from './routes/activity-log';
 import { payrollRoutes } from './routes/payroll';
 import { invoiceRoutes } from './routes/invoices';
+import { importRoutes } from './routes/imports';
 import { crmRoutes } from './routes/crm';
 import { cajaRoutes } from './routes/caja';
 import { reportRoutes } from './routes/reports';
@@ -241,6 +242,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   activityLogRoutes(app, database.db);
   payrollRoutes(app, database.db);
   invoiceRoutes(app, database.db);
+  importRoutes(app, database.db);
   crmRoutes(app, database.db);
   cajaRoutes(app, database.db);
   reportRoutes(app, database.db);

@@ -40,6 +40,7 @@ import { PEOPLE_ROUTES } from './routes/people';
 import { BUSINESS_LISTS_ROUTES } from './routes/business-lists';
 import { PROVIDERS_ROUTES } from './routes/providers';
 import { INVOICES_ROUTES } from './routes/invoices';
+import { IMPORTS_ROUTES } from './routes/imports';
 
 /**
  * Every route of the API, indexed from the declarations beside the handlers (each resource's
@@ -89,6 +90,7 @@ const TABLES = [
   BUSINESS_LISTS_ROUTES,
   PROVIDERS_ROUTES,
   INVOICES_ROUTES,
+  IMPORTS_ROUTES,
 ] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T & string : never;

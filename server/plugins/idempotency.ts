@@ -52,7 +52,8 @@ function fingerprint(request: FastifyRequest): string {
  * together (docs/sync-engine.md rule 3): a repeat gets the stored answer, the same key with
  * another request is refused, and on PostgreSQL a concurrent repeat waits on the key's
  * row until the first commits, then gets its answer. A failed mutation records nothing.
- * With `keyRequired`, a request without the header is refused.
+ * With `keyRequired`, a request without the header is refused; `requestHash` stands for the
+ * request when its body is not JSON.
  */
 /**
  * A write in one transaction with its Bitácora actor, and no answer kept for a retry: for
@@ -77,7 +78,7 @@ export async function runMutation(
   request: FastifyRequest,
   reply: FastifyReply,
   mutate: (tx: Db) => Promise<MutationResult>,
-  options: { keyRequired?: boolean } = {},
+  options: { keyRequired?: boolean; requestHash?: string } = {},
 ): Promise<FastifyReply> {
   const header = request.headers['idempotency-key'];
   // Money moves once: a write that records or reverses a payment is refused without its key,
@@ -86,7 +87,8 @@ export async function runMutation(
   if (header === undefined) return runLogged(db, request, reply, mutate);
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, idempotencyMessages.invalidKey);
   const user = currentUser(request);
-  const requestHash = fingerprint(request);
+  // A body that is not JSON (an uploaded file) is fingerprinted by its route, from its bytes.
+  const requestHash = options.requestHash ?? fingerprint(request);
   const device = deviceOf(request);
   const outcome = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryMessages } from '../../domain/messages/api';
 import { ordersMessages } from '../../domain/messages/orders';
-import { orderActionSchema, companySearchSchema, dispatchedOrdersSchema, ordersToDispatchSchema, vehicleListSchema } from '../../domain/schemas/orders';
+import {
+  orderActionSchema,
+  companySearchSchema,
+  dispatchedOrdersSchema,
+  ordersToDispatchSchema,
+  vehicleListSchema,
+} from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
 import { companies, itemComponents, productionDetails, productions, saleItems, sales, vehicles } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
@@ -154,6 +160,8 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
         isNull(sales.deleted_at),
         isNull(sales.canceled_at),
         isNotNull(sales.dispatched_at),
+        // An opening balance brought in by 'Importar' was delivered before the business came onto the product.
+        isNull(sales.folio),
       ];
       const search = query.filters.search ?? query.filters.razon_social;
       if (query.filters.id) {

@@ -6,20 +6,7 @@ import { notFound, parseInput } from '../http-errors';
 import { idParamSchema } from '../http/params';
 import { permission } from '../plugins/auth';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
-
-/**
- * `Content-Disposition` for a download named `filename`: RFC 6266's `filename*` carries the
- * Spanish name ('Cotización C-12.pdf'); the plain `filename` is an ASCII look-alike for
- * clients that do not read the other.
- */
-export function attachmentDisposition(filename: string): string {
-  const ascii = filename
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
+import { attachmentDisposition } from '../http/attachment';
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
 export const QUOTATION_DOCUMENTS_ROUTES = {

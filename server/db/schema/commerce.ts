@@ -144,6 +144,8 @@ export const sales = pgTable(
     canceled_by_user_id: integer('canceled_by_user_id').references(() => users.id),
     /** The quotation a sale was made from; unique, so turning a quotation into a sale happens once. */
     quotation_id: integer('quotation_id'),
+    /** The folio of an unpaid invoice brought in from the business's previous system ('Saldos iniciales'); null for sales made here. */
+    folio: varchar('folio', { length: 40 }),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
@@ -155,6 +157,10 @@ export const sales = pgTable(
     index('sales_kind_date').on(t.kind, t.date),
     index('sales_change_seq').on(t.change_seq),
     uniqueIndex('sales_quotation').on(t.quotation_id),
+    // Re-importing the opening balances finds each invoice by its folio instead of adding it again.
+    uniqueIndex('sales_folio')
+      .on(t.folio)
+      .where(sql`${t.folio} IS NOT NULL AND ${t.deleted_at} IS NULL`),
     // What a customer owes: the balances report and a payment's application read only these rows.
     index('sales_open_balance')
       .on(t.company_id, t.due_date)

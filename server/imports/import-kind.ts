@@ -1,0 +1,67 @@
+import type { Cell, CellResult, ImportKind } from '../../domain/imports';
+import type { Db } from '../db/client';
+
+/** One problem of a row: the field it is about (shown as the file's column) and why. */
+export interface RowIssue {
+  row: number;
+  field: string | null;
+  message: string;
+}
+
+/** A row of the file by field: the cell of the column mapped to each field (null when none is). */
+export interface FileRow {
+  number: number;
+  cell(field: string): Cell;
+  /** Whether the file has a column for the field: an unmapped column leaves the stored value alone. */
+  has(field: string): boolean;
+}
+
+export interface Total {
+  label: string;
+  value: number;
+  money: boolean;
+}
+
+/** What checking a whole file found: what writing it would do, and every problem. */
+export interface ImportCheck<Plan> {
+  plan: Plan;
+  issues: RowIssue[];
+  create: number;
+  update: number;
+  unchanged: number;
+  totals: Total[];
+}
+
+export interface ImportWriter {
+  userId: number;
+  file: string;
+}
+
+/**
+ * One kind of import: it checks a file's rows against the database (the same schemas and
+ * rules as the forms), writes the plan of a clean file in the caller's transaction, and
+ * lists what is stored in the template's columns (the export).
+ */
+export interface ImportKindHandler<Plan> {
+  kind: ImportKind;
+  /** The table the import writes, named in Bitácora. */
+  entity: string;
+  check(db: Db, rows: readonly FileRow[]): Promise<ImportCheck<Plan>>;
+  write(tx: Db, plan: Plan, writer: ImportWriter): Promise<void>;
+  exportRows(db: Db): Promise<Record<string, string | number | null>[]>;
+}
+
+/** Reads a cell and, when it cannot be read, notes the problem on its row and field. */
+export function reader(issues: RowIssue[], row: FileRow) {
+  return <T>(field: string, read: (cell: Cell) => CellResult<T>): T | null => {
+    const result = read(row.cell(field));
+    if (result.ok) return result.value;
+    issues.push({ row: row.number, field, message: result.error });
+    return null;
+  };
+}
+
+/** Rows written a thousand at a time: one statement per chunk keeps a 50,000-row file to a few dozen round trips. */
+export async function inChunks<T>(items: readonly T[], write: (chunk: T[]) => Promise<unknown>, size = 1_000): Promise<void> {
+  for (let start = 0; start < items.length; start += size) await write(items.slice(start, start + size));
+}

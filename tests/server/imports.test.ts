@@ -1,0 +1,352 @@
+import { zipSync, strToU8 } from 'fflate';
+import { sql } from 'drizzle-orm';
+import { readSheet } from 'read-excel-file/node';
+import readExcelFile from 'read-excel-file/node';
+import * as XLSX from 'xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPreviewSchema } from '../../domain/schemas/imports';
+import { customerBalanceSchema } from '../../domain/schemas/collections';
+import { companyDetailAnswerSchema, companyPageSchema } from '../../domain/schemas/customers';
+import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
+
+let t: TestApp;
+let admin: string;
+let seller: string;
+let warehouse: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, seller, warehouse] = await Promise.all([
+    loginAs(t.app, 'admin@demo.mx'),
+    loginAs(t.app, 'ventas@demo.mx'),
+    loginAs(t.app, 'almacen@demo.mx'),
+  ]);
+});
+afterAll(() => t.close());
+
+async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+let keys = 0;
+/** Sends a file as 'Importar' does: its bytes as the body, its name and the chosen columns in the query. */
+function upload(
+  kind: string,
+  body: Buffer | string,
+  options: { file?: string; token?: string; columns?: object; commit?: boolean; key?: string } = {},
+) {
+  const search = new URLSearchParams({ file: options.file ?? 'archivo.csv', columns: JSON.stringify(options.columns ?? {}) });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v2/imports/${kind}${options.commit ? '' : '/preview'}?${search}`,
+    headers: {
+      ...bearer(options.token ?? admin),
+      'content-type': 'application/octet-stream',
+      ...(options.commit && { 'idempotency-key': options.key ?? `importacion-${++keys}-${Date.now()}` }),
+    },
+    payload: typeof body === 'string' ? Buffer.from(body, 'utf8') : body,
+  });
+}
+
+const csv = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
+const xlsx = (rows: unknown[][]) => {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Datos');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+};
+
+const CUSTOMER_HEADER =
+  'Nombre,Razón social,RFC,Días de crédito,Dirección de entrega,Sucursal,Dirección de sucursal,Contacto,Apellidos del contacto,Teléfono del contacto,Correo del contacto';
+const customersFile = (creditDays = '15') =>
+  csv([
+    CUSTOMER_HEADER,
+    `Fruteria Importada,Frutería Importada SA de CV,FIM010203AB1,${creditDays},Av. Juárez 1,Norte,Av. Norte 10,Ana,Pérez,8110000001,ana@fim.mx`,
+    'Fruteria Importada,,FIM010203AB1,,,Sur,Av. Sur 20,Luis,Gómez,,',
+    '"Abarrotes ""El Sol""",Abarrotes El Sol SA,,0,Calle 5,,,,,,',
+  ]);
+
+describe('Importar: customers', () => {
+  it('previews a valid file without writing, then imports it once: customers, branches and contacts, one Bitácora entry', async () => {
+    const before = await query<{ count: number }>(sql`SELECT count(*)::int AS count FROM companies`);
+    const preview = await upload('customers', customersFile(), { file: 'clientes.csv' });
+    expect(preview.statusCode).toBe(200);
+    const checked = importPreviewSchema.parse(preview.json());
+    expect(checked).toMatchObject({ rows: 3, create: 2, update: 0, unchanged: 0, error_count: 0, written: false });
+    expect(checked.totals).toEqual([
+      { label: 'Clientes', value: 2, money: false },
+      { label: 'Sucursales', value: 2, money: false },
+      { label: 'Contactos', value: 2, money: false },
+    ]);
+    expect((await query<{ count: number }>(sql`SELECT count(*)::int AS count FROM companies`))[0]!.count).toBe(before[0]!.count);
+
+    const imported = await upload('customers', customersFile(), { file: 'clientes.csv', commit: true });
+    expect(imported.statusCode).toBe(200);
+    expect(importPreviewSchema.parse(imported.json())).toMatchObject({ create: 2, written: true });
+    const found = companyPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v2/companies?filter[search]=Importada', headers: bearer(admin) })).json(),
+    );
+    expect(found.data.map((row) => [row.razon_social, row.rfc, row.credit_days])).toEqual([
+      ['Frutería Importada SA de CV', 'FIM010203AB1', 15],
+    ]);
+    const detail = companyDetailAnswerSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/v2/companies/${found.data[0]!.id}`, headers: bearer(admin) })).json(),
+    ).data;
+    expect(detail.branches.map((branch) => [branch.name, branch.address])).toEqual([
+      ['Norte', 'Av. Norte 10'],
+      ['Sur', 'Av. Sur 20'],
+    ]);
+    expect(detail.contacts.map((contact) => [contact.name, contact.last, contact.email])).toEqual([
+      ['Ana', 'Pérez', 'ana@fim.mx'],
+      ['Luis', 'Gómez', null],
+    ]);
+    const logs = await query<{ action: string; entity: string; after: Record<string, unknown> }>(
+      sql`SELECT action, entity, after FROM logs WHERE request_id IS NOT NULL AND created_at > now() - interval '1 minute' AND (entity IN ('companies', 'company_branches', 'contacts'))`,
+    );
+    expect(logs).toEqual([
+      { action: 'import', entity: 'companies', after: { archivo: 'clientes.csv', filas: 3, nuevos: 2, actualizados: 0, sin_cambios: 0 } },
+    ]);
+  });
+
+  it('re-importing the same file changes nothing; a corrected one updates instead of duplicating', async () => {
+    const again = importPreviewSchema.parse((await upload('customers', customersFile(), { commit: true })).json());
+    expect(again).toMatchObject({ create: 0, update: 0, unchanged: 2, written: true });
+    const corrected = importPreviewSchema.parse((await upload('customers', customersFile('30'), { commit: true })).json());
+    expect(corrected).toMatchObject({ create: 0, update: 1, unchanged: 1 });
+    const rows = await query<{ credit_days: number; branches: number }>(
+      sql`SELECT credit_days, (SELECT count(*)::int FROM company_branches b WHERE b.company_id = c.id) AS branches FROM companies c WHERE rfc = 'FIM010203AB1'`,
+    );
+    expect(rows).toEqual([{ credit_days: 30, branches: 2 }]);
+  });
+
+  it('reports every bad row by row and column and writes nothing', async () => {
+    const bad = csv([
+      CUSTOMER_HEADER,
+      'Uno,Uno SA,RFC-MALO,5,,,,,,,',
+      'Dos,Dos SA,,cinco,,,,,,,',
+      'Tres,Tres SA,,0,,,,Pedro,,,pedro-at-correo',
+      'Cuatro,Cuatro SA,,0,,,,,,,',
+    ]);
+    const before = await query<{ count: number }>(sql`SELECT count(*)::int AS count FROM companies`);
+    const answer = await upload('customers', bad, { commit: true });
+    expect(answer.statusCode).toBe(422);
+    const body = answer.json<{ message: string; errors: unknown[]; error_count: number; written: boolean }>();
+    expect(body.message).toBe('El archivo tiene errores: no se importó nada.');
+    expect(body.written).toBe(false);
+    expect(body.errors).toEqual([
+      { row: 2, column: 'RFC', message: 'RFC inválido: 3 o 4 letras, la fecha en 6 dígitos (AAMMDD) y 3 caracteres de homoclave.' },
+      { row: 3, column: 'Días de crédito', message: 'No es un número (use 1234.50 o 1,234.50).' },
+      { row: 4, column: 'Correo del contacto', message: 'E-mail inavlido.' },
+    ]);
+    expect((await query<{ count: number }>(sql`SELECT count(*)::int AS count FROM companies`))[0]!.count).toBe(before[0]!.count);
+  });
+
+  it('reads a Windows-1252 file separated by semicolons, with its own column names mapped by the person', async () => {
+    const latin = Buffer.from(
+      new Uint8Array([...'Cliente;Razón social;Crédito\r\nCremería;Cremería Ñandú SA;7\r\n'].map((char) => char.charCodeAt(0))),
+    );
+    const unmapped = importPreviewSchema.parse((await upload('customers', latin)).json());
+    expect(unmapped.columns).toEqual([
+      { header: 'Cliente', field: 'name' },
+      { header: 'Razón social', field: 'razon_social' },
+      { header: 'Crédito', field: 'credit_days' },
+    ]);
+    const mapped = importPreviewSchema.parse((await upload('customers', latin, { columns: { Crédito: '' }, commit: true })).json());
+    expect(mapped.columns[2]).toEqual({ header: 'Crédito', field: null });
+    expect(mapped).toMatchObject({ create: 1, written: true });
+    expect(await query(sql`SELECT name, credit_days FROM companies WHERE razon_social = 'Cremería Ñandú SA'`)).toEqual([
+      { name: 'Cremería', credit_days: 0 },
+    ]);
+  });
+
+  it('says which required column is missing', async () => {
+    const answer = importPreviewSchema.parse((await upload('customers', csv(['Nombre', 'Solo nombre']))).json());
+    expect(answer.errors[0]).toEqual({
+      row: null,
+      column: 'Razón social',
+      message: 'Falta la columna «Razón social»: elija cuál de su archivo la tiene.',
+    });
+  });
+});
+
+describe('Importar: products, stock and balances', () => {
+  it('imports products from .xlsx checked by the product form (EAN-13 check digit, units from Catálogos)', async () => {
+    const [unit] = await query<{ name: string }>(sql`SELECT name FROM units ORDER BY id LIMIT 1`);
+    const file = xlsx([
+      ['Nombre', 'Unidad', 'EAN-13', 'Precio', 'Costo', 'Peso (kg)'],
+      ['Mango importado', unit!.name, 7501234567893, '1,250.50', 900, 1],
+      ['Papaya importada', 'Toneladas', '7501234567890', 'diez', 5, 1],
+    ]);
+    const bad = importPreviewSchema.parse((await upload('products', file, { file: 'productos.xlsx' })).json());
+    expect(bad.errors).toEqual([
+      { row: 3, column: 'Unidad', message: 'La unidad «Toneladas» no existe: agréguela en Catálogos.' },
+      { row: 3, column: 'Precio', message: 'No es un número (use 1234.50 o 1,234.50).' },
+      {
+        row: 3,
+        column: 'EAN-13',
+        message: 'El código EAN-13 no es válido: deben ser 13 dígitos y el último debe ser el dígito verificador.',
+      },
+    ]);
+    const good = xlsx([
+      ['Nombre', 'Unidad', 'EAN-13', 'Precio', 'Costo', 'Peso (kg)'],
+      ['Mango importado', unit!.name, 7501234567893, '1,250.50', 900, 1],
+    ]);
+    expect(importPreviewSchema.parse((await upload('products', good, { commit: true })).json())).toMatchObject({
+      create: 1,
+      written: true,
+    });
+    expect(await query(sql`SELECT name, ean13, price::float8 AS price FROM items WHERE ean13 = '7501234567893'`)).toEqual([
+      { name: 'Mango importado', ean13: '7501234567893', price: 1250.5 },
+    ]);
+    expect(importPreviewSchema.parse((await upload('products', good, { commit: true })).json())).toMatchObject({ create: 0, unchanged: 1 });
+  });
+
+  it('records opening stock as Ajuste Manual by the difference, at the date of the file; re-importing moves nothing', async () => {
+    const [branch] = await query<{ name: string }>(sql`SELECT name FROM branches ORDER BY id LIMIT 1`);
+    const file = (quantity: string) => csv(['Sucursal,EAN-13,Existencia,Fecha', `${branch!.name},7501234567893,${quantity},15/11/2026`]);
+    expect(importPreviewSchema.parse((await upload('stock', file('40'), { commit: true })).json())).toMatchObject({
+      create: 1,
+      written: true,
+    });
+    expect(importPreviewSchema.parse((await upload('stock', file('40'), { commit: true })).json())).toMatchObject({
+      create: 0,
+      update: 0,
+      unchanged: 1,
+    });
+    expect(importPreviewSchema.parse((await upload('stock', file('35.5'), { commit: true })).json())).toMatchObject({ update: 1 });
+    const moves = await query<{ type: string; quantity: number; day: string }>(
+      sql`SELECT m.type, m.quantity::float8 AS quantity, to_char(m.created_at AT TIME ZONE 'America/Monterrey', 'YYYY-MM-DD') AS day
+        FROM inventory_movements m JOIN items i ON i.id = m.item_id WHERE i.ean13 = '7501234567893' ORDER BY m.id`,
+    );
+    expect(moves).toEqual([
+      { type: 'Ajuste Manual', quantity: 40, day: '2026-11-15' },
+      { type: 'Ajuste Manual', quantity: -4.5, day: '2026-11-15' },
+    ]);
+  });
+
+  it('turns unpaid invoices into delivered sales owed in full, which payments then apply to oldest first', async () => {
+    const file = csv([
+      'Cliente;Folio;Fecha;Vencimiento;Importe',
+      'FIM010203AB1;F-100;01/10/2026;;"1,000.00"',
+      'Frutería Importada SA de CV;F-101;2026-10-20;2026-11-30;250,50',
+    ]);
+    const imported = importPreviewSchema.parse((await upload('balances', file, { token: seller, commit: true })).json());
+    expect(imported).toMatchObject({ create: 2, written: true });
+    expect(imported.totals).toContainEqual({ label: 'Importe adeudado', value: 1250.5, money: true });
+    const [company] = await query<{ id: number }>(sql`SELECT id FROM companies WHERE rfc = 'FIM010203AB1'`);
+    const open = customerBalanceSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/v2/balances/${company!.id}`, headers: bearer(seller) })).json(),
+    );
+    expect(open.data.map((sale) => [sale.due_date, sale.due_balance])).toEqual([
+      ['2026-10-31', 1000],
+      ['2026-11-30', 250.5],
+    ]);
+    // Not an order to fill, nor one to put on a route.
+    expect(await query(sql`SELECT count(*)::int AS count FROM sales WHERE folio IS NOT NULL AND dispatched_at IS NULL`)).toEqual([
+      { count: 0 },
+    ]);
+
+    const [method] = await query<{ id: number }>(sql`SELECT id FROM payment_methods ORDER BY id LIMIT 1`);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/collections',
+      headers: { ...bearer(seller), 'idempotency-key': `cobro-importado-${Date.now()}` },
+      payload: { company_id: company!.id, date: '2026-11-27', amount: 1100, payment_method_id: method!.id },
+    });
+    expect(paid.statusCode).toBe(201);
+    expect(
+      await query(sql`SELECT folio, due_balance::float8 AS due_balance FROM sales WHERE folio IN ('F-100', 'F-101') ORDER BY folio`),
+    ).toEqual([
+      { folio: 'F-100', due_balance: 0 },
+      { folio: 'F-101', due_balance: 150.5 },
+    ]);
+    // Re-importing keeps what was paid; an amount below it is refused.
+    expect(importPreviewSchema.parse((await upload('balances', file, { token: seller, commit: true })).json())).toMatchObject({
+      unchanged: 2,
+    });
+    const lower = csv(['Cliente,Folio,Fecha,Importe', 'FIM010203AB1,F-100,01/10/2026,500']);
+    expect(importPreviewSchema.parse((await upload('balances', lower, { token: seller })).json()).errors).toEqual([
+      { row: 2, column: 'Importe', message: 'Ya tiene cobros por $1,000.00: el importe no puede ser menor.' },
+    ]);
+  });
+
+  it('answers a repeated import under the same Idempotency-Key with the first answer, writing once', async () => {
+    const file = csv(['Cliente,Folio,Fecha,Importe', 'FIM010203AB1,F-200,01/11/2026,300']);
+    const key = `importacion-repetida-${Date.now()}`;
+    const first = await upload('balances', file, { commit: true, key });
+    const second = await upload('balances', file, { commit: true, key });
+    expect(first.json()).toEqual(second.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await query(sql`SELECT count(*)::int AS count FROM sales WHERE folio = 'F-200'`)).toEqual([{ count: 1 }]);
+  });
+
+  it('gives each kind its template and its data in the template format, which imports back unchanged', async () => {
+    const template = await t.app.inject({ method: 'GET', url: '/api/v2/imports/customers/template', headers: bearer(admin) });
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const sheets = await readExcelFile(template.rawPayload);
+    expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Datos', 'Instrucciones']);
+    expect(sheets[0]!.data[0]).toContain('Razón social');
+    const exported = await t.app.inject({ method: 'GET', url: '/api/v2/imports/balances/export', headers: bearer(seller) });
+    const rows = await readSheet(exported.rawPayload);
+    expect(rows[0]).toEqual(['Cliente', 'Folio', 'Fecha', 'Vencimiento', 'Días de crédito', 'Importe']);
+    expect(rows).toContainEqual(['FIM010203AB1', 'F-100', '01/10/2026', '31/10/2026', null, 1000]);
+    const back = importPreviewSchema.parse((await upload('balances', exported.rawPayload, { token: seller, file: 'saldos.xlsx' })).json());
+    expect(back).toMatchObject({ error_count: 0, create: 0, update: 0 });
+    expect(back.unchanged).toBe(rows.length - 1);
+  });
+
+  it('lets each kind be imported only with its permission', async () => {
+    expect((await upload('products', csv(['Nombre', 'x']), { token: seller })).statusCode).toBe(403);
+    expect((await upload('balances', csv(['Cliente', 'x']), { token: warehouse })).statusCode).toBe(403);
+  });
+});
+
+describe('Importar: hostile files', () => {
+  const sheetZip = (sheetXml: string | Uint8Array) =>
+    Buffer.from(
+      zipSync(
+        {
+          '[Content_Types].xml': strToU8(
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+          ),
+          'xl/workbook.xml': strToU8('<workbook/>'),
+          'xl/worksheets/sheet1.xml': typeof sheetXml === 'string' ? strToU8(sheetXml) : sheetXml,
+        },
+        { level: 9 },
+      ),
+    );
+
+  it('refuses a zip bomb before inflating it all', async () => {
+    const bomb = sheetZip(new Uint8Array(120 * 1024 * 1024).fill(32));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const answer = await upload('customers', bomb, { file: 'bomba.xlsx' });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().message).toBe('El archivo es demasiado grande al descomprimirlo: divídalo en varios.');
+  });
+
+  it('refuses a formula cell, naming it', async () => {
+    const book = XLSX.utils.book_new();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Nombre', 'Razón social', 'Días de crédito'],
+      ['A', 'A SA', 1],
+    ]);
+    sheet['C2'] = { t: 'n', v: 3, f: 'SUM(1,2)' };
+    XLSX.utils.book_append_sheet(book, sheet, 'Datos');
+    const answer = await upload('customers', XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, { file: 'formula.xlsx' });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().message).toBe('La celda C2 tiene una fórmula: copie y pegue solo los valores.');
+  });
+
+  it('refuses huge shared strings, a file over 20 MB and a file that is not a spreadsheet', async () => {
+    const long = xlsx([
+      ['Nombre', 'Razón social'],
+      ['x'.repeat(5_000), 'y'],
+    ]);
+    expect((await upload('customers', long, { file: 'largo.xlsx' })).json().message).toBe('Una celda tiene más de 2,000 caracteres.');
+    const huge = await upload('customers', Buffer.alloc(21 * 1024 * 1024, 65));
+    expect(huge.statusCode).toBe(413);
+    const broken = await upload('customers', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 1)]), {
+      file: 'roto.xlsx',
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().message).toBe('No se pudo leer el archivo: guárdelo como Excel (.xlsx) o CSV y vuelva a intentarlo.');
+  });
+});

@@ -1,4 +1,5 @@
 import type { Deployment } from './deployment';
+import { IMPORT_PERMISSION } from './import-kinds';
 import { JOB_POSITIONS } from './job-positions';
 import { ADMIN_USER_ID, hasPermission, type Permission } from './permissions';
 
@@ -7,7 +8,11 @@ import { ADMIN_USER_ID, hasPermission, type Permission } from './permissions';
  * it (spec §6) and whether its screen is built. A route whose screen is not built yet
  * is neither routed nor listed: the app never shows a page that pretends.
  */
-export type RouteAccess = { kind: 'everyone' } | { kind: 'permission'; permission: Permission } | { kind: 'admin' };
+export type RouteAccess =
+  | { kind: 'everyone' }
+  | { kind: 'permission'; permission: Permission }
+  | { kind: 'anyPermission'; permissions: readonly Permission[] }
+  | { kind: 'admin' };
 
 export interface AppRoute {
   path: string;
@@ -20,6 +25,8 @@ export interface AppRoute {
 const everyone: RouteAccess = { kind: 'everyone' };
 const admin: RouteAccess = { kind: 'admin' };
 const needs = (permission: Permission): RouteAccess => ({ kind: 'permission', permission });
+/** A screen of several parts, each behind its own permission: it opens with any of them. */
+const needsAnyOf = (...permissions: Permission[]): RouteAccess => ({ kind: 'anyPermission', permissions });
 
 function route(path: string, title: string, access: RouteAccess, options: { inMenu?: boolean; implemented?: boolean } = {}): AppRoute {
   return { path, title, access, inMenu: options.inMenu ?? true, implemented: options.implemented ?? false };
@@ -95,6 +102,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/costs', 'Costos', needs('utilities'), { implemented: true }),
   route('/invoices', 'Facturas', needs('invoices'), { implemented: true }),
   route('/activity-log', 'Bitácora', needs('activityLog'), { implemented: true }),
+  // Customers, products, opening stock and balances from the business's files; each kind behind its screen's permission.
+  route('/import', 'Importar', needsAnyOf(...Object.values(IMPORT_PERMISSION)), { implemented: true }),
   route('/notes', 'Notas', everyone, { implemented: true }),
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
   route('/business', 'Datos del negocio', needs('settings'), { implemented: true }),
@@ -149,6 +158,8 @@ export function canOpen(user: ShellUser, appRoute: AppRoute, deployment: Deploym
       return user.id === ADMIN_USER_ID;
     case 'permission':
       return hasPermission(user, appRoute.access.permission);
+    case 'anyPermission':
+      return appRoute.access.permissions.some((permission) => hasPermission(user, permission));
   }
 }
 

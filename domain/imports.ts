@@ -1,21 +1,11 @@
 import { importMessages } from './messages/imports';
-import type { Permission } from './permissions';
+import type { ImportKind } from './import-kinds';
 
 /**
  * 'Importar': what each kind of file brings in, who may bring it (the permission of the screen
  * that keeps that data), its columns as the template names them, and how a cell typed in a
  * spreadsheet becomes a value. The server checks and writes; the screen shows these names.
  */
-export const IMPORT_KINDS = ['customers', 'products', 'stock', 'balances'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
-
-export const IMPORT_PERMISSION: Record<ImportKind, Permission> = {
-  customers: 'companies',
-  products: 'inventory',
-  stock: 'adjustments',
-  balances: 'collections',
-};
-
 /** The limits a file is held to: its size, its rows below the header, its columns and a cell's length. */
 export const IMPORT_LIMITS = {
   bytes: 20 * 1024 * 1024,

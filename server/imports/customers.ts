@@ -66,6 +66,7 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
       string,
       {
         first: FileRow;
+        rows: number[];
         values: Record<CompanyField, unknown>;
         branches: [FileRow, { name: string; address: string }][];
         contacts: [FileRow, Record<string, string | null>][];
@@ -93,9 +94,10 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
       }
       let group = groups.get(identity);
       if (!group) {
-        group = { first: row, values, branches: [], contacts: [] };
+        group = { first: row, rows: [row.number], values, branches: [], contacts: [] };
         groups.set(identity, group);
       } else {
+        group.rows.push(row.number);
         for (const field of COMPANY_FIELDS) {
           const value = values[field];
           if (value !== null && value !== group.values[field]) {
@@ -148,6 +150,8 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
     const plan: CustomerPlan[] = [];
     let branchCount = 0;
     let contactCount = 0;
+    // A customer with a row already in error is not counted as created or updated.
+    const rowsInError = new Set(issues.map((issue) => issue.row));
     for (const group of groups.values()) {
       const draft = {
         ...group.values,
@@ -177,6 +181,7 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
         }
         continue;
       }
+      if (group.rows.some((number) => rowsInError.has(number))) continue;
       const input = parsed.data;
       branchCount += input.branches.length;
       contactCount += input.contacts.length;
@@ -231,7 +236,7 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
       update: plan.filter(isUpdate).length,
       unchanged: plan.filter((entry) => entry.existing !== null && !isUpdate(entry)).length,
       totals: [
-        { label: text.totals.customers, value: groups.size, money: false },
+        { label: text.totals.customers, value: plan.length, money: false },
         { label: text.totals.branches, value: branchCount, money: false },
         { label: text.totals.contacts, value: contactCount, money: false },
       ],

@@ -1,4 +1,5 @@
-import type { Cell, CellResult, ImportKind } from '../../domain/imports';
+import type { ImportKind } from '../../domain/import-kinds';
+import type { Cell, CellResult } from '../../domain/imports';
 import type { Db } from '../db/client';
 
 /** One problem of a row: the field it is about (shown as the file's column) and why. */

@@ -1,4 +1,5 @@
-import { IMPORT_COLUMNS, type ImportKind } from '../../domain/imports';
+import type { ImportKind } from '../../domain/import-kinds';
+import { IMPORT_COLUMNS } from '../../domain/imports';
 import { importMessages } from '../../domain/messages/imports';
 
 const text = importMessages;

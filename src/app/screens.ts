@@ -64,6 +64,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/costs': lazy(() => import('../features/reports/costs-page')),
   // People and relationships.
   '/activity-log': lazy(() => import('../features/activity-log/activity-log-page')),
+  '/import': lazy(() => import('../features/imports/imports-page')),
   '/payroll': lazy(() => import('../features/payroll/payroll-page')),
   '/invoices': lazy(() => import('../features/invoices/invoices-page')),
   '/leads': lazy(() => import('../features/crm/leads-page')),

@@ -64,3 +64,78 @@ export function getErrorMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof NetworkError || error instanceof PrintBlockedError) return error.message;
   return commonMessages.genericError;
 }
+
+/** What an upload answered: its status and its JSON, for the caller to read (a refusal may carry more than a message). */
+export interface UploadAnswer {
+  status: number;
+  payload: unknown;
+}
+
+/**
+ * Sends a file as the request's body, reporting how much of it has gone: fetch cannot tell
+ * upload progress, XMLHttpRequest can. The answer goes back whole: a refusal may carry more than
+ * its message, and `uploadError` turns it into the ApiError apiRequest would have thrown.
+ */
+export function apiUpload(
+  path: string,
+  file: Blob,
+  options: { idempotencyKey?: string; onProgress?: (sent: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader('content-type', 'application/octet-stream');
+    const token = readToken();
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    if (options.idempotencyKey) request.setRequestHeader('idempotency-key', options.idempotencyKey);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let payload: unknown = null;
+      try {
+        payload = JSON.parse(request.responseText);
+      } catch {
+        payload = null;
+      }
+      resolve({ status: request.status, payload });
+    };
+    request.onerror = () => reject(new NetworkError());
+    request.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(file);
+  });
+}
+
+/** The error an upload's refusal states, as apiRequest would have thrown it. */
+export function uploadError(answer: UploadAnswer): ApiError {
+  const parsed = apiErrorSchema.safeParse(answer.payload);
+  return new ApiError(answer.status, parsed.success ? parsed.data.message : commonMessages.genericError);
+}
+
+/** Downloads a file the API answers (a template, an export) under the name the server gives it. */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new NetworkError();
+  }
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
+    throw new ApiError(response.status, parsed.success ? parsed.data.message : commonMessages.genericError);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -79,6 +79,8 @@ test.describe('the shell on a desktop', () => {
       'Nómina',
       'Facturas',
       'Bitácora',
+      // Customers, products, stock and balances from the business's files.
+      'Importar',
     ]);
     await expect(page.getByText('Versión 4.34.7')).toBeVisible();
     await openUserMenu(page);
@@ -105,6 +107,8 @@ test.describe('the shell on a desktop', () => {
       'Nueva Cobranza',
       'Cobranza',
       'Saldos Vencidos',
+      // Customers (companies) and opening balances (collections).
+      'Importar',
       'Notas',
     ]);
     await openUserMenu(page);

@@ -63,6 +63,6 @@ export function reader(issues: RowIssue[], row: FileRow) {
 }
 
 /** Rows written a thousand at a time: one statement per chunk keeps a 50,000-row file to a few dozen round trips. */
-export async function inChunks<T>(items: readonly T[], write: (chunk: T[]) => Promise<unknown>, size = 1_000): Promise<void> {
+export async function inChunks<T>(items: readonly T[], write: (chunk: T[]) => Promise<unknown>, size = 250): Promise<void> {
   for (let start = 0; start < items.length; start += size) await write(items.slice(start, start + size));
 }

@@ -109,7 +109,7 @@ try {
         'content-type': 'application/octet-stream',
         ...(commit && { 'idempotency-key': `bench-${kind}-${file.replace(/\W/g, '-')}-${Date.now()}` }),
       },
-      body,
+      body: new Uint8Array(body),
     });
     const answer = (await response.json()) as {
       rows?: number;

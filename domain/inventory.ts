@@ -31,7 +31,19 @@ export function stockByItem(movements: readonly { item_id: number; type: Invento
 /**
  * What caused a movement, so each screen lists its own: purchase receipts,
  * production, sales, manual adjustments, waste ('mermas'), transfers between branches,
- * physical counts, and a product's opening stock.
+ * physical counts, a product's opening stock, a file brought in by 'Importar', and a cancelled
+ * sale's goods coming back.
  */
-export const MOVEMENT_SOURCES = ['compra', 'produccion', 'venta', 'ajuste', 'merma', 'traspaso', 'fisico', 'alta'] as const;
+export const MOVEMENT_SOURCES = [
+  'compra',
+  'produccion',
+  'venta',
+  'ajuste',
+  'merma',
+  'traspaso',
+  'fisico',
+  'alta',
+  'importacion',
+  'cancelacion',
+] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];

@@ -31,6 +31,12 @@ export const collectionsMessages = {
   notFound: 'El cobro no existe.',
   alreadyCanceled: 'El cobro ya estaba cancelado.',
   cancelOwnSameDay: 'Solo quien registró el cobro puede cancelarlo, y el mismo día; después, alguien con permiso de cancelaciones.',
+  noCredit: 'El cliente no tiene saldo a favor.',
+  creditOverAvailable: (available: string) => `El saldo a favor es de ${available}: no alcanza para lo elegido.`,
+  applyCredit: 'Aplicar saldo a favor',
+  applyingCredit: 'Aplicando…',
+  creditApplied: (amount: string) => `Se aplicaron ${amount} del saldo a favor.`,
+  creditAvailable: (amount: string) => `Saldo a favor: ${amount}`,
   reasonRequired: 'Escribe el motivo de la cancelación.',
   reasonTooLong: 'El motivo no puede pasar de 500 caracteres.',
   /** /new-collections and /new-collections/{id}. */

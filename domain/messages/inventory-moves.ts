@@ -17,6 +17,8 @@ export const inventoryMovesMessages = {
     traspaso: 'Traspaso',
     fisico: 'Inventario físico',
     alta: 'Alta de producto',
+    importacion: 'Importación',
+    cancelacion: 'Cancelación de venta',
   },
   columns: {
     date: 'Fecha',

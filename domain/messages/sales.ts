@@ -125,4 +125,26 @@ export const salesMessages = {
     showDay: (day: string) => `Ver ventas del ${day}`,
     more: (count: number) => `y ${count} más`,
   },
+  /** Corrections of a sale (issue 33): edited while its order is not filled, cancelled with a reason. */
+  corrections: {
+    notFound: 'La venta no existe.',
+    notASale: 'Solo las ventas se corrigen aquí; una cotización se edita en Cotizaciones.',
+    isCanceled: 'La venta está cancelada: ya no se puede editar, cobrar, enviar ni cancelar.',
+    alreadyCanceled: 'La venta ya estaba cancelada.',
+    filled: 'El pedido de esta venta ya se surtió: para corregirla, cancélela o registre una devolución.',
+    openingBalance: 'Es un saldo inicial importado: corríjalo volviendo a importar el archivo de saldos.',
+    otherCustomer: 'El cliente de una venta no se cambia: cancélela y registre otra.',
+    paidMoreThan: (paid: string) => `Ya tiene cobros por ${paid}: el nuevo total no puede ser menor.`,
+    edit: 'Editar venta',
+    editTitle: (folio: string) => `Editar venta ${folio}`,
+    saved: (folio: string) => `Venta ${folio} guardada.`,
+    cancel: 'Cancelar venta',
+    cancelTitle: (folio: string) => `Cancelar venta ${folio}`,
+    cancelReason: 'Motivo de la cancelación',
+    cancelWarning:
+      'El inventario surtido regresa como Devolución, se quita de los envíos sin entregar y lo cobrado queda como saldo a favor del cliente.',
+    canceling: 'Cancelando…',
+    canceledOk: (folio: string) => `Venta ${folio} cancelada.`,
+    returnReason: (folio: string) => `Cancelación de la venta ${folio}`,
+  },
 } as const;

@@ -64,6 +64,26 @@ export const collectionInputSchema = z
   );
 export type CollectionInput = z.infer<typeof collectionInputSchema>;
 
+/**
+ * POST /api/v2/balances/{id}/credit: the customer's credit (what earlier payments left
+ * unapplied) applied to its open sales, oldest first, or by the chosen amounts.
+ */
+export const creditApplySchema = z.object({
+  lines: z.optional(
+    z
+      .array(
+        z.object({
+          sale_id: id,
+          amount: z
+            .number({ error: text.amountRequired })
+            .check(z.gt(0, text.amountPositive), z.lte(MAX_PAYMENT, text.amountTooLarge), z.refine(isWholeCents, text.amountCents)),
+        }),
+      )
+      .check(z.minLength(1, text.amountRequired), z.maxLength(200, text.tooManyLines)),
+  ),
+});
+export type CreditApply = z.infer<typeof creditApplySchema>;
+
 /** POST /api/v2/collections/{id}/cancel: the reason is kept with the payment. */
 export const collectionCancelSchema = z.object({
   reason: z

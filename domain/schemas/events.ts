@@ -3,9 +3,11 @@ import * as z from 'zod/mini';
 /** Live events (Server-Sent Events at /api/v2/events). */
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order.created'), order_id: z.int(), date: z.string() }),
+  // A sale edited or cancelled before its order is filled: the tablets pull it again (or drop it).
+  z.object({ type: z.literal('order.changed'), order_id: z.int(), date: z.string() }),
   z.object({ type: z.literal('shipping.changed'), shipping_id: z.int(), date: z.string() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
-export const APP_EVENT_TYPES: readonly AppEvent['type'][] = ['order.created', 'shipping.changed'];
+export const APP_EVENT_TYPES: readonly AppEvent['type'][] = ['order.created', 'order.changed', 'shipping.changed'];
 
 export const eventTicketSchema = z.object({ ticket: z.string(), expires_in: z.int() });

@@ -11,6 +11,7 @@ import {
   type LineProblem,
 } from '../../domain/collections';
 import { collectionsMessages } from '../../domain/messages/collections';
+import { formatMoney } from '../../domain/format';
 import { toCents } from '../../domain/money';
 import type { PermissionHolder } from '../../domain/permissions';
 import { mayCancelPayment } from '../../domain/rules/payment-cancel';
@@ -221,4 +222,79 @@ export async function loadCollection(db: Db, id: number): Promise<Collection | n
     WHERE k.id = ${id}`,
   );
   return row?.detail ?? null;
+}
+
+/**
+ * Applies the customer's credit (POST /api/v2/balances/{id}/credit) inside `tx`: what its
+ * payments left unapplied goes to its open sales, oldest first or by the chosen amounts,
+ * taken from the oldest payment first. Each amount becomes an application of the payment it
+ * came from (a collection_details row), so a payment's receipt and its cancellation see it as
+ * any other. Answers the cents applied. The open sales are locked before the payments, as a
+ * payment does, so the two never wait on each other in opposite orders.
+ */
+export async function applyCredit(
+  tx: Db,
+  companyId: number,
+  chosen: readonly { sale_id: number; amount: number }[] | undefined,
+): Promise<number> {
+  const [company] = await rows<{ id: number }>(tx, sql`SELECT id FROM companies WHERE id = ${companyId} AND deleted_at IS NULL`);
+  if (!company) throw new HttpError(404, text.companyNotFound);
+  const open = await lockOpenSales(tx, companyId);
+  const credits = await rows<{ id: number; unapplied: string }>(
+    tx,
+    sql`SELECT id, unapplied::text AS unapplied FROM collections
+      WHERE company_id = ${companyId} AND canceled_at IS NULL AND unapplied > 0 ORDER BY date, id FOR UPDATE`,
+  );
+  const creditCents = credits.reduce((sum, credit) => sum + decimalToCents(credit.unapplied), 0);
+  if (creditCents <= 0) throw new HttpError(409, text.noCredit);
+  const sales = new Map(
+    open.map((sale) => [sale.id, { ...sale, totalCents: decimalToCents(sale.total), balanceCents: decimalToCents(sale.due_balance) }]),
+  );
+  let application: Application;
+  if (chosen === undefined) application = applyOldestFirst(creditCents, [...sales.values()]);
+  else {
+    const lines = chosen.map((line) => ({ sale_id: line.sale_id, cents: toCents(line.amount) }));
+    const problem = chosenLinesProblem(creditCents, lines, new Map([...sales.values()].map((sale) => [sale.id, sale.balanceCents])));
+    if (problem?.kind === 'overAmount') throw new HttpError(409, text.creditOverAvailable(formatMoney(creditCents / 100)));
+    if (problem) await refuse(tx, problem, companyId);
+    application = applyChosenLines(creditCents, lines);
+  }
+  // Each sale's amount taken from the payments in order, a payment's credit used up before the next.
+  const left = credits.map((credit) => ({ id: credit.id, cents: decimalToCents(credit.unapplied) }));
+  const details: { collection_id: number; sale_id: number; amount: string }[] = [];
+  let from = 0;
+  for (const line of application.lines) {
+    let needed = line.cents;
+    while (needed > 0) {
+      const credit = left[from]!;
+      const cents = Math.min(needed, credit.cents);
+      details.push({ collection_id: credit.id, sale_id: line.sale_id, amount: centsToDecimal(cents) });
+      credit.cents -= cents;
+      needed -= cents;
+      if (credit.cents === 0) from += 1;
+    }
+  }
+  if (details.length === 0) return 0;
+  await tx.execute(
+    sql`INSERT INTO collection_details (collection_id, sale_id, amount)
+      SELECT v.collection_id, v.sale_id, v.amount FROM jsonb_to_recordset(${JSON.stringify(details)}::jsonb) AS v(collection_id int, sale_id int, amount numeric)`,
+  );
+  const used = left.filter((credit, index) => credit.cents !== decimalToCents(credits[index]!.unapplied));
+  await tx.execute(
+    sql`UPDATE collections k SET unapplied = v.unapplied FROM jsonb_to_recordset(${JSON.stringify(used.map((credit) => ({ id: credit.id, unapplied: centsToDecimal(credit.cents) })))}::jsonb) AS v(id int, unapplied numeric) WHERE k.id = v.id`,
+  );
+  const applied = application.lines.map((line) => {
+    const sale = sales.get(line.sale_id)!;
+    const balanceCents = sale.balanceCents - line.cents;
+    return {
+      sale_id: line.sale_id,
+      due_balance: centsToDecimal(balanceCents),
+      payment_status: paymentStatusFor(sale.totalCents, balanceCents),
+    };
+  });
+  await setBalances(
+    tx,
+    sql`jsonb_to_recordset(${JSON.stringify(applied)}::jsonb) AS v(sale_id int, due_balance numeric, payment_status text)`,
+  );
+  return application.lines.reduce((sum, line) => sum + line.cents, 0);
 }

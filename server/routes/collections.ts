@@ -7,6 +7,7 @@ import { queryMessages } from '../../domain/messages/api';
 import { collectionsMessages } from '../../domain/messages/collections';
 import {
   collectionCancelSchema,
+  creditApplySchema,
   collectionInputSchema,
   type CustomerBalance,
   collectionListPageSchema,
@@ -20,7 +21,7 @@ import type { Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import { runMutation, type MutationResult } from '../plugins/idempotency';
-import { cancelPayment, loadCollection, recordPayment } from '../repositories/collections';
+import { applyCredit, cancelPayment, loadCollection, recordPayment } from '../repositories/collections';
 import { iso, OPEN_SALE_SQL } from '../repositories/sales';
 import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
@@ -117,6 +118,14 @@ export const COLLECTIONS_ROUTES = {
     response: collectionAnswerSchema,
     status: 200,
   },
+  /** Issue 33: credit is spent as any payment is applied, from the oldest payment that left some. */
+  'POST /api/v2/balances/:id/credit': {
+    access: permission('collections'),
+    summary: 'Aplicar el saldo a favor del cliente a sus ventas con saldo: las más antiguas primero, o por venta (lines)',
+    body: creditApplySchema,
+    response: customerBalanceSchema,
+    status: 200,
+  },
   'GET /api/v2/balances': {
     access: permission('balances', 'collections'),
     summary: 'Saldos vencidos por cliente con su antigüedad (paginado; meta.totals de todos los clientes)',
@@ -135,6 +144,21 @@ export const COLLECTIONS_ROUTES = {
 const guardedRoute = guardedRoutes(COLLECTIONS_ROUTES);
 
 export function collectionRoutes(app: FastifyInstance, db: Db): void {
+  guardedRoute(app, 'POST /api/v2/balances/:id/credit', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(creditApplySchema, request.body ?? {});
+    return runMutation(
+      db,
+      request,
+      reply,
+      async (tx) => {
+        await applyCredit(tx, id, body.lines);
+        return { status: 200, body: await customerBalance(tx, id) };
+      },
+      { keyRequired: true },
+    );
+  });
+
   guardedRoute(app, 'POST /api/v2/collections', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(collectionInputSchema, request.body);
@@ -233,56 +257,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
       const { id } = parseInput(idParamSchema, request.params, 404);
       const query = parseListQuery(request.query, { filters: ['user_id'], sorts: [] });
       const sellers = idList(query.filters.user_id, 'user_id');
-      const [company] = await rows<CustomerBalance['meta']['company']>(
-        db,
-        sql`SELECT id, name, razon_social, credit_days FROM companies WHERE id = ${id} AND deleted_at IS NULL`,
-      );
-      if (!company) throw new HttpError(404, text.companyNotFound);
-      const today = monterreyDate(new Date());
-      const [sales, [credit]] = await Promise.all([
-        rows<{
-          id: number;
-          date: string;
-          due_date: string | null;
-          total: number;
-          balance: string;
-          payment_status: string;
-          user_name: string;
-        }>(
-          db,
-          sql`SELECT s.id, s.date, s.due_date, s.total::float8 AS total, s.due_balance::text AS balance, s.payment_status, u.name || ' ' || u.last AS user_name
-          FROM sales s JOIN users u ON u.id = s.user_id
-          WHERE s.company_id = ${id} AND ${OPEN_SALE_SQL} ${sellers ? sql`AND s.user_id IN ${sellers}` : sql``}
-          ORDER BY s.due_date NULLS LAST, s.id`,
-        ),
-        rows<{ credit: string }>(
-          db,
-          sql`SELECT coalesce(sum(unapplied), 0)::text AS credit FROM collections WHERE company_id = ${id} AND canceled_at IS NULL`,
-        ),
-      ]);
-      // Added up in cents from the database's own digits.
-      const cents = { total: 0, overdue: 0, current: 0, days_0_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0 };
-      const data = sales.map(({ balance, ...sale }) => {
-        const balanceCents = decimalToCents(balance);
-        const bucket = sale.due_date ? agingBucket(sale.due_date, today) : 'current';
-        cents.total += balanceCents;
-        cents[bucket] += balanceCents;
-        if (bucket !== 'current') cents.overdue += balanceCents;
-        return {
-          ...sale,
-          due_balance: fromCents(balanceCents),
-          days_overdue: sale.due_date ? daysOverdue(sale.due_date, today) : 0,
-          bucket,
-        };
-      });
-      const totals = Object.fromEntries(Object.entries(cents).map(([key, value]) => [key, fromCents(value)])) as Record<
-        keyof typeof cents,
-        number
-      >;
-      return {
-        data,
-        meta: { today, company, totals: { count: data.length, ...totals }, credit: fromCents(decimalToCents(credit!.credit)) },
-      } satisfies CustomerBalance;
+      return customerBalance(db, id, sellers);
     },
     { acceptsQuery: true },
   );
@@ -380,4 +355,58 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
     },
     { acceptsQuery: true },
   );
+}
+
+/** A customer's open sales, oldest due first, with their aging, totals and credit (GET /api/v2/balances/{id}). */
+async function customerBalance(db: Db, id: number, sellers?: number[]): Promise<CustomerBalance> {
+  const [company] = await rows<CustomerBalance['meta']['company']>(
+    db,
+    sql`SELECT id, name, razon_social, credit_days FROM companies WHERE id = ${id} AND deleted_at IS NULL`,
+  );
+  if (!company) throw new HttpError(404, text.companyNotFound);
+  const today = monterreyDate(new Date());
+  const [sales, [credit]] = await Promise.all([
+    rows<{
+      id: number;
+      date: string;
+      due_date: string | null;
+      total: number;
+      balance: string;
+      payment_status: string;
+      user_name: string;
+    }>(
+      db,
+      sql`SELECT s.id, s.date, s.due_date, s.total::float8 AS total, s.due_balance::text AS balance, s.payment_status, u.name || ' ' || u.last AS user_name
+      FROM sales s JOIN users u ON u.id = s.user_id
+      WHERE s.company_id = ${id} AND ${OPEN_SALE_SQL} ${sellers ? sql`AND s.user_id IN ${sellers}` : sql``}
+      ORDER BY s.due_date NULLS LAST, s.id`,
+    ),
+    rows<{ credit: string }>(
+      db,
+      sql`SELECT coalesce(sum(unapplied), 0)::text AS credit FROM collections WHERE company_id = ${id} AND canceled_at IS NULL`,
+    ),
+  ]);
+  // Added up in cents from the database's own digits.
+  const cents = { total: 0, overdue: 0, current: 0, days_0_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0 };
+  const data = sales.map(({ balance, ...sale }) => {
+    const balanceCents = decimalToCents(balance);
+    const bucket = sale.due_date ? agingBucket(sale.due_date, today) : 'current';
+    cents.total += balanceCents;
+    cents[bucket] += balanceCents;
+    if (bucket !== 'current') cents.overdue += balanceCents;
+    return {
+      ...sale,
+      due_balance: fromCents(balanceCents),
+      days_overdue: sale.due_date ? daysOverdue(sale.due_date, today) : 0,
+      bucket,
+    };
+  });
+  const totals = Object.fromEntries(Object.entries(cents).map(([key, value]) => [key, fromCents(value)])) as Record<
+    keyof typeof cents,
+    number
+  >;
+  return {
+    data,
+    meta: { today, company, totals: { count: data.length, ...totals }, credit: fromCents(decimalToCents(credit!.credit)) },
+  } satisfies CustomerBalance;
 }

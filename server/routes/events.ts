@@ -21,6 +21,7 @@ const HEARTBEAT_MS = 25_000;
 function isRelevant(event: AppEvent, user: CurrentUser): boolean {
   switch (event.type) {
     case 'order.created':
+    case 'order.changed':
       return hasPermission(user, 'orders');
     // A driver holds shippings for their own routes: the office's live progress is not theirs.
     case 'shipping.changed':

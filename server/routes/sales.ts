@@ -15,7 +15,8 @@ import { containsPattern, dateRange, idList, parseListQuery } from '../http/list
 import { idParamSchema } from '../http/params';
 import { and, orderBy, page, rows } from '../db/sql-rows';
 import { salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
-import { saleDetailAnswerSchema } from '../../domain/schemas/quotations';
+import { quotationCancelSchema as saleCancelSchema, saleDetailAnswerSchema } from '../../domain/schemas/quotations';
+import { cancelSale, editSale, lockSale } from '../repositories/sale-corrections';
 import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.razon_social, s.company_branch_id, b.name AS branch_name, s.user_id, u.name AS user_name, u.last AS user_last, u.email AS user_email,
@@ -27,7 +28,14 @@ const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.ra
   (SELECT json_build_object('completed', d.completed, 'is_delivered', d.is_delivered) FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
     WHERE d.sale_id = s.id AND d.deleted_at IS NULL AND sh.deleted_at IS NULL ORDER BY sh.date DESC, d.id DESC LIMIT 1) AS delivery`;
 const SALE_FROM = sql`sales s JOIN companies c ON c.id = s.company_id LEFT JOIN company_branches b ON b.id = s.company_branch_id JOIN users u ON u.id = s.user_id`;
-const SALE_SORTS = { id: 's.id', date: 's.date', total: 's.total', due_balance: 's.due_balance', created_at: 's.created_at', company_name: 'c.name' };
+const SALE_SORTS = {
+  id: 's.id',
+  date: 's.date',
+  total: 's.total',
+  due_balance: 's.due_balance',
+  created_at: 's.created_at',
+  company_name: 'c.name',
+};
 const ORDER_STATUSES = ['nuevo', 'en_produccion', 'surtido'];
 
 /** The WHERE of the sales and quotations lists (and of their totals). Cancelled rows show only with canceled=1. */
@@ -43,7 +51,8 @@ function saleFilters(filters: Partial<Record<string, string>>): SQL[] {
   if (range) conditions.push(sql`s.date BETWEEN ${range[0]} AND ${range[1]}`);
   if (filters.payment_status) conditions.push(sql`s.payment_status = ${filters.payment_status}`);
   if (filters.type) {
-    if (!(SALE_SERIES as readonly string[]).includes(filters.type)) throw new HttpError(400, queryMessages.unknownFilter(`type=${filters.type.slice(0, 40)}`));
+    if (!(SALE_SERIES as readonly string[]).includes(filters.type))
+      throw new HttpError(400, queryMessages.unknownFilter(`type=${filters.type.slice(0, 40)}`));
     conditions.push(sql`s.type = ${filters.type}`);
   }
   if (filters.company) {
@@ -71,6 +80,22 @@ export const SALES_ROUTES = {
     summary: 'Nueva venta (pedido por surtir; avisa order.created)',
     body: newSaleSchema,
     response: createdSaleSchema,
+  },
+  /** Corrections (issue 33): while its order is not filled; priced again by the server; the tablets hear of it (order.changed). */
+  'PUT /api/v2/sales/:id': {
+    access: permission('sales'),
+    summary: 'Editar una venta cuyo pedido no se ha surtido (partidas, fecha, sucursal, notas; precios del servidor; avisa order.changed)',
+    body: newSaleSchema,
+    response: saleDetailAnswerSchema,
+  },
+  /** Stock back as 'Devolución', off routes not yet delivered, payments applied to it become the customer's credit. */
+  'POST /api/v2/sales/:id/cancel': {
+    access: permission('cancelations'),
+    summary:
+      "Cancelar una venta con su motivo: el inventario surtido regresa ('Devolución'), sale de los envíos sin entregar, lo cobrado queda como saldo a favor",
+    body: saleCancelSchema,
+    response: saleDetailAnswerSchema,
+    status: 200,
   },
   /** /canceled lists cancelled quotations too. */
   'GET /api/v2/q': {
@@ -131,6 +156,27 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
         weight,
       });
       return { status: 201, body: { id, date: body.date, type: body.type, ...totals, items: lines } };
+    });
+  });
+
+  guardedRoute(app, 'PUT /api/v2/sales/:id', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(newSaleSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      const sale = await lockSale(tx, id);
+      // Re-priced from today's list; the series rule keeps the sale's creation day.
+      await editSale(tx, sale, body, await priceCart(tx, body, deployment.flags, sale.created_on));
+      return { status: 200, body: { data: await loadSaleDetail(tx, id) } };
+    });
+  });
+
+  guardedRoute(app, 'POST /api/v2/sales/:id/cancel', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(saleCancelSchema, request.body);
+    const user = currentUser(request);
+    return runMutation(db, request, reply, async (tx) => {
+      await cancelSale(tx, await lockSale(tx, id), body.reason, user.id);
+      return { status: 200, body: { data: await loadSaleDetail(tx, id) } };
     });
   });
 

@@ -46,7 +46,7 @@ export default function OrdersPage() {
   const range = orderDateRange(filter, new Date(), chosen);
   const orders = useOrdersToFill(range);
   useLiveEvents(hasPermission(user, 'orders'), (event) => {
-    if (event.type === 'order.created') engine?.wake();
+    if (event.type === 'order.created' || event.type === 'order.changed') engine?.wake();
   });
   const loading = orders === undefined || !sync.loaded || (orders.length === 0 && sync.lastPulledAt === null);
 

@@ -61,6 +61,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Before '/sales/:sale_id', which would take 'calendar' for a sale id.
   route('/sales/calendar', 'Pedidos Programados', needs('scheduled_sales'), { implemented: true }),
   route('/sales/:sale_id', 'Venta', needs('sales'), { inMenu: false, implemented: true }),
+  // A sale corrected while its order is not filled.
+  route('/sales/:sale_id/edit', 'Editar venta', needs('sales'), { inMenu: false, implemented: true }),
   route('/new-collections', 'Nueva Cobranza', needs('collections'), { implemented: true }),
   // A payment from one customer (its page and /balances link here).
   route('/new-collections/:id', 'Nueva Cobranza', needs('collections'), { inMenu: false, implemented: true }),

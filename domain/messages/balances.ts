@@ -14,6 +14,7 @@ export const balancesMessages = {
   columns: {
     company: 'Cliente',
     creditDays: 'Días de crédito',
+    credit: 'Saldo a favor',
     count: 'Ventas vencidas',
     total: 'Total vencido',
     oldest: 'Vencimiento más antiguo',

@@ -185,6 +185,8 @@ export const balanceRowSchema = z.object({
   total: num,
   ...bucketTotals,
   oldest_due_date: str,
+  /** What its payments left unapplied: credit it has with us, beside what it owes. */
+  credit: num,
 });
 export type BalanceRow = z.infer<typeof balanceRowSchema>;
 

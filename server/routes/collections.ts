@@ -236,7 +236,8 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
       const [data, [summary]] = await Promise.all([
         rows(
           db,
-          sql`${grouped} SELECT company_id, company_name, credit_days, count, ${money}, oldest_due_date FROM grouped
+          sql`${grouped} SELECT company_id, company_name, credit_days, count, ${money}, oldest_due_date,
+            (SELECT coalesce(sum(k.unapplied), 0) FROM collections k WHERE k.company_id = grouped.company_id AND k.canceled_at IS NULL)::float8 AS credit FROM grouped
           ORDER BY ${orderBy(query, BALANCE_SORTS, 'total DESC, company_id')} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`,
         ),
         rows<{ customers: number; count: number }>(

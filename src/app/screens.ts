@@ -26,6 +26,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/quotations/:id': quotationForm,
   '/sales/calendar': lazy(() => import('../features/sales/sales-calendar-page')),
   '/sales/:sale_id': lazy(() => import('../features/sales/sale-page')),
+  '/sales/:sale_id/edit': lazy(() => import('../features/sales/edit-sale-page')),
   '/inventory': lazy(() => import('../features/inventory/inventory-page')),
   // The inventory screens.
   '/inventory-pos': lazy(() => import('../features/inventory-moves/inventory-pos-page')),

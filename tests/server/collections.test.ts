@@ -455,6 +455,7 @@ describe('overdue balances by customer', () => {
         days_61_90: 96,
         days_over_90: 128,
         oldest_due_date: addDays(today(), -91),
+        credit: 0,
       },
     ]);
   });

@@ -67,6 +67,8 @@ export function balanceColumns(links: BalanceLinks): ListColumn<BalanceRow, Bala
     { key: 'count', sort: 'count', label: label.count, cell: (row) => row.count, numeric: true },
     { key: 'credit_days', sort: 'credit_days', label: label.creditDays, cell: (row) => row.credit_days, numeric: true },
     money('current', AGING_LABELS.current),
+    // Not a sort column: the credit is the customer's, not its overdue sales'.
+    { key: 'credit', label: label.credit, cell: (row) => formatMoney(row.credit), numeric: true },
     ...(links.collect ? [{ key: 'collect', label: text.collect, cell: (row: BalanceRow) => <CollectLink row={row} /> }] : []),
   ];
 }
@@ -84,6 +86,7 @@ export function BalanceCard({ row, links }: { row: BalanceRow; links: BalanceLin
         </span>
         <span>
           {label.oldest}: {formatCalendarDate(row.oldest_due_date)}
+          {row.credit > 0 && ` · ${label.credit}: ${formatMoney(row.credit)}`}
         </span>
         <span className="balance-card__buckets">
           {(['days_0_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const)

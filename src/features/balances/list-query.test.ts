@@ -37,6 +37,7 @@ describe('the Excel rows of /balances', () => {
       days_61_90: 1500.25,
       days_over_90: 2000,
       oldest_due_date: '2026-08-14',
+      credit: 0,
     };
     const [sheet] = balanceExportRows([row]);
     expect(Object.keys(sheet!)).toEqual([

@@ -23,7 +23,7 @@ import { useShell } from '../../ui/shell-context';
 import { ApiError, getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { CustomerSearch } from './customer-search';
-import { customerBalanceOptions, printReceipt, usePaymentMethods, useRecordPayment } from './queries';
+import { customerBalanceOptions, printReceipt, useApplyCredit, usePaymentMethods, useRecordPayment } from './queries';
 import './collections.css';
 import { ScreenPage, useScreenPlace } from '../../ui/screen-chrome';
 import { Field } from '../../ui/form-fields';
@@ -113,6 +113,7 @@ function PaymentFields({
   const { user } = useShell();
   const methods = usePaymentMethods();
   const save = useRecordPayment();
+  const applyCredit = useApplyCredit(balance.meta.company.id);
   const today = monterreyDate(new Date());
   const [date, setDate] = useState(today);
   const [amount, setAmount] = useState('');
@@ -222,6 +223,22 @@ function PaymentFields({
           {company.razon_social} · {text.creditDays(company.credit_days)} · {text.owes(formatMoney(totals.total), totals.count)}
           {balance.meta.credit > 0 && <> · {text.creditOnFile(formatMoney(balance.meta.credit))}</>}
         </p>
+        {balance.meta.credit > 0 && totals.count > 0 && (
+          <button
+            type="button"
+            className="outline-button"
+            disabled={applyCredit.isPending || refreshing}
+            onClick={() =>
+              applyCredit.mutate(undefined, {
+                onSuccess: (after) =>
+                  notify(collectionsMessages.creditApplied(formatMoney(balance.meta.credit - after.meta.credit)), 'success'),
+                onError: (failure) => notify(getErrorMessage(failure), 'danger'),
+              })
+            }
+          >
+            {applyCredit.isPending ? collectionsMessages.applyingCredit : collectionsMessages.applyCredit}
+          </button>
+        )}
       </section>
 
       <fieldset className="collection-form__fields" disabled={save.isPending}>

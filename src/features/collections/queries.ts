@@ -97,6 +97,29 @@ export function useRecordPayment() {
   });
 }
 
+/**
+ * 'Aplicar saldo a favor': the customer's credit applied to its open sales, oldest first; the
+ * answer is the customer's balance as it now stands.
+ */
+export function useApplyCredit(companyId: number) {
+  const queryClient = useQueryClient();
+  const keys = useRequestKeys();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/v2/balances/${companyId}/credit`, {
+        method: 'POST',
+        body: {},
+        schema: customerBalanceSchema,
+        idempotencyKey: keys.keyFor('credit', companyId),
+      }),
+    onSuccess: (balance) => {
+      keys.done('credit');
+      queryClient.setQueryData(collectionKeys.customer(companyId), balance);
+      void queryClient.invalidateQueries({ predicate: isChangedByAPayment });
+    },
+  });
+}
+
 /** The row menu of /collections: the receipt (read first, its window opened within the click) and cancelling. */
 export function useCollectionActions() {
   const queryClient = useQueryClient();

@@ -1,9 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { newSaleMessages } from '../../../domain/messages/new-sale';
 import { commonMessages } from '../../../domain/messages/shell';
 import { ticketMessages } from '../../../domain/messages/ticket';
+import { salesMessages } from '../../../domain/messages/sales';
+import { driverMessages } from '../../../domain/messages/driver';
 import { createdSaleSchema, newSaleSchema, type NewSale } from '../../../domain/schemas/new-sale';
+import { saleDetailAnswerSchema, type SaleDetail } from '../../../domain/schemas/quotations';
 import { monterreyDate, monterreyDateOffset, monterreyMinute } from '../../../domain/time';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
 import { useToast } from '../../ui/toast';
@@ -13,9 +16,11 @@ import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow } from '../../lib/session-store';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
-import { useSaleCart } from './use-sale-cart';
+import { useSaleCart, type CartContents } from './use-sale-cart';
+import { saleQueryKeys } from './sale-queries';
 import './sales.css';
-import { ScreenPage } from '../../ui/screen-chrome';
+import { ScreenPage, useScreenChrome } from '../../ui/screen-chrome';
+import { useLastingToast } from '../../ui/toast';
 import { Field } from '../../ui/form-fields';
 
 const text = newSaleMessages;
@@ -26,15 +31,43 @@ const text = newSaleMessages;
  * Saving creates the order to fill; the warehouse sees it at once.
  */
 export default function NewSalePage({ counter = false }: { counter?: boolean }) {
+  return (
+    <ScreenPage title={counter ? text.posTitle : text.title}>
+      <SaleForm counter={counter} />
+    </ScreenPage>
+  );
+}
+
+/** A sale being corrected: its record, and its cart with today's list prices (the server prices it again). */
+export interface EditingSale {
+  sale: SaleDetail;
+  cart: CartContents;
+}
+
+/**
+ * The sale's form: a new one (saving creates its order to fill and offers its ticket) or, with
+ * `editing`, a sale whose order is not filled yet (saving replaces its lines and details and
+ * goes back to its page).
+ */
+export function SaleForm({ counter = false, editing }: { counter?: boolean; editing?: EditingSale }) {
   const { deployment, user } = useShell();
+  const { navigate } = useScreenChrome();
+  const queryClient = useQueryClient();
+  const announce = useLastingToast();
+  const editedSale = editing?.sale;
   const today = monterreyDate(new Date());
-  const sale = useSaleCart({ createdOn: today, rules: deployment.flags });
+  // Serie B's uplift depends on the day the sale was made, as the server prices it.
+  const sale = useSaleCart({
+    createdOn: editedSale ? monterreyDate(new Date(editedSale.created_at)) : today,
+    rules: deployment.flags,
+    initial: editing?.cart,
+  });
   const { company, branchId, cart, series } = sale;
-  const [date, setDate] = useState(() => monterreyDateOffset(new Date(), counter ? 0 : 1));
-  const [note, setNote] = useState('');
-  const [internalNote, setInternalNote] = useState('');
-  const [purchaseOrder, setPurchaseOrder] = useState('');
-  const [bar, setBar] = useState(counter);
+  const [date, setDate] = useState(() => editedSale?.date ?? monterreyDateOffset(new Date(), counter ? 0 : 1));
+  const [note, setNote] = useState(editedSale?.note ?? '');
+  const [internalNote, setInternalNote] = useState(editedSale?.internal_note ?? '');
+  const [purchaseOrder, setPurchaseOrder] = useState(editedSale?.purchase_order ?? '');
+  const [bar, setBar] = useState(editedSale?.bar ?? counter);
   const [error, setError] = useState<string | null>(null);
   const [ticket, setTicket] = useState<SaleTicket | null>(null);
   const keys = useRequestKeys();
@@ -43,7 +76,24 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
   const scanner = useCartScanner(sale, notify);
   useHoldUpdate(cart.length > 0 || company !== null);
 
-  const save = useMutation({
+  const update = useMutation({
+    mutationFn: (body: NewSale) =>
+      apiRequest(`/api/v2/sales/${editedSale!.id}`, {
+        method: 'PUT',
+        body,
+        schema: saleDetailAnswerSchema,
+        idempotencyKey: keys.keyFor('sale', body),
+      }),
+    onSuccess: ({ data }) => {
+      keys.done('sale');
+      queryClient.setQueryData(saleQueryKeys.detail(data.id), data);
+      void queryClient.invalidateQueries({ queryKey: ['sales'] });
+      announce(salesMessages.corrections.saved(driverMessages.saleFolio(data.id)), 'success');
+      navigate(`/sales/${data.id}`, 'back');
+    },
+    onError: (failure) => setError(getErrorMessage(failure)),
+  });
+  const create = useMutation({
     mutationFn: (body: NewSale) =>
       apiRequest('/api/v2/sales', { method: 'POST', body, schema: createdSaleSchema, idempotencyKey: keys.keyFor('sale', body) }),
     onSuccess: (saved) => {
@@ -101,12 +151,13 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
       return;
     }
     setError(null);
-    save.mutate(parsed.data);
+    (editedSale ? update : create).mutate(parsed.data);
   };
+  const save = editedSale ? update : create;
 
   return (
-    <ScreenPage title={counter ? text.posTitle : text.title} overlays={toast}>
-      <form className="new-sale" onSubmit={submit} noValidate>
+    <>
+      <form className="new-sale" onSubmit={submit} noValidate aria-label={editedSale ? salesMessages.corrections.edit : undefined}>
         {/* While saving, the sale stays as it was sent: its ticket prints exactly that. */}
         <fieldset className="new-sale__body" disabled={save.isPending}>
           <SaleCart cart={sale} onScan={scanner.open} onCompanyPicked={() => setError(null)} />
@@ -154,6 +205,7 @@ export default function NewSalePage({ counter = false }: { counter?: boolean }) 
         </div>
       </form>
       {scanner.dialog}
-    </ScreenPage>
+      {toast}
+    </>
   );
 }

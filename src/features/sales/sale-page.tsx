@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { defaultQuotationLayout, partyRentalSentences } from '../../../domain/documents/quotation-document';
 import { formatKg, formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
 import { salesMessages } from '../../../domain/messages/sales';
 import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
 import { quotationFolio } from '../../../domain/sales';
-import type { SaleDetail } from '../../../domain/schemas/quotations';
+import { driverMessages } from '../../../domain/messages/driver';
+import { quotationCancelSchema as saleCancelSchema, saleDetailAnswerSchema, type SaleDetail } from '../../../domain/schemas/quotations';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
 import { monterreyMinute } from '../../../domain/time';
 import { useShell } from '../../ui/shell-context';
@@ -16,12 +17,17 @@ import { openPrintWindow } from '../../lib/session-store';
 import { printQuotation } from '../../ui/print-documents';
 import { AppLink } from '../../ui/app-link';
 import { formatDay } from '../../ui/calendar/calendar-days';
-import { saleDetailQueryOptions } from './sale-queries';
+import { saleDetailQueryOptions, saleQueryKeys } from './sale-queries';
+import { ReasonDialog } from '../../ui/reason-dialog';
+import { useToast } from '../../ui/toast';
+import { apiRequest } from '../../lib/api';
+import { useRequestKeys } from '../../lib/request-key';
 import './sales.css';
 import { EvidenceLink } from '../../ui/evidence-link';
 import { fillsOrders } from '../../../domain/deployment';
 
 const text = salesMessages.page;
+const fix = salesMessages.corrections;
 const ORDER_TONE = { nuevo: 'warning', en_produccion: 'warning', surtido: 'success' } as const;
 
 /** `/sales/{sale_id}`: one sale followed from its items to its delivery and its collections. */
@@ -35,21 +41,82 @@ export default function SalePage() {
     enabled: id !== null,
     retry: retryUnlessNotFound,
   });
+  const queryClient = useQueryClient();
+  const keys = useRequestKeys();
+  const [notify, toast] = useToast();
+  const [canceling, setCanceling] = useState(false);
+  const record = sale.data;
+  // What the server allows (it refuses the rest): editing while the order is not filled, cancelling once.
+  const open = record !== undefined && record.kind === 'sale' && record.canceled_at === null;
+  const canEdit = open && hasPermission(user, 'sales') && record.order?.status !== 'surtido';
+  const canCancel = open && hasPermission(user, 'cancelations');
+  const folio = driverMessages.saleFolio(id ?? 0);
 
   return (
     <RecordScreen
       id={id}
       query={sale}
-      title={(record) => (record ? saleTitle(record) : text.title(id ?? 0))}
+      title={(found) => (found ? saleTitle(found) : text.title(id ?? 0))}
       notFound={{ message: text.notFound, back: { href: '/sales', label: text.backToList } }}
+      overlays={
+        <>
+          {canceling && record && (
+            <ReasonDialog
+              text={{
+                title: fix.cancelTitle(folio),
+                reasonLabel: fix.cancelReason,
+                hint: fix.cancelWarning,
+                submit: fix.cancel,
+                submitting: fix.canceling,
+              }}
+              schema={saleCancelSchema}
+              onSubmit={async (body) => {
+                const { data } = await apiRequest(`/api/v2/sales/${record.id}/cancel`, {
+                  method: 'POST',
+                  body,
+                  schema: saleDetailAnswerSchema,
+                  idempotencyKey: keys.keyFor('cancel', body),
+                });
+                keys.done('cancel');
+                queryClient.setQueryData(saleQueryKeys.detail(data.id), data);
+                void queryClient.invalidateQueries({ queryKey: ['sales'] });
+                notify(fix.canceledOk(folio), 'success');
+              }}
+              onClose={() => setCanceling(false)}
+            />
+          )}
+          {toast}
+        </>
+      }
     >
-      {(record) => (
+      {(found) => (
         <SaleView
-          sale={record}
+          sale={found}
           routeLinks={hasPermission(user, 'shippings')}
           showOrder={fillsOrders(deployment)}
-          onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(record, new Date()) })}
-          onPrintRental={rental ? () => printQuotation(record, 'rental') : undefined}
+          onPrintTicket={() => openPrintWindow({ kind: 'ticket', data: saleTicketOf(found, new Date()) })}
+          onPrintRental={rental ? () => printQuotation(found, 'rental') : undefined}
+          corrections={
+            (canEdit || canCancel) && (
+              <>
+                {canEdit && (
+                  <AppLink href={`/sales/${found.id}/edit`} className="outline-button">
+                    {fix.edit}
+                  </AppLink>
+                )}
+                {canCancel && (
+                  <button
+                    type="button"
+                    className="outline-button outline-button--danger"
+                    aria-haspopup="dialog"
+                    onClick={() => setCanceling(true)}
+                  >
+                    {fix.cancel}
+                  </button>
+                )}
+              </>
+            )
+          }
         />
       )}
     </RecordScreen>
@@ -96,8 +163,11 @@ export function SaleView({
   onPrintRental,
   routeLinks = false,
   showOrder = true,
+  corrections,
 }: {
   sale: SaleDetail;
+  /** 'Editar venta' and 'Cancelar venta', where the person may. */
+  corrections?: ReactNode;
   onPrintTicket: () => void;
   onPrintRental?: () => void;
   routeLinks?: boolean;
@@ -130,6 +200,7 @@ export function SaleView({
                 {text.printRental}
               </button>
             )}
+            {corrections}
           </p>
         )}
       </header>

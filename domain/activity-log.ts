@@ -48,6 +48,8 @@ export const LOGGED_ENTITIES = {
   role_permissions: 'Permiso de rol',
   roles: 'Rol',
   sale_items: 'Partida de venta',
+  sale_return_items: 'Partida devuelta',
+  sale_returns: 'Devolución de venta',
   sales: 'Venta / cotización',
   shipping_details: 'Entrega',
   shippings: 'Envío',

@@ -31,8 +31,8 @@ export function stockByItem(movements: readonly { item_id: number; type: Invento
 /**
  * What caused a movement, so each screen lists its own: purchase receipts,
  * production, sales, manual adjustments, waste ('mermas'), transfers between branches,
- * physical counts, a product's opening stock, a file brought in by 'Importar', and a cancelled
- * sale's goods coming back.
+ * physical counts, a product's opening stock, a file brought in by 'Importar', a cancelled
+ * sale's goods coming back, and a customer's return of some of them.
  */
 export const MOVEMENT_SOURCES = [
   'compra',
@@ -45,5 +45,6 @@ export const MOVEMENT_SOURCES = [
   'alta',
   'importacion',
   'cancelacion',
+  'devolucion',
 ] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];

@@ -19,6 +19,7 @@ export const inventoryMovesMessages = {
     alta: 'Alta de producto',
     importacion: 'Importación',
     cancelacion: 'Cancelación de venta',
+    devolucion: 'Devolución de cliente',
   },
   columns: {
     date: 'Fecha',

@@ -1,17 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
-import { decimalToCents, paymentStatusFor } from '../../domain/collections';
-import { formatMoney } from '../../domain/format';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { centsToDecimal, decimalToCents, paymentStatusFor } from '../../domain/collections';
+import { formatMoney, formatQuantity } from '../../domain/format';
 import { salesMessages } from '../../domain/messages/sales';
 import { driverMessages } from '../../domain/messages/driver';
 import type { NewSale } from '../../domain/schemas/new-sale';
+import type { SaleReturn, SaleReturnInput } from '../../domain/schemas/sale-returns';
 import { addDays } from '../../domain/time';
 import type { Db } from '../db/client';
-import { saleItems, sales } from '../db/schema';
+import { saleItems, saleReturnItems, sales } from '../db/schema';
 import { rows } from '../db/sql-rows';
 import { publishEvent } from '../events/bus';
 import { HttpError } from '../http-errors';
 import type { PricedCart } from './pricing';
 import { recordMovements } from './inventory';
+import { iso } from './sales';
 
 const text = salesMessages.corrections;
 
@@ -103,11 +105,12 @@ export async function cancelSale(tx: Db, sale: LockedSale, reason: string, userI
   if (sale.canceled) throw new HttpError(409, text.alreadyCanceled);
   const now = new Date().toISOString();
   if (sale.filled) {
+    // What is still out: its 'Salida Venta' less what returns already brought back (stored negative).
     const out = await rows<{ item_id: number; branch_id: number; quantity: number; unit_cost: number | null }>(
       tx,
-      sql`SELECT item_id, branch_id, sum(CASE WHEN type = 'Salida Venta' THEN quantity ELSE -quantity END)::float8 AS quantity, max(unit_cost)::float8 AS unit_cost
+      sql`SELECT item_id, branch_id, sum(quantity)::float8 AS quantity, max(unit_cost)::float8 AS unit_cost
         FROM inventory_movements WHERE sale_id = ${sale.id} AND type IN ('Salida Venta', 'Devolución')
-        GROUP BY item_id, branch_id HAVING round(sum(CASE WHEN type = 'Salida Venta' THEN quantity ELSE -quantity END), 2) <> 0`,
+        GROUP BY item_id, branch_id HAVING round(sum(quantity), 2) > 0`,
     );
     await recordMovements(
       tx,
@@ -147,4 +150,130 @@ export async function cancelSale(tx: Db, sale: LockedSale, reason: string, userI
     })
     .where(eq(sales.id, sale.id));
   await publishEvent(tx, { type: 'order.changed', order_id: sale.id, date: sale.date });
+}
+
+/** A return as its credit note shows it, built by the database in one round trip. */
+export async function loadSaleReturns(db: Db, where: SQL): Promise<SaleReturn[]> {
+  return rows<SaleReturn>(
+    db,
+    sql`SELECT r.id, r.sale_id, ${iso(sql`r.created_at`)} AS created_at, r.reason, r.subtotal::float8 AS subtotal, r.total::float8 AS total,
+      r.credit::float8 AS credit, json_build_object('name', u.name, 'last', u.last) AS created_by,
+      json_build_object('name', c.name, 'razon_social', c.razon_social, 'rfc', c.rfc) AS company,
+      (SELECT json_agg(json_build_object('item_id', ri.item_id, 'name', i.name, 'unit', un.name, 'quantity', ri.quantity::float8,
+          'price', ri.price::float8, 'amount', round(ri.quantity * ri.price, 2)::float8) ORDER BY ri.id)
+        FROM sale_return_items ri JOIN items i ON i.id = ri.item_id JOIN units un ON un.id = i.unit_id WHERE ri.return_id = r.id) AS lines
+    FROM sale_returns r JOIN sales s ON s.id = r.sale_id JOIN companies c ON c.id = s.company_id JOIN users u ON u.id = r.created_by_user_id
+    WHERE ${where} ORDER BY r.id`,
+  );
+}
+
+/**
+ * Records the return of some lines of a filled sale (a credit note): each quantity up to what
+ * the sale holds less what earlier returns took back; the goods come back into stock as
+ * 'Devolución' (negative, as a cancellation records them) in the branch they left from; the
+ * sale's balance goes down by the returned lines at its prices with its tax; what of that the
+ * customer had already paid becomes its credit (the latest applications to the sale are
+ * released to their payments first). Answers the return's id.
+ */
+export async function recordSaleReturn(tx: Db, sale: LockedSale, input: SaleReturnInput, userId: number): Promise<number> {
+  if (sale.canceled) throw new HttpError(409, text.isCanceled);
+  if (sale.folio !== null) throw new HttpError(409, text.openingBalance);
+  if (!sale.filled) throw new HttpError(409, text.notFilled);
+  const lines = await rows<{
+    item_id: number;
+    name: string;
+    unit: string;
+    quantity: number;
+    price: number;
+    returned: number;
+    branch_id: number | null;
+  }>(
+    tx,
+    sql`SELECT si.item_id, i.name, un.name AS unit, sum(si.quantity)::float8 AS quantity, max(si.price)::float8 AS price,
+      coalesce((SELECT sum(ri.quantity) FROM sale_return_items ri JOIN sale_returns r ON r.id = ri.return_id WHERE r.sale_id = ${sale.id} AND ri.item_id = si.item_id), 0)::float8 AS returned,
+      (SELECT m.branch_id FROM inventory_movements m WHERE m.sale_id = ${sale.id} AND m.item_id = si.item_id AND m.type = 'Salida Venta' ORDER BY m.id LIMIT 1) AS branch_id
+    FROM sale_items si JOIN items i ON i.id = si.item_id JOIN units un ON un.id = i.unit_id
+    WHERE si.sale_id = ${sale.id} GROUP BY si.item_id, i.name, un.name`,
+  );
+  const byItem = new Map(lines.map((line) => [line.item_id, line]));
+  const seen = new Set<number>();
+  let subtotalCents = 0;
+  for (const wanted of input.lines) {
+    const line = byItem.get(wanted.item_id);
+    if (!line || seen.has(wanted.item_id)) throw new HttpError(422, text.returnNotInSale);
+    seen.add(wanted.item_id);
+    const leftCents = Math.round((line.quantity - line.returned) * 100);
+    if (Math.round(wanted.quantity * 100) > leftCents)
+      throw new HttpError(422, text.returnTooMuch(line.name, `${formatQuantity(leftCents / 100)} ${line.unit}`));
+    subtotalCents += Math.round(wanted.quantity * line.price * 100);
+  }
+  // The sale's tax, in the proportion its total bears to its subtotal.
+  const [amounts] = await rows<{ subtotal: string; total: string }>(
+    tx,
+    sql`SELECT subtotal::text AS subtotal, total::text AS total FROM sales WHERE id = ${sale.id}`,
+  );
+  const saleSubtotal = decimalToCents(amounts!.subtotal);
+  const totalCents = saleSubtotal > 0 ? Math.round((subtotalCents * decimalToCents(amounts!.total)) / saleSubtotal) : subtotalCents;
+  const balanceCents = decimalToCents(sale.due_balance);
+  const newBalanceCents = Math.max(0, balanceCents - totalCents);
+  const creditCents = totalCents - (balanceCents - newBalanceCents);
+
+  const [created] = await rows<{ id: number }>(
+    tx,
+    sql`INSERT INTO sale_returns (sale_id, reason, subtotal, total, credit, created_by_user_id)
+      VALUES (${sale.id}, ${input.reason}, ${centsToDecimal(subtotalCents)}::numeric, ${centsToDecimal(totalCents)}::numeric, ${centsToDecimal(creditCents)}::numeric, ${userId})
+      RETURNING id`,
+  );
+  const returnId = created!.id;
+  await tx
+    .insert(saleReturnItems)
+    .values(
+      input.lines.map((wanted) => ({
+        return_id: returnId,
+        item_id: wanted.item_id,
+        quantity: wanted.quantity,
+        price: byItem.get(wanted.item_id)!.price,
+      })),
+    );
+  await recordMovements(
+    tx,
+    input.lines.map((wanted) => ({
+      item_id: wanted.item_id,
+      ...(byItem.get(wanted.item_id)!.branch_id !== null && { branch_id: byItem.get(wanted.item_id)!.branch_id! }),
+      type: 'Devolución' as const,
+      quantity: -wanted.quantity,
+      source: 'devolucion' as const,
+      reason: `${text.returnFolio(returnId)}: ${input.reason}`.slice(0, 300),
+      sale_id: sale.id,
+    })),
+    userId,
+  );
+  // What had been paid of the returned part goes back to the payments, the latest first.
+  let release = creditCents;
+  if (release > 0) {
+    const applied = await rows<{ id: number; collection_id: number; amount: string }>(
+      tx,
+      sql`SELECT d.id, d.collection_id, d.amount::text AS amount FROM collection_details d JOIN collections k ON k.id = d.collection_id
+        WHERE d.sale_id = ${sale.id} AND k.canceled_at IS NULL ORDER BY d.id DESC FOR UPDATE OF d`,
+    );
+    for (const line of applied) {
+      if (release <= 0) break;
+      const cents = Math.min(release, decimalToCents(line.amount));
+      release -= cents;
+      if (cents === decimalToCents(line.amount)) await tx.execute(sql`DELETE FROM collection_details WHERE id = ${line.id}`);
+      else await tx.execute(sql`UPDATE collection_details SET amount = amount - ${centsToDecimal(cents)}::numeric WHERE id = ${line.id}`);
+      await tx.execute(
+        sql`UPDATE collections SET unapplied = unapplied + ${centsToDecimal(cents)}::numeric WHERE id = ${line.collection_id}`,
+      );
+    }
+  }
+  await tx
+    .update(sales)
+    .set({
+      due_balance: newBalanceCents / 100,
+      payment_status: paymentStatusFor(decimalToCents(sale.total), newBalanceCents),
+      updated_at: new Date().toISOString(),
+    })
+    .where(eq(sales.id, sale.id));
+  return returnId;
 }

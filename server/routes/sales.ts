@@ -16,7 +16,8 @@ import { idParamSchema } from '../http/params';
 import { and, orderBy, page, rows } from '../db/sql-rows';
 import { salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
 import { quotationCancelSchema as saleCancelSchema, saleDetailAnswerSchema } from '../../domain/schemas/quotations';
-import { cancelSale, editSale, lockSale } from '../repositories/sale-corrections';
+import { cancelSale, editSale, loadSaleReturns, lockSale, recordSaleReturn } from '../repositories/sale-corrections';
+import { saleReturnAnswerSchema, saleReturnInputSchema, saleReturnListSchema } from '../../domain/schemas/sale-returns';
 import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.razon_social, s.company_branch_id, b.name AS branch_name, s.user_id, u.name AS user_name, u.last AS user_last, u.email AS user_email,
@@ -96,6 +97,19 @@ export const SALES_ROUTES = {
     body: saleCancelSchema,
     response: saleDetailAnswerSchema,
     status: 200,
+  },
+  /** A credit note: some lines of a filled sale come back; its balance goes down; what was paid of them becomes credit. */
+  'POST /api/v2/sales/:id/returns': {
+    access: permission('cancelations'),
+    summary:
+      "Registrar la devolución de parte de una venta surtida (nota de crédito): inventario de vuelta ('Devolución'), saldo menor, lo pagado como saldo a favor",
+    body: saleReturnInputSchema,
+    response: saleReturnAnswerSchema,
+  },
+  'GET /api/v2/sales/:id/returns': {
+    access: permission('sales', 'cancelations'),
+    summary: 'Devoluciones (notas de crédito) de una venta',
+    response: saleReturnListSchema,
   },
   /** /canceled lists cancelled quotations too. */
   'GET /api/v2/q': {
@@ -178,6 +192,22 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
       await cancelSale(tx, await lockSale(tx, id), body.reason, user.id);
       return { status: 200, body: { data: await loadSaleDetail(tx, id) } };
     });
+  });
+
+  guardedRoute(app, 'POST /api/v2/sales/:id/returns', async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    const body = parseInput(saleReturnInputSchema, request.body);
+    const user = currentUser(request);
+    return runMutation(db, request, reply, async (tx) => {
+      const returnId = await recordSaleReturn(tx, await lockSale(tx, id), body, user.id);
+      const [saved] = await loadSaleReturns(tx, sql`r.id = ${returnId}`);
+      return { status: 201, body: { data: saved } };
+    });
+  });
+
+  guardedRoute(app, 'GET /api/v2/sales/:id/returns', async (request) => {
+    const { id } = parseInput(idParamSchema, request.params, 404);
+    return { data: await loadSaleReturns(db, sql`r.sale_id = ${id}`) };
   });
 
   // Quotations and sales are one table: the two lists differ only in which rows they show.

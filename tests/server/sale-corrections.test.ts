@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerBalanceSchema } from '../../domain/schemas/collections';
 import { saleDetailAnswerSchema } from '../../domain/schemas/quotations';
+import { saleReturnAnswerSchema, saleReturnListSchema } from '../../domain/schemas/sale-returns';
 import { syncPullSchema } from '../../domain/schemas/sync';
 import { monterreyDate } from '../../domain/time';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
@@ -245,5 +246,80 @@ describe('using a customer’s credit', () => {
     expect(await rows(sql`SELECT sale_id, amount::float8 AS amount FROM collection_details WHERE sale_id = ${b}`)).toEqual([
       { sale_id: b, amount: 20 },
     ]);
+  });
+});
+
+describe('returning some lines of a sale (a credit note)', () => {
+  it('takes back up to what was sold, puts it in stock once, lowers the balance, and turns what was paid of it into credit', async () => {
+    const company = await customer();
+    const id = await newSale(company, 4);
+    const early = await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', {
+      reason: 'Golpeado',
+      lines: [{ item_id: product.id, quantity: 1 }],
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Solo se devuelve lo surtido: antes de surtirse, edite o cancele la venta.');
+    expect((await fill(id, 4)).statusCode).toBe(200);
+    const sale = await detail(id);
+    const lineTotal = (quantity: number) => Math.round(quantity * sale.items[0]!.price * 100 * (sale.total / sale.subtotal)) / 100;
+    // Half of it paid: returning one unit only lowers what is owed.
+    expect((await pay(company, sale.total / 2)).statusCode).toBe(201);
+    const before = await stock(product.id);
+    const first = await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', {
+      reason: 'Golpeado',
+      lines: [{ item_id: product.id, quantity: 1 }],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const credited = saleReturnAnswerSchema.parse(first.json()).data;
+    expect(credited).toMatchObject({ sale_id: id, credit: 0, reason: 'Golpeado' });
+    expect(credited.total).toBeCloseTo(lineTotal(1), 2);
+    expect(await stock(product.id)).toBeCloseTo(before + 1, 2);
+    expect((await detail(id)).due_balance).toBeCloseTo(sale.total / 2 - lineTotal(1), 2);
+
+    // More than is left to return is refused, naming what is left.
+    const tooMuch = await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', {
+      reason: 'Todo',
+      lines: [{ item_id: product.id, quantity: 3.5 }],
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().message).toMatch(/se pueden devolver hasta 3 /);
+
+    // The other three: more than is owed, so the rest of them becomes credit.
+    const rest = saleReturnAnswerSchema.parse(
+      (
+        await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', {
+          reason: 'No los quiso',
+          lines: [{ item_id: product.id, quantity: 3 }],
+        })
+      ).json(),
+    ).data;
+    expect(rest.credit).toBeCloseTo(rest.total - (sale.total / 2 - lineTotal(1)), 2);
+    expect((await detail(id)).due_balance).toBe(0);
+    expect((await balance(company)).meta.credit).toBeCloseTo(rest.credit, 2);
+    expect(await stock(product.id)).toBeCloseTo(before + 4, 2);
+    const listed = saleReturnListSchema.parse((await call('GET', `/api/v2/sales/${id}/returns`, 'ventas@demo.mx')).json());
+    expect(listed.data.map((row) => row.lines.map((line) => line.quantity))).toEqual([[1], [3]]);
+  });
+
+  it('records a return once under the same Idempotency-Key, and none of a cancelled sale', async () => {
+    const company = await customer();
+    const id = await newSale(company, 2);
+    expect((await fill(id, 2)).statusCode).toBe(200);
+    const key = `devolucion-una-vez-${Date.now()}`;
+    const body = { reason: 'Caja abierta', lines: [{ item_id: product.id, quantity: 1 }] };
+    const [a, b] = [
+      await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', body, key),
+      await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', body, key),
+    ];
+    expect(b.json()).toEqual(a.json());
+    expect(await rows(sql`SELECT count(*)::int AS count FROM sale_returns WHERE sale_id = ${id}`)).toEqual([{ count: 1 }]);
+    expect((await call('POST', `/api/v2/sales/${id}/cancel`, 'admin@demo.mx', { reason: 'Se canceló' })).statusCode).toBe(200);
+    // The cancellation brought back only what the return had not.
+    expect(await rows(sql`SELECT type, quantity::float8 AS quantity FROM inventory_movements WHERE sale_id = ${id} ORDER BY id`)).toEqual([
+      { type: 'Salida Venta', quantity: 2 },
+      { type: 'Devolución', quantity: -1 },
+      { type: 'Devolución', quantity: -1 },
+    ]);
+    expect((await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', body)).statusCode).toBe(409);
   });
 });

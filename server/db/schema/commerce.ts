@@ -193,6 +193,50 @@ export const saleItems = pgTable(
 );
 
 /**
+ * A return of some lines of a filled sale (a credit note): the goods come back into stock
+ * ('Devolución'), the sale's balance goes down by `total`, and `credit` is the part of it the
+ * customer had already paid, which became credit with us.
+ */
+export const saleReturns = pgTable(
+  'sale_returns',
+  {
+    id: id(),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    reason: text('reason').notNull(),
+    subtotal: money('subtotal').notNull(),
+    total: money('total').notNull(),
+    credit: money('credit').notNull(),
+    created_by_user_id: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('sale_returns_sale').on(t.sale_id),
+    check('sale_returns_amounts', sql`${t.total} > 0 AND ${t.credit} >= 0 AND ${t.credit} <= ${t.total}`),
+  ],
+);
+
+export const saleReturnItems = pgTable(
+  'sale_return_items',
+  {
+    id: id(),
+    return_id: integer('return_id')
+      .notNull()
+      .references(() => saleReturns.id, { onDelete: 'cascade' }),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    quantity: kilograms('quantity').notNull(),
+    /** The sale's price of the line, without tax: what the quantity is credited at. */
+    price: money('price').notNull(),
+  },
+  (t) => [index('sale_return_items_return').on(t.return_id), check('sale_return_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/**
  * What a product is made of: raw material per unit of product. Starting production takes
  * the raw material out of stock and puts the product in (spec §4 inventory movement types).
  */

@@ -122,3 +122,44 @@ test('the office edits a sale the tablet then shows, cancels it once filled and 
     await browser.close();
   }
 });
+
+test('the office records a partial return of a filled sale and prints its credit note', async ({ page, request }) => {
+  const admin = await api(request, 'admin@demo.mx');
+  const warehouse = await api(request, 'almacen@demo.mx');
+  const today = monterreyDate(new Date());
+  const name = `Devolución E2E ${Date.now() % 100000}`;
+  const company = (await admin.post<{ data: { id: number } }>('/api/v2/companies', { name, razon_social: `${name} SA`, credit_days: 0 }))
+    .data;
+  const item = (await admin.get<{ data: { id: number; name: string }[] }>('/api/v2/item/pos?filter[is_published]=1&itemsPerPage=100'))
+    .data[0]!;
+  const { id } = await admin.post<{ id: number }>('/api/v2/sales', {
+    company_id: company.id,
+    company_branch_id: null,
+    date: today,
+    type: 'Serie A',
+    note: null,
+    internal_note: null,
+    purchase_order: null,
+    bar: false,
+    items: [{ item_id: item.id, quantity: 3 }],
+  });
+  await warehouse.post('/api/v2/orders/dispatch_sale_order', { id, quotation_items: [{ item_id: item.id, quantity: 3 }] });
+
+  await signIn(page, 'admin@demo.mx');
+  await page.goto(`/sales/${id}`);
+  await page.getByRole('button', { name: 'Registrar devolución' }).click();
+  const dialog = page.locator(`ion-modal[aria-label="Devolución de la venta V-${id}"]`);
+  await expect(dialog.getByText('Se pueden devolver 3')).toBeVisible();
+  await dialog.getByLabel(`Cantidad devuelta de ${item.name}`).fill('5');
+  await dialog.getByLabel('Motivo de la devolución').fill('Llegó golpeado');
+  await dialog.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^De ${item.name} se pueden devolver hasta 3 `));
+  await dialog.getByLabel(`Cantidad devuelta de ${item.name}`).fill('1');
+  const [credit] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Registrar devolución' }).click()]);
+  await expect(credit.getByRole('heading', { name: /Nota de crédito/ })).toBeVisible();
+  await expect(credit.getByText(/^NC-\d+$/)).toBeVisible();
+  await expect(credit.getByText('Llegó golpeado')).toBeVisible();
+  await expect(credit.getByRole('button', { name: 'Descargar PDF' })).toBeVisible();
+  await expect(page.getByText(/Devolución NC-\d+ registrada\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Imprimir NC-\d+$/ })).toBeVisible();
+});

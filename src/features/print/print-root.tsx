@@ -14,6 +14,8 @@ export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   quotation: lazy(() => import('./quotation-print')),
   /** A customer's payment receipt (spec §2 /receipts). */
   receipt: lazy(() => import('./collection-receipt')),
+  /** The credit note of a return of some lines of a sale. */
+  saleReturn: lazy(() => import('./sale-return-print')),
   /** Payroll 'Recibo' slips, four per page. */
   payroll: lazy(() => import('./payroll-receipts')),
   /** The counter's day cut (/caja). */

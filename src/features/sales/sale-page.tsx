@@ -19,6 +19,7 @@ import { AppLink } from '../../ui/app-link';
 import { formatDay } from '../../ui/calendar/calendar-days';
 import { saleDetailQueryOptions, saleQueryKeys } from './sale-queries';
 import { ReasonDialog } from '../../ui/reason-dialog';
+import { printSaleReturn, SaleReturnDialog, SaleReturnsList, saleReturnsKey, useSaleReturns } from './sale-returns';
 import { useToast } from '../../ui/toast';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
@@ -45,11 +46,15 @@ export default function SalePage() {
   const keys = useRequestKeys();
   const [notify, toast] = useToast();
   const [canceling, setCanceling] = useState(false);
+  const [returning, setReturning] = useState(false);
   const record = sale.data;
+  const returns = useSaleReturns(record);
   // What the server allows (it refuses the rest): editing while the order is not filled, cancelling once.
   const open = record !== undefined && record.kind === 'sale' && record.canceled_at === null;
   const canEdit = open && hasPermission(user, 'sales') && record.order?.status !== 'surtido';
   const canCancel = open && hasPermission(user, 'cancelations');
+  // What was filled can come back in part: a return while something is left to return.
+  const canReturn = canCancel && record.order?.status === 'surtido' && returns.data !== undefined;
   const folio = driverMessages.saleFolio(id ?? 0);
 
   return (
@@ -85,6 +90,19 @@ export default function SalePage() {
               onClose={() => setCanceling(false)}
             />
           )}
+          {returning && record && returns.data && (
+            <SaleReturnDialog
+              sale={record}
+              returns={returns.data}
+              onSaved={(saved) => {
+                void queryClient.invalidateQueries({ queryKey: saleReturnsKey(record.id) });
+                void queryClient.invalidateQueries({ queryKey: saleQueryKeys.detail(record.id) });
+                notify(fix.returnSaved(fix.returnFolio(saved.id)), 'success');
+                printSaleReturn(saved);
+              }}
+              onClose={() => setReturning(false)}
+            />
+          )}
           {toast}
         </>
       }
@@ -104,6 +122,11 @@ export default function SalePage() {
                     {fix.edit}
                   </AppLink>
                 )}
+                {canReturn && (
+                  <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setReturning(true)}>
+                    {fix.returnAction}
+                  </button>
+                )}
                 {canCancel && (
                   <button
                     type="button"
@@ -117,6 +140,7 @@ export default function SalePage() {
               </>
             )
           }
+          returns={returns.data && returns.data.length > 0 ? <SaleReturnsList returns={returns.data} /> : undefined}
         />
       )}
     </RecordScreen>
@@ -164,10 +188,13 @@ export function SaleView({
   routeLinks = false,
   showOrder = true,
   corrections,
+  returns,
 }: {
   sale: SaleDetail;
   /** 'Editar venta' and 'Cancelar venta', where the person may. */
   corrections?: ReactNode;
+  /** The sale's returns (credit notes), once it has any. */
+  returns?: ReactNode;
   onPrintTicket: () => void;
   onPrintRental?: () => void;
   routeLinks?: boolean;
@@ -253,6 +280,12 @@ export function SaleView({
               <Fact label={text.total}>{formatMoney(sale.total)}</Fact>
               <Fact label={text.dueBalance}>{formatMoney(sale.due_balance)}</Fact>
             </dl>
+            {returns && (
+              <>
+                <h3 className="sale-page__subheading">{fix.returnsTitle}</h3>
+                {returns}
+              </>
+            )}
             {sale.order && showOrder && (
               <>
                 <h3 className="sale-page__subheading">{text.order}</h3>

@@ -67,6 +67,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // A payment from one customer (its page and /balances link here).
   route('/new-collections/:id', 'Nueva Cobranza', needs('collections'), { inMenu: false, implemented: true }),
   route('/collections', 'Cobranza', needs('collections'), { implemented: true }),
+  // Every payment's receipt, to reprint or download as PDF.
+  route('/receipts', 'Recibos', needs('collections'), { implemented: true }),
   route('/quotations', 'Cotizaciones', needs('quotations'), { implemented: true }),
   // Before '/quotations/:id', which would take 'new' for an id.
   route('/quotations/new', 'Nueva cotización', needs('quotations'), { inMenu: false, implemented: true }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEPLOYMENTS } from '../deployment';
 import type { DocumentBlock, DocumentModel } from './document';
-import { defaultQuotationLayout, formatLongDay, quotationDocument } from './quotation-document';
+import { defaultQuotationLayout, formatLongDay, quotationDocument, saleDocument } from './quotation-document';
 import { quotationFixture } from './test-fixtures';
 
 const frutas = DEPLOYMENTS.frutas.identity;
@@ -191,5 +191,20 @@ describe('long dates', () => {
   it('read in Spanish whatever the time zone of the machine', () => {
     expect(formatLongDay('2026-01-01')).toBe('1 de enero de 2026');
     expect(formatLongDay('2026-12-31 23:59')).toBe('31 de diciembre de 2026');
+  });
+});
+
+describe('a sale’s own print (Nota de venta)', () => {
+  it('is titled with the sale’s folio and shows what is owed, the lines at the prices sold, and a cancellation with its reason', () => {
+    const sale = quotationFixture({ kind: 'sale', due_balance: 120.5, payment_status: 'Parcial' });
+    const model = saleDocument(sale, frutas);
+    expect(model.title).toBe(`Nota de venta V-${sale.id}`);
+    expect(model.fileName).toBe(`Venta V-${sale.id}.pdf`);
+    const totals = block(model, 'totals')!.rows.map((row) => [row.label, row.value]);
+    expect(totals).toContainEqual(['Pago', 'Parcial']);
+    expect(totals).toContainEqual(['Saldo', '$120.50']);
+    expect(block(model, 'table')!.rows.length).toBe(sale.items.length);
+    const canceled = saleDocument({ ...sale, canceled_at: '2026-11-20T18:00:00.000Z', cancel_reason: 'Pedido duplicado' }, frutas);
+    expect(documentText(canceled)).toContain('Cancelada el 20 de noviembre de 2026: Pedido duplicado');
   });
 });

@@ -25,6 +25,10 @@ export { defaultQuotationLayout, QUOTATION_LAYOUTS, type QuotationLayout } from 
 export const quotationPrintDataSchema = z.object({ sale: saleDetailSchema, layout: z.enum(QUOTATION_LAYOUTS) });
 export type QuotationPrintData = z.infer<typeof quotationPrintDataSchema>;
 
+/** What a screen stores to open a sale's own print view (print job kind 'sales'). */
+export const salePrintDataSchema = z.object({ sale: saleDetailSchema });
+export type SalePrintData = z.infer<typeof salePrintDataSchema>;
+
 /** Spec §9: free delivery in the metropolitan area above this amount plus tax. */
 export const FREE_DELIVERY_MINIMUM = 2_000;
 
@@ -192,4 +196,54 @@ export function partyRentalSentences(sale: Pick<SaleDetail, 'total' | 'date'> & 
     r.refund(formatLongDay(terms.refundDate)),
     r.collection(formatLongDay(terms.collectionDeadline)),
   ];
+}
+
+/**
+ * A sale as its own document ('Nota de venta', spec §2 print data 'sales'): the customer and
+ * seller, the lines at the prices sold, the totals, when it is due and what is still owed,
+ * and, if cancelled, when and why. Drawn by the print view and the PDF alike.
+ */
+export function saleDocument(sale: SaleDetail, identity: BusinessIdentity): DocumentModel {
+  const folio = driverMessages.saleFolio(sale.id);
+  const facts: KeyValue[] = [
+    { label: text.date, value: formatLongDay(monterreyDate(new Date(sale.created_at))) },
+    { label: text.scheduled, value: formatLongDay(sale.date) },
+  ];
+  if (sale.due_date) facts.push({ label: text.dueDate, value: formatLongDay(sale.due_date) });
+  const blocks: DocumentBlock[] = [
+    {
+      kind: 'heading',
+      title: text.saleTitle,
+      number: folio,
+      issuer: [identity.legalName, text.issuerTaxId(identity.taxId), identity.address],
+      facts,
+    },
+  ];
+  if (sale.canceled_at)
+    blocks.push({
+      kind: 'paragraphs',
+      title: text.canceledTitle,
+      paragraphs: [text.canceled(formatLongDay(monterreyDate(new Date(sale.canceled_at))), sale.cancel_reason ?? '')],
+    });
+  blocks.push(customerBlock(sale), sellerBlock(sale), itemsTable(sale, 'full'));
+  blocks.push({
+    kind: 'totals',
+    rows: [
+      { label: text.subtotal, value: formatMoney(sale.subtotal) },
+      { label: text.iva, value: formatMoney(sale.iva) },
+      { label: text.total, value: formatMoney(sale.total), emphasis: true },
+      { label: text.paymentStatus, value: sale.payment_status },
+      { label: text.dueBalance, value: formatMoney(sale.due_balance) },
+    ],
+  });
+  blocks.push(paymentBlock(sale, identity));
+  if (sale.note?.trim()) blocks.push({ kind: 'paragraphs', title: text.notes, paragraphs: [sale.note.trim()] });
+  return {
+    title: `${text.saleTitle} ${folio}`,
+    fileName: text.saleFileName(folio),
+    brand: { name: identity.brand, color: identity.themeColor, logo: identity.logo },
+    blocks,
+    footer: [text.footerContact(identity.website, identity.phone, identity.whatsapp), text.fiscalAddress(identity.address)],
+    pageLabel: text.page,
+  };
 }

@@ -137,6 +137,17 @@ export const collectionsMessages = {
     exportFile: 'Cobranza.xlsx',
     exportSheet: 'Cobranza',
   },
+  /** /receipts: every payment's receipt, to reprint or download. */
+  receipts: {
+    title: 'Recibos',
+    loading: 'Cargando recibos…',
+    empty: 'No hay recibos con estos filtros.',
+    actionsFor: (folio: string) => `Acciones del recibo ${folio}`,
+    print: 'Imprimir recibo',
+    pdf: 'Descargar PDF',
+    preparing: 'Preparando el recibo…',
+    drawing: 'Generando PDF…',
+  },
   /** The payment receipt (print view 'receipt', spec §2 /receipts). */
   receipt: {
     title: 'Recibo de pago',

@@ -6,6 +6,15 @@
 /** The quotation print views and their PDF (spec §2 print views, §9 conditions). */
 export const quotationPrintMessages = {
   title: 'Cotización',
+  /** A sale's own print view (spec §2 print data 'sales'). */
+  saleTitle: 'Nota de venta',
+  saleFileName: (folio: string) => `Venta ${folio}.pdf`,
+  scheduled: 'Entrega programada',
+  dueDate: 'Vence',
+  paymentStatus: 'Pago',
+  dueBalance: 'Saldo',
+  canceledTitle: 'Venta cancelada',
+  canceled: (date: string, reason: string) => `Cancelada el ${date}: ${reason}`,
   rentalTitle: 'Cotización de renta',
   fileName: (folio: string) => `Cotización ${folio}.pdf`,
   date: 'Fecha',
@@ -63,6 +72,7 @@ export const quotationPrintMessages = {
   page: (page: number, pages: number) => `Página ${page} de ${pages}`,
   // The print view's floating buttons and its e-mail form.
   actions: 'Acciones de la cotización',
+  saleActions: 'Acciones de la nota de venta',
   layout: 'Formato',
   layouts: { full: 'Completo', short: 'Resumido', rental: 'Renta de evento' },
   downloadPdf: 'Descargar PDF',

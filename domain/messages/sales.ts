@@ -102,6 +102,7 @@ export const salesMessages = {
     collectionAmount: 'Monto',
     paymentMethod: 'Forma de pago',
     reference: 'Referencia',
+    printSale: 'Imprimir nota de venta',
     printTicket: 'Imprimir ticket',
     printRental: 'Imprimir cotización de renta',
     rentalTerms: 'Términos de la renta',

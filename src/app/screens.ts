@@ -50,6 +50,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/new-collections': newCollection,
   '/new-collections/:id': newCollection,
   '/collections': lazy(() => import('../features/collections/collections-page')),
+  '/receipts': lazy(() => import('../features/collections/receipts-page')),
   '/balances': lazy(() => import('../features/balances/balances-page')),
   '/clients': lazy(() => import('../features/customers/customers-page')),
   '/clients/new': customerForm,

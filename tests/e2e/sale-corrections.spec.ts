@@ -162,4 +162,9 @@ test('the office records a partial return of a filled sale and prints its credit
   await expect(credit.getByRole('button', { name: 'Descargar PDF' })).toBeVisible();
   await expect(page.getByText(/Devolución NC-\d+ registrada\./)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Imprimir NC-\d+$/ })).toBeVisible();
+
+  // The sale's own print: its 'Nota de venta' with what is still owed after the return.
+  const [note] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Imprimir nota de venta' }).click()]);
+  await expect(note.getByRole('heading', { name: /Nota de venta/ })).toBeVisible();
+  await expect(note.getByText(`V-${id}`, { exact: true })).toBeVisible();
 });

@@ -37,6 +37,7 @@ test.describe('the shell on a desktop', () => {
       'Pedidos Programados',
       'Nueva Cobranza',
       'Cobranza',
+      'Recibos',
       'Cotizaciones',
       'Saldos Vencidos',
       'Cancelaciones',
@@ -106,6 +107,7 @@ test.describe('the shell on a desktop', () => {
       'Ventas',
       'Nueva Cobranza',
       'Cobranza',
+      'Recibos',
       'Saldos Vencidos',
       // Customers (companies) and opening balances (collections).
       'Importar',

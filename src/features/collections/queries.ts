@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { BusinessIdentity } from '../../../domain/deployment';
 import type { ReceiptPrintData } from '../../../domain/documents/receipt-document';
 import {
   collectionAnswerSchema,
@@ -145,7 +146,18 @@ export function useCollectionActions() {
       void queryClient.invalidateQueries({ predicate: isChangedByAPayment });
     },
   });
+  /** The receipt as a PDF, drawn in the browser from the same document as its print view. */
+  const pdf = useMutation({
+    mutationFn: async ({ id, identity }: { id: number; identity: BusinessIdentity }) => {
+      const [collection, { receiptDocument }, { downloadDocumentPdf }] = await Promise.all([
+        queryClient.fetchQuery(detailOptions(id)),
+        import('../../../domain/documents/receipt-document'),
+        import('../../ui/download-pdf'),
+      ]);
+      await downloadDocumentPdf(receiptDocument(collection, identity));
+    },
+  });
   /** Started when a row's menu opens, so 'Ver recibo' finds the payment at hand. */
   const prefetch = useCallback((id: number) => void queryClient.prefetchQuery(detailOptions(id)), [queryClient]);
-  return { receipt, cancel, prefetch };
+  return { receipt, cancel, pdf, prefetch };
 }

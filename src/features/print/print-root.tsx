@@ -12,6 +12,8 @@ export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   shipping: lazy(() => import('./shipping-manifest')),
   ticket: lazy(() => import('./sale-ticket')),
   quotation: lazy(() => import('./quotation-print')),
+  /** A sale's own 'Nota de venta'. */
+  sales: lazy(() => import('./sale-print')),
   /** A customer's payment receipt (spec §2 /receipts). */
   receipt: lazy(() => import('./collection-receipt')),
   /** The credit note of a return of some lines of a sale. */

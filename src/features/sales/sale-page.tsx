@@ -14,7 +14,7 @@ import { useShell } from '../../ui/shell-context';
 import { Fact, PageSection } from '../../ui/record-page';
 import { RecordScreen, retryUnlessNotFound, useRecordId } from '../../ui/record-screen';
 import { openPrintWindow } from '../../lib/session-store';
-import { printQuotation } from '../../ui/print-documents';
+import { printQuotation, printSale } from '../../ui/print-documents';
 import { AppLink } from '../../ui/app-link';
 import { formatDay } from '../../ui/calendar/calendar-days';
 import { saleDetailQueryOptions, saleQueryKeys } from './sale-queries';
@@ -221,6 +221,9 @@ export function SaleView({
           <p className="sale-page__actions">
             <button type="button" className="outline-button" onClick={onPrintTicket}>
               {text.printTicket}
+            </button>
+            <button type="button" className="outline-button" onClick={() => printSale(sale)}>
+              {text.printSale}
             </button>
             {rental && (
               <button type="button" className="outline-button" onClick={onPrintRental}>

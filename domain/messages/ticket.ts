@@ -24,4 +24,17 @@ export const ticketMessages = {
   note: 'Nota',
   signature: 'Firma de recibido',
   name: 'Nombre',
+  /** The production ticket ('ticket MF'). */
+  production: {
+    title: 'Ticket MF',
+    folio: (id: number) => `Producción P-${id}`,
+    origin: 'Para',
+    status: 'Estado',
+    plannedDate: 'Fecha planeada',
+    products: 'Productos a fabricar',
+    rawMaterial: 'Materia prima',
+    madeBy: 'Fabricó',
+    checkedBy: 'Revisó',
+    print: 'Imprimir ticket MF',
+  },
 } as const;

@@ -18,3 +18,19 @@ export const saleTicketSchema = z.object({
   note: z.nullable(z.string()),
 });
 export type SaleTicket = z.infer<typeof saleTicketSchema>;
+
+/**
+ * What the production ticket prints ('ticket MF', spec §2 print views): a production's
+ * products and the raw material it takes, for the person who makes it, with a signature area.
+ */
+export const productionTicketSchema = z.object({
+  id: z.int(),
+  printedAt: z.string(),
+  origin: z.string(),
+  status: z.string(),
+  plannedDate: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  products: z.array(z.object({ name: z.string(), unit: z.string(), quantity: z.number() })),
+  rawMaterial: z.array(z.object({ name: z.string(), unit: z.string(), quantity: z.number() })),
+});
+export type ProductionTicket = z.infer<typeof productionTicketSchema>;

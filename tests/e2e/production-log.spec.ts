@@ -118,5 +118,11 @@ test.describe('the production log on a desktop', () => {
       await expect(
         movements.getByRole('row', { name: new RegExp(`^${line.name} Entrada Producción ${formatQuantity(line.quantity)} `) }),
       ).toBeVisible();
+    // Its 'ticket MF': what was made and the raw material it took, with who made and checked it.
+    const [ticket] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Imprimir ticket MF' }).click()]);
+    await expect(ticket.getByRole('heading', { name: 'Ticket MF' })).toBeVisible();
+    await expect(ticket.getByText(`Producción P-${finished.id}`)).toBeVisible();
+    await expect(ticket.getByRole('rowheader', { name: 'Tomate saladette', exact: true })).toBeVisible();
+    await expect(ticket.getByText('Fabricó')).toBeVisible();
   });
 });

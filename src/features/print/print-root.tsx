@@ -11,6 +11,8 @@ import type { PrintViewProps } from './print-view';
 export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   shipping: lazy(() => import('./shipping-manifest')),
   ticket: lazy(() => import('./sale-ticket')),
+  /** The production ticket ('ticket MF'). */
+  ticketMF: lazy(() => import('./production-ticket')),
   quotation: lazy(() => import('./quotation-print')),
   /** A sale's own 'Nota de venta'. */
   sales: lazy(() => import('./sale-print')),

@@ -6,6 +6,10 @@ import { useToast } from '../../ui/toast';
 import { RecordScreen, useRecordId } from '../../ui/record-screen';
 import { Fact, PageSection } from '../../ui/record-page';
 import { getErrorMessage } from '../../lib/api';
+import { openPrintWindow } from '../../lib/session-store';
+import { ticketMessages } from '../../../domain/messages/ticket';
+import type { ProductionTicket } from '../../../domain/schemas/ticket';
+import { monterreyMinute } from '../../../domain/time';
 import { originOf, StatusChip } from './production-rows';
 import { useProduction, useProductionMutations } from './queries';
 import './production.css';
@@ -71,6 +75,20 @@ export default function ProductionDetailPage() {
   );
 }
 
+/** The production's 'ticket MF' as it stands now: what to make and the raw material it takes. */
+export function productionTicketOf(production: Production, now: Date): ProductionTicket {
+  return {
+    id: production.id,
+    printedAt: monterreyMinute(now),
+    origin: originOf(production),
+    status: production.status,
+    plannedDate: production.planned_date,
+    note: production.note,
+    products: production.items.map((line) => ({ name: line.name, unit: line.unit, quantity: line.quantity })),
+    rawMaterial: production.needs.map((need) => ({ name: need.name, unit: need.unit, quantity: need.required })),
+  };
+}
+
 export function ProductionView({
   production,
   busy,
@@ -89,6 +107,13 @@ export function ProductionView({
         <h1 className="page-heading">{page.title(production.id)}</h1>
         <StatusChip status={production.status} />
         <div className="production-page__actions">
+          <button
+            type="button"
+            className="outline-button"
+            onClick={() => openPrintWindow({ kind: 'ticketMF', data: productionTicketOf(production, new Date()) })}
+          >
+            {ticketMessages.production.print}
+          </button>
           {production.status === 'Planeada' && (
             <button type="button" className="button-primary button-primary--padded" onClick={onStart} disabled={busy}>
               {busy ? page.starting : page.start}

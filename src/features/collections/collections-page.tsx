@@ -4,41 +4,24 @@ import { collectionsMessages } from '../../../domain/messages/collections';
 import { hasPermission } from '../../../domain/permissions';
 import { mayCancelPayment } from '../../../domain/rules/payment-cancel';
 import { monterreyDate } from '../../../domain/time';
-import { collectionCancelSchema, collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
+import { collectionCancelSchema, type CollectionListRow } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
 import { useRowMenu } from '../../ui/overlays';
 import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { CollectionFilterDrawer } from './collection-filters';
 import { CollectionCard, collectionColumns, collectionRowKey, folioOf } from './collection-rows';
 import { COLLECTION_SHEET } from './export-collections';
-import {
-  collectionFilterParams,
-  collectionListQuery,
-  EMPTY_COLLECTION_FILTERS,
-  parseStoredCollectionFilters,
-  type CollectionListFilters,
-  type CollectionSortColumn,
-} from './list-query';
-import { collectionKeys, useCollectionActions } from './queries';
+import { collectionListSource, useCollectionActions } from './queries';
 import { CollectionTotalsPanel } from './totals-panel';
 
 const text = collectionsMessages.list;
-const COLLECTIONS: FilteredListSource<CollectionListFilters, CollectionListRow, CollectionSortColumn> = {
-  storeKey: 'collections-filters',
-  parse: parseStoredCollectionFilters,
-  empty: () => EMPTY_COLLECTION_FILTERS,
-  params: collectionFilterParams,
-  queryKey: collectionKeys.list,
-  path: '/api/v2/collections',
-  schema: collectionListPageSchema,
-  search: (page, filters, total) => collectionListQuery({ ...page, filters }, total),
-};
+const COLLECTIONS = collectionListSource('collections-filters');
 const menuLabel = (row: CollectionListRow) => text.actionsFor(folioOf(row));
 
 /**

@@ -4,7 +4,9 @@ import type { BusinessIdentity } from '../../../domain/deployment';
 import type { ReceiptPrintData } from '../../../domain/documents/receipt-document';
 import {
   collectionAnswerSchema,
+  collectionListPageSchema,
   collectionListTotalsSchema,
+  type CollectionListRow,
   customerBalanceSchema,
   type Collection,
   type CollectionCancel,
@@ -14,7 +16,16 @@ import { namedListSchema } from '../../../domain/schemas/reference';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow, openPrintWindowAfter, PrintBlockedError } from '../../lib/session-store';
-import { collectionTotalsQuery, type CollectionListFilters } from './list-query';
+import type { FilteredListSource } from '../../ui/office-list/use-filtered-list';
+import {
+  collectionFilterParams,
+  collectionListQuery,
+  collectionTotalsQuery,
+  EMPTY_COLLECTION_FILTERS,
+  parseStoredCollectionFilters,
+  type CollectionListFilters,
+  type CollectionSortColumn,
+} from './list-query';
 
 /** Query keys of payments. */
 export const collectionKeys = {
@@ -161,3 +172,20 @@ export function useCollectionActions() {
   const prefetch = useCallback((id: number) => void queryClient.prefetchQuery(detailOptions(id)), [queryClient]);
   return { receipt, cancel, pdf, prefetch };
 }
+
+/**
+ * GET /api/v2/collections as an office list: /collections and /receipts read the same rows,
+ * each keeping its filters under its own name.
+ */
+export const collectionListSource = (
+  storeKey: string,
+): FilteredListSource<CollectionListFilters, CollectionListRow, CollectionSortColumn> => ({
+  storeKey,
+  parse: parseStoredCollectionFilters,
+  empty: () => EMPTY_COLLECTION_FILTERS,
+  params: collectionFilterParams,
+  queryKey: collectionKeys.list,
+  path: '/api/v2/collections',
+  schema: collectionListPageSchema,
+  search: (page, filters, total) => collectionListQuery({ ...page, filters }, total),
+});

@@ -2,39 +2,22 @@ import type { ActionSheetButton } from '@ionic/react';
 import { useCallback, useMemo } from 'react';
 import { collectionsMessages } from '../../../domain/messages/collections';
 import { hasPermission } from '../../../domain/permissions';
-import { collectionListPageSchema, type CollectionListRow } from '../../../domain/schemas/collections';
+import type { CollectionListRow } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useRowMenu } from '../../ui/overlays';
 import { useToast } from '../../ui/toast';
-import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { useDeployment } from '../../ui/deployment';
 import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { CollectionFilterDrawer } from './collection-filters';
 import { CollectionCard, collectionColumns, collectionRowKey, folioOf } from './collection-rows';
-import {
-  collectionFilterParams,
-  collectionListQuery,
-  EMPTY_COLLECTION_FILTERS,
-  parseStoredCollectionFilters,
-  type CollectionListFilters,
-  type CollectionSortColumn,
-} from './list-query';
-import { collectionKeys, useCollectionActions } from './queries';
+import { collectionListSource, useCollectionActions } from './queries';
 
 const text = collectionsMessages.receipts;
 /** The payments' list, kept under filters of its own: finding a receipt to reprint is not the day's collections. */
-const RECEIPTS: FilteredListSource<CollectionListFilters, CollectionListRow, CollectionSortColumn> = {
-  storeKey: 'receipts-filters',
-  parse: parseStoredCollectionFilters,
-  empty: () => EMPTY_COLLECTION_FILTERS,
-  params: collectionFilterParams,
-  queryKey: collectionKeys.list,
-  path: '/api/v2/collections',
-  schema: collectionListPageSchema,
-  search: (page, filters, total) => collectionListQuery({ ...page, filters }, total),
-};
+const RECEIPTS = collectionListSource('receipts-filters');
 const menuLabel = (row: CollectionListRow) => text.actionsFor(folioOf(row));
 
 /**

@@ -7,6 +7,7 @@ import { QueryStatus } from '../../ui/query-status';
 import { RecordScreen, retryUnlessNotFound, useRecordId } from '../../ui/record-screen';
 import { SaleForm } from './new-sale-page';
 import { companyQueryOptions, itemsQueryOptions, saleDetailQueryOptions } from './sale-queries';
+import { cartOfSale } from './use-sale-cart';
 
 const text = salesMessages.corrections;
 
@@ -55,26 +56,5 @@ function EditableSale({ sale }: { sale: SaleDetail }) {
       </div>
     );
   if (items.data === undefined || company.isPending) return <QueryStatus query={items.data === undefined ? items : company} />;
-  const prices = new Map(items.data.map((item) => [item.id, item.price]));
-  // A customer that no longer turns up by name keeps the branch the sale was made for.
-  const branches = company.data?.branches ?? (sale.company_branch ? [{ id: sale.company_branch.id, name: sale.company_branch.name }] : []);
-  return (
-    <SaleForm
-      editing={{
-        sale,
-        cart: {
-          company: { id: sale.company.id, name: sale.company.name, branches },
-          branchId: sale.company_branch?.id ?? null,
-          series: sale.type,
-          cart: sale.items.map((line) => ({
-            itemId: line.item_id,
-            name: line.name,
-            unit: line.unit,
-            price: prices.get(line.item_id) ?? line.price,
-            quantity: line.quantity,
-          })),
-        },
-      }}
-    />
-  );
+  return <SaleForm editing={{ sale, cart: cartOfSale(sale, items.data, company.data?.branches) }} />;
 }

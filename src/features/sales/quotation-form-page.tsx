@@ -17,7 +17,7 @@ import { useHoldUpdate } from '../../lib/sending-gate';
 import { AppLink } from '../../ui/app-link';
 import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
 import { companyQueryOptions, contactsQueryOptions, itemsQueryOptions, saleDetailQueryOptions, saleQueryKeys } from './sale-queries';
-import { useSaleCart, type CartContents } from './use-sale-cart';
+import { cartOfSale, useSaleCart, type CartContents } from './use-sale-cart';
 import { quotationFieldOf, type QuotationField } from './quotation-fields';
 import './sales.css';
 import { ScreenPage, useScreenChrome, useScreenPlace } from '../../ui/screen-chrome';
@@ -88,27 +88,7 @@ function EditQuotation({ id }: { id: number }) {
   if (items.isPending || company.isPending) return <Loading title={text.editTitle(folio)} query={items.isPending ? items : company} />;
   if (items.isError || company.isError) return <Loading title={text.editTitle(folio)} query={items.isError ? items : company} />;
 
-  const prices = new Map(items.data.map((item) => [item.id, item.price]));
-  // A customer that no longer turns up by name keeps the branch it was quoted for.
-  const branches =
-    company.data?.branches ?? (quotation.company_branch ? [{ id: quotation.company_branch.id, name: quotation.company_branch.name }] : []);
-  const initial: Initial = {
-    quotation,
-    cart: {
-      company: { id: quotation.company.id, name: quotation.company.name, branches },
-      branchId: quotation.company_branch?.id ?? null,
-      series: quotation.type,
-      // The server prices again from the list: the preview uses today's list prices too. An item that
-      // left the list keeps its quoted price here, and the server says so when it is saved.
-      cart: quotation.items.map((line) => ({
-        itemId: line.item_id,
-        name: line.name,
-        unit: line.unit,
-        price: prices.get(line.item_id) ?? line.price,
-        quantity: line.quantity,
-      })),
-    },
-  };
+  const initial: Initial = { quotation, cart: cartOfSale(quotation, items.data, company.data?.branches) };
   return <QuotationForm initial={initial} />;
 }
 

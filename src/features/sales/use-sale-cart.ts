@@ -1,3 +1,4 @@
+import type { SaleDetail } from '../../../domain/schemas/quotations';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { addToCart, cartTotals, type Cart, type CartTotals, type PricingRules } from '../../../domain/cart';
 import type { SaleSeries } from '../../../domain/sales';
@@ -21,6 +22,35 @@ export interface CartContents {
   branchId: number | null;
   cart: Cart;
   series: SaleSeries;
+}
+
+/**
+ * The cart of a quotation or sale being edited: its customer (with the branches found for it,
+ * else the one it was made for), its lines at today's list prices (the server prices again on
+ * save; an item that left the list keeps the price it had), and its series.
+ */
+export function cartOfSale(
+  sale: Pick<SaleDetail, 'company' | 'company_branch' | 'type' | 'items'>,
+  listPrices: readonly { id: number; price: number }[],
+  branches: CartCompany['branches'] | undefined,
+): CartContents {
+  const prices = new Map(listPrices.map((item) => [item.id, item.price]));
+  return {
+    company: {
+      id: sale.company.id,
+      name: sale.company.name,
+      branches: branches ?? (sale.company_branch ? [{ id: sale.company_branch.id, name: sale.company_branch.name }] : []),
+    },
+    branchId: sale.company_branch?.id ?? null,
+    series: sale.type,
+    cart: sale.items.map((line) => ({
+      itemId: line.item_id,
+      name: line.name,
+      unit: line.unit,
+      price: prices.get(line.item_id) ?? line.price,
+      quantity: line.quantity,
+    })),
+  };
 }
 
 export interface SaleCartState extends CartContents {

@@ -5,6 +5,9 @@ import { collectionsMessages } from '../../../domain/messages/collections';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
+import { useRowMenu } from '../../ui/overlays';
+import type { ActionSheetButton } from '@ionic/react';
+import { useCallback } from 'react';
 import type { CollectionSortColumn } from './list-query';
 
 const text = collectionsMessages.list;
@@ -12,6 +15,24 @@ const label = text.columns;
 
 export const collectionRowKey = (row: CollectionListRow) => row.id;
 export const folioOf = (row: CollectionListRow) => collectionFolio(row.id);
+const menuHeader = (row: CollectionListRow) => `${folioOf(row)} · ${row.company_name}`;
+
+/**
+ * A payment's row menu (/collections, /receipts): headed by its folio and customer; opening it
+ * starts reading the payment, so its receipt is at hand when chosen.
+ */
+export function usePaymentMenu(actions: (row: CollectionListRow) => ActionSheetButton[], prefetch: (id: number) => void) {
+  const menu = useRowMenu(menuHeader, actions);
+  const openRowMenu = menu.open;
+  const open = useCallback(
+    (row: CollectionListRow) => {
+      prefetch(row.id);
+      openRowMenu(row);
+    },
+    [prefetch, openRowMenu],
+  );
+  return { sheet: menu.sheet, open };
+}
 
 /** Vigente, or Cancelado with its reason (shown on hover and read out with the chip). */
 export function CollectionState({ row }: { row: CollectionListRow }) {

@@ -7,7 +7,6 @@ import { monterreyDate } from '../../../domain/time';
 import { collectionCancelSchema, type CollectionListRow } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
-import { useRowMenu } from '../../ui/overlays';
 import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
 import { useFilteredList } from '../../ui/office-list/use-filtered-list';
@@ -15,7 +14,7 @@ import { ReasonDialog } from '../../ui/reason-dialog';
 import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { CollectionFilterDrawer } from './collection-filters';
-import { CollectionCard, collectionColumns, collectionRowKey, folioOf } from './collection-rows';
+import { CollectionCard, collectionColumns, collectionRowKey, folioOf, usePaymentMenu } from './collection-rows';
 import { COLLECTION_SHEET } from './export-collections';
 import { collectionListSource, useCollectionActions } from './queries';
 import { CollectionTotalsPanel } from './totals-panel';
@@ -52,17 +51,7 @@ export default function CollectionsPage() {
     ],
     [openReceipt, notify, user, now],
   );
-  const header = useCallback((row: CollectionListRow) => `${folioOf(row)} · ${row.company_name}`, []);
-  const menu = useRowMenu(header, rowMenu);
-  const { prefetch } = actions;
-  const openRowMenu = menu.open;
-  const openMenu = useCallback(
-    (row: CollectionListRow) => {
-      prefetch(row.id);
-      openRowMenu(row);
-    },
-    [prefetch, openRowMenu],
-  );
+  const menu = usePaymentMenu(rowMenu, actions.prefetch);
 
   return (
     <ListScreen
@@ -116,9 +105,9 @@ export default function CollectionsPage() {
         rowKey={collectionRowKey}
         columns={columns}
         menuLabel={menuLabel}
-        onMenu={openMenu}
+        onMenu={menu.open}
         estimateSize={104}
-        card={(row) => <CollectionCard row={row} onMenu={openMenu} />}
+        card={(row) => <CollectionCard row={row} onMenu={menu.open} />}
       />
     </ListScreen>
   );

@@ -5,14 +5,13 @@ import { hasPermission } from '../../../domain/permissions';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
-import { useRowMenu } from '../../ui/overlays';
 import { useToast } from '../../ui/toast';
 import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { useDeployment } from '../../ui/deployment';
 import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { CollectionFilterDrawer } from './collection-filters';
-import { CollectionCard, collectionColumns, collectionRowKey, folioOf } from './collection-rows';
+import { CollectionCard, collectionColumns, collectionRowKey, folioOf, usePaymentMenu } from './collection-rows';
 import { collectionListSource, useCollectionActions } from './queries';
 
 const text = collectionsMessages.receipts;
@@ -33,7 +32,7 @@ export default function ReceiptsPage() {
   const customerLinks = hasPermission(user, 'companies');
   const columns = useMemo(() => collectionColumns(customerLinks), [customerLinks]);
   const failed = useCallback((error: unknown) => notify(getErrorMessage(error), 'danger'), [notify]);
-  const { receipt, pdf, prefetch } = actions;
+  const { receipt, pdf } = actions;
   const rowMenu = useCallback(
     (row: CollectionListRow): ActionSheetButton[] => [
       { text: text.print, handler: () => receipt.mutate(row.id, { onError: failed }) },
@@ -41,16 +40,7 @@ export default function ReceiptsPage() {
     ],
     [receipt, pdf, identity, failed],
   );
-  const header = useCallback((row: CollectionListRow) => `${folioOf(row)} · ${row.company_name}`, []);
-  const menu = useRowMenu(header, rowMenu);
-  const openRowMenu = menu.open;
-  const openMenu = useCallback(
-    (row: CollectionListRow) => {
-      prefetch(row.id);
-      openRowMenu(row);
-    },
-    [prefetch, openRowMenu],
-  );
+  const menu = usePaymentMenu(rowMenu, actions.prefetch);
 
   return (
     <ListScreen
@@ -81,9 +71,9 @@ export default function ReceiptsPage() {
         rowKey={collectionRowKey}
         columns={columns}
         menuLabel={menuLabel}
-        onMenu={openMenu}
+        onMenu={menu.open}
         estimateSize={104}
-        card={(row) => <CollectionCard row={row} onMenu={openMenu} />}
+        card={(row) => <CollectionCard row={row} onMenu={menu.open} />}
       />
     </ListScreen>
   );

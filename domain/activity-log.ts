@@ -45,6 +45,7 @@ export const LOGGED_ENTITIES = {
   purchase_order_items: 'Partida de compra',
   purchase_orders: 'Orden de compra',
   rejections: 'Motivo de rechazo',
+  rental_pickups: 'Recolección de renta',
   role_permissions: 'Permiso de rol',
   roles: 'Rol',
   sale_items: 'Partida de venta',

@@ -39,6 +39,11 @@ export const deploymentFlagsSchema = z.object({
   /** The main host shows IVA as 0 and skips the Serie B uplift. */
   ivaShownAsZero: z.boolean(),
   serieBUplift: z.boolean(),
+  /**
+   * The business rents its goods out for an event and brings them back (event rental): a sale
+   * goes onto a delivery route without a fill step, and a 'Recolección' route picks it up.
+   */
+  rentsGoods: z.boolean(),
 });
 export type DeploymentFlags = z.infer<typeof deploymentFlagsSchema>;
 
@@ -68,12 +73,13 @@ export const DEPLOYMENTS: Record<DeploymentId, Deployment> = {
       primaryColor: '#1b5e20',
     },
     flags: {
-      hiddenPaths: [],
+      hiddenPaths: ['/rentals/calendar'],
       homeIsPointOfSale: false,
       shippingsDefaultToToday: true,
       hideStartProductionWhenProductionExists: true,
       ivaShownAsZero: false,
       serieBUplift: true,
+      rentsGoods: false,
     },
   },
   eventos: {
@@ -111,6 +117,7 @@ export const DEPLOYMENTS: Record<DeploymentId, Deployment> = {
       hideStartProductionWhenProductionExists: false,
       ivaShownAsZero: false,
       serieBUplift: false,
+      rentsGoods: true,
     },
   },
 };

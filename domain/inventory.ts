@@ -32,7 +32,7 @@ export function stockByItem(movements: readonly { item_id: number; type: Invento
  * What caused a movement, so each screen lists its own: purchase receipts,
  * production, sales, manual adjustments, waste ('mermas'), transfers between branches,
  * physical counts, a product's opening stock, a file brought in by 'Importar', a cancelled
- * sale's goods coming back, and a customer's return of some of them.
+ * sale's goods coming back, a customer's return of some of them, and rented goods picked up after the event.
  */
 export const MOVEMENT_SOURCES = [
   'compra',
@@ -46,5 +46,6 @@ export const MOVEMENT_SOURCES = [
   'importacion',
   'cancelacion',
   'devolucion',
+  'recoleccion',
 ] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];

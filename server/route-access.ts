@@ -41,6 +41,7 @@ import { BUSINESS_LISTS_ROUTES } from './routes/business-lists';
 import { PROVIDERS_ROUTES } from './routes/providers';
 import { INVOICES_ROUTES } from './routes/invoices';
 import { IMPORTS_ROUTES } from './routes/imports';
+import { RENTALS_ROUTES } from './routes/rentals';
 
 /**
  * Every route of the API, indexed from the declarations beside the handlers (each resource's
@@ -91,6 +92,7 @@ const TABLES = [
   PROVIDERS_ROUTES,
   INVOICES_ROUTES,
   IMPORTS_ROUTES,
+  RENTALS_ROUTES,
 ] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T & string : never;

@@ -20,6 +20,7 @@ export const inventoryMovesMessages = {
     importacion: 'Importación',
     cancelacion: 'Cancelación de venta',
     devolucion: 'Devolución de cliente',
+    recoleccion: 'Recolección de renta',
   },
   columns: {
     date: 'Fecha',

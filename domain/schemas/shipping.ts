@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { shippingMessages } from '../messages/shipping';
 import { isCalendarDay, isWallMinute } from '../time';
+import { shippingKindSchema } from './rentals';
 
 const text = shippingMessages;
 
@@ -35,6 +36,8 @@ export const shippingCreateSchema = z.object({
   final_km: z.optional(km),
   route: z.optional(z.nullable(z.number())),
   note: z.optional(note),
+  /** Set when the route is made: 'recoleccion' only where the business rents its goods. */
+  kind: z.optional(shippingKindSchema),
   user_id: z.optional(nullableId),
   created_by_user_id: z.optional(nullableId),
   last_updated_by_user_id: z.optional(nullableId),
@@ -152,6 +155,8 @@ const shippingFields = {
   route: z.nullable(z.int()),
   weight: z.number(),
   note: z.nullable(z.string()),
+  /** Absent from routes a device stored before routes had a kind: those deliver. */
+  kind: z.optional(shippingKindSchema),
   created_at: z.string(),
   updated_at: z.string(),
   created_by_user_id: z.nullable(z.int()),

@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderToDispatch } from '../../domain/schemas/orders';
 import type { Db } from '../db/client';
 import { companies, companyBranches, items, saleItems, sales, units, users } from '../db/schema';
+import { rows } from '../db/sql-rows';
+import { recordMovements } from './inventory';
 
 const sellers = alias(users, 'sellers');
 
@@ -54,4 +56,29 @@ export async function loadOrders(db: Db, ids: number[]): Promise<OrderToDispatch
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The order's own lines, one per item. */
+export async function orderLines(tx: Db, saleId: number): Promise<{ item_id: number; quantity: number }[]> {
+  return rows<{ item_id: number; quantity: number }>(
+    tx,
+    sql`SELECT item_id, sum(quantity)::float8 AS quantity FROM sale_items WHERE sale_id = ${saleId} GROUP BY item_id ORDER BY item_id`,
+  );
+}
+
+/**
+ * Marks the order filled and takes its goods out of stock (spec §4 'Salida Venta'), as the
+ * order holds them: the warehouse's 'surtido', and a rental loaded onto its delivery route.
+ * The caller holds the sale's row lock and has checked it is not filled. Answers when.
+ */
+export async function fillOrder(tx: Db, saleId: number, userId: number): Promise<string> {
+  const now = new Date().toISOString();
+  await tx.update(sales).set({ dispatched_at: now, dispatched_by_user_id: userId, updated_at: now }).where(eq(sales.id, saleId));
+  const lines = (await orderLines(tx, saleId)).filter((line) => line.quantity > 0);
+  await recordMovements(
+    tx,
+    lines.map((line) => ({ item_id: line.item_id, type: 'Salida Venta', quantity: line.quantity, source: 'venta', sale_id: saleId })),
+    userId,
+  );
+  return now;
 }

@@ -7,6 +7,7 @@ import {
   type ShippingDetailSummary,
   type ShippingSummary,
 } from '../../domain/schemas/shipping';
+import type { ShippingKind } from '../../domain/schemas/rentals';
 import type { Db } from '../db/client';
 import { shippingDayCounts, shippingDetails, shippings } from '../db/schema';
 import { containsPattern, dateRange, idList, type ListQuery } from '../http/list-query';
@@ -108,7 +109,7 @@ function shippingJson(): SQL {
     'vehicle', CASE WHEN v.id IS NULL THEN NULL ELSE json_build_object('id', v.id, 'name', v.name) END,
     'initial_km', s.initial_km, 'final_km', s.final_km,
     'km_capture_time_start', ${minute(sql`s.km_capture_time_start`)}, 'km_capture_time', ${minute(sql`s.km_capture_time`)},
-    'route', s.route, 'weight', s.weight::float8, 'note', s.note,
+    'route', s.route, 'weight', s.weight::float8, 'note', s.note, 'kind', s.kind,
     'created_at', ${iso(sql`s.created_at`)}, 'updated_at', ${iso(sql`s.updated_at`)},
     'created_by_user_id', s.created_by_user_id, 'last_updated_by_user_id', s.last_updated_by_user_id, 'user_id', s.user_id,
     'shipping_details', coalesce((SELECT json_agg(${DETAIL_JSON} ORDER BY d.id) FROM ${DETAIL_FROM} WHERE d.shipping_id = s.id AND d.deleted_at IS NULL), '[]')
@@ -145,6 +146,7 @@ interface SummaryRouteRow {
   route: number | null;
   weight: number;
   note: string | null;
+  kind: ShippingKind;
   created_at: string;
   updated_at: string;
   created_by_user_id: number | null;
@@ -276,7 +278,7 @@ export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDr
       SELECT t.total, r.* FROM ${total} LEFT JOIN (
         SELECT page.position, s.id, s.date, s.driver_id, dr.name AS driver_name, dr.last AS driver_last, s.vehicle_id, v.name AS vehicle_name,
           s.initial_km, s.final_km, ${minute(sql`s.km_capture_time_start`)} AS km_capture_time_start, ${minute(sql`s.km_capture_time`)} AS km_capture_time,
-          s.route, s.weight::float8 AS weight, s.note, ${iso(sql`s.created_at`)} AS created_at, ${iso(sql`s.updated_at`)} AS updated_at,
+          s.route, s.weight::float8 AS weight, s.note, s.kind, ${iso(sql`s.created_at`)} AS created_at, ${iso(sql`s.updated_at`)} AS updated_at,
           s.created_by_user_id, s.last_updated_by_user_id, s.user_id, details.details
         FROM page JOIN shippings s ON s.id = page.id ${SHIPPING_JOINS} LEFT JOIN details ON details.shipping_id = s.id) r ON TRUE
       ORDER BY r.position`,
@@ -299,6 +301,7 @@ export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDr
       route: r.route,
       weight: r.weight,
       note: r.note,
+      kind: r.kind,
       created_at: r.created_at,
       updated_at: r.updated_at,
       created_by_user_id: r.created_by_user_id,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryMessages } from '../../domain/messages/api';
 import { ordersMessages } from '../../domain/messages/orders';
+import type { Deployment } from '../../domain/deployment';
 import {
   orderActionSchema,
   companySearchSchema,
@@ -15,7 +16,7 @@ import { HttpError, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { recordMovements, type MovementInput } from '../repositories/inventory';
-import { loadOrders, toFill } from '../repositories/orders';
+import { fillOrder, loadOrders, orderLines, toFill } from '../repositories/orders';
 import { containsPattern, dateRange, parseListQuery } from '../http/list-query';
 import { rows } from '../db/sql-rows';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
@@ -42,9 +43,9 @@ export const ORDERS_ROUTES = {
   },
   'GET /api/v2/orders/dispatched_orders': {
     access: permission('editShippingDetails', 'orders_ready'),
-    summary: 'Pedidos surtidos',
+    summary: 'Pedidos surtidos (renta de mobiliario: rentas por entregar, o con filter[route_kind]=recoleccion por recoger)',
     response: dispatchedOrdersSchema,
-    query: [...LIST_QUERY, 'filter[id]', 'filter[razon_social]', 'filter[search]'],
+    query: [...LIST_QUERY, 'filter[id]', 'filter[razon_social]', 'filter[search]', 'filter[route_kind]'],
   },
   'POST /api/v2/orders/start_order_production': {
     access: permission('orders'),
@@ -60,7 +61,21 @@ export const ORDERS_ROUTES = {
 
 const guardedRoute = guardedRoutes(ORDERS_ROUTES);
 
-export function orderRoutes(app: FastifyInstance, db: Db): void {
+/**
+ * A rental business loads its rentals onto routes without filling them first (docs/decisions/014):
+ * a delivery route takes those not yet out on one, a pick-up route those that went out and have
+ * not come back or been put on another pick-up route.
+ */
+function rentalsFor(routeKind: string | undefined): SQL[] {
+  const kind = routeKind ?? 'entrega';
+  if (kind !== 'entrega' && kind !== 'recoleccion') throw new HttpError(400, queryMessages.unknownFilter(`route_kind=${kind.slice(0, 20)}`));
+  const onRoute = sql`EXISTS (SELECT 1 FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
+    WHERE d.sale_id = ${sales.id} AND d.deleted_at IS NULL AND sh.deleted_at IS NULL AND sh.kind = ${kind})`;
+  const pickedUp = sql`EXISTS (SELECT 1 FROM rental_pickups p WHERE p.sale_id = ${sales.id})`;
+  return [sql`NOT ${onRoute}`, sql`NOT ${pickedUp}`, ...(kind === 'recoleccion' ? [isNotNull(sales.dispatched_at)] : [])];
+}
+
+export function orderRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
   guardedRoute(
     app,
     'GET /api/v2/company_p',
@@ -154,14 +169,14 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
     app,
     'GET /api/v2/orders/dispatched_orders',
     async (request) => {
-      const query = parseListQuery(request.query, { filters: ['id', 'razon_social', 'search'], sorts: ['id', 'date'] });
+      const query = parseListQuery(request.query, { filters: ['id', 'razon_social', 'search', 'route_kind'], sorts: ['id', 'date'] });
       const conditions: SQL[] = [
         eq(sales.kind, 'sale'),
         isNull(sales.deleted_at),
         isNull(sales.canceled_at),
-        isNotNull(sales.dispatched_at),
         // An opening balance brought in by 'Importar' was delivered before the business came onto the product.
         isNull(sales.folio),
+        ...(deployment.flags.rentsGoods ? rentalsFor(query.filters.route_kind) : [isNotNull(sales.dispatched_at)]),
       ];
       const search = query.filters.search ?? query.filters.razon_social;
       if (query.filters.id) {
@@ -247,26 +262,10 @@ export function orderRoutes(app: FastifyInstance, db: Db): void {
         body.id,
         body.quotation_items.map((i) => i.item_id),
       );
-      const now = new Date().toISOString();
-      await tx.update(sales).set({ dispatched_at: now, dispatched_by_user_id: user.id, updated_at: now }).where(eq(sales.id, body.id));
-      // Filling an order takes its goods out of stock (spec §4 'Salida Venta'), as the order holds them.
-      const lines = (await orderLines(tx, body.id)).filter((line) => line.quantity > 0);
-      await recordMovements(
-        tx,
-        lines.map((line) => ({ item_id: line.item_id, type: 'Salida Venta', quantity: line.quantity, source: 'venta', sale_id: body.id })),
-        user.id,
-      );
-      return { status: 200, body: { id: body.id, dispatched_at: now } };
+      const dispatchedAt = await fillOrder(tx, body.id, user.id);
+      return { status: 200, body: { id: body.id, dispatched_at: dispatchedAt } };
     });
   });
-}
-
-/** The order's own lines, one per item. */
-async function orderLines(tx: Db, saleId: number): Promise<{ item_id: number; quantity: number }[]> {
-  return rows<{ item_id: number; quantity: number }>(
-    tx,
-    sql`SELECT item_id, sum(quantity)::float8 AS quantity FROM sale_items WHERE sale_id = ${saleId} GROUP BY item_id ORDER BY item_id`,
-  );
 }
 
 /**

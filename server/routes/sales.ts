@@ -17,6 +17,7 @@ import { and, orderBy, page, rows } from '../db/sql-rows';
 import { salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
 import { quotationCancelSchema as saleCancelSchema, saleDetailAnswerSchema } from '../../domain/schemas/quotations';
 import { cancelSale, editSale, loadSaleReturns, lockSale, recordSaleReturn } from '../repositories/sale-corrections';
+import { assertNotPickedUp } from '../repositories/rentals';
 import { saleReturnAnswerSchema, saleReturnInputSchema, saleReturnListSchema } from '../../domain/schemas/sale-returns';
 import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
@@ -189,7 +190,9 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
     const body = parseInput(saleCancelSchema, request.body);
     const user = currentUser(request);
     return runMutation(db, request, reply, async (tx) => {
-      await cancelSale(tx, await lockSale(tx, id), body.reason, user.id);
+      const sale = await lockSale(tx, id);
+      await assertNotPickedUp(tx, id);
+      await cancelSale(tx, sale, body.reason, user.id);
       return { status: 200, body: { data: await loadSaleDetail(tx, id) } };
     });
   });
@@ -199,7 +202,9 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
     const body = parseInput(saleReturnInputSchema, request.body);
     const user = currentUser(request);
     return runMutation(db, request, reply, async (tx) => {
-      const returnId = await recordSaleReturn(tx, await lockSale(tx, id), body, user.id);
+      const sale = await lockSale(tx, id);
+      await assertNotPickedUp(tx, id);
+      const returnId = await recordSaleReturn(tx, sale, body, user.id);
       const [saved] = await loadSaleReturns(tx, sql`r.id = ${returnId}`);
       return { status: 201, body: { data: saved } };
     });

@@ -4,6 +4,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { apiMessages } from '../../domain/messages/api';
 import { filesMessages } from '../../domain/messages/files';
 import { shippingMessages } from '../../domain/messages/shipping';
+import { rentalMessages } from '../../domain/messages/rentals';
+import type { Deployment } from '../../domain/deployment';
+import type { ShippingKind } from '../../domain/schemas/rentals';
 import { hasPermission } from '../../domain/permissions';
 import {
   filePassSchema,
@@ -30,6 +33,7 @@ import {
 } from '../repositories/evidence';
 import { runMutation } from '../plugins/idempotency';
 import { loadDetail, updatedDetail } from '../repositories/shippings';
+import { prepareRentalStop } from '../repositories/rentals';
 import { idParamSchema } from '../http/params';
 import { rows } from '../db/sql-rows';
 import { readableRoutes } from '../auth/record-rules';
@@ -135,14 +139,16 @@ export const SHIPPING_DETAILS_ROUTES = {
 
 const guardedRoute = guardedRoutes(SHIPPING_DETAILS_ROUTES);
 
-export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileStore): void {
+export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileStore, deployment: Deployment): void {
+  const rentsGoods = deployment.flags.rentsGoods;
   guardedRoute(app, 'POST /api/v1/shipping_detail/create', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(shippingDetailCreateSchema, request.body);
     return runMutation(db, request, reply, async (tx) => {
-      await findLiveShipping(tx, body.shipping_id);
+      const shipping = await findLiveShipping(tx, body.shipping_id);
       const sale = await findSale(tx, body.sale_id);
       await assertSaleNotOnShipping(tx, body.sale_id, body.shipping_id);
+      if (rentsGoods) await prepareRentalStop(tx, body.sale_id, shipping.kind as ShippingKind, user.id);
       const completed = body.completed ?? false;
       const [created] = await tx
         .insert(shippingDetails)
@@ -177,8 +183,13 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
       const shippingId = body.shipping_id ?? existing.shipping_id;
       const saleId = body.sale_id ?? existing.sale_id;
       if (moves) {
-        await findLiveShipping(tx, shippingId);
+        const target = await findLiveShipping(tx, shippingId);
         await assertSaleNotOnShipping(tx, saleId, shippingId, existing.id);
+        if (rentsGoods) {
+          const [current] = await tx.select({ kind: shippings.kind }).from(shippings).where(eq(shippings.id, existing.shipping_id));
+          if (current?.kind !== target.kind) throw new HttpError(422, rentalMessages.otherKindOfRoute);
+          await prepareRentalStop(tx, saleId, target.kind as ShippingKind, user.id, existing.id);
+        }
       }
       const sale = body.sale_id !== undefined && body.sale_id !== existing.sale_id ? await findSale(tx, body.sale_id) : null;
       const switchedOn = body.completed === true && !existing.completed;

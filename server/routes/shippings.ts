@@ -3,6 +3,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatCalendarDate, formatQuantity } from '../../domain/format';
 import { SELECTABLE_DRIVER_POSITIONS } from '../../domain/job-positions';
 import { shippingMessages } from '../../domain/messages/shipping';
+import { rentalMessages } from '../../domain/messages/rentals';
+import type { Deployment } from '../../domain/deployment';
 import { hasPermission } from '../../domain/permissions';
 import { routeKilometres } from '../../domain/rules/shipping-progress';
 import {
@@ -104,7 +106,7 @@ export const SHIPPINGS_ROUTES = {
 
 const guardedRoute = guardedRoutes(SHIPPINGS_ROUTES);
 
-export function shippingRoutes(app: FastifyInstance, db: Db): void {
+export function shippingRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
   guardedRoute(
     app,
     'GET /api/v2/shippings',
@@ -121,6 +123,7 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'POST /api/v1/shipping/create', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(shippingCreateSchema, request.body);
+    if (body.kind === 'recoleccion' && !deployment.flags.rentsGoods) throw new HttpError(422, rentalMessages.pickupOnlyForRentals);
     return runMutation(db, request, reply, async (tx) => {
       await assertDriver(tx, body.driver_id);
       await assertVehicle(tx, body.vehicle_id);
@@ -136,6 +139,7 @@ export function shippingRoutes(app: FastifyInstance, db: Db): void {
           final_km,
           route: routeKilometres({ initial_km, final_km }),
           note: body.note ?? null,
+          kind: body.kind ?? 'entrega',
           // Authorship is the signed-in person's, not what the client claims.
           user_id: body.user_id ?? user.id,
           created_by_user_id: user.id,

@@ -237,6 +237,53 @@ export const saleReturnItems = pgTable(
 );
 
 /**
+ * The pick-up of a rental (event rental), recorded once when its goods are counted back at the
+ * warehouse: what came back returned to stock; missing and damaged pieces are charged against
+ * the deposit (spec §9), which is the deposit the rental's terms set.
+ */
+export const rentalPickups = pgTable(
+  'rental_pickups',
+  {
+    id: id(),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    /** The pick-up stop (a delivery on a 'recoleccion' route). */
+    shipping_detail_id: integer('shipping_detail_id').notNull(),
+    note: text('note'),
+    deposit: money('deposit').notNull(),
+    charges: money('charges').notNull(),
+    created_by_user_id: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('rental_pickups_sale').on(t.sale_id), check('rental_pickups_amounts', sql`${t.deposit} >= 0 AND ${t.charges} >= 0`)],
+);
+
+export const rentalPickupItems = pgTable(
+  'rental_pickup_items',
+  {
+    id: id(),
+    pickup_id: integer('pickup_id')
+      .notNull()
+      .references(() => rentalPickups.id, { onDelete: 'cascade' }),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    rented: kilograms('rented').notNull(),
+    missing: kilograms('missing').notNull(),
+    damaged: kilograms('damaged').notNull(),
+    /** Charged per missing or damaged piece. */
+    charge: money('charge').notNull(),
+  },
+  (t) => [
+    index('rental_pickup_items_pickup').on(t.pickup_id),
+    check('rental_pickup_items_pieces', sql`${t.missing} >= 0 AND ${t.damaged} >= 0 AND ${t.missing} + ${t.damaged} <= ${t.rented} AND ${t.charge} >= 0`),
+  ],
+);
+
+/**
  * What a product is made of: raw material per unit of product. Starting production takes
  * the raw material out of stock and puts the product in (spec §4 inventory movement types).
  */

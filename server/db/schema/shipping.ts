@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
 import { companies, sales, vehicles } from './commerce';
 import { users } from './people';
@@ -19,6 +19,8 @@ export const shippings = pgTable(
     route: integer('route'),
     weight: kilograms('weight').notNull().default(0),
     note: text('note'),
+    /** 'entrega' delivers; 'recoleccion' (event rental) picks rented goods up after the event. */
+    kind: varchar('kind', { length: 12 }).notNull().default('entrega'),
     user_id: integer('user_id').references(() => users.id),
     created_by_user_id: integer('created_by_user_id').references(() => users.id),
     last_updated_by_user_id: integer('last_updated_by_user_id').references(() => users.id),
@@ -45,6 +47,7 @@ export const shippings = pgTable(
       .on(t.driver_id, t.id, t.date)
       .where(sql`${t.deleted_at} IS NULL`),
     index('shippings_change_seq').on(t.change_seq),
+    check('shippings_kind', sql`${t.kind} IN ('entrega', 'recoleccion')`),
   ],
 );
 

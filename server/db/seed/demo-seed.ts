@@ -488,6 +488,7 @@ export async function seedDemo(
           km_capture_time: finished ? monterreyWallClock(date, random.int(14, 18), random.int(0, 59)) : null,
           route: finished ? travelled : null,
           note: pickUp ? business.pickUpNote : random.pick(business.routeNotes),
+          kind: pickUp ? 'recoleccion' : 'entrega',
           user_id: office,
           created_by_user_id: office,
           last_updated_by_user_id: office,

@@ -60,6 +60,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/sales', 'Ventas', needs('sales'), { implemented: true }),
   // Before '/sales/:sale_id', which would take 'calendar' for a sale id.
   route('/sales/calendar', 'Pedidos Programados', needs('scheduled_sales'), { implemented: true }),
+  // The event-rental business: what is rented out each day against what it owns.
+  route('/rentals/calendar', 'Calendario de rentas', needs('sales'), { implemented: true }),
   route('/sales/:sale_id', 'Venta', needs('sales'), { inMenu: false, implemented: true }),
   // A sale corrected while its order is not filled.
   route('/sales/:sale_id/edit', 'Editar venta', needs('sales'), { inMenu: false, implemented: true }),

@@ -1,9 +1,12 @@
 import { formatCalendarDate, formatQuantity } from '../format';
+import type { ShippingKind } from '../schemas/rentals';
 
 /** The rental's cycle (event-rental deployment): delivery, pick-up, what came back, and the pieces per day. */
 export const rentalMessages = {
   routeKinds: { entrega: 'Entrega', recoleccion: 'Recolección' },
   routeKind: 'Tipo de ruta',
+  /** A route's folio, with 'Recolección' when it picks up. */
+  routeWithKind: (folio: string, kind: ShippingKind | undefined) => (kind === 'recoleccion' ? `${folio} · Recolección` : folio),
   pickupOnlyForRentals: 'Las rutas de recolección son del negocio de renta.',
   // Adding a rental to a route.
   alreadyPickedUp: 'Lo rentado de esta venta ya regresó: no se vuelve a enviar.',
@@ -46,7 +49,7 @@ export const rentalMessages = {
   pickupStockReason: (folio: string) => `Recolección de la renta ${folio}`,
   // The calendar and the warning before renting more than there is.
   calendarTitle: 'Calendario de rentas',
-  calendarDayLabel: (date: string) => `Rentado el ${formatCalendarDate(date)}`,
+  calendarDayLabel: (day: string, count: number) => `${day}: ${count === 1 ? '1 producto rentado' : `${count} productos rentados`}`,
   piecesCount: (n: number) => (n === 1 ? '1 producto' : `${n} productos`),
   noRentals: 'Nada rentado este día.',
   rentedOfOwned: (rented: number, owned: number) => `${formatQuantity(rented)} de ${formatQuantity(owned)}`,

@@ -25,6 +25,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/quotations/new': quotationForm,
   '/quotations/:id': quotationForm,
   '/sales/calendar': lazy(() => import('../features/sales/sales-calendar-page')),
+  '/rentals/calendar': lazy(() => import('../features/sales/rentals-calendar-page')),
   '/sales/:sale_id': lazy(() => import('../features/sales/sale-page')),
   '/sales/:sale_id/edit': lazy(() => import('../features/sales/edit-sale-page')),
   '/inventory': lazy(() => import('../features/inventory/inventory-page')),

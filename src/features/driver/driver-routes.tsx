@@ -1,6 +1,7 @@
 import { formatCalendarDate } from '../../../domain/format';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { driverMessages } from '../../../domain/messages/driver';
+import { rentalMessages } from '../../../domain/messages/rentals';
 import { homeMessages } from '../../../domain/messages/home';
 import { longMonterreyDate } from '../../../domain/time';
 import { ScreenLoading } from '../../ui/screen-loading';
@@ -71,7 +72,7 @@ function RouteItem({ route, onOpen }: { route: RouteSummary; onOpen: () => void 
   return (
     <li>
       <button type="button" className="route-item" onClick={onOpen} aria-haspopup="dialog">
-        <span className="route-item__folio">{text.routeFolio(shipping.id)}</span>
+        <span className="route-item__folio">{rentalMessages.routeWithKind(text.routeFolio(shipping.id), shipping.kind)}</span>
         <span className="route-item__line">
           {route.isToday && <span className="status-chip status-chip--today">{text.today}</span>}
           {formatCalendarDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import '../../ui/ionic-setup';
 import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { driverMessages } from '../../../domain/messages/driver';
+import { rentalMessages } from '../../../domain/messages/rentals';
 import { commonMessages } from '../../../domain/messages/shell';
 import { shippingMessages } from '../../../domain/messages/shipping';
 import { shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
@@ -118,7 +119,7 @@ function RouteSummary({
   return (
     <section className="route-summary" aria-label={text.routeFolio(shipping.id)}>
       <p className="route-summary__line">
-        <strong>{text.routeFolio(shipping.id)}</strong> · {shipping.vehicle?.name ?? text.noVehicle}
+        <strong>{rentalMessages.routeWithKind(text.routeFolio(shipping.id), shipping.kind)}</strong> · {shipping.vehicle?.name ?? text.noVehicle}
         <PendingBadge records={`shipping:${shipping.id}`} />
       </p>
       <dl className="route-summary__facts">

@@ -22,6 +22,9 @@ import './sales.css';
 import { ScreenPage, useScreenChrome } from '../../ui/screen-chrome';
 import { useLastingToast } from '../../ui/toast';
 import { Field } from '../../ui/form-fields';
+import { useConfirmSheet } from '../../ui/overlays';
+import { rentalMessages } from '../../../domain/messages/rentals';
+import { RentalShortageWarning, useRentalShortages } from './rental-pieces';
 
 const text = newSaleMessages;
 
@@ -75,6 +78,13 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
   const [notify, toast] = useToast();
   const scanner = useCartScanner(sale, notify);
   useHoldUpdate(cart.length > 0 || company !== null);
+  // A rental business is told before it rents more pieces than are free on the event's day.
+  const shortages = useRentalShortages(deployment.flags.rentsGoods, date, cart, editedSale?.id);
+  const overbooking = useConfirmSheet((body: NewSale) => ({
+    header: rentalMessages.confirmShortHeader,
+    confirm: rentalMessages.confirmShort,
+    onConfirm: () => (editedSale ? update : create).mutate(body),
+  }), rentalMessages.reviewShort);
 
   const update = useMutation({
     mutationFn: (body: NewSale) =>
@@ -151,7 +161,8 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
       return;
     }
     setError(null);
-    (editedSale ? update : create).mutate(parsed.data);
+    if (shortages.length > 0) overbooking.ask(parsed.data);
+    else (editedSale ? update : create).mutate(parsed.data);
   };
   const save = editedSale ? update : create;
 
@@ -193,6 +204,7 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
             <span className="field-error">{error}</span>
           </p>
         )}
+        <RentalShortageWarning date={date} shortages={shortages} />
         <div className="form-actions">
           {ticket && (
             <button type="button" className="outline-button" onClick={() => openPrintWindow({ kind: 'ticket', data: ticket })}>
@@ -205,6 +217,7 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
         </div>
       </form>
       {scanner.dialog}
+      {overbooking.sheet}
       {toast}
     </>
   );

@@ -25,6 +25,8 @@ import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import './sales.css';
 import { EvidenceLink } from '../../ui/evidence-link';
+import { rentalMessages } from '../../../domain/messages/rentals';
+import { RentalPickupDialog, RentalPickupFacts, rentalPickupKey, useRentalPickup } from './rental-pickup';
 import { fillsOrders } from '../../../domain/deployment';
 
 const text = salesMessages.page;
@@ -49,6 +51,9 @@ export default function SalePage() {
   const [returning, setReturning] = useState(false);
   const record = sale.data;
   const returns = useSaleReturns(record);
+  const rentsGoods = deployment.flags.rentsGoods;
+  const pickup = useRentalPickup(record, rentsGoods);
+  const [pickingUp, setPickingUp] = useState(false);
   // What the server allows (it refuses the rest): editing while the order is not filled, cancelling once.
   const open = record !== undefined && record.kind === 'sale' && record.canceled_at === null;
   const canEdit = open && hasPermission(user, 'sales') && record.order?.status !== 'surtido';
@@ -56,6 +61,12 @@ export default function SalePage() {
   // What was filled can come back in part: a return while something is left to return.
   const canReturn = canCancel && record.order?.status === 'surtido' && returns.data !== undefined;
   const folio = driverMessages.saleFolio(id ?? 0);
+  // The warehouse counts a rental back once it is on a pick-up route (the server refuses otherwise).
+  const canRecordPickup =
+    open &&
+    pickup.data?.data === null &&
+    pickup.data.pickup_shipping_id !== null &&
+    (hasPermission(user, 'editShippingDetails') || hasPermission(user, 'orders'));
 
   return (
     <RecordScreen
@@ -103,6 +114,18 @@ export default function SalePage() {
               onClose={() => setReturning(false)}
             />
           )}
+          {pickingUp && record && pickup.data && (
+            <RentalPickupDialog
+              saleId={record.id}
+              pieces={pickup.data.pieces}
+              onSaved={(saved) => {
+                queryClient.setQueryData(rentalPickupKey(record.id), saved);
+                void queryClient.invalidateQueries({ queryKey: saleQueryKeys.detail(record.id) });
+                notify(rentalMessages.pickupSaved, 'success');
+              }}
+              onClose={() => setPickingUp(false)}
+            />
+          )}
           {toast}
         </>
       }
@@ -141,6 +164,19 @@ export default function SalePage() {
             )
           }
           returns={returns.data && returns.data.length > 0 ? <SaleReturnsList returns={returns.data} /> : undefined}
+          pickup={
+            pickup.data &&
+            (pickup.data.data !== null || pickup.data.pieces.length > 0) && (
+              <>
+                <RentalPickupFacts answer={pickup.data} />
+                {canRecordPickup && (
+                  <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setPickingUp(true)}>
+                    {rentalMessages.recordPickup}
+                  </button>
+                )}
+              </>
+            )
+          }
         />
       )}
     </RecordScreen>
@@ -189,12 +225,15 @@ export function SaleView({
   showOrder = true,
   corrections,
   returns,
+  pickup,
 }: {
   sale: SaleDetail;
   /** 'Editar venta' and 'Cancelar venta', where the person may. */
   corrections?: ReactNode;
   /** The sale's returns (credit notes), once it has any. */
   returns?: ReactNode;
+  /** A rental's pick-up: what came back and the deposit, once its goods went out. */
+  pickup?: ReactNode;
   onPrintTicket: () => void;
   onPrintRental?: () => void;
   routeLinks?: boolean;
@@ -310,6 +349,8 @@ export function SaleView({
           </Section>
         )}
       </div>
+
+      {pickup && <Section title={rentalMessages.pickupTitle}>{pickup}</Section>}
 
       <Section title={text.items}>
         <div className="table-scroll">

@@ -4,6 +4,7 @@ import { Dialog } from '../../ui/dialog';
 import { driverMessages } from '../../../domain/messages/driver';
 import { commonMessages } from '../../../domain/messages/shell';
 import { shippingDetailsMessages, shippingsMessages } from '../../../domain/messages/shippings';
+import { rentalMessages } from '../../../domain/messages/rentals';
 import { hasPermission } from '../../../domain/permissions';
 import { deliveryStatus, timelineColour } from '../../../domain/rules/delivery-status';
 import type { ShippingSummary, ShippingDetailSummary } from '../../../domain/schemas/shipping';
@@ -171,7 +172,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
       )}
       {menu.sheet}
       {confirmDelete.sheet}
-      {adding && <AddDetailDialog shippingId={shipping.id} notify={notify} onClose={() => setAdding(false)} />}
+      {adding && <AddDetailDialog shipping={shipping} notify={notify} onClose={() => setAdding(false)} />}
       {editing && <EditDetailDialog detail={editing} route={shipping} notify={notify} onClose={() => setEditing(null)} />}
     </section>
   );
@@ -190,11 +191,23 @@ function StatusChip({ detail }: { detail: ShippingDetailSummary }) {
   );
 }
 
-/** 'Agregar Orden de Envío': search the filled (dispatched) sales and put one on this route. */
-function AddDetailDialog({ shippingId, notify, onClose }: { shippingId: number; notify: Notify; onClose: () => void }) {
+/**
+ * 'Agregar Orden de Envío': search the filled (dispatched) sales and put one on this route. A
+ * rental business fills nothing: a delivery route searches the rentals not yet out, a pick-up
+ * route those delivered and not yet back.
+ */
+function AddDetailDialog({ shipping, notify, onClose }: { shipping: ShippingSummary; notify: Notify; onClose: () => void }) {
+  const shippingId = shipping.id;
+  const kind = shipping.kind ?? 'entrega';
+  const rentsGoods = useShell().deployment.flags.rentsGoods;
+  const texts = rentsGoods
+    ? kind === 'recoleccion'
+      ? { search: rentalMessages.searchForPickup, none: rentalMessages.noRentalsToPickUp }
+      : { search: rentalMessages.searchForDelivery, none: rentalMessages.noRentalsToDeliver }
+    : { search: text.saleSearch, none: text.noSales };
   const [search, setSearch] = useState('');
   const [saleId, setSaleId] = useState<number | null>(null);
-  const orders = useDispatchedOrders(search);
+  const orders = useDispatchedOrders(search, kind);
   const { addDetail } = useShippingMutations();
   const searchId = useId();
   const submit = (event: FormEvent, close: () => void) => {
@@ -215,12 +228,12 @@ function AddDetailDialog({ shippingId, notify, onClose }: { shippingId: number; 
     <Dialog label={text.addTitle} onClose={onClose}>
       {(close) => (
         <form onSubmit={(event) => submit(event, close)} className="shipping-form">
-          <Field id={searchId} label={text.saleSearch}>
+          <Field id={searchId} label={texts.search}>
             <input id={searchId} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
           </Field>
           <fieldset className="filter-form__group" aria-busy={orders.isFetching}>
             <legend>{text.pickSale}</legend>
-            {orders.data?.length === 0 && <p>{text.noSales}</p>}
+            {orders.data?.length === 0 && <p>{texts.none}</p>}
             <div className="check-list">
               {orders.data?.map((order) => (
                 <label key={order.id} className="check-list__option">

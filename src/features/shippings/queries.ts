@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import type { ShippingKind } from '../../../domain/schemas/rentals';
 import { apiMessages } from '../../../domain/messages/api';
 import { JOB_POSITIONS, SELECTABLE_DRIVER_POSITIONS } from '../../../domain/job-positions';
 import {
@@ -119,14 +120,15 @@ export function useDrivers(scope: 'form' | 'filter') {
   });
 }
 
-export function useDispatchedOrders(text: string) {
+/** `routeKind`: the route the sale is for (a rental business offers the rentals that route can take). */
+export function useDispatchedOrders(text: string, routeKind: ShippingKind) {
   // A sale folio as the screens show it ('V-45') is searched as its number.
   const search = folioNumber(text) ?? text.trim();
   return useQuery({
-    queryKey: ['dispatched-orders', search],
+    queryKey: ['dispatched-orders', routeKind, search],
     queryFn: ({ signal }) =>
       apiRequest(
-        `/api/v2/orders/dispatched_orders?${new URLSearchParams({ ...(search && { 'filter[search]': search }), itemsPerPage: '20', sort: '-date' })}`,
+        `/api/v2/orders/dispatched_orders?${new URLSearchParams({ ...(search && { 'filter[search]': search }), 'filter[route_kind]': routeKind, itemsPerPage: '20', sort: '-date' })}`,
         {
           schema: dispatchedOrdersSchema,
           signal,

@@ -5,6 +5,9 @@ import { getErrorMessage } from '../../lib/api';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { useDrivers, useShippingMutations, useVehicles } from './queries';
 import { FormActions } from '../../ui/form-actions';
+import { useShell } from '../../ui/shell-context';
+import { rentalMessages } from '../../../domain/messages/rentals';
+import { SHIPPING_KINDS, type ShippingKind } from '../../../domain/schemas/rentals';
 import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
 const text = shippingsMessages;
@@ -16,6 +19,7 @@ interface Draft {
   final_km: string;
   date: string;
   note: string;
+  kind: ShippingKind;
 }
 
 const draftOf = (shipping: ShippingSummary | null): Draft => ({
@@ -25,6 +29,7 @@ const draftOf = (shipping: ShippingSummary | null): Draft => ({
   final_km: shipping?.final_km != null ? String(shipping.final_km) : '',
   date: shipping?.date ?? '',
   note: shipping?.note ?? '',
+  kind: shipping?.kind ?? 'entrega',
 });
 
 type FieldErrors = Partial<Record<keyof Draft, string>>;
@@ -50,12 +55,13 @@ export function ShippingForm({
   const vehicles = useVehicles();
   const { create, update } = useShippingMutations();
   const saving = create.isPending || update.isPending;
-  const ids = { driver: useId(), vehicle: useId(), initial: useId(), final: useId(), date: useId(), note: useId() };
+  const ids = { driver: useId(), vehicle: useId(), initial: useId(), final: useId(), date: useId(), note: useId(), kind: useId() };
+  const rentsGoods = useShell().deployment.flags.rentsGoods;
   const fieldIds = { initial_km: ids.initial, final_km: ids.final, date: ids.date };
   const touched = JSON.stringify(draft) !== JSON.stringify(draftOf(shipping));
   useHoldUpdate(touched);
 
-  const set = (field: keyof Draft, value: string) => {
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -69,6 +75,8 @@ export function ShippingForm({
       final_km: draft.final_km.trim() === '' ? null : draft.final_km,
       date: draft.date,
       note: draft.note.trim() === '' ? null : draft.note.trim(),
+      // A route's kind is chosen when it is made: its stops were chosen for it.
+      ...(!shipping && rentsGoods && { kind: draft.kind }),
     };
     const parsed = shippingCreateSchema.safeParse(body);
     if (!parsed.success) {
@@ -87,6 +95,17 @@ export function ShippingForm({
 
   return (
     <form onSubmit={submit} className="shipping-form" noValidate>
+      {rentsGoods && (
+        <Field id={ids.kind} label={rentalMessages.routeKind}>
+          <select id={ids.kind} value={draft.kind} disabled={shipping !== null} onChange={(e) => set('kind', e.target.value as ShippingKind)}>
+            {SHIPPING_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {rentalMessages.routeKinds[kind]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       <Field id={ids.driver} label={text.driver}>
         <select id={ids.driver} value={draft.driver_id} onChange={(e) => set('driver_id', e.target.value)}>
           <option value="">{text.none}</option>

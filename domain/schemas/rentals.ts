@@ -8,7 +8,11 @@ const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const pieces = z
   .number({ error: text.pickupQuantityInvalid })
-  .check(z.gte(0, text.pickupQuantityInvalid), z.lte(100_000, text.pickupQuantityInvalid), z.refine(twoDecimals, text.pickupQuantityInvalid));
+  .check(
+    z.gte(0, text.pickupQuantityInvalid),
+    z.lte(100_000, text.pickupQuantityInvalid),
+    z.refine(twoDecimals, text.pickupQuantityInvalid),
+  );
 
 /** A route delivers (the default) or, in the event-rental business, picks rented goods up. */
 export const SHIPPING_KINDS = ['entrega', 'recoleccion'] as const;

@@ -58,7 +58,11 @@ export async function prepareRentalStop(tx: Db, saleId: number, kind: ShippingKi
   if ((await livePickupStop(tx, saleId, exceptDetail)) !== null) throw new HttpError(422, text.onAnotherPickup);
 }
 
-async function livePickupStop(tx: Db, saleId: number, exceptDetail = 0): Promise<{ id: number; shipping_id: number; completed: boolean } | null> {
+async function livePickupStop(
+  tx: Db,
+  saleId: number,
+  exceptDetail = 0,
+): Promise<{ id: number; shipping_id: number; completed: boolean } | null> {
   const [stop] = await rows<{ id: number; shipping_id: number; completed: boolean }>(
     tx,
     sql`SELECT d.id, d.shipping_id, d.completed FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
@@ -101,7 +105,8 @@ export async function recordPickup(tx: Db, saleId: number, input: RentalPickupIn
   for (const line of input.lines) {
     const piece = out.find((p) => p.item_id === line.item_id);
     if (!piece) throw new HttpError(422, text.pickupLineUnknown);
-    if (cents(line.missing + line.damaged) > cents(piece.rented)) throw new HttpError(422, text.pickupTooMany(piece.name, formatQuantity(piece.rented)));
+    if (cents(line.missing + line.damaged) > cents(piece.rented))
+      throw new HttpError(422, text.pickupTooMany(piece.name, formatQuantity(piece.rented)));
   }
   const lines = out.map((piece) => {
     const count = counted.get(piece.item_id);

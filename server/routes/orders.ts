@@ -18,7 +18,6 @@ import { runMutation } from '../plugins/idempotency';
 import { recordMovements, type MovementInput } from '../repositories/inventory';
 import { fillOrder, loadOrders, orderLines, toFill } from '../repositories/orders';
 import { containsPattern, dateRange, parseListQuery } from '../http/list-query';
-import { rows } from '../db/sql-rows';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
@@ -68,7 +67,8 @@ const guardedRoute = guardedRoutes(ORDERS_ROUTES);
  */
 function rentalsFor(routeKind: string | undefined): SQL[] {
   const kind = routeKind ?? 'entrega';
-  if (kind !== 'entrega' && kind !== 'recoleccion') throw new HttpError(400, queryMessages.unknownFilter(`route_kind=${kind.slice(0, 20)}`));
+  if (kind !== 'entrega' && kind !== 'recoleccion')
+    throw new HttpError(400, queryMessages.unknownFilter(`route_kind=${kind.slice(0, 20)}`));
   const onRoute = sql`EXISTS (SELECT 1 FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
     WHERE d.sale_id = ${sales.id} AND d.deleted_at IS NULL AND sh.deleted_at IS NULL AND sh.kind = ${kind})`;
   const pickedUp = sql`EXISTS (SELECT 1 FROM rental_pickups p WHERE p.sale_id = ${sales.id})`;

@@ -56,7 +56,8 @@ export function rentalRoutes(app: FastifyInstance, db: Db, deployment: Deploymen
     async (request) => {
       onlyWhenRenting();
       const query = parseInput(rentalPiecesQuerySchema, request.query, 400);
-      if (query.to < query.from || addDays(query.from, MAX_CALENDAR_DAYS) <= query.to) throw new HttpError(400, rentalMessages.rangeTooLong);
+      if (query.to < query.from || addDays(query.from, MAX_CALENDAR_DAYS) <= query.to)
+        throw new HttpError(400, rentalMessages.rangeTooLong);
       return rentalPieces(db, query.from, query.to, query.sale_id);
     },
     { acceptsQuery: true },

@@ -77,10 +77,11 @@ const stock = async (itemId: number) =>
     )
   )[0]!.stock;
 const listed = async (kind: 'entrega' | 'recoleccion', sale: number) =>
-  (
-    await call('GET', `/api/v2/orders/dispatched_orders?filter[route_kind]=${kind}&filter[id]=${sale}`, 'oficina@demo.mx')
-  ).json<{ data: { id: number }[] }>().data.map((row) => row.id);
-const pickup = (sale: number, payload: object, key?: string) => call('POST', `/api/v2/sales/${sale}/pickup`, 'almacen@demo.mx', payload, key);
+  (await call('GET', `/api/v2/orders/dispatched_orders?filter[route_kind]=${kind}&filter[id]=${sale}`, 'oficina@demo.mx'))
+    .json<{ data: { id: number }[] }>()
+    .data.map((row) => row.id);
+const pickup = (sale: number, payload: object, key?: string) =>
+  call('POST', `/api/v2/sales/${sale}/pickup`, 'almacen@demo.mx', payload, key);
 
 describe('a rental from its delivery to its pick-up', () => {
   it('goes on a delivery route without being filled, its goods leave stock there, and come back counted at the pick-up', async () => {
@@ -127,7 +128,13 @@ describe('a rental from its delivery to its pick-up', () => {
     expect(answer.charges).toBe(750);
     expect(answer.refund).toBe(Math.max(deposit - 750, 0));
     expect(answer.owed).toBe(Math.max(750 - deposit, 0));
-    expect(answer.lines.find((l) => l.item_id === chairs.id)).toMatchObject({ rented: 100, returned: 95, missing: 3, damaged: 2, amount: 750 });
+    expect(answer.lines.find((l) => l.item_id === chairs.id)).toMatchObject({
+      rented: 100,
+      returned: 95,
+      missing: 3,
+      damaged: 2,
+      amount: 750,
+    });
     expect(answer.lines.find((l) => l.item_id === tables.id)).toMatchObject({ rented: 10, returned: 10, missing: 0, amount: 0 });
     // What came back is in stock again; the missing and damaged pieces are not.
     expect(await stock(chairs.id)).toBe(chairsBefore - 5);
@@ -202,7 +209,10 @@ describe('a rental from its delivery to its pick-up', () => {
     expect(tooMany.json().message).toMatch(/se rentaron 10: faltantes y dañadas no pueden ser más/);
     const unknown = await pickup(sale, { lines: [{ item_id: tables.id, missing: 1, damaged: 0, charge: 0 }] });
     expect(unknown.statusCode).toBe(422);
-    const moved = await call('PUT', '/api/v1/shipping_detail/update', 'oficina@demo.mx', { id: stop, shipping_id: await route('recoleccion') });
+    const moved = await call('PUT', '/api/v1/shipping_detail/update', 'oficina@demo.mx', {
+      id: stop,
+      shipping_id: await route('recoleccion'),
+    });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().message).toBe('Una venta no se mueve entre una ruta de entrega y una de recolección.');
     const negative = await pickup(sale, { lines: [{ item_id: chairs.id, missing: -1, damaged: 0, charge: 0 }] });
@@ -226,7 +236,11 @@ describe('the pieces per day', () => {
     const read = async (saleId?: number) =>
       rentalPiecesSchema.parse(
         (
-          await call('GET', `/api/v2/rentals/pieces?from=${day}&to=${addDays(day, 1)}${saleId ? `&sale_id=${saleId}` : ''}`, 'ventas@demo.mx')
+          await call(
+            'GET',
+            `/api/v2/rentals/pieces?from=${day}&to=${addDays(day, 1)}${saleId ? `&sale_id=${saleId}` : ''}`,
+            'ventas@demo.mx',
+          )
         ).json(),
       );
     const ownedBefore = (await read()).owned.find((row) => row.item_id === chairs.id)!.owned;
@@ -249,7 +263,11 @@ describe('the pieces per day', () => {
     try {
       const token = await loginAs(produce.app, 'admin@demo.mx');
       const today_ = monterreyDate(new Date());
-      const pieces = await produce.app.inject({ method: 'GET', url: `/api/v2/rentals/pieces?from=${today_}&to=${today_}`, headers: bearer(token) });
+      const pieces = await produce.app.inject({
+        method: 'GET',
+        url: `/api/v2/rentals/pieces?from=${today_}&to=${today_}`,
+        headers: bearer(token),
+      });
       expect(pieces.statusCode).toBe(404);
       const pickupRoute = await produce.app.inject({
         method: 'POST',

@@ -279,7 +279,10 @@ export const rentalPickupItems = pgTable(
   },
   (t) => [
     index('rental_pickup_items_pickup').on(t.pickup_id),
-    check('rental_pickup_items_pieces', sql`${t.missing} >= 0 AND ${t.damaged} >= 0 AND ${t.missing} + ${t.damaged} <= ${t.rented} AND ${t.charge} >= 0`),
+    check(
+      'rental_pickup_items_pieces',
+      sql`${t.missing} >= 0 AND ${t.damaged} >= 0 AND ${t.missing} + ${t.damaged} <= ${t.rented} AND ${t.charge} >= 0`,
+    ),
   ],
 );
 

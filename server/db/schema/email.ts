@@ -36,6 +36,8 @@ export const emailMessages = pgTable(
   },
   (t) => [
     index('email_messages_sale').on(t.sale_id),
-    index('email_messages_due').on(t.next_attempt_at).where(sql`${t.status} = 'pendiente'`),
+    index('email_messages_due')
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} = 'pendiente'`),
   ],
 );

@@ -119,7 +119,8 @@ function RouteSummary({
   return (
     <section className="route-summary" aria-label={text.routeFolio(shipping.id)}>
       <p className="route-summary__line">
-        <strong>{rentalMessages.routeWithKind(text.routeFolio(shipping.id), shipping.kind)}</strong> · {shipping.vehicle?.name ?? text.noVehicle}
+        <strong>{rentalMessages.routeWithKind(text.routeFolio(shipping.id), shipping.kind)}</strong> ·{' '}
+        {shipping.vehicle?.name ?? text.noVehicle}
         <PendingBadge records={`shipping:${shipping.id}`} />
       </p>
       <dl className="route-summary__facts">

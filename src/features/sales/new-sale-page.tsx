@@ -80,11 +80,14 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
   useHoldUpdate(cart.length > 0 || company !== null);
   // A rental business is told before it rents more pieces than are free on the event's day.
   const shortages = useRentalShortages(deployment.flags.rentsGoods, date, cart, editedSale?.id);
-  const overbooking = useConfirmSheet((body: NewSale) => ({
-    header: rentalMessages.confirmShortHeader,
-    confirm: rentalMessages.confirmShort,
-    onConfirm: () => (editedSale ? update : create).mutate(body),
-  }), rentalMessages.reviewShort);
+  const overbooking = useConfirmSheet(
+    (body: NewSale) => ({
+      header: rentalMessages.confirmShortHeader,
+      confirm: rentalMessages.confirmShort,
+      onConfirm: () => (editedSale ? update : create).mutate(body),
+    }),
+    rentalMessages.reviewShort,
+  );
 
   const update = useMutation({
     mutationFn: (body: NewSale) =>

@@ -69,7 +69,9 @@ export function RentalPickupFacts({ answer }: { answer: RentalPickupAnswer }) {
       </div>
       <DepositFacts pickup={pickup} />
       {pickup.note && <p>{pickup.note}</p>}
-      <p className="field-hint">{text.pickedUpBy(`${pickup.created_by.name} ${pickup.created_by.last}`, formatMoment(pickup.created_at))}</p>
+      <p className="field-hint">
+        {text.pickedUpBy(`${pickup.created_by.name} ${pickup.created_by.last}`, formatMoment(pickup.created_at))}
+      </p>
     </>
   );
 }

@@ -97,7 +97,12 @@ export function ShippingForm({
     <form onSubmit={submit} className="shipping-form" noValidate>
       {rentsGoods && (
         <Field id={ids.kind} label={rentalMessages.routeKind}>
-          <select id={ids.kind} value={draft.kind} disabled={shipping !== null} onChange={(e) => set('kind', e.target.value as ShippingKind)}>
+          <select
+            id={ids.kind}
+            value={draft.kind}
+            disabled={shipping !== null}
+            onChange={(e) => set('kind', e.target.value as ShippingKind)}
+          >
             {SHIPPING_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {rentalMessages.routeKinds[kind]}

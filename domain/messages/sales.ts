@@ -135,6 +135,7 @@ export const salesMessages = {
     filled: 'El pedido de esta venta ya se surtió: para corregirla, cancélela o registre una devolución.',
     openingBalance: 'Es un saldo inicial importado: corríjalo volviendo a importar el archivo de saldos.',
     otherCustomer: 'El cliente de una venta no se cambia: cancélela y registre otra.',
+    otherBranch: 'Solo se editan las ventas de su sucursal.',
     paidMoreThan: (paid: string) => `Ya tiene cobros por ${paid}: el nuevo total no puede ser menor.`,
     edit: 'Editar venta',
     editTitle: (folio: string) => `Editar venta ${folio}`,

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { centsToDecimal, decimalToCents, paymentStatusFor } from '../../domain/collections';
 import { formatMoney, formatQuantity } from '../../domain/format';
 import { salesMessages } from '../../domain/messages/sales';
+import { ADMIN_USER_ID } from '../../domain/permissions';
 import { driverMessages } from '../../domain/messages/driver';
 import type { NewSale } from '../../domain/schemas/new-sale';
 import type { SaleReturn, SaleReturnInput } from '../../domain/schemas/sale-returns';
@@ -48,6 +49,21 @@ export async function lockSale(tx: Db, id: number): Promise<LockedSale> {
   if (!sale) throw new HttpError(404, text.notFound);
   if (sale.kind !== 'sale') throw new HttpError(409, text.notASale);
   return sale;
+}
+
+/**
+ * A seller corrects the sales of their own branch (the branch of the person who made the sale);
+ * user 1, and anyone or any sale without a branch, is not limited.
+ */
+export async function assertOwnBranch(tx: Db, saleId: number, userId: number): Promise<void> {
+  if (userId === ADMIN_USER_ID) return;
+  const [found] = await rows<{ seller_branch: number | null; editor_branch: number | null }>(
+    tx,
+    sql`SELECT seller.branch_id AS seller_branch, (SELECT branch_id FROM users WHERE id = ${userId}) AS editor_branch
+      FROM sales s JOIN users seller ON seller.id = s.user_id WHERE s.id = ${saleId}`,
+  );
+  if (found && found.seller_branch !== null && found.editor_branch !== null && found.seller_branch !== found.editor_branch)
+    throw new HttpError(403, text.otherBranch);
 }
 
 /**
@@ -225,16 +241,14 @@ export async function recordSaleReturn(tx: Db, sale: LockedSale, input: SaleRetu
       RETURNING id`,
   );
   const returnId = created!.id;
-  await tx
-    .insert(saleReturnItems)
-    .values(
-      input.lines.map((wanted) => ({
-        return_id: returnId,
-        item_id: wanted.item_id,
-        quantity: wanted.quantity,
-        price: byItem.get(wanted.item_id)!.price,
-      })),
-    );
+  await tx.insert(saleReturnItems).values(
+    input.lines.map((wanted) => ({
+      return_id: returnId,
+      item_id: wanted.item_id,
+      quantity: wanted.quantity,
+      price: byItem.get(wanted.item_id)!.price,
+    })),
+  );
   await recordMovements(
     tx,
     input.lines.map((wanted) => ({

@@ -16,7 +16,7 @@ import { idParamSchema } from '../http/params';
 import { and, orderBy, page, rows } from '../db/sql-rows';
 import { salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
 import { quotationCancelSchema as saleCancelSchema, saleDetailAnswerSchema } from '../../domain/schemas/quotations';
-import { cancelSale, editSale, loadSaleReturns, lockSale, recordSaleReturn } from '../repositories/sale-corrections';
+import { assertOwnBranch, cancelSale, editSale, loadSaleReturns, lockSale, recordSaleReturn } from '../repositories/sale-corrections';
 import { assertNotPickedUp } from '../repositories/rentals';
 import { saleReturnAnswerSchema, saleReturnInputSchema, saleReturnListSchema } from '../../domain/schemas/sale-returns';
 import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
@@ -87,6 +87,7 @@ export const SALES_ROUTES = {
   'PUT /api/v2/sales/:id': {
     access: permission('sales'),
     summary: 'Editar una venta cuyo pedido no se ha surtido (partidas, fecha, sucursal, notas; precios del servidor; avisa order.changed)',
+    recordRule: 'Only sales made by someone of the editor’s own branch (user 1, and people or sellers without a branch, are not limited).',
     body: newSaleSchema,
     response: saleDetailAnswerSchema,
   },
@@ -177,8 +178,10 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
   guardedRoute(app, 'PUT /api/v2/sales/:id', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(newSaleSchema, request.body);
+    const user = currentUser(request);
     return runMutation(db, request, reply, async (tx) => {
       const sale = await lockSale(tx, id);
+      await assertOwnBranch(tx, id, user.id);
       // Re-priced from today's list; the series rule keeps the sale's creation day.
       await editSale(tx, sale, body, await priceCart(tx, body, deployment.flags, sale.created_on));
       return { status: 200, body: { data: await loadSaleDetail(tx, id) } };

@@ -116,6 +116,27 @@ describe('editing a sale', () => {
     expect(orders.find((row) => row.id === id)?.items.map((line) => line.quantity)).toEqual([5]);
   });
 
+  it('is limited to the sales of the editor’s own branch, user 1 excepted', async () => {
+    const company = await customer();
+    const id = await newSale(company, 1);
+    const [other] = await rows<{ id: number }>(
+      sql`INSERT INTO branches (name, address, phone, rfc, razon_social, email)
+        VALUES ('Sucursal Sur', 'Av. Sur 1', '81 0000 0000', 'XAXX010101000', 'Sur SA', 'sur@demo.mx') RETURNING id`,
+    );
+    await rows(sql`UPDATE users SET branch_id = ${other!.id} WHERE email = 'ventas2@demo.mx'`);
+    try {
+      tokens['ventas2@demo.mx'] = await loginAs(t.app, 'ventas2@demo.mx');
+      const refused = await call('PUT', `/api/v2/sales/${id}`, 'ventas2@demo.mx', saleBody(company, 2));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Solo se editan las ventas de su sucursal.');
+      expect((await call('PUT', `/api/v2/sales/${id}`, 'admin@demo.mx', saleBody(company, 2))).statusCode).toBe(200);
+    } finally {
+      await rows(
+        sql`UPDATE users SET branch_id = (SELECT branch_id FROM users WHERE email = 'ventas@demo.mx') WHERE email = 'ventas2@demo.mx'`,
+      );
+    }
+  });
+
   it('is refused once the order is filled, with the way forward, and for another customer', async () => {
     const company = await customer();
     const id = await newSale(company, 1);

@@ -19,6 +19,8 @@ export const rentalMessages = {
   noRentalsToDeliver: 'No hay rentas por entregar que coincidan.',
   // The pick-up, counted when the goods are back.
   pickupTitle: 'Recolección',
+  /** A driver's stop on a pick-up route. */
+  pickUp: 'Recoger',
   recordPickup: 'Registrar recolección',
   pickupNotOnRoute: 'Para registrar la recolección, primero ponga la renta en una ruta de recolección.',
   pickupAlreadyRecorded: 'La recolección de esta renta ya se registró.',

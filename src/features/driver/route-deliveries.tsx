@@ -64,6 +64,7 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
           {/* A rejection is recorded, not celebrated: its notice is not the success green. */}
           <Stops
             details={route.details}
+            pickUp={route.shipping.kind === 'recoleccion'}
             onDone={(message, rejected) => setToast({ text: message, color: rejected ? 'medium' : 'success' })}
           />
         </>
@@ -155,7 +156,16 @@ function RouteSummary({
  * The route's stops, the pending ones first in route order with the next one marked, then
  * the finished ones, one line each with their status colour (Next stop first).
  */
-function Stops({ details, onDone }: { details: LocalDetail[]; onDone: (message: string, rejected?: boolean) => void }) {
+/** `pickUp`: the route picks rented goods up (event rental): a stop is done by picking up, not delivering. */
+function Stops({
+  details,
+  pickUp,
+  onDone,
+}: {
+  details: LocalDetail[];
+  pickUp: boolean;
+  onDone: (message: string, rejected?: boolean) => void;
+}) {
   if (details.length === 0) return <p className="empty-state">{text.noDeliveries}</p>;
   const pending = details.filter((detail) => !detail.completed);
   const finished = details.filter((detail) => detail.completed);
@@ -163,7 +173,7 @@ function Stops({ details, onDone }: { details: LocalDetail[]; onDone: (message: 
     <ol className="stops" aria-label={text.timeline}>
       {pending.map((detail, index) => (
         <li key={detail.id}>
-          <StopCard detail={detail} next={index === 0} onDone={onDone} />
+          <StopCard detail={detail} next={index === 0} pickUp={pickUp} onDone={onDone} />
         </li>
       ))}
       {finished.map((detail) => (
@@ -227,7 +237,17 @@ function StopLinks({ detail }: { detail: LocalDetail }) {
 }
 
 /** A pending stop: folio and customer, where and whom to call, weight and balance, its products folded, and its buttons. */
-function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean; onDone: (message: string, rejected?: boolean) => void }) {
+function StopCard({
+  detail,
+  next,
+  pickUp,
+  onDone,
+}: {
+  detail: LocalDetail;
+  next: boolean;
+  pickUp: boolean;
+  onDone: (message: string, rejected?: boolean) => void;
+}) {
   const command = useCommand();
   const [mode, setMode] = useState<'deliver' | 'reject' | null>(null);
   const position = useDevicePosition(mode !== null);
@@ -297,7 +317,7 @@ function StopCard({ detail, next, onDone }: { detail: LocalDetail; next: boolean
       {mode === null && (
         <div className="progress-buttons">
           <button type="button" className="touch-button touch-button--success" onClick={() => setMode('deliver')}>
-            {text.deliver}
+            {pickUp ? rentalMessages.pickUp : text.deliver}
           </button>
           <button type="button" className="touch-button touch-button--danger" onClick={() => setMode('reject')}>
             {text.reject}

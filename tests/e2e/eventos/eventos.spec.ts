@@ -170,7 +170,12 @@ test('a rental that asks more chairs than there are is warned before saving, and
   await expect(panel.getByText('Se rentan más de las que hay')).toBeVisible();
 });
 
-test('a rental goes on a delivery route and comes back on a pick-up route, counted with two chairs missing', async ({ page, request }) => {
+test('a rental goes on a delivery route and comes back on a pick-up route, counted with two chairs missing', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   // The rental for today, made through the sales API the point of sale calls (test above drives the point of sale itself).
   const seller = await api(request, 'ventas@demo.mx');
@@ -205,6 +210,8 @@ test('a rental goes on a delivery route and comes back on a pick-up route, count
   await signIn(page, 'admin@demo.mx');
   await expect(page.getByRole('navigation', { name: 'Menú' })).toBeVisible();
   const modal = (name: string) => page.locator(`ion-modal[aria-label="${name}"]`);
+  // The last route made: the pick-up.
+  let pickUpRoute = 0;
   for (const kind of ['Entrega', 'Recolección'] as const) {
     await page.goto('/solitario');
     await page.getByLabel('Tipo de ruta').selectOption({ label: kind });
@@ -213,6 +220,7 @@ test('a rental goes on a delivery route and comes back on a pick-up route, count
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page).toHaveURL(/\/shippings\/\d+$/);
     const route = Number(page.url().split('/').pop());
+    pickUpRoute = route;
     const folio = kind === 'Entrega' ? `E-${route}` : `E-${route} · Recolección`;
     await expect(page.getByRole('rowheader', { name: folio, exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Ver ventas del envío E-${route}` }).click();
@@ -227,6 +235,19 @@ test('a rental goes on a delivery route and comes back on a pick-up route, count
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Venta agregada al envío.')).toBeVisible();
     await expect(panel.getByRole('rowheader', { name: new RegExp(`^V-${sale} · `) })).toBeVisible();
+  }
+
+  // The driver's phone names the pick-up route and its stop is picked up, not delivered.
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  try {
+    const driverPage = await phone.newPage();
+    await signIn(driverPage, 'chofer@demo.mx');
+    await driverPage.getByText(`E-${pickUpRoute} · Recolección`, { exact: true }).click();
+    const stop = driverPage.getByRole('article').filter({ hasText: `V-${sale}` });
+    await expect(stop.getByRole('button', { name: 'Recoger' })).toBeVisible();
+    await expect(stop.getByRole('button', { name: 'Entregar' })).toHaveCount(0);
+  } finally {
+    await phone.close();
   }
 
   // Back at the warehouse: 2 of the 12 chairs did not come back.

@@ -9,6 +9,9 @@ export const driverMessages = {
   noRoutes: 'No tienes rutas asignadas.',
   loadingRoutes: 'Descargando tus rutas…',
   routeFolio: (id: number) => `E-${id}`,
+  /** A route's folio, with 'Recolección' when it picks rented goods up (event rental). */
+  routeWithKind: (id: number, kind: 'entrega' | 'recoleccion' | undefined) =>
+    kind === 'recoleccion' ? `E-${id} · Recolección` : `E-${id}`,
   saleFolio: (id: number) => `V-${id}`,
   today: 'Hoy',
   vehicle: 'Unidad',
@@ -29,6 +32,8 @@ export const driverMessages = {
   routeStarted: 'Ruta iniciada.',
   routeFinished: 'Ruta terminada.',
   deliver: 'Entregar',
+  /** A stop on a pick-up route (event rental): the rented goods are picked up. */
+  pickUp: 'Recoger',
   reject: 'Rechazar',
   evidence: 'Factura o evidencia (foto o PDF)',
   rejectionReason: 'Motivo del rechazo',

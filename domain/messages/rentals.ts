@@ -1,12 +1,9 @@
 import { formatCalendarDate, formatQuantity } from '../format';
-import type { ShippingKind } from '../schemas/rentals';
 
 /** The rental's cycle (event-rental deployment): delivery, pick-up, what came back, and the pieces per day. */
 export const rentalMessages = {
   routeKinds: { entrega: 'Entrega', recoleccion: 'Recolección' },
   routeKind: 'Tipo de ruta',
-  /** A route's folio, with 'Recolección' when it picks up. */
-  routeWithKind: (folio: string, kind: ShippingKind | undefined) => (kind === 'recoleccion' ? `${folio} · Recolección` : folio),
   pickupOnlyForRentals: 'Las rutas de recolección son del negocio de renta.',
   // Adding a rental to a route.
   alreadyPickedUp: 'Lo rentado de esta venta ya regresó: no se vuelve a enviar.',
@@ -19,8 +16,6 @@ export const rentalMessages = {
   noRentalsToDeliver: 'No hay rentas por entregar que coincidan.',
   // The pick-up, counted when the goods are back.
   pickupTitle: 'Recolección',
-  /** A driver's stop on a pick-up route. */
-  pickUp: 'Recoger',
   recordPickup: 'Registrar recolección',
   pickupNotOnRoute: 'Para registrar la recolección, primero ponga la renta en una ruta de recolección.',
   pickupAlreadyRecorded: 'La recolección de esta renta ya se registró.',

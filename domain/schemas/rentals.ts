@@ -3,6 +3,8 @@ import { rentalMessages } from '../messages/rentals';
 import { shippingMessages } from '../messages/shipping';
 import { isCalendarDay } from '../time';
 
+export { SHIPPING_KINDS, shippingKindSchema, type ShippingKind } from './shipping';
+
 const text = rentalMessages;
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
@@ -13,11 +15,6 @@ const pieces = z
     z.lte(100_000, text.pickupQuantityInvalid),
     z.refine(twoDecimals, text.pickupQuantityInvalid),
   );
-
-/** A route delivers (the default) or, in the event-rental business, picks rented goods up. */
-export const SHIPPING_KINDS = ['entrega', 'recoleccion'] as const;
-export type ShippingKind = (typeof SHIPPING_KINDS)[number];
-export const shippingKindSchema = z.enum(SHIPPING_KINDS);
 
 /**
  * POST /api/v2/sales/{id}/pickup: what came back of a rental, counted at the warehouse. A line

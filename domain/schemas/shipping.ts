@@ -1,9 +1,13 @@
 import * as z from 'zod/mini';
 import { shippingMessages } from '../messages/shipping';
 import { isCalendarDay, isWallMinute } from '../time';
-import { shippingKindSchema } from './rentals';
 
 const text = shippingMessages;
+
+/** A route delivers (the default) or, in the event-rental business, picks rented goods up. */
+export const SHIPPING_KINDS = ['entrega', 'recoleccion'] as const;
+export type ShippingKind = (typeof SHIPPING_KINDS)[number];
+export const shippingKindSchema = z.enum(SHIPPING_KINDS);
 
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 const nullableId = z.nullable(id);

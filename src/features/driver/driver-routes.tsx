@@ -1,7 +1,6 @@
 import { formatCalendarDate } from '../../../domain/format';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { driverMessages } from '../../../domain/messages/driver';
-import { rentalMessages } from '../../../domain/messages/rentals';
 import { homeMessages } from '../../../domain/messages/home';
 import { longMonterreyDate } from '../../../domain/time';
 import { ScreenLoading } from '../../ui/screen-loading';
@@ -72,7 +71,7 @@ function RouteItem({ route, onOpen }: { route: RouteSummary; onOpen: () => void 
   return (
     <li>
       <button type="button" className="route-item" onClick={onOpen} aria-haspopup="dialog">
-        <span className="route-item__folio">{rentalMessages.routeWithKind(text.routeFolio(shipping.id), shipping.kind)}</span>
+        <span className="route-item__folio">{text.routeWithKind(shipping.id, shipping.kind)}</span>
         <span className="route-item__line">
           {route.isToday && <span className="status-chip status-chip--today">{text.today}</span>}
           {formatCalendarDate(shipping.date)} · {text.vehicle}: {shipping.vehicle?.name ?? text.noVehicle}

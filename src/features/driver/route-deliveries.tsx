@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import '../../ui/ionic-setup';
 import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { driverMessages } from '../../../domain/messages/driver';
-import { rentalMessages } from '../../../domain/messages/rentals';
 import { commonMessages } from '../../../domain/messages/shell';
 import { shippingMessages } from '../../../domain/messages/shipping';
 import { shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
@@ -120,8 +119,7 @@ function RouteSummary({
   return (
     <section className="route-summary" aria-label={text.routeFolio(shipping.id)}>
       <p className="route-summary__line">
-        <strong>{rentalMessages.routeWithKind(text.routeFolio(shipping.id), shipping.kind)}</strong> ·{' '}
-        {shipping.vehicle?.name ?? text.noVehicle}
+        <strong>{text.routeWithKind(shipping.id, shipping.kind)}</strong> · {shipping.vehicle?.name ?? text.noVehicle}
         <PendingBadge records={`shipping:${shipping.id}`} />
       </p>
       <dl className="route-summary__facts">
@@ -317,7 +315,7 @@ function StopCard({
       {mode === null && (
         <div className="progress-buttons">
           <button type="button" className="touch-button touch-button--success" onClick={() => setMode('deliver')}>
-            {pickUp ? rentalMessages.pickUp : text.deliver}
+            {pickUp ? text.pickUp : text.deliver}
           </button>
           <button type="button" className="touch-button touch-button--danger" onClick={() => setMode('reject')}>
             {text.reject}

@@ -2,7 +2,6 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatKg, formatMoment, formatCalendarDate } from '../../../domain/format';
 import { driverMessages } from '../../../domain/messages/driver';
 import { shippingsMessages } from '../../../domain/messages/shippings';
-import { rentalMessages } from '../../../domain/messages/rentals';
 import type { ShippingSort, SortColumn } from '../../../domain/shipping-list';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { ListCards, ListTable, type ListColumn } from '../../ui/office-list/list-rows';
@@ -18,7 +17,7 @@ const person = (p: { name: string; last: string } | null) => (p ? `${p.name} ${p
 const km = (value: number | null) => (value === null ? '—' : text.kmValue(value));
 
 const COLUMNS: ListColumn<ShippingSummary, SortColumn>[] = [
-  { key: 'id', sort: 'id', label: columns.folio, cell: (s) => rentalMessages.routeWithKind(driverMessages.routeFolio(s.id), s.kind) },
+  { key: 'id', sort: 'id', label: columns.folio, cell: (s) => driverMessages.routeWithKind(s.id, s.kind) },
   { key: 'driver_id', sort: 'driver_id', label: columns.driver, cell: (s) => person(s.driver) },
   { key: 'date', sort: 'date', label: columns.date, cell: (s) => formatCalendarDate(s.date) },
   { key: 'vehicle_id', sort: 'vehicle_id', label: columns.vehicle, cell: (s) => s.vehicle?.name ?? '—' },
@@ -134,7 +133,7 @@ function ShippingCard({ shipping, onOpen, ...props }: RowsProps & { shipping: Sh
     >
       <div className="list-card">
         <button type="button" className="list-card__main" aria-haspopup={onOpen ? 'dialog' : undefined} onClick={onOpen} disabled={!onOpen}>
-          <span className="list-card__title">{rentalMessages.routeWithKind(driverMessages.routeFolio(shipping.id), shipping.kind)}</span>
+          <span className="list-card__title">{driverMessages.routeWithKind(shipping.id, shipping.kind)}</span>
           <span>
             {formatCalendarDate(shipping.date)} · {person(shipping.driver)}
           </span>

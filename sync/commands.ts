@@ -77,6 +77,16 @@ export interface PhysicalInventoryClose {
   closed_at: string;
 }
 
+/** A note written on the device (POST /api/v2/notes): it changes no record the device keeps. */
+export interface WriteNote {
+  title: string | null;
+  body: string;
+  user_ids: number[];
+  role_ids: number[];
+  record: { type: 'sale' | 'company' | 'shipping'; id: number } | null;
+  thread_id: string | null;
+}
+
 export interface CommandPayloads {
   startRoute: StartRoute;
   finishRoute: FinishRoute;
@@ -87,6 +97,7 @@ export interface CommandPayloads {
   countShelfItem: ShelfCount;
   removeShelfCount: ShelfCountRemoval;
   closePhysicalInventory: PhysicalInventoryClose;
+  writeNote: WriteNote;
 }
 export type CommandName = keyof CommandPayloads;
 
@@ -303,6 +314,14 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
       path: commandPath(COMMAND_ROUTES.closePhysicalInventory, p.inventoryId),
       body: {},
     }),
+  },
+  writeNote: {
+    version: 1,
+    // Notes go out in the order they were written, apart from any route's or order's changes.
+    lane: () => 'notes',
+    records: () => [],
+    apply: (_key, record) => record,
+    request: (p) => ({ method: COMMAND_ROUTES.writeNote.method, path: commandPath(COMMAND_ROUTES.writeNote), body: p }),
   },
 };
 

@@ -11,6 +11,7 @@ export const COMMAND_ROUTES = {
   countShelf: { method: 'PUT', path: '/api/v2/physical_inventories/:id/counts' },
   removeShelfCount: { method: 'POST', path: '/api/v2/physical_inventories/:id/remove_count' },
   closePhysicalInventory: { method: 'POST', path: '/api/v2/physical_inventories/:id/close' },
+  writeNote: { method: 'POST', path: '/api/v2/notes' },
 } as const satisfies Record<string, { method: 'PUT' | 'PATCH' | 'POST'; path: string }>;
 
 export type CommandRoute = (typeof COMMAND_ROUTES)[keyof typeof COMMAND_ROUTES];

@@ -6,8 +6,10 @@ export const appEventSchema = z.discriminatedUnion('type', [
   // A sale edited or cancelled before its order is filled: the tablets pull it again (or drop it).
   z.object({ type: z.literal('order.changed'), order_id: z.int(), date: z.string() }),
   z.object({ type: z.literal('shipping.changed'), shipping_id: z.int(), date: z.string() }),
+  // A note written to these people: their bells count it at once.
+  z.object({ type: z.literal('note.created'), user_ids: z.array(z.int()) }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
-export const APP_EVENT_TYPES: readonly AppEvent['type'][] = ['order.created', 'order.changed', 'shipping.changed'];
+export const APP_EVENT_TYPES: readonly AppEvent['type'][] = ['order.created', 'order.changed', 'shipping.changed', 'note.created'];
 
 export const eventTicketSchema = z.object({ ticket: z.string(), expires_in: z.int() });

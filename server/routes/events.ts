@@ -26,6 +26,8 @@ function isRelevant(event: AppEvent, user: CurrentUser): boolean {
     // A driver holds shippings for their own routes: the office's live progress is not theirs.
     case 'shipping.changed':
       return hasPermission(user, 'shippings') && !isDeliveryDriver(user);
+    case 'note.created':
+      return event.user_ids.includes(user.id);
   }
 }
 

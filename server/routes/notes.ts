@@ -1,76 +1,237 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { noteSeenPatchSchema, type Note, noteListSchema, noteSeenResponseSchema } from '../../domain/schemas/notes';
+import { sql, type SQL } from 'drizzle-orm';
+import { notesMessages } from '../../domain/messages/notes';
+import {
+  NOTE_RECORD_TYPES,
+  noteInputSchema,
+  noteListSchema,
+  noteSeenPatchSchema,
+  noteSeenResponseSchema,
+  noteSentSchema,
+  noteThreadSchema,
+  type Note,
+  type NoteRecord,
+} from '../../domain/schemas/notes';
 import type { Db } from '../db/client';
-import { notes, users } from '../db/schema';
-import { notFound, parseInput } from '../http-errors';
-import { currentUser, signedIn } from '../plugins/auth';
-import { runMutation } from '../plugins/idempotency';
+import { notes } from '../db/schema';
+import { rows } from '../db/sql-rows';
+import { publishEvent } from '../events/bus';
+import { HttpError, notFound, parseInput } from '../http-errors';
 import { idParamSchema } from '../http/params';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
+import { currentUser, signedIn } from '../plugins/auth';
+import { runMutation } from '../plugins/idempotency';
+import * as z from 'zod/mini';
 
-const authors = alias(users, 'authors');
+const text = notesMessages;
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
 export const NOTES_ROUTES = {
   'GET /api/v1/note/all': {
     access: signedIn,
-    summary: 'Notas del usuario',
+    summary: 'Notas del usuario (las recibidas, con su conversación y lo que tratan)',
     response: noteListSchema,
     recordRule: 'Only the signed-in person’s notes.',
   },
+  'POST /api/v2/notes': {
+    access: signedIn,
+    summary: 'Escribir una nota a personas, a un rol o a quien mencione con @usuario; sobre una venta, un cliente o un envío; o responder',
+    body: noteInputSchema,
+    response: noteSentSchema,
+    recordRule: 'A reply only in a conversation the person takes part in.',
+  },
   'PATCH /api/v2/notes/:id': {
     access: signedIn,
-    summary: 'Marcar nota como vista',
+    summary: 'Marcar nota como vista, archivarla o sacarla del archivo',
     body: noteSeenPatchSchema,
     response: noteSeenResponseSchema,
     recordRule: 'Only the signed-in person’s notes.',
+  },
+  'GET /api/v2/notes/thread/:thread': {
+    access: signedIn,
+    summary: 'Una conversación: cada nota una vez, con quién la escribió y a quiénes fue',
+    response: noteThreadSchema,
+    recordRule: 'Only the notes the person wrote or received.',
+  },
+  'GET /api/v2/notes/record/:type/:id': {
+    access: signedIn,
+    summary: 'Las notas sobre una venta (sale), un cliente (company) o un envío (shipping)',
+    response: noteThreadSchema,
+    recordRule: 'Only the notes the person wrote or received.',
   },
 } satisfies RouteTable;
 
 const guardedRoute = guardedRoutes(NOTES_ROUTES);
 
-/** A person's own notes: the bell counts the unseen ones (spec §2, §3 Note). */
+const threadParamSchema = z.object({ thread: z.string().check(z.regex(/^[\w-]{1,40}$/)) });
+const recordParamSchema = z.object({
+  type: z.enum(NOTE_RECORD_TYPES),
+  id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
+});
+
+/** A mention is '@' and the user of a person's e-mail, not inside a word or an address. */
+const MENTION = /(?:^|[^\w.@])@([a-z0-9][a-z0-9._-]{0,63})/gi;
+
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const RECORD_TABLES: Record<NoteRecord['type'], SQL> = {
+  sale: sql`sales`,
+  company: sql`companies`,
+  shipping: sql`shippings`,
+};
+
+/** Notes that `where` picks, each sent note once, among those the person wrote or received, oldest first. */
+async function sentNotes(db: Db, userId: number, where: SQL) {
+  return rows<z.infer<typeof noteThreadSchema>['data'][number]>(
+    db,
+    sql`SELECT n.sent_id, n.thread_id, n.title, n.body, ${iso(sql`n.created_at`)} AS created_at,
+        CASE WHEN n.record_type IS NULL THEN NULL ELSE json_build_object('type', n.record_type, 'id', n.record_id) END AS record,
+        CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.name, 'last', a.last) END AS author,
+        json_agg(json_build_object('id', r.id, 'name', r.name, 'last', r.last) ORDER BY r.name, r.last) AS recipients
+      FROM notes n LEFT JOIN users a ON a.id = n.author_id JOIN users r ON r.id = n.user_id
+      WHERE ${where} AND n.sent_id IN (SELECT sent_id FROM notes WHERE user_id = ${userId} OR author_id = ${userId})
+      GROUP BY n.sent_id, n.thread_id, n.title, n.body, n.created_at, n.record_type, n.record_id, a.id, a.name, a.last
+      ORDER BY n.created_at, n.sent_id LIMIT 500`,
+  );
+}
+
+/** A person's notes (spec §3 Note): the bell counts the unseen ones, live (note.created). */
 export function noteRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(app, 'GET /api/v1/note/all', async (request) => {
     const user = currentUser(request);
-    const rows = await db
-      .select({
-        id: notes.id,
-        user_id: notes.user_id,
-        title: notes.title,
-        body: notes.body,
-        seen: notes.seen,
-        created_at: notes.created_at,
-        author_name: authors.name,
-        author_last: authors.last,
-      })
-      .from(notes)
-      .leftJoin(authors, eq(authors.id, notes.author_id))
-      .where(eq(notes.user_id, user.id))
-      .orderBy(desc(notes.created_at), desc(notes.id));
-    const data: Note[] = rows.map(({ author_name, author_last, seen, ...note }) => ({
-      ...note,
-      seen: seen !== 0,
-      created_at: new Date(note.created_at).toISOString(),
-      author: author_name === null ? null : { name: author_name, last: author_last ?? '' },
-    }));
+    const data = await rows<Note>(
+      db,
+      sql`SELECT n.id, n.user_id, n.title, n.body, n.seen <> 0 AS seen, ${iso(sql`n.created_at`)} AS created_at,
+          coalesce(n.thread_id, 'n' || n.id) AS thread_id, n.archived, n.mentioned,
+          CASE WHEN n.record_type IS NULL THEN NULL ELSE json_build_object('type', n.record_type, 'id', n.record_id) END AS record,
+          CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('name', a.name, 'last', a.last) END AS author
+        FROM notes n LEFT JOIN users a ON a.id = n.author_id
+        WHERE n.user_id = ${user.id} ORDER BY n.created_at DESC, n.id DESC`,
+    );
     return { data };
+  });
+
+  guardedRoute(app, 'POST /api/v2/notes', async (request, reply) => {
+    const user = currentUser(request);
+    const body = parseInput(noteInputSchema, request.body);
+    return runMutation(db, request, reply, async (tx) => {
+      const recipients = new Set<number>();
+      if (body.user_ids.length > 0) {
+        const found = await rows<{ id: number }>(
+          tx,
+          sql`SELECT id FROM users WHERE active AND id IN (${sql.join(
+            body.user_ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+        if (found.length !== new Set(body.user_ids).size) throw new HttpError(422, text.unknownPeople);
+        for (const row of found) recipients.add(row.id);
+      }
+      if (body.role_ids.length > 0) {
+        const roleList = sql.join(
+          body.role_ids.map((id) => sql`${id}`),
+          sql`, `,
+        );
+        const roles = await rows<{ id: number }>(tx, sql`SELECT id FROM roles WHERE id IN (${roleList})`);
+        if (roles.length !== new Set(body.role_ids).size) throw new HttpError(422, text.unknownRole);
+        for (const row of await rows<{ id: number }>(tx, sql`SELECT id FROM users WHERE active AND role_id IN (${roleList})`))
+          recipients.add(row.id);
+      }
+      const handles = [...body.body.matchAll(MENTION)].map((match) => match[1]!.toLowerCase());
+      const mentioned = new Set<number>();
+      if (handles.length > 0) {
+        const found = await rows<{ id: number }>(
+          tx,
+          sql`SELECT id FROM users WHERE active AND lower(split_part(email, '@', 1)) IN (${sql.join(
+            handles.map((handle) => sql`${handle}`),
+            sql`, `,
+          )})`,
+        );
+        for (const row of found) {
+          mentioned.add(row.id);
+          recipients.add(row.id);
+        }
+      }
+      let record = body.record ?? null;
+      let title = body.title || null;
+      if (body.thread_id) {
+        // A reply goes to everyone in the conversation, about what it is about.
+        const thread = await rows<{
+          user_id: number;
+          author_id: number | null;
+          title: string;
+          record_type: string | null;
+          record_id: number | null;
+        }>(tx, sql`SELECT user_id, author_id, title, record_type, record_id FROM notes WHERE thread_id = ${body.thread_id} ORDER BY id`);
+        if (!thread.some((row) => row.user_id === user.id || row.author_id === user.id)) throw new HttpError(404, text.threadNotFound);
+        for (const row of thread) {
+          recipients.add(row.user_id);
+          if (row.author_id !== null) recipients.add(row.author_id);
+        }
+        const first = thread[0]!;
+        title ??= text.replyPrefix(first.title);
+        if (!record && first.record_type !== null) record = { type: first.record_type as NoteRecord['type'], id: first.record_id! };
+      }
+      if (record) {
+        const [found] = await rows(tx, sql`SELECT 1 FROM ${RECORD_TABLES[record.type]} WHERE id = ${record.id} AND deleted_at IS NULL`);
+        if (!found) throw new HttpError(422, text.unknownRecord);
+      }
+      recipients.delete(user.id);
+      if (recipients.size === 0) throw new HttpError(422, text.noRecipients);
+      const sentId = randomUUID();
+      const threadId = body.thread_id ?? sentId;
+      const noteTitle = (title ?? body.body.split('\n')[0]!).slice(0, 200);
+      await tx.insert(notes).values(
+        [...recipients].map((recipient) => ({
+          user_id: recipient,
+          author_id: user.id,
+          title: noteTitle,
+          body: body.body,
+          sent_id: sentId,
+          thread_id: threadId,
+          record_type: record?.type ?? null,
+          record_id: record?.id ?? null,
+          mentioned: mentioned.has(recipient),
+        })),
+      );
+      await publishEvent(tx, { type: 'note.created', user_ids: [...recipients] });
+      return {
+        status: 201,
+        body: {
+          data: {
+            sent_id: sentId,
+            thread_id: threadId,
+            recipients: recipients.size,
+            mentioned: [...mentioned].filter((id) => id !== user.id).length,
+          },
+        },
+      };
+    });
   });
 
   guardedRoute(app, 'PATCH /api/v2/notes/:id', async (request, reply) => {
     const user = currentUser(request);
     const { id } = parseInput(idParamSchema, request.params, 404);
-    parseInput(noteSeenPatchSchema, request.body);
+    const body = parseInput(noteSeenPatchSchema, request.body);
     return runMutation(db, request, reply, async (tx) => {
-      const updated = await tx
-        .update(notes)
-        .set({ seen: 1 })
-        .where(and(eq(notes.id, id), eq(notes.user_id, user.id)))
-        .returning({ id: notes.id });
-      if (updated.length === 0) throw notFound();
-      return { status: 200, body: { id, seen: true } };
+      const [updated] = await rows<{ id: number; seen: number; archived: boolean }>(
+        tx,
+        sql`UPDATE notes SET seen = CASE WHEN ${body.seen === true} THEN 1 ELSE seen END,
+            archived = coalesce(${body.archived ?? null}::boolean, archived)
+          WHERE id = ${id} AND user_id = ${user.id} RETURNING id, seen, archived`,
+      );
+      if (!updated) throw notFound();
+      return { status: 200, body: { id, seen: updated.seen !== 0, archived: updated.archived } };
     });
+  });
+
+  guardedRoute(app, 'GET /api/v2/notes/thread/:thread', async (request) => {
+    const { thread } = parseInput(threadParamSchema, request.params, 404);
+    return { data: await sentNotes(db, currentUser(request).id, sql`coalesce(n.thread_id, 'n' || n.id) = ${thread}`) };
+  });
+
+  guardedRoute(app, 'GET /api/v2/notes/record/:type/:id', async (request) => {
+    const record = parseInput(recordParamSchema, request.params, 404);
+    return { data: await sentNotes(db, currentUser(request).id, sql`n.record_type = ${record.type} AND n.record_id = ${record.id}`) };
   });
 }

@@ -2,7 +2,7 @@ import { calculatorOutline, cartOutline, homeOutline, notificationsOutline, pers
 import { lazy, Suspense, useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { shortcutsFor } from '../../domain/app-routes';
 import { shellMessages } from '../../domain/messages/shell';
-import { useUnseenNoteCount } from '../features/notes/queries';
+import { useUnseenNoteCount } from '../ui/notes/note-queries';
 import { SyncIndicator } from '../sync/sync-indicator';
 import { Icon } from '../ui/icon';
 import { ScreenLoading } from '../ui/screen-loading';

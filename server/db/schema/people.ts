@@ -163,8 +163,23 @@ export const notes = pgTable(
     body: text('body').notNull(),
     seen: integer('seen').notNull().default(0),
     created_at: createdAt(),
+    /** One note written to several people is one row each, sharing `sent_id`; a reply shares its thread's `thread_id`. */
+    sent_id: varchar('sent_id', { length: 40 }),
+    thread_id: varchar('thread_id', { length: 40 }),
+    /** The record the note is about: 'sale', 'company' or 'shipping', and its id. */
+    record_type: varchar('record_type', { length: 20 }),
+    record_id: integer('record_id'),
+    /** Put away by its reader; still in its thread and on its record. */
+    archived: boolean('archived').notNull().default(false),
+    /** Its reader was @mentioned in it. */
+    mentioned: boolean('mentioned').notNull().default(false),
   },
-  (t) => [index('notes_user').on(t.user_id)],
+  (t) => [
+    index('notes_user').on(t.user_id),
+    index('notes_thread').on(t.thread_id),
+    index('notes_record').on(t.record_type, t.record_id),
+    index('notes_author').on(t.author_id),
+  ],
 );
 
 export const payrolls = pgTable(

@@ -23,7 +23,8 @@ export function useOfficeDay(live: boolean) {
   const date = query.data?.date;
   const onEvent = useCallback(
     (event: AppEvent) => {
-      if (event.date === date) void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+      // Inicio counts the person's unseen notes too.
+      if (event.type === 'note.created' || event.date === date) void queryClient.invalidateQueries({ queryKey: homeKeys.all });
     },
     [date, queryClient],
   );

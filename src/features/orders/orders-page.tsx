@@ -13,6 +13,8 @@ import { useConfirmSheet } from '../../ui/overlays';
 import { useToast, type Notify } from '../../ui/toast';
 import { useShell } from '../../ui/shell-context';
 import { useLiveEvents } from '../../sync/live-events';
+import { RecordNotes } from '../../ui/notes/notes-kit';
+import { notesMessages } from '../../../domain/messages/notes';
 import { PendingBadge } from '../../sync/pending-badge';
 import { useCommand, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
 import { useOrdersToFill, useOrderToFill } from '../../sync/warehouse-reads';
@@ -239,6 +241,8 @@ function OrderDetailBody({ order, close, notify }: { order: LocalOrder | null | 
               {text.dispatch}
             </button>
           </div>
+          <h2 className="section-heading">{notesMessages.onRecord}</h2>
+          <RecordNotes record={{ type: 'sale', id: order.id }} onTaken={(message) => notify(message, 'success')} />
         </>
       )}
       {confirm.sheet}

@@ -26,6 +26,8 @@ import { useRequestKeys } from '../../lib/request-key';
 import './sales.css';
 import { EvidenceLink } from '../../ui/evidence-link';
 import { rentalMessages } from '../../../domain/messages/rentals';
+import { notesMessages } from '../../../domain/messages/notes';
+import { RecordNotes } from '../../ui/notes/notes-kit';
 import { RentalPickupDialog, RentalPickupFacts, rentalPickupKey, useRentalPickup } from './rental-pickup';
 import { fillsOrders } from '../../../domain/deployment';
 
@@ -164,6 +166,7 @@ export default function SalePage() {
             )
           }
           returns={returns.data && returns.data.length > 0 ? <SaleReturnsList returns={returns.data} /> : undefined}
+          notes={<RecordNotes record={{ type: 'sale', id: found.id }} onTaken={(message) => notify(message, 'success')} />}
           pickup={
             pickup.data &&
             (pickup.data.data !== null || pickup.data.pieces.length > 0) && (
@@ -226,6 +229,7 @@ export function SaleView({
   corrections,
   returns,
   pickup,
+  notes,
 }: {
   sale: SaleDetail;
   /** 'Editar venta' and 'Cancelar venta', where the person may. */
@@ -234,6 +238,8 @@ export function SaleView({
   returns?: ReactNode;
   /** A rental's pick-up: what came back and the deposit, once its goods went out. */
   pickup?: ReactNode;
+  /** The notes written on the sale. */
+  notes?: ReactNode;
   onPrintTicket: () => void;
   onPrintRental?: () => void;
   routeLinks?: boolean;
@@ -351,6 +357,7 @@ export function SaleView({
       </div>
 
       {pickup && <Section title={rentalMessages.pickupTitle}>{pickup}</Section>}
+      {notes && <Section title={notesMessages.onRecord}>{notes}</Section>}
 
       <Section title={text.items}>
         <div className="table-scroll">

@@ -70,8 +70,8 @@ const recordParamSchema = z.object({
   id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
 });
 
-/** A mention is '@' and the user of a person's e-mail, not inside a word or an address. */
-const MENTION = /(?:^|[^\w.@])@([a-z0-9][a-z0-9._-]{0,63})/gi;
+/** A mention is '@' and the user of a person's e-mail (ending in a letter or digit: '@almacen.' ends a sentence), not inside a word or an address. */
+const MENTION = /(?:^|[^\w.@])@([a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?)/gi;
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const RECORD_TABLES: Record<NoteRecord['type'], SQL> = {

@@ -207,7 +207,7 @@ describe('writing notes', () => {
     try {
       await warehouse.waitFor((text) => text.includes(': conectado'));
       await seller.waitFor((text) => text.includes(': conectado'));
-      expect((await write('oficina@demo.mx', { body: 'Revisa el pedido, @almacen' })).statusCode).toBe(201);
+      expect((await write('oficina@demo.mx', { body: 'Revisa el pedido, @almacen.' })).statusCode).toBe(201);
       await warehouse.waitFor((text) => text.includes('event: note.created'));
       expect(JSON.parse(warehouse.received.find((e) => e.event === 'note.created')!.data).user_ids).toEqual([
         await userId('almacen@demo.mx'),

@@ -5,6 +5,7 @@ import { notesMessages } from '../../../domain/messages/notes';
 import { noteInputSchema, type NoteRecord, type NoteThread } from '../../../domain/schemas/notes';
 import type { WriteNote } from '../../../sync/commands';
 import { useCommand, useSyncStatus } from '../../sync/sync-context';
+import { RefusedChanges } from '../../sync/refused-changes';
 import { Dialog } from '../dialog';
 import { notePeopleOptions, noteRolesOptions, recordNotesQueryOptions, usePendingNotes } from './note-queries';
 import './notes.css';
@@ -194,6 +195,7 @@ export function RecordNotes({ record, onTaken }: { record: NoteRecord; onTaken: 
   const [writing, setWriting] = useState(false);
   return (
     <div className="record-notes">
+      <RefusedChanges lane={(lane) => lane === 'notes'} />
       {notes.data ? <NoteEntries notes={notes.data} pending={pending} /> : <p className="field-hint">{text.loading}</p>}
       <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setWriting(true)}>
         {text.write}

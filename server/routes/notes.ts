@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { notesMessages } from '../../domain/messages/notes';
@@ -14,9 +13,8 @@ import {
   type NoteRecord,
 } from '../../domain/schemas/notes';
 import type { Db } from '../db/client';
-import { notes } from '../db/schema';
 import { rows } from '../db/sql-rows';
-import { publishEvent } from '../events/bus';
+import { sendNote } from '../repositories/notes';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { idParamSchema } from '../http/params';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
@@ -176,33 +174,24 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
         const [found] = await rows(tx, sql`SELECT 1 FROM ${RECORD_TABLES[record.type]} WHERE id = ${record.id} AND deleted_at IS NULL`);
         if (!found) throw new HttpError(422, text.unknownRecord);
       }
-      recipients.delete(user.id);
-      if (recipients.size === 0) throw new HttpError(422, text.noRecipients);
-      const sentId = randomUUID();
-      const threadId = body.thread_id ?? sentId;
-      const noteTitle = (title ?? body.body.split('\n')[0]!).slice(0, 200);
-      await tx.insert(notes).values(
-        [...recipients].map((recipient) => ({
-          user_id: recipient,
-          author_id: user.id,
-          title: noteTitle,
-          body: body.body,
-          sent_id: sentId,
-          thread_id: threadId,
-          record_type: record?.type ?? null,
-          record_id: record?.id ?? null,
-          mentioned: mentioned.has(recipient),
-        })),
-      );
-      await publishEvent(tx, { type: 'note.created', user_ids: [...recipients] });
+      const sent = await sendNote(tx, {
+        authorId: user.id,
+        recipients,
+        title: title ?? body.body.split('\n')[0]!,
+        body: body.body,
+        record,
+        threadId: body.thread_id ?? null,
+        mentioned,
+      });
+      if (!sent) throw new HttpError(422, text.noRecipients);
       return {
         status: 201,
         body: {
           data: {
-            sent_id: sentId,
-            thread_id: threadId,
-            recipients: recipients.size,
-            mentioned: [...mentioned].filter((id) => id !== user.id).length,
+            sent_id: sent.sentId,
+            thread_id: sent.threadId,
+            recipients: sent.recipients.length,
+            mentioned: sent.recipients.filter((id) => mentioned.has(id)).length,
           },
         },
       };

@@ -55,6 +55,7 @@ export const LOGGED_ENTITIES = {
   shipping_details: 'Entrega',
   shippings: 'Envío',
   supplies: 'Materia prima recibida',
+  support_ticket_replies: 'Respuesta de soporte',
   support_tickets: 'Ticket de soporte',
   units: 'Unidad de medida',
   user_permissions: 'Permiso de usuario',

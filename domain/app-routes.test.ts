@@ -92,11 +92,12 @@ describe('route access', () => {
     expect(menuFor(counter, frutas)).toEqual([]);
   });
 
-  it('keeps Settings from the warehouse operator and Support for user 1', () => {
+  it('keeps Settings from the warehouse operator, and the Support link for user 1 and whoever answers tickets', () => {
     expect(canSeeSettings(warehouse)).toBe(false);
     expect(canSeeSettings(driver)).toBe(true);
     expect(canSeeSupport(admin)).toBe(true);
     expect(canSeeSupport(office)).toBe(false);
+    expect(canSeeSupport({ ...office, permissions: [...office.permissions, 'support'] })).toBe(true);
   });
 
   it('offers only built shortcuts in the top bar', () => {

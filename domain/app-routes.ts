@@ -121,7 +121,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // The lists the business keeps: trucks, branches, units, payment methods…
   route('/catalogues', 'Catálogos', needs('settings'), { implemented: true }),
   route('/catalogues/:list', 'Catálogo', needs('settings'), { inMenu: false, implemented: true }),
-  route('/support', 'Soporte', admin, { inMenu: false, implemented: true }),
+  // Anyone reports a problem and follows their tickets; the user menu links here for those who answer.
+  route('/support', 'Soporte', everyone, { inMenu: false, implemented: true }),
   route('/pos', 'Punto de venta', needs('sales'), { inMenu: false, implemented: true }),
   route('/caja', 'Caja', needs('sales'), { inMenu: false, implemented: true }),
 ];
@@ -190,8 +191,9 @@ export function canSeeSettings(user: ShellUser): boolean {
   return !isWarehouseOperator(user);
 }
 
+/** The user menu's 'Soporte' (spec §2: user 1), and whoever answers tickets (the support permission). */
 export function canSeeSupport(user: ShellUser): boolean {
-  return user.id === ADMIN_USER_ID;
+  return user.id === ADMIN_USER_ID || hasPermission(user, 'support');
 }
 
 /**

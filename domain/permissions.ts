@@ -46,6 +46,8 @@ export const PERMISSIONS = [
   'settings',
   // The people who sign in, their roles and their permissions ('Usuarios').
   'users',
+  // Answering support tickets: their answers, states and who takes each.
+  'support',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

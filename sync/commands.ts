@@ -5,6 +5,7 @@ import { syncMessages } from '../domain/messages/sync';
 import { COMMAND_ROUTES, commandPath, type CommandRoute } from '../domain/rules/command-routes';
 import { routeKilometres } from '../domain/rules/shipping-progress';
 import { physicalCountSchema } from '../domain/schemas/physical-inventory';
+import type { NoteRecord } from '../domain/schemas/notes';
 import type { LocalDetail, LocalOrder, LocalPhysicalInventory, LocalShipping } from './db';
 
 /**
@@ -83,7 +84,7 @@ export interface WriteNote {
   body: string;
   user_ids: number[];
   role_ids: number[];
-  record: { type: 'sale' | 'company' | 'shipping'; id: number } | null;
+  record: NoteRecord | null;
   thread_id: string | null;
 }
 

@@ -44,6 +44,7 @@ export const notesMessages = {
     sale: (id: number) => `Venta V-${id}`,
     company: (id: number) => `Cliente ${id}`,
     shipping: (id: number) => `Envío E-${id}`,
+    ticket: (id: number) => `Ticket de soporte #${id}`,
   },
   // What the server refuses.
   bodyRequired: 'Escribe la nota.',

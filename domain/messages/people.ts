@@ -186,6 +186,7 @@ export const PERMISSION_AREAS: readonly { area: string; permissions: readonly { 
       { name: 'activityLog', label: 'Bitácora' },
       { name: 'settings', label: 'Datos del negocio' },
       { name: 'users', label: 'Usuarios, roles y permisos' },
+      { name: 'support', label: 'Atender tickets de soporte' },
     ],
   },
 ];

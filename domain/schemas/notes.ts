@@ -4,8 +4,8 @@ import { notesMessages } from '../messages/notes';
 const text = notesMessages;
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 
-/** What a note can be about: its page shows the notes written on it. */
-export const NOTE_RECORD_TYPES = ['sale', 'company', 'shipping'] as const;
+/** What a note can be about: its page shows the notes written on it (a support ticket's are the support desk's). */
+export const NOTE_RECORD_TYPES = ['sale', 'company', 'shipping', 'ticket'] as const;
 export type NoteRecordType = (typeof NOTE_RECORD_TYPES)[number];
 export const noteRecordSchema = z.object({ type: z.enum(NOTE_RECORD_TYPES), id });
 export type NoteRecord = z.infer<typeof noteRecordSchema>;

@@ -54,7 +54,7 @@ export const NOTES_ROUTES = {
   },
   'GET /api/v2/notes/record/:type/:id': {
     access: signedIn,
-    summary: 'Las notas sobre una venta (sale), un cliente (company) o un envío (shipping)',
+    summary: 'Las notas sobre una venta (sale), un cliente (company), un envío (shipping) o un ticket de soporte (ticket)',
     response: noteThreadSchema,
     recordRule: 'Only the notes the person wrote or received.',
   },
@@ -72,24 +72,27 @@ const recordParamSchema = z.object({
 const MENTION = /(?:^|[^\w.@])@([a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?)/gi;
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const RECORD_TABLES: Record<NoteRecord['type'], SQL> = {
-  sale: sql`sales`,
-  company: sql`companies`,
-  shipping: sql`shippings`,
+/** Whether the record a note is about exists. */
+const RECORD_EXISTS: Record<NoteRecord['type'], (id: number) => SQL> = {
+  sale: (id) => sql`SELECT 1 FROM sales WHERE id = ${id} AND deleted_at IS NULL`,
+  company: (id) => sql`SELECT 1 FROM companies WHERE id = ${id} AND deleted_at IS NULL`,
+  shipping: (id) => sql`SELECT 1 FROM shippings WHERE id = ${id} AND deleted_at IS NULL`,
+  ticket: (id) => sql`SELECT 1 FROM support_tickets WHERE id = ${id}`,
 };
 
 /** Notes that `where` picks, each sent note once, among those the person wrote or received, oldest first. */
 async function sentNotes(db: Db, userId: number, where: SQL) {
   return rows<z.infer<typeof noteThreadSchema>['data'][number]>(
     db,
-    sql`SELECT n.sent_id, n.thread_id, n.title, n.body, ${iso(sql`n.created_at`)} AS created_at,
+    sql`WITH n AS (SELECT notes.*, coalesce(sent_id, 'n' || id) AS sent, coalesce(thread_id, 'n' || id) AS thread FROM notes)
+      SELECT n.sent AS sent_id, n.thread AS thread_id, n.title, n.body, ${iso(sql`n.created_at`)} AS created_at,
         CASE WHEN n.record_type IS NULL THEN NULL ELSE json_build_object('type', n.record_type, 'id', n.record_id) END AS record,
         CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.name, 'last', a.last) END AS author,
         json_agg(json_build_object('id', r.id, 'name', r.name, 'last', r.last) ORDER BY r.name, r.last) AS recipients
-      FROM notes n LEFT JOIN users a ON a.id = n.author_id JOIN users r ON r.id = n.user_id
-      WHERE ${where} AND n.sent_id IN (SELECT sent_id FROM notes WHERE user_id = ${userId} OR author_id = ${userId})
-      GROUP BY n.sent_id, n.thread_id, n.title, n.body, n.created_at, n.record_type, n.record_id, a.id, a.name, a.last
-      ORDER BY n.created_at, n.sent_id LIMIT 500`,
+      FROM n LEFT JOIN users a ON a.id = n.author_id JOIN users r ON r.id = n.user_id
+      WHERE ${where} AND n.sent IN (SELECT coalesce(sent_id, 'n' || id) FROM notes WHERE user_id = ${userId} OR author_id = ${userId})
+      GROUP BY n.sent, n.thread, n.title, n.body, n.created_at, n.record_type, n.record_id, a.id, a.name, a.last
+      ORDER BY n.created_at, n.sent LIMIT 500`,
   );
 }
 
@@ -171,7 +174,7 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
         if (!record && first.record_type !== null) record = { type: first.record_type as NoteRecord['type'], id: first.record_id! };
       }
       if (record) {
-        const [found] = await rows(tx, sql`SELECT 1 FROM ${RECORD_TABLES[record.type]} WHERE id = ${record.id} AND deleted_at IS NULL`);
+        const [found] = await rows(tx, RECORD_EXISTS[record.type](record.id));
         if (!found) throw new HttpError(422, text.unknownRecord);
       }
       const sent = await sendNote(tx, {
@@ -216,7 +219,7 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
 
   guardedRoute(app, 'GET /api/v2/notes/thread/:thread', async (request) => {
     const { thread } = parseInput(threadParamSchema, request.params, 404);
-    return { data: await sentNotes(db, currentUser(request).id, sql`coalesce(n.thread_id, 'n' || n.id) = ${thread}`) };
+    return { data: await sentNotes(db, currentUser(request).id, sql`n.thread = ${thread}`) };
   });
 
   guardedRoute(app, 'GET /api/v2/notes/record/:type/:id', async (request) => {

@@ -129,15 +129,30 @@ test.describe('the shell on a desktop', () => {
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByText('Ticket enviado.')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Buscar en descripción' }).fill('caja de fresa');
-    await expect(page.getByRole('heading', { name: 'El lector de códigos no reconoce la caja de fresa.' })).toBeVisible();
+    const ticket = page.getByRole('button', { name: /El lector de códigos no reconoce la caja de fresa\./ });
+    await expect(ticket).toBeVisible();
     await expect(page.getByText('1–1 de 1')).toBeVisible();
+    // Opened, the administrator answers it and takes it 'En proceso'.
+    await ticket.click();
+    await page.getByLabel('Respuesta', { exact: true }).fill('Lo revisamos con el proveedor del lector.');
+    await page.getByLabel('Cambiar estado').selectOption('En proceso');
+    await page.getByRole('button', { name: 'Enviar respuesta' }).click();
+    await expect(page.getByText('Respuesta enviada.')).toBeVisible();
+    await expect(page.getByText('Estado: En proceso', { exact: true })).toBeVisible();
+    await expect(page.getByText('Lo revisamos con el proveedor del lector.')).toBeVisible();
   });
 
-  test('keeps Soporte from everyone but the administrator, saying so', async ({ page }) => {
+  test('links Soporte in the user menu only for those who answer; anyone reports a problem from Ajustes', async ({ page }) => {
     await signIn(page, 'oficina@demo.mx');
-    await page.goto('/support');
-    await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
-    await expect(page.getByText('No tienes permiso para abrir esta pantalla.', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await expect(page.getByRole('button', { name: 'Ajustes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Soporte' })).toHaveCount(0);
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Reportar un problema a soporte' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await page.getByRole('textbox', { name: 'Descripción', exact: true }).fill('No aparece el botón de imprimir el manifiesto.');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText('Ticket enviado.')).toBeVisible();
   });
 
   test('answers an unknown path with a Spanish not-found page', async ({ page }) => {
@@ -148,7 +163,7 @@ test.describe('the shell on a desktop', () => {
     await expect(page.getByRole('heading', { name: 'Hola, Jorge' })).toBeVisible();
   });
 
-  test('counts unseen notes on the bell; a note opens in a dialog and can be marked seen', async ({ page }) => {
+  test('counts unseen notes on the bell; a note opens in a dialog, is seen as it opens, and can be archived', async ({ page }) => {
     await signIn(page, 'ventas@demo.mx');
     // Ionic keeps the previous page in the document, hidden: only the visible bell counts.
     const bell = page.getByRole('link', { name: /^Notas: \d+ notas? sin ver$/ }).filter({ visible: true });
@@ -157,15 +172,17 @@ test.describe('the shell on a desktop', () => {
     const before = Number(/(\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
     await bell.click();
     await expect(page).toHaveURL(/\/notes$/);
-    await page.getByText('Sin ver', { exact: true }).first().click();
+    await page.getByRole('button', { name: /^Cliente con adeudo/ }).click();
     // The modal's content is slotted into its dialog: look it up from the page.
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expect(page.getByText('Abarrotes Doña Lupita: cobrar saldo vencido antes de surtir.')).toBeVisible();
-    await page.getByRole('button', { name: 'Marcar como vista' }).click();
+    await expect(page.getByText('Abarrotes Doña Lupita: cobrar saldo vencido antes de surtir.').last()).toBeVisible();
+    await page.getByRole('button', { name: 'Archivar' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByText('Nota marcada como vista.')).toBeVisible();
+    await expect(page.getByText('Nota archivada.')).toBeVisible();
+    // Opening it saw it: the bell counts one less.
     await expect(bell).toHaveAttribute('aria-label', `Notas: ${before - 1 === 1 ? '1 nota sin ver' : `${before - 1} notas sin ver`}`);
-    await expect(page.getByText('Sin ver', { exact: true })).toHaveCount(before - 1);
+    await page.getByRole('button', { name: 'Archivadas' }).click();
+    await expect(page.getByRole('button', { name: /^Cliente con adeudo/ })).toBeVisible();
   });
 });
 

@@ -224,6 +224,29 @@ export const supportTickets = pgTable(
     description: text('description').notNull(),
     status: varchar('status', { length: 30 }).notNull().default('Abierto'),
     created_at: createdAt(),
+    /** Who answers it: user 1 or someone with the support permission. */
+    assigned_to_user_id: integer('assigned_to_user_id').references(() => users.id),
+    updated_at: updatedAt(),
   },
   (t) => [index('support_tickets_user').on(t.user_id)],
+);
+
+/** An answer on a ticket, or a change of its state or of who answers it, in order. */
+export const supportTicketReplies = pgTable(
+  'support_ticket_replies',
+  {
+    id: id(),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body'),
+    /** The state it set, when it changed it. */
+    status: varchar('status', { length: 30 }),
+    assigned_to_user_id: integer('assigned_to_user_id').references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [index('support_ticket_replies_ticket').on(t.ticket_id)],
 );

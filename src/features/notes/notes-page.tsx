@@ -11,6 +11,7 @@ import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
 import { RefusedChanges } from '../../sync/refused-changes';
+import { AppLink } from '../../ui/app-link';
 import '../../ui/plain-list.css';
 
 const text = notesMessages;
@@ -120,7 +121,15 @@ function NoteDialog({
     <Dialog label={note.title} onClose={onClose}>
       {(close) => (
         <>
-          {note.record && <p className="field-hint">{text.about[note.record.type](note.record.id)}</p>}
+          {note.record && (
+            <p className="field-hint">
+              {note.record.type === 'ticket' ? (
+                <AppLink href={`/support?ticket=${note.record.id}`}>{text.about.ticket(note.record.id)}</AppLink>
+              ) : (
+                text.about[note.record.type](note.record.id)
+              )}
+            </p>
+          )}
           {conversation.data ? (
             <NoteEntries notes={conversation.data} pending={pending} />
           ) : (

@@ -2,6 +2,8 @@ import { settingsMessages } from '../../../domain/messages/settings';
 import { APP_VERSION } from '../../../domain/version';
 import { useShell } from '../../ui/shell-context';
 import { ScreenPage } from '../../ui/screen-chrome';
+import { AppLink } from '../../ui/app-link';
+import { supportMessages } from '../../../domain/messages/support';
 import { useToast } from '../../ui/toast';
 import { ChangePassword } from './change-password';
 import '../../ui/plain-list.css';
@@ -38,6 +40,9 @@ export default function SettingsPage() {
         <Row label={settingsMessages.deployment} value={deployment.identity.legalName} />
       </ul>
       <ChangePassword notify={notify} />
+      <p>
+        <AppLink href="/support">{supportMessages.reportProblem}</AppLink>
+      </p>
     </ScreenPage>
   );
 }

@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supportTicketPageSchema, supportTicketSchema, type NewSupportTicket } from '../../../domain/schemas/support';
+import {
+  supportTicketDetailSchema,
+  supportTicketPageSchema,
+  supportTicketSchema,
+  type NewSupportTicket,
+  type SupportReply,
+} from '../../../domain/schemas/support';
+import { useRequestKeys } from '../../lib/request-key';
 import { apiRequest } from '../../lib/api';
 
 export interface SupportListParams {
@@ -41,5 +48,32 @@ export function useCreateSupportTicket() {
     mutationFn: (ticket: NewSupportTicket) =>
       apiRequest('/api/support/support_tickets', { method: 'POST', body: ticket, schema: supportTicketSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
+  });
+}
+
+export const ticketQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...supportKeys.all, 'ticket', id] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/support/support_tickets/${id}`, { schema: supportTicketDetailSchema, signal }).then((r) => r.data),
+  });
+
+/** An answer, a new state or who takes it: once per Idempotency-Key, the list and the ticket read again. */
+export function useAnswerTicket(id: number) {
+  const queryClient = useQueryClient();
+  const keys = useRequestKeys();
+  return useMutation({
+    mutationFn: (reply: SupportReply) =>
+      apiRequest(`/api/support/support_tickets/${id}/replies`, {
+        method: 'POST',
+        body: reply,
+        schema: supportTicketDetailSchema,
+        idempotencyKey: keys.keyFor('reply', reply),
+      }),
+    onSuccess: ({ data }) => {
+      keys.done('reply');
+      queryClient.setQueryData(ticketQueryOptions(id).queryKey, data);
+      void queryClient.invalidateQueries({ queryKey: supportKeys.all });
+    },
   });
 }

@@ -5,6 +5,8 @@ import { formatMoment } from '../../../domain/format';
 import { Pager } from '../../ui/pager';
 import { getErrorMessage } from '../../lib/api';
 import { useCreateSupportTicket, useSupportTickets } from './queries';
+import { TicketDialog } from './ticket-dialog';
+import '../../ui/notes/notes.css';
 import { describedBy, Field } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
@@ -15,8 +17,13 @@ const text = supportMessages;
 /** The search asks the server once typing pauses. */
 const SEARCH_DELAY = 300;
 
-/** 'Soporte' (user id 1): report a problem and read the reported ones. */
+/**
+ * 'Soporte': report a problem and read the reported ones; a ticket opens with its answers.
+ * The user menu links here for user 1 and the support permission (spec §2); anyone else comes
+ * from Ajustes ('Reportar un problema a soporte') or a ticket's note (?ticket=N).
+ */
 export default function SupportPage() {
+  const initialTicket = ticketFromAddress();
   const [description, setDescription] = useState('');
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -24,6 +31,7 @@ export default function SupportPage() {
   const [page, setPage] = useState(1);
   const [itemsPerPage, setItemsPerPage] = useState<number>(15);
   const [notify, toast] = useToast();
+  const [open, setOpen] = useState<number | null>(initialTicket);
   const tickets = useSupportTickets({ description: search, page, itemsPerPage });
   const create = useCreateSupportTicket();
   const total = tickets.data?.meta.total ?? 0;
@@ -59,7 +67,15 @@ export default function SupportPage() {
   };
 
   return (
-    <ScreenPage title={text.title} overlays={toast}>
+    <ScreenPage
+      title={text.title}
+      overlays={
+        <>
+          {open !== null && <TicketDialog id={open} onClose={() => setOpen(null)} notify={notify} />}
+          {toast}
+        </>
+      }
+    >
       <section className="plain-card" aria-labelledby="support-new-ticket">
         <h2 id="support-new-ticket" className="plain-card__title">
           {text.newTicket}
@@ -96,14 +112,23 @@ export default function SupportPage() {
       {tickets.data && tickets.data.data.length > 0 && (
         <ul className="plain-list" aria-busy={tickets.isFetching}>
           {tickets.data.data.map((ticket) => (
-            <li key={ticket.id} className="plain-list__item">
-              <div className="plain-list__text">
-                <h2 className="plain-list__title">{ticket.description}</h2>
-                <p className="plain-list__detail">
-                  {text.createdBy}: {ticket.user.name} {ticket.user.last} · {formatMoment(ticket.created_at)} · {text.status}:{' '}
-                  {ticket.status}
-                </p>
-              </div>
+            <li key={ticket.id}>
+              <button type="button" className="plain-list__button" aria-haspopup="dialog" onClick={() => setOpen(ticket.id)}>
+                <span className="plain-list__text">
+                  <span className="plain-list__title">
+                    {text.open(ticket.id)} · {ticket.description}
+                  </span>
+                  <span className="plain-list__detail">
+                    {text.createdBy}: {ticket.user.name} {ticket.user.last} · {formatMoment(ticket.created_at)} · {text.status}:{' '}
+                    {ticket.status}
+                    {ticket.assigned_to ? ` · ${text.assignedTo}: ${ticket.assigned_to.name} ${ticket.assigned_to.last}` : ''}
+                    {ticket.replies ? ` · ${text.answers}: ${ticket.replies}` : ''}
+                  </span>
+                </span>
+                <span className="plain-list__chevron" aria-hidden="true">
+                  ›
+                </span>
+              </button>
             </li>
           ))}
         </ul>
@@ -118,4 +143,10 @@ export default function SupportPage() {
       />
     </ScreenPage>
   );
+}
+
+/** The ticket a link opens (/support?ticket=12), else none. */
+function ticketFromAddress(): number | null {
+  const value = new URLSearchParams(window.location.search).get('ticket');
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }

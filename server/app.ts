@@ -29,6 +29,8 @@ import { boundJsonDepth, refuseNulInText } from './plugins/text-input';
 import { securityHeaders } from './plugins/security-headers';
 import { deploymentRoutes } from './routes/deployment';
 import { rentalRoutes } from './routes/rentals';
+import { pushRoutes } from './routes/push';
+import { startPushSender } from './push/push';
 import { setupRoutes } from './routes/setup';
 import { businessRoutes } from './routes/business';
 import { businessProfile, NEUTRAL_LOGO, type BusinessProfile } from './business/profile';
@@ -245,6 +247,9 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   invoiceRoutes(app, database.db);
   importRoutes(app, database.db);
   rentalRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  pushRoutes(app, database.db, env);
+  // Notices to phones are sent by every process, as e-mail is.
+  startPushSender(app, database.db, { ...env, PUSH_SUBJECT: env.PUSH_SUBJECT ?? `https://${DEPLOYMENTS[env.DEPLOYMENT].identity.website}` });
   crmRoutes(app, database.db);
   cajaRoutes(app, database.db);
   reportRoutes(app, database.db);

@@ -44,6 +44,18 @@ const envSchema = z
       .default(24 * 60 * 60 * 1000),
     /** How often each server process looks for due messages (it is also woken when one is queued). */
     EMAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    /** Web Push's VAPID key pair (base64url); without them the server makes a pair once and keeps it in the database. */
+    VAPID_PUBLIC_KEY: z.string().min(20).max(200).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(20).max(200).optional(),
+    /** Who the push services may contact about this server's notices (mailto: or https:); by default the business's website. */
+    PUSH_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'debe empezar con mailto: o https://')
+      .optional(),
+    PUSH_POLL_MS: z.coerce.number().int().min(10).default(10_000),
+    PUSH_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
+    /** Tests only: accept a push endpoint on any host (the push services' own hosts otherwise). */
+    PUSH_ALLOW_ANY_ENDPOINT: booleanFlag.optional(),
     DEMO_SEED: booleanFlag.optional(),
     WEB_DIR: z.string().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

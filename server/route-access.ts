@@ -42,6 +42,7 @@ import { PROVIDERS_ROUTES } from './routes/providers';
 import { INVOICES_ROUTES } from './routes/invoices';
 import { IMPORTS_ROUTES } from './routes/imports';
 import { RENTALS_ROUTES } from './routes/rentals';
+import { PUSH_ROUTES } from './routes/push';
 
 /**
  * Every route of the API, indexed from the declarations beside the handlers (each resource's
@@ -93,6 +94,7 @@ const TABLES = [
   INVOICES_ROUTES,
   IMPORTS_ROUTES,
   RENTALS_ROUTES,
+  PUSH_ROUTES,
 ] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T & string : never;

@@ -3,6 +3,9 @@ import { emailMessages } from '../../domain/messages/email';
 import type { EmailMessage } from '../../domain/schemas/quotations';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
+import { pushMessages } from '../../domain/messages/push';
+import { quotationFolio } from '../../domain/sales';
+import { enqueuePush } from '../push/push';
 
 /**
  * The outgoing e-mail queue (table email_messages), shared by every server process:
@@ -103,13 +106,29 @@ export async function recordSent(db: Db, claimed: ClaimedEmail, note: string | n
  * final ('fallido'); otherwise the next attempt waits `delayMs`, but never past the end of
  * the window, so the last attempt happens when the window closes.
  */
-export async function recordFailure(db: Db, claimed: ClaimedEmail, failure: { reason: string; permanent: boolean; delayMs: number }): Promise<void> {
-  await db.execute(
-    sql`UPDATE email_messages SET last_error = ${failure.reason},
-        status = CASE WHEN ${failure.permanent}::boolean OR now() >= give_up_at THEN 'fallido' ELSE 'pendiente' END,
-        next_attempt_at = LEAST(now() + ${millis(failure.delayMs)}, give_up_at)
-      WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND status = 'pendiente'`,
-  );
+export async function recordFailure(
+  db: Db,
+  claimed: ClaimedEmail,
+  failure: { reason: string; permanent: boolean; delayMs: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [closed] = await rows<{ status: string; user_id: number }>(
+      tx,
+      sql`UPDATE email_messages SET last_error = ${failure.reason},
+          status = CASE WHEN ${failure.permanent}::boolean OR now() >= give_up_at THEN 'fallido' ELSE 'pendiente' END,
+          next_attempt_at = LEAST(now() + ${millis(failure.delayMs)}, give_up_at)
+        WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND status = 'pendiente'
+        RETURNING status, user_id`,
+    );
+    // The seller hears on their phone that their quotation did not go out.
+    if (closed?.status === 'fallido')
+      await enqueuePush(tx, [closed.user_id], {
+        title: pushMessages.emailFailed(quotationFolio(claimed.sale_id)),
+        body: pushMessages.emailFailedBody(failure.reason.slice(0, 200)),
+        url: '/mail',
+        tag: `correo-${claimed.id}`,
+      });
+  });
 }
 
 /** Hands back a claimed row that was never tried: due again now, its attempt not counted. */

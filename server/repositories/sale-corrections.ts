@@ -15,6 +15,7 @@ import { HttpError } from '../http-errors';
 import type { PricedCart } from './pricing';
 import { recordMovements } from './inventory';
 import { iso } from './sales';
+import { tellDriverStop } from '../push/route-notices';
 
 const text = salesMessages.corrections;
 
@@ -143,10 +144,13 @@ export async function cancelSale(tx: Db, sale: LockedSale, reason: string, userI
       userId,
     );
   }
-  await tx.execute(
+  const leftRoutes = await rows<{ id: number }>(
+    tx,
     sql`UPDATE shipping_details SET deleted_at = ${now}, updated_at = ${now}, last_updated_by_user_id = ${userId}
-      WHERE sale_id = ${sale.id} AND NOT completed AND deleted_at IS NULL`,
+      WHERE sale_id = ${sale.id} AND NOT completed AND deleted_at IS NULL RETURNING id`,
   );
+  // The drivers whose routes it left are told on their phones.
+  for (const stop of leftRoutes) await tellDriverStop(tx, stop.id, 'removed');
   // Each payment's application to this sale goes back to that payment as unapplied: the customer's credit.
   const released = await rows<{ collection_id: number; amount: string }>(
     tx,

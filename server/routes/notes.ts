@@ -15,6 +15,8 @@ import {
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
 import { sendNote } from '../repositories/notes';
+import { enqueuePush } from '../push/push';
+import { pushMessages } from '../../domain/messages/push';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { idParamSchema } from '../http/params';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
@@ -187,6 +189,15 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
         mentioned,
       });
       if (!sent) throw new HttpError(422, text.noRecipients);
+      // Whoever the note @mentions hears of it on their phone.
+      const mentionedPeople = sent.recipients.filter((id) => mentioned.has(id));
+      if (mentionedPeople.length > 0)
+        await enqueuePush(tx, mentionedPeople, {
+          title: pushMessages.mentioned(`${user.name} ${user.last}`),
+          body: body.body.slice(0, 300),
+          url: '/notes',
+          tag: `nota-${sent.threadId}`,
+        });
       return {
         status: 201,
         body: {

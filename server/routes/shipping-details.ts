@@ -34,6 +34,7 @@ import {
 import { runMutation } from '../plugins/idempotency';
 import { loadDetail, updatedDetail } from '../repositories/shippings';
 import { prepareRentalStop } from '../repositories/rentals';
+import { tellDriverStop, tellDriverStopLeft } from '../push/route-notices';
 import { idParamSchema } from '../http/params';
 import { rows } from '../db/sql-rows';
 import { readableRoutes } from '../auth/record-rules';
@@ -164,6 +165,7 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
           last_updated_by_user_id: user.id,
         })
         .returning({ id: shippingDetails.id });
+      await tellDriverStop(tx, created!.id, 'added');
       return { status: 201, body: await detailResponse(tx, created!.id) };
     });
   });
@@ -207,6 +209,11 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
           updated_at: new Date().toISOString(),
         })
         .where(eq(shippingDetails.id, existing.id));
+      if (shippingId !== existing.shipping_id) {
+        // Moved to another route: the driver it left and the driver it reached.
+        await tellDriverStopLeft(tx, existing.shipping_id, saleId);
+        await tellDriverStop(tx, existing.id, 'added');
+      } else await tellDriverStop(tx, existing.id, 'changed');
       return { status: 200, body: await detailResponse(tx, existing.id) };
     });
   });
@@ -274,6 +281,7 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
         .update(shippingDetails)
         .set({ deleted_at: now, updated_at: now, last_updated_by_user_id: currentUser(request).id })
         .where(eq(shippingDetails.id, id));
+      await tellDriverStop(tx, id, 'removed');
       return { status: 200, body: { id } };
     });
   });

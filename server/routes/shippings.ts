@@ -22,6 +22,7 @@ import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { listShippingsJson, loadShippings, SHIPPING_LIST_SPEC, updatedShipping } from '../repositories/shippings';
 import { publishShippingChanged } from '../events/bus';
+import { tellDriverRouteAssigned, tellDriverRouteRemoved } from '../push/route-notices';
 import { parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { rows } from '../db/sql-rows';
@@ -147,6 +148,7 @@ export function shippingRoutes(app: FastifyInstance, db: Db, deployment: Deploym
         })
         .returning({ id: shippings.id });
       await publishShippingChanged(tx, created!.id);
+      await tellDriverRouteAssigned(tx, created!.id, body.driver_id ?? null);
       const [shipping] = await loadShippings(tx, [created!.id]);
       return { status: 201, body: shipping };
     });
@@ -188,6 +190,11 @@ export function shippingRoutes(app: FastifyInstance, db: Db, deployment: Deploym
           .where(eq(shippings.id, body.id))
           .returning(),
       );
+      // The office gave the route to another driver: the new one is told, the old one too.
+      if (!actsAsDriver && body.driver_id !== undefined && body.driver_id !== existing.driver_id) {
+        await tellDriverRouteRemoved(tx, body.id, existing.driver_id);
+        await tellDriverRouteAssigned(tx, body.id, body.driver_id);
+      }
       return { status: 200, body: shipping };
     });
   });
@@ -203,6 +210,8 @@ export function shippingRoutes(app: FastifyInstance, db: Db, deployment: Deploym
         .returning({ id: shippings.id });
       if (deleted.length === 0) throw notFound();
       await publishShippingChanged(tx, id);
+      const [route] = await tx.select({ driver_id: shippings.driver_id }).from(shippings).where(eq(shippings.id, id));
+      await tellDriverRouteRemoved(tx, id, route?.driver_id ?? null);
       // Its deliveries go with it, so no device keeps them.
       await tx
         .update(shippingDetails)

@@ -250,3 +250,58 @@ export const supportTicketReplies = pgTable(
   },
   (t) => [index('support_ticket_replies_ticket').on(t.ticket_id)],
 );
+
+/**
+ * A device that accepted notifications (Web Push), for one session: signing out (the session's
+ * token deleted) removes it; the push service saying it is gone (404, 410) removes it too.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_id: integer('token_id')
+      .notNull()
+      .references(() => authTokens.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: varchar('p256dh', { length: 200 }).notNull(),
+    auth: varchar('auth', { length: 100 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user').on(t.user_id)],
+);
+
+/**
+ * Notifications to send, one per device, written in the transaction of the change they tell
+ * of (so once per change and per Idempotency-Key), sent by each process's push loop.
+ */
+export const pushMessages = pgTable(
+  'push_messages',
+  {
+    id: id(),
+    subscription_id: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    body: text('body').notNull(),
+    url: varchar('url', { length: 300 }).notNull(),
+    tag: varchar('tag', { length: 100 }),
+    status: varchar('status', { length: 20 }).notNull().default('pendiente'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    last_error: text('last_error'),
+    created_at: createdAt(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('push_messages_due').on(t.status, t.next_attempt_at)],
+);
+
+/** The server's VAPID key pair (Web Push), made once on first start when the environment gives none. */
+export const pushKeys = pgTable('push_keys', {
+  id: integer('id').primaryKey(),
+  public_key: varchar('public_key', { length: 200 }).notNull(),
+  private_key: varchar('private_key', { length: 200 }).notNull(),
+  created_at: createdAt(),
+});

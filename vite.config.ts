@@ -66,6 +66,8 @@ export default defineConfig({
         globIgnores: ['**/*.br', '**/*.gz'],
         navigateFallbackDenylist: [/^\/api\//, /^\/files\//, /^\/healthz/, /^\/manifest\.webmanifest/],
         cleanupOutdatedCaches: true,
+        // Web Push: showing a notice and opening it (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         clientsClaim: false,
         skipWaiting: false,
       },

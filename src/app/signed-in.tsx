@@ -67,6 +67,14 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
       setLightStart(null);
     });
   }, []);
+  // A device that allowed notices is this session's again (the server forgets it at each sign-out);
+  // loaded after the start, so it weighs nothing on it.
+  useEffect(() => {
+    const renew = window.setTimeout(() => {
+      void import('../lib/push-subscription').then((push) => push.renewPushSubscription()).catch(() => undefined);
+    }, 3_000);
+    return () => window.clearTimeout(renew);
+  }, [user.id]);
   // Back or forward from the light start (a tab reloaded at the root keeps its history): the
   // full app takes over at the address the browser now shows.
   useEffect(() => {

@@ -91,6 +91,10 @@ test.describe('the shell on a desktop', () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByText('admin@demo.mx')).toBeVisible();
     await expect(page.getByText('Frutas del Norte Distribuidora, S.A. de C.V.')).toBeVisible();
+    // Notices on this device: offered, off until the person allows them.
+    const notices = page.getByRole('region', { name: 'Avisos en este dispositivo' });
+    await expect(notices.getByText('Desactivados')).toBeVisible();
+    await expect(notices.getByRole('button', { name: 'Activar avisos' })).toBeVisible();
   });
 
   test('gives office staff a menu of what their permissions open, and no Support', async ({ page }) => {

@@ -32,6 +32,8 @@ export function useSignOut() {
   return async () => {
     // Revoking on the server is best effort: signing out must work offline too.
     await apiRequest('/api/v1/user/logout', { method: 'POST', schema: noContentSchema }).catch(() => undefined);
+    // The server forgot this device's notices with the session; the browser lets go of them too.
+    await import('../../lib/push-subscription').then((push) => push.dropPushSubscription()).catch(() => undefined);
     queryClient.clear();
     clearLocalStorage();
   };

@@ -3,6 +3,7 @@ import { APP_VERSION } from '../../../domain/version';
 import { useShell } from '../../ui/shell-context';
 import { ScreenPage } from '../../ui/screen-chrome';
 import { AppLink } from '../../ui/app-link';
+import { PushSetting } from './push-setting';
 import { supportMessages } from '../../../domain/messages/support';
 import { useToast } from '../../ui/toast';
 import { ChangePassword } from './change-password';
@@ -39,6 +40,7 @@ export default function SettingsPage() {
         <Row label={settingsMessages.version} value={APP_VERSION} />
         <Row label={settingsMessages.deployment} value={deployment.identity.legalName} />
       </ul>
+      <PushSetting notify={notify} />
       <ChangePassword notify={notify} />
       <p>
         <AppLink href="/support">{supportMessages.reportProblem}</AppLink>

@@ -30,6 +30,8 @@ import { securityHeaders } from './plugins/security-headers';
 import { deploymentRoutes } from './routes/deployment';
 import { rentalRoutes } from './routes/rentals';
 import { pushRoutes } from './routes/push';
+import { conversationRoutes } from './routes/conversations';
+import { startWhatsAppSender, whatsAppConfig } from './messaging/whatsapp';
 import { startPushSender } from './push/push';
 import { setupRoutes } from './routes/setup';
 import { businessRoutes } from './routes/business';
@@ -228,6 +230,14 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   // The e-mail queue's sender runs in every process when SMTP_URL is set (null otherwise).
   const emailSender = startEmailSender(app, database.db, env, business);
   quotationEmailRoutes(app, database.db, { business, sender: emailSender, giveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS });
+  // Mensajes: WhatsApp when configured, e-mail through the same queue.
+  const whatsapp = whatsAppConfig(env);
+  conversationRoutes(app, database.db, {
+    whatsapp,
+    whatsappSender: startWhatsAppSender(app, database.db, whatsapp, env),
+    email: emailSender,
+    emailGiveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS,
+  });
   inventoryRoutes(app, database.db);
   inventoryMoveRoutes(app, database.db);
   referenceListRoutes(app, database.db);
@@ -249,7 +259,10 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   rentalRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
   pushRoutes(app, database.db, env);
   // Notices to phones are sent by every process, as e-mail is.
-  startPushSender(app, database.db, { ...env, PUSH_SUBJECT: env.PUSH_SUBJECT ?? `https://${DEPLOYMENTS[env.DEPLOYMENT].identity.website}` });
+  startPushSender(app, database.db, {
+    ...env,
+    PUSH_SUBJECT: env.PUSH_SUBJECT ?? `https://${DEPLOYMENTS[env.DEPLOYMENT].identity.website}`,
+  });
   crmRoutes(app, database.db);
   cajaRoutes(app, database.db);
   reportRoutes(app, database.db);

@@ -54,6 +54,21 @@ const envSchema = z
       .optional(),
     PUSH_POLL_MS: z.coerce.number().int().min(10).default(10_000),
     PUSH_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
+    /**
+     * WhatsApp Business Cloud API (Mensajes): the access token, the business number's id, the app
+     * secret that signs the webhook's calls and the token that verifies its subscription. Without
+     * the token and the number, WhatsApp is off.
+     */
+    WHATSAPP_TOKEN: z.string().min(10).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,30}$/, 'debe ser el id numérico del número')
+      .optional(),
+    WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+    WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+    WHATSAPP_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    WHATSAPP_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
     /** Tests only: accept a push endpoint on any host (the push services' own hosts otherwise). */
     PUSH_ALLOW_ANY_ENDPOINT: booleanFlag.optional(),
     DEMO_SEED: booleanFlag.optional(),

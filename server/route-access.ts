@@ -43,6 +43,7 @@ import { INVOICES_ROUTES } from './routes/invoices';
 import { IMPORTS_ROUTES } from './routes/imports';
 import { RENTALS_ROUTES } from './routes/rentals';
 import { PUSH_ROUTES } from './routes/push';
+import { CONVERSATIONS_ROUTES } from './routes/conversations';
 
 /**
  * Every route of the API, indexed from the declarations beside the handlers (each resource's
@@ -95,6 +96,7 @@ const TABLES = [
   IMPORTS_ROUTES,
   RENTALS_ROUTES,
   PUSH_ROUTES,
+  CONVERSATIONS_ROUTES,
 ] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T & string : never;

@@ -6,6 +6,7 @@ import { rows } from '../db/sql-rows';
 import { pushMessages } from '../../domain/messages/push';
 import { quotationFolio } from '../../domain/sales';
 import { enqueuePush } from '../push/push';
+import { recordMessageStatus } from '../messaging/statuses';
 
 /**
  * The outgoing e-mail queue (table email_messages), shared by every server process:
@@ -40,7 +41,9 @@ const PUBLIC_COLUMNS = sql`id, sale_id, "to", subject, status, attempts, last_er
   CASE WHEN status = 'pendiente' THEN ${iso(sql`next_attempt_at`)} END AS next_attempt_at`;
 
 export interface NewEmail {
-  saleId: number;
+  /** The quotation it carries; null for a conversation's message (`messageId`). */
+  saleId: number | null;
+  messageId?: number;
   userId: number;
   to: string[];
   replyTo: string | null;
@@ -52,8 +55,8 @@ export interface NewEmail {
 export async function enqueueEmail(tx: Db, email: NewEmail): Promise<EmailMessage> {
   const [row] = await rows<EmailMessage>(
     tx,
-    sql`INSERT INTO email_messages (sale_id, user_id, "to", reply_to, subject, html, give_up_at)
-      VALUES (${email.saleId}, ${email.userId}, ${JSON.stringify(email.to)}::jsonb, ${email.replyTo}, ${email.subject}, ${email.html},
+    sql`INSERT INTO email_messages (sale_id, message_id, user_id, "to", reply_to, subject, html, give_up_at)
+      VALUES (${email.saleId}, ${email.messageId ?? null}, ${email.userId}, ${JSON.stringify(email.to)}::jsonb, ${email.replyTo}, ${email.subject}, ${email.html},
         now() + ${millis(email.giveUpAfterMs)})
       RETURNING ${PUBLIC_COLUMNS}`,
   );
@@ -67,7 +70,9 @@ export function listEmails(db: Db, saleId: number): Promise<EmailMessage[]> {
 
 export interface ClaimedEmail {
   id: number;
-  sale_id: number;
+  /** The quotation it carries, or null for a conversation's message. */
+  sale_id: number | null;
+  message_id: number | null;
   to: string[];
   reply_to: string | null;
   subject: string;
@@ -89,16 +94,21 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
       WHERE id IN (
         SELECT id FROM email_messages WHERE status = 'pendiente' AND next_attempt_at <= now()
         ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING id, sale_id, "to", reply_to, subject, html, attempts`,
+      RETURNING id, sale_id, message_id, "to", reply_to, subject, html, attempts`,
   );
 }
 
 /** The mail server accepted it. `note`: recipients it refused while accepting the others. */
 export async function recordSent(db: Db, claimed: ClaimedEmail, note: string | null): Promise<void> {
-  await db.execute(
-    sql`UPDATE email_messages SET status = 'enviado', sent_at = now(), last_error = ${note}
-      WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND status = 'pendiente'`,
-  );
+  await db.transaction(async (tx) => {
+    const [sent] = await rows<{ message_id: number | null }>(
+      tx,
+      sql`UPDATE email_messages SET status = 'enviado', sent_at = now(), last_error = ${note}
+        WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND status = 'pendiente' RETURNING message_id`,
+    );
+    // A conversation's message: the mail server took it ('enviado' is all e-mail tells).
+    if (sent?.message_id != null) await recordMessageStatus(tx, sent.message_id, 'enviado');
+  });
 }
 
 /**
@@ -112,16 +122,20 @@ export async function recordFailure(
   failure: { reason: string; permanent: boolean; delayMs: number },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [closed] = await rows<{ status: string; user_id: number }>(
+    const [closed] = await rows<{ status: string; user_id: number; message_id: number | null }>(
       tx,
       sql`UPDATE email_messages SET last_error = ${failure.reason},
           status = CASE WHEN ${failure.permanent}::boolean OR now() >= give_up_at THEN 'fallido' ELSE 'pendiente' END,
           next_attempt_at = LEAST(now() + ${millis(failure.delayMs)}, give_up_at)
         WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND status = 'pendiente'
-        RETURNING status, user_id`,
+        RETURNING status, user_id, message_id`,
     );
+    if (closed?.status === 'fallido' && closed.message_id !== null) {
+      await recordMessageStatus(tx, closed.message_id, 'fallido');
+      return;
+    }
     // The seller hears on their phone that their quotation did not go out.
-    if (closed?.status === 'fallido')
+    if (closed?.status === 'fallido' && claimed.sale_id !== null)
       await enqueuePush(tx, [closed.user_id], {
         title: pushMessages.emailFailed(quotationFolio(claimed.sale_id)),
         body: pushMessages.emailFailedBody(failure.reason.slice(0, 200)),

@@ -39,9 +39,12 @@ export function quotationMessage(quotation: SaleDetail, identity: BusinessIdenti
   const facts: [string, string][] = [
     [text.folio, folio],
     [text.date, instantDate.format(new Date(quotation.created_at))],
-    [text.company, quotation.company.razon_social && quotation.company.razon_social !== quotation.company.name
-      ? `${quotation.company.name} (${quotation.company.razon_social})`
-      : quotation.company.name],
+    [
+      text.company,
+      quotation.company.razon_social && quotation.company.razon_social !== quotation.company.name
+        ? `${quotation.company.name} (${quotation.company.razon_social})`
+        : quotation.company.name,
+    ],
     [text.seller, `${seller} <${quotation.user.email}>`],
   ];
   if (quotation.due_date) facts.push([text.validity, calendarDate.format(new Date(`${quotation.due_date}T12:00:00Z`))]);
@@ -78,7 +81,10 @@ export function quotationMessage(quotation: SaleDetail, identity: BusinessIdenti
   )
     .map(([label, style]) => `<th style="${style}background:#f3f3f3;">${escapeHtml(label)}</th>`)
     .join('');
-  const credit = quotation.company.credit_days >= 1 ? `<p style="margin:12px 0;"><strong>${escapeHtml(text.credit(quotation.company.credit_days))}</strong></p>` : '';
+  const credit =
+    quotation.company.credit_days >= 1
+      ? `<p style="margin:12px 0;"><strong>${escapeHtml(text.credit(quotation.company.credit_days))}</strong></p>`
+      : '';
 
   const html = `<!doctype html>
 <html lang="es-MX"><head><meta charset="utf-8"><title>${escapeHtml(text.title(folio))}</title></head>
@@ -89,7 +95,10 @@ export function quotationMessage(quotation: SaleDetail, identity: BusinessIdenti
 <p style="margin:0 0 8px;">${escapeHtml(text.greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(text.intro)}</p>
 <table role="presentation" style="border-collapse:collapse;margin:0 0 12px;">${facts
-    .map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0;">${escapeHtml(label)}</th><td style="padding:2px 0;">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:2px 12px 2px 0;">${escapeHtml(label)}</th><td style="padding:2px 0;">${escapeHtml(value)}</td></tr>`,
+    )
     .join('')}</table>
 ${credit}<table style="border-collapse:collapse;width:100%;margin:8px 0 16px;"><thead><tr>${header}</tr></thead><tbody>${rows}</tbody><tfoot>${totals}</tfoot></table>
 <p style="margin:0 0 16px;">${escapeHtml(text.replyTo(quotation.user.email))}</p>

@@ -7,6 +7,7 @@ import { drawQuotationPdf } from '../documents/quotation-pdf';
 import { loadSaleDetail } from '../repositories/sales';
 import type { Env } from '../env';
 import { quotationMessage } from './quotation-message';
+import { conversationEmail } from '../messaging/email-channel';
 import { claimDueEmails, recordFailure, recordSent, releaseEmail, retryDelayMs, type ClaimedEmail } from './queue';
 
 /**
@@ -213,6 +214,15 @@ export function startEmailSender(app: FastifyInstance, db: Db, env: Env, busines
     // The body and the PDF come from one read of the quotation at sending time, so they agree
     // with each other and with the quotation as it is now, even if it was edited while queued.
     contentFor: async (message) => {
+      // A conversation's message (Mensajes): its text, from the business as it is now.
+      if (message.sale_id === null) {
+        const deployment = await business.current();
+        return {
+          ...(await conversationEmail(db, message.message_id!, deployment.identity)),
+          fromName: deployment.identity.brand,
+          attachments: [],
+        };
+      }
       const quotation = await loadSaleDetail(db, message.sale_id);
       if (!quotation) return { refused: emailMessages.quotationGone };
       if (quotation.canceled_at) return { refused: emailMessages.quotationCanceled };

@@ -53,7 +53,8 @@ describe('the answers of the reads', () => {
   it.each(reads)('%s matches its domain schema', async (key, doc) => {
     const id = key.startsWith('GET /api/v2/quotations/') ? String(quotationId) : '1';
     // A catalogue's read is read with the funnels, the one list with more than its fields (business-lists.test.ts reads them all).
-    const url = key.slice(4).replace(':id', id).replace(':list', 'funnels') + (QUERIES[key] ?? '');
+    const url =
+      key.slice(4).replace(':id', id).replace(':list', 'funnels').replace(':thread', 'n1').replace(':type', 'sale') + (QUERIES[key] ?? '');
     const [app, token] = RENTAL_READS.has(key) ? [rentals.app, rentalsAdmin] : [t.app, admin];
     const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);

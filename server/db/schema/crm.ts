@@ -83,13 +83,21 @@ export const calls = pgTable(
   (t) => [index('calls_date').on(t.date), index('calls_lead').on(t.lead_id)],
 );
 
-export const conversations = pgTable('conversations', {
-  id: id(),
-  company_id: integer('company_id').references(() => companies.id),
-  contact_id: integer('contact_id').references(() => contacts.id),
-  channel: varchar('channel', { length: 30 }).notNull(),
-  created_at: createdAt(),
-});
+/** A conversation with a customer or a lead on one channel ('whatsapp' or 'email'), at one address. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    company_id: integer('company_id').references(() => companies.id),
+    contact_id: integer('contact_id').references(() => contacts.id),
+    channel: varchar('channel', { length: 30 }).notNull(),
+    created_at: createdAt(),
+    lead_id: integer('lead_id').references(() => leads.id),
+    /** The other side's WhatsApp number (digits, with country code) or e-mail address. */
+    address: varchar('address', { length: 254 }),
+  },
+  (t) => [index('conversations_address').on(t.channel, t.address)],
+);
 
 export const messages = pgTable(
   'messages',
@@ -102,8 +110,19 @@ export const messages = pgTable(
     direction: varchar('direction', { length: 10 }).notNull(),
     body: text('body').notNull(),
     created_at: createdAt(),
+    /** The channel's id of the message (WhatsApp's wamid): statuses and incoming messages are matched by it. */
+    external_id: varchar('external_id', { length: 200 }),
+    /** An outgoing WhatsApp message still to be handed to the channel, and its tries. */
+    pending: boolean('pending').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }),
+    last_error: text('last_error'),
   },
-  (t) => [index('messages_conversation').on(t.conversation_id)],
+  (t) => [
+    index('messages_conversation').on(t.conversation_id),
+    uniqueIndex('messages_external_id').on(t.external_id),
+    index('messages_pending').on(t.next_attempt_at).where(sql`${t.pending}`),
+  ],
 );
 
 export const messageStatuses = pgTable('message_statuses', {

@@ -15,10 +15,10 @@ export const emailMessages = pgTable(
   'email_messages',
   {
     id: id(),
-    /** The quotation (a row of sales) the message carries. */
-    sale_id: integer('sale_id')
-      .notNull()
-      .references(() => sales.id),
+    /** The quotation (a row of sales) the message carries; or, for a message to a customer, none. */
+    sale_id: integer('sale_id').references(() => sales.id),
+    /** The conversation's message this e-mail carries (Mensajes), when it is one. */
+    message_id: integer('message_id'),
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id),

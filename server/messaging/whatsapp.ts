@@ -1,0 +1,171 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rows } from '../db/sql-rows';
+import { recordMessageStatus, type MessageStatus } from './statuses';
+
+/**
+ * WhatsApp Business Cloud API, one of Mensajes' channels (docs/decisions/015). An outgoing message
+ * waits in its row (`pending`) from the request that wrote it, so it is sent once per
+ * Idempotency-Key and survives a restart; each process's loop claims due ones (SKIP LOCKED),
+ * hands them to the Graph API and keeps the wamid it answers, by which the webhook's statuses
+ * (sent, delivered, read, failed) and replies are matched. Off unless configured.
+ */
+
+export interface WhatsAppConfig {
+  token: string;
+  phoneNumberId: string;
+  apiUrl: string;
+  appSecret: string | null;
+  verifyToken: string | null;
+}
+
+export function whatsAppConfig(env: {
+  WHATSAPP_TOKEN?: string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  WHATSAPP_API_URL: string;
+  WHATSAPP_APP_SECRET?: string;
+  WHATSAPP_VERIFY_TOKEN?: string;
+}): WhatsAppConfig | null {
+  if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID) return null;
+  return {
+    token: env.WHATSAPP_TOKEN,
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
+    appSecret: env.WHATSAPP_APP_SECRET ?? null,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? null,
+  };
+}
+
+/** Whether `signature` (X-Hub-Signature-256: 'sha256=<hex>') is the app secret's HMAC of exactly these bytes. */
+export function validSignature(appSecret: string, raw: Buffer, signature: string | undefined): boolean {
+  if (!signature?.startsWith('sha256=')) return false;
+  const expected = createHmac('sha256', appSecret).update(raw).digest();
+  const given = Buffer.from(signature.slice('sha256='.length), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** WhatsApp's statuses in Mensajes' words. */
+export const WHATSAPP_STATUS: Record<string, MessageStatus> = { sent: 'enviado', delivered: 'entregado', read: 'leído', failed: 'fallido' };
+
+const MAX_ATTEMPTS = 5;
+const LEASE_SECONDS = 60;
+const SEND_TIMEOUT_MS = 20_000;
+
+interface ClaimedMessage {
+  id: number;
+  address: string;
+  body: string;
+  attempts: number;
+}
+
+export class WhatsAppSender {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly options: { db: Db; config: WhatsAppConfig; pollMs: number; retryFirstMs: number; log: FastifyBaseLogger }) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.drain(), this.options.pollMs);
+    void this.drain();
+  }
+
+  /** A message was queued: look now (after the request's transaction has committed). */
+  wake(): void {
+    setTimeout(() => void this.drain(), 50);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.draining;
+  }
+
+  drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      try {
+        do {
+          this.again = false;
+          for (;;) {
+            const claimed = await rows<ClaimedMessage>(
+              this.options.db,
+              sql`UPDATE messages m SET attempts = m.attempts + 1, next_attempt_at = now() + ${LEASE_SECONDS} * interval '1 second'
+                FROM conversations c
+                WHERE m.id IN (SELECT id FROM messages WHERE pending AND next_attempt_at <= now() ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
+                  AND c.id = m.conversation_id
+                RETURNING m.id, c.address, m.body, m.attempts`,
+            );
+            if (claimed.length === 0) break;
+            for (const message of claimed) await this.send(message);
+          }
+        } while (this.again);
+      } catch (error) {
+        this.options.log.error({ err: error }, 'whatsapp drain failed');
+      } finally {
+        this.draining = null;
+      }
+    })();
+    return this.draining;
+  }
+
+  private async send(message: ClaimedMessage): Promise<void> {
+    const { db, config } = this.options;
+    try {
+      const answer = await fetch(`${config.apiUrl}/${config.phoneNumberId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: message.address,
+          type: 'text',
+          text: { preview_url: false, body: message.body },
+        }),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        redirect: 'error',
+      });
+      const payload = (await answer.json().catch(() => null)) as { messages?: { id?: string }[]; error?: { message?: string } } | null;
+      const wamid = payload?.messages?.[0]?.id;
+      if (!answer.ok || !wamid)
+        throw Object.assign(new Error(payload?.error?.message ?? `WhatsApp respondió ${answer.status}`), { status: answer.status });
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE messages SET pending = false, external_id = ${wamid}, last_error = NULL WHERE id = ${message.id}`);
+        await recordMessageStatus(tx, message.id, 'enviado');
+      });
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+      // A refusal of the request itself (bad number, not allowed) will not change by trying again.
+      const final = message.attempts >= MAX_ATTEMPTS || (status !== undefined && status >= 400 && status < 500 && status !== 429);
+      await db.transaction(async (tx) => {
+        if (final) {
+          await tx.execute(sql`UPDATE messages SET pending = false, last_error = ${reason} WHERE id = ${message.id}`);
+          await recordMessageStatus(tx, message.id, 'fallido');
+        } else {
+          const delayMs = this.options.retryFirstMs * 2 ** (message.attempts - 1);
+          await tx.execute(
+            sql`UPDATE messages SET last_error = ${reason}, next_attempt_at = now() + ${delayMs} * interval '1 millisecond' WHERE id = ${message.id}`,
+          );
+        }
+      });
+    }
+  }
+}
+
+export function startWhatsAppSender(
+  app: FastifyInstance,
+  db: Db,
+  config: WhatsAppConfig | null,
+  env: { WHATSAPP_POLL_MS: number; WHATSAPP_RETRY_FIRST_MS: number },
+): WhatsAppSender | null {
+  if (!config) return null;
+  const sender = new WhatsAppSender({ db, config, pollMs: env.WHATSAPP_POLL_MS, retryFirstMs: env.WHATSAPP_RETRY_FIRST_MS, log: app.log });
+  app.addHook('preClose', async () => sender.stop());
+  app.addHook('onReady', async () => sender.start());
+  return sender;
+}

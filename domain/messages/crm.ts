@@ -157,7 +157,7 @@ export const crmMessages = {
     open: (name: string, channel: string) => `Abrir la conversación con ${name} por ${channel}`,
     noCompany: 'Sin cliente',
     incoming: 'Recibido',
-    outgoing: 'Enviado',
+    outgoing: 'Saliente',
     status: (status: string) => `Estado: ${status}`,
     choose: 'Elige una conversación para leerla.',
     loadingMessages: 'Cargando mensajes…',

@@ -104,10 +104,29 @@ export const callListSchema = list(
   }),
 );
 export const conversationListSchema = list(
-  z.object({ id: int, company_id: opt(int), company_name: opt(str), contact_id: opt(int), channel: str, created_at: str }),
+  z.object({
+    id: int,
+    company_id: opt(int),
+    company_name: opt(str),
+    contact_id: opt(int),
+    channel: str,
+    created_at: str,
+    /** The lead's name, for a conversation with a lead; the number or address written to. */
+    lead_name: z.optional(opt(str)),
+    address: z.optional(opt(str)),
+  }),
 );
 export const messageListSchema = list(
-  z.object({ id: int, conversation_id: int, user_id: opt(int), direction: str, body: str, created_at: str }),
+  z.object({
+    id: int,
+    conversation_id: int,
+    user_id: opt(int),
+    direction: str,
+    body: str,
+    created_at: str,
+    /** Why an outgoing message did not go out, while it has not. */
+    last_error: z.optional(opt(str)),
+  }),
 );
 export const messageStatusListSchema = list(z.object({ id: int, message_id: int, status: str, created_at: str }));
 export const collectionRowSchema = z.object({

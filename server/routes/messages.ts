@@ -37,8 +37,10 @@ export function messageRoutes(app: FastifyInstance, db: Db): void {
   guardedRoute(
     app,
     'GET /api/v1/conversation/all',
-    listAll(db,
-      sql`SELECT v.id, v.company_id, c.name AS company_name, v.contact_id, v.channel, v.created_at FROM conversations v LEFT JOIN companies c ON c.id = v.company_id ORDER BY v.id DESC`,
+    listAll(
+      db,
+      sql`SELECT v.id, v.company_id, c.name AS company_name, v.contact_id, v.channel, v.created_at, l.name AS lead_name, v.address
+        FROM conversations v LEFT JOIN companies c ON c.id = v.company_id LEFT JOIN leads l ON l.id = v.lead_id ORDER BY v.id DESC`,
     ),
   );
   guardedRoute(app, 'GET /api/v1/message/all/:id', async (request) => {
@@ -46,7 +48,8 @@ export function messageRoutes(app: FastifyInstance, db: Db): void {
     return {
       data: await rows(
         db,
-        sql`SELECT id, conversation_id, user_id, direction, body, created_at FROM messages WHERE conversation_id = ${id} ORDER BY created_at, id`,
+        sql`SELECT id, conversation_id, user_id, direction, body, created_at, CASE WHEN pending THEN NULL ELSE last_error END AS last_error
+          FROM messages WHERE conversation_id = ${id} ORDER BY created_at, id`,
       ),
     };
   });

@@ -125,7 +125,7 @@ describe('WhatsApp', () => {
       authorization: 'Bearer token-de-whatsapp-de-prueba',
       body: { to: '528112345678' },
     });
-    const [{ external_id: wamid }] = await rowsOf<{ external_id: string }>(sql`SELECT external_id FROM messages WHERE id = ${message.id}`);
+    const wamid = (await rowsOf<{ external_id: string }>(sql`SELECT external_id FROM messages WHERE id = ${message.id}`))[0]!.external_id;
 
     // WhatsApp tells: delivered, read (and delivered again, late): the statuses go forward once.
     expect(

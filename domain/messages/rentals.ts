@@ -17,6 +17,7 @@ export const rentalMessages = {
   // The pick-up, counted when the goods are back.
   pickupTitle: 'Recolección',
   recordPickup: 'Registrar recolección',
+  recording: 'Registrando…',
   pickupNotOnRoute: 'Para registrar la recolección, primero ponga la renta en una ruta de recolección.',
   pickupAlreadyRecorded: 'La recolección de esta renta ya se registró.',
   notARentalSale: 'Solo una venta entregada se recoge.',

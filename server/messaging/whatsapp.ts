@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
+import { ClaimLoop } from '../claim-loop';
 import { recordMessageStatus, type MessageStatus } from './statuses';
 
 /**
@@ -61,57 +62,37 @@ interface ClaimedMessage {
 }
 
 export class WhatsAppSender {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private draining: Promise<void> | null = null;
-  private again = false;
+  private readonly loop: ClaimLoop<ClaimedMessage>;
 
-  constructor(private readonly options: { db: Db; config: WhatsAppConfig; pollMs: number; retryFirstMs: number; log: FastifyBaseLogger }) {}
+  constructor(private readonly options: { db: Db; config: WhatsAppConfig; pollMs: number; retryFirstMs: number; log: FastifyBaseLogger }) {
+    this.loop = new ClaimLoop({
+      name: 'whatsapp',
+      claim: () =>
+        rows<ClaimedMessage>(
+          options.db,
+          sql`UPDATE messages m SET attempts = m.attempts + 1, next_attempt_at = now() + ${LEASE_SECONDS} * interval '1 second'
+            FROM conversations c
+            WHERE m.id IN (SELECT id FROM messages WHERE pending AND next_attempt_at <= now() ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
+              AND c.id = m.conversation_id
+            RETURNING m.id, c.address, m.body, m.attempts`,
+        ),
+      handle: (message) => this.send(message),
+      pollMs: options.pollMs,
+      log: options.log,
+    });
+  }
 
   start(): void {
-    this.timer = setInterval(() => void this.drain(), this.options.pollMs);
-    void this.drain();
+    this.loop.start();
   }
 
   /** A message was queued: look now (after the request's transaction has committed). */
   wake(): void {
-    setTimeout(() => void this.drain(), 50);
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.draining;
-  }
-
-  drain(): Promise<void> {
-    if (this.draining) {
-      this.again = true;
-      return this.draining;
-    }
-    this.draining = (async () => {
-      try {
-        do {
-          this.again = false;
-          for (;;) {
-            const claimed = await rows<ClaimedMessage>(
-              this.options.db,
-              sql`UPDATE messages m SET attempts = m.attempts + 1, next_attempt_at = now() + ${LEASE_SECONDS} * interval '1 second'
-                FROM conversations c
-                WHERE m.id IN (SELECT id FROM messages WHERE pending AND next_attempt_at <= now() ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
-                  AND c.id = m.conversation_id
-                RETURNING m.id, c.address, m.body, m.attempts`,
-            );
-            if (claimed.length === 0) break;
-            for (const message of claimed) await this.send(message);
-          }
-        } while (this.again);
-      } catch (error) {
-        this.options.log.error({ err: error }, 'whatsapp drain failed');
-      } finally {
-        this.draining = null;
-      }
-    })();
-    return this.draining;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async send(message: ClaimedMessage): Promise<void> {

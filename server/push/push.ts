@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
+import { ClaimLoop } from '../claim-loop';
 
 /**
  * Web Push (docs/decisions/015): what tells a phone that something of theirs changed while
@@ -84,13 +85,8 @@ const SEND_TIMEOUT_MS = 15_000;
 const TTL_SECONDS = 12 * 60 * 60;
 
 export class PushSender {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private draining: Promise<void> | null = null;
-  private again = false;
-  private readonly wake = () => {
-    // After the enqueuing transaction commits: a moment later, not inside it.
-    setTimeout(() => void this.drain(), 50);
-  };
+  private readonly loop: ClaimLoop<ClaimedPush>;
+  private readonly wake = () => this.loop.wake();
 
   constructor(
     private readonly options: {
@@ -101,44 +97,24 @@ export class PushSender {
       retryFirstMs: number;
       log: FastifyBaseLogger;
     },
-  ) {}
+  ) {
+    this.loop = new ClaimLoop({
+      name: 'push',
+      claim: () => this.claim(),
+      handle: (message) => this.send(message),
+      pollMs: options.pollMs,
+      log: options.log,
+    });
+  }
 
   start(): void {
     wakers.add(this.wake);
-    this.timer = setInterval(() => void this.drain(), this.options.pollMs);
-    void this.drain();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
     wakers.delete(this.wake);
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.draining;
-  }
-
-  /** Sends what is due; one drain at a time, another right after when woken meanwhile. */
-  drain(): Promise<void> {
-    if (this.draining) {
-      this.again = true;
-      return this.draining;
-    }
-    this.draining = (async () => {
-      try {
-        do {
-          this.again = false;
-          for (;;) {
-            const claimed = await this.claim();
-            if (claimed.length === 0) break;
-            for (const message of claimed) await this.send(message);
-          }
-        } while (this.again);
-      } catch (error) {
-        this.options.log.error({ err: error }, 'push drain failed');
-      } finally {
-        this.draining = null;
-      }
-    })();
-    return this.draining;
+    await this.loop.stop();
   }
 
   private claim(): Promise<ClaimedPush[]> {

@@ -16,6 +16,8 @@ import { QueryStatus } from '../../ui/query-status';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { Dialog } from '../../ui/dialog';
+import { FormActions } from '../../ui/form-actions';
+import { shellMessages } from '../../../domain/messages/shell';
 import { useCompanySearch } from '../../ui/company-search';
 import { useToast } from '../../ui/toast';
 import './crm.css';
@@ -259,7 +261,7 @@ function NewConversation({ onClose, onOpened }: { onClose: () => void; onOpened:
   };
   return (
     <Dialog label={say.newConversation} onClose={onClose}>
-      {() => (
+      {(close) => (
         <form onSubmit={submit} className="filter-form" noValidate>
           <div className="field">
             <label htmlFor={idOf('customer')}>{say.customer}</label>
@@ -290,16 +292,12 @@ function NewConversation({ onClose, onOpened }: { onClose: () => void; onOpened:
               {say.addressHint}
             </p>
           </div>
-          {error && (
-            <p role="alert" className="field-error">
-              {error}
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="button-primary button-primary--padded" disabled={open.isPending}>
-              {say.newConversation}
-            </button>
-          </div>
+          <FormActions
+            serverError={error}
+            pending={open.isPending}
+            onCancel={close}
+            labels={{ cancel: shellMessages.cancel, save: say.newConversation, saving: say.sending }}
+          />
         </form>
       )}
     </Dialog>

@@ -12,6 +12,8 @@ import {
 import type { SaleDetail } from '../../../domain/schemas/quotations';
 import { Dialog } from '../../ui/dialog';
 import { Fact } from '../../ui/record-page';
+import { FormActions } from '../../ui/form-actions';
+import { shellMessages } from '../../../domain/messages/shell';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 
@@ -183,16 +185,12 @@ export function RentalPickupDialog({
             <label htmlFor={idOf('note')}>{text.note}</label>
             <textarea id={idOf('note')} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
           </div>
-          {error && (
-            <p role="alert" className="field-error">
-              {error}
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="button-primary button-primary--padded" disabled={sending}>
-              {text.recordPickup}
-            </button>
-          </div>
+          <FormActions
+            serverError={error}
+            pending={sending}
+            onCancel={close}
+            labels={{ cancel: shellMessages.cancel, save: text.recordPickup, saving: text.recording }}
+          />
         </form>
       )}
     </Dialog>

@@ -7,6 +7,8 @@ import type { WriteNote } from '../../../sync/commands';
 import { useCommand, useSyncStatus } from '../../sync/sync-context';
 import { RefusedChanges } from '../../sync/refused-changes';
 import { Dialog } from '../dialog';
+import { FormActions } from '../form-actions';
+import { shellMessages } from '../../../domain/messages/shell';
 import { notePeopleOptions, noteRolesOptions, recordNotesQueryOptions, usePendingNotes } from './note-queries';
 import './notes.css';
 
@@ -41,6 +43,7 @@ export function NoteComposer({
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   const command = useCommand();
   const { online } = useSyncStatus();
   const formId = useId();
@@ -75,7 +78,9 @@ export function NoteComposer({
       record: parsed.data.record ?? null,
       thread_id: parsed.data.thread_id ?? null,
     };
+    setSending(true);
     const refusal = await command('writeNote', note);
+    setSending(false);
     if (refusal) {
       setError(refusal);
       return;
@@ -144,16 +149,12 @@ export function NoteComposer({
               {text.mentionHint}
             </p>
           </div>
-          {error && (
-            <p role="alert" className="field-error">
-              {error}
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="button-primary button-primary--padded">
-              {text.send}
-            </button>
-          </div>
+          <FormActions
+            serverError={error}
+            pending={sending}
+            onCancel={close}
+            labels={{ cancel: shellMessages.cancel, save: text.send, saving: text.sending }}
+          />
         </form>
       )}
     </Dialog>

@@ -23,7 +23,6 @@ export interface AppRoute {
 }
 
 const everyone: RouteAccess = { kind: 'everyone' };
-const admin: RouteAccess = { kind: 'admin' };
 const needs = (permission: Permission): RouteAccess => ({ kind: 'permission', permission });
 /** A screen of several parts, each behind its own permission: it opens with any of them. */
 const needsAnyOf = (...permissions: Permission[]): RouteAccess => ({ kind: 'anyPermission', permissions });

@@ -10,6 +10,20 @@ export type NoteRecordType = (typeof NOTE_RECORD_TYPES)[number];
 export const noteRecordSchema = z.object({ type: z.enum(NOTE_RECORD_TYPES), id });
 export type NoteRecord = z.infer<typeof noteRecordSchema>;
 
+/** The page of what a note is about: where the note and a notice of it lead. */
+export function noteRecordPath(record: NoteRecord): string {
+  switch (record.type) {
+    case 'sale':
+      return `/sales/${record.id}`;
+    case 'company':
+      return `/clients/client/${record.id}`;
+    case 'shipping':
+      return `/shippings/${record.id}`;
+    case 'ticket':
+      return `/support?ticket=${record.id}`;
+  }
+}
+
 export const noteSchema = z.object({
   id: z.int(),
   user_id: z.int(),

@@ -139,7 +139,7 @@ export async function recordFailure(
       await enqueuePush(tx, [closed.user_id], {
         title: pushMessages.emailFailed(quotationFolio(claimed.sale_id)),
         body: pushMessages.emailFailedBody(failure.reason.slice(0, 200)),
-        url: '/mail',
+        url: `/quotations/${claimed.sale_id}`,
         tag: `correo-${claimed.id}`,
       });
   });

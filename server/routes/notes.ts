@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { notesMessages } from '../../domain/messages/notes';
 import {
   NOTE_RECORD_TYPES,
+  noteRecordPath,
   noteInputSchema,
   noteListSchema,
   noteSeenPatchSchema,
@@ -195,7 +196,7 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
         await enqueuePush(tx, mentionedPeople, {
           title: pushMessages.mentioned(`${user.name} ${user.last}`),
           body: body.body.slice(0, 300),
-          url: '/notes',
+          url: record ? noteRecordPath(record) : '/notes',
           tag: `nota-${sent.threadId}`,
         });
       return {

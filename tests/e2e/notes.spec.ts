@@ -1,8 +1,8 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './support';
 
 /** The bell of a signed-in screen: its name says how many notes are unseen. */
-const bellCount = async (page: import('@playwright/test').Page) => {
+const bellCount = async (page: Page) => {
   const label =
     (await page
       .getByRole('link', { name: /^Notas: / })

@@ -148,6 +148,11 @@ describe('notices to phones', () => {
       body: 'Aparta 3 cajas para las 3, @almacen.',
       url: '/notes',
     });
+    // About a sale: opening the notice opens the sale.
+    const [sale] = await rowsOf<{ id: number }>(sql`SELECT id FROM sales WHERE kind = 'sale' ORDER BY id LIMIT 1`);
+    await office('POST', '/api/v2/notes', { body: '@almacen este pedido va primero.', record: { type: 'sale', id: sale!.id } });
+    await until(() => opened(warehouse).length === 2);
+    expect(opened(warehouse)[1]!.url).toBe(`/sales/${sale!.id}`);
   });
 
   it('forgets a device the push service says is gone, and a device whose session signed out', async () => {

@@ -18,6 +18,8 @@ import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
 import { Fact, PageSection } from '../../ui/record-page';
+import { RecordNotes } from '../../ui/notes/notes-kit';
+import { notesMessages } from '../../../domain/messages/notes';
 import { RecordScreen, retryUnlessNotFound, useRecordId } from '../../ui/record-screen';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { UnverifiedBadge } from './customer-rows';
@@ -73,6 +75,7 @@ export default function CustomerPage() {
       {(customer) => (
         <CustomerView
           company={customer}
+          notes={<RecordNotes record={{ type: 'company', id: customer.id }} onTaken={(message) => notify(message, 'success')} />}
           can={{
             collect: hasPermission(user, 'collections'),
             quotations: hasPermission(user, 'quotations'),
@@ -102,7 +105,10 @@ export function CustomerView({
   can,
   verifying,
   onVerify,
+  notes,
 }: {
+  /** The notes written about the customer. */
+  notes?: ReactNode;
   company: CompanyDetail;
   can: Abilities;
   verifying: boolean;
@@ -211,6 +217,7 @@ export function CustomerView({
       <SalesSection companyId={company.id} links={can.sales} />
       {can.collections && <CollectionsSection companyId={company.id} />}
       <DeliveriesSection companyId={company.id} saleLinks={can.sales} routeLinks={can.shippings} />
+      {notes && <Section title={notesMessages.onRecord}>{notes}</Section>}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Note } from '../../../domain/schemas/notes';
+import { noteRecordPath, type Note } from '../../../domain/schemas/notes';
 import { formatMoment } from '../../../domain/format';
 import { notesMessages } from '../../../domain/messages/notes';
 import { getErrorMessage } from '../../lib/api';
@@ -123,11 +123,7 @@ function NoteDialog({
         <>
           {note.record && (
             <p className="field-hint">
-              {note.record.type === 'ticket' ? (
-                <AppLink href={`/support?ticket=${note.record.id}`}>{text.about.ticket(note.record.id)}</AppLink>
-              ) : (
-                text.about[note.record.type](note.record.id)
-              )}
+              <AppLink href={noteRecordPath(note.record)}>{text.about[note.record.type](note.record.id)}</AppLink>
             </p>
           )}
           {conversation.data ? (

@@ -31,14 +31,20 @@ interface RentalState {
 }
 
 async function lockRental(tx: Db, saleId: number): Promise<RentalState> {
-  const [sale] = await rows<RentalState>(
+  const [sale] = await rows<Omit<RentalState, 'picked_up'>>(
     tx,
-    sql`SELECT s.dispatched_at IS NOT NULL AS filled, s.canceled_at IS NOT NULL AS canceled,
-      EXISTS (SELECT 1 FROM rental_pickups p WHERE p.sale_id = s.id) AS picked_up
+    sql`SELECT s.dispatched_at IS NOT NULL AS filled, s.canceled_at IS NOT NULL AS canceled
     FROM sales s WHERE s.id = ${saleId} AND s.kind = 'sale' AND s.deleted_at IS NULL FOR NO KEY UPDATE OF s`,
   );
   if (!sale) throw new HttpError(404, salesMessages.corrections.notFound);
-  return sale;
+  // Read once the lock is held, in a statement of its own: a statement that waited for the lock
+  // still sees the data of before the wait (PostgreSQL's read committed), and would miss the
+  // pick-up the transaction it waited for has just recorded.
+  const [pickedUp] = await rows<{ picked_up: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM rental_pickups p WHERE p.sale_id = ${saleId}) AS picked_up`,
+  );
+  return { ...sale, picked_up: pickedUp!.picked_up };
 }
 
 /**

@@ -217,14 +217,18 @@ export function conversationRoutes(
     const user = currentUser(request);
     let channel = '';
     const answer = await runMutation(db, request, reply, async (tx) => {
-      const [message] = await rows<{ direction: string; channel: string; address: string | null; status: string | null }>(
+      const [message] = await rows<{ direction: string; channel: string; address: string | null }>(
         tx,
-        sql`SELECT m.direction, c.channel, c.address,
-            (SELECT s.status FROM message_statuses s WHERE s.message_id = m.id ORDER BY s.id DESC LIMIT 1) AS status
-          FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.id = ${id} FOR UPDATE OF m`,
+        sql`SELECT m.direction, c.channel, c.address FROM messages m JOIN conversations c ON c.id = m.conversation_id
+          WHERE m.id = ${id} FOR UPDATE OF m`,
       );
       if (!message) throw new HttpError(404, text.conversationNotFound);
-      if (message.direction !== 'saliente' || message.status !== 'fallido') throw new HttpError(409, text.onlyFailed);
+      // Its state is read once the lock is held, in its own statement: two retries at once send it once.
+      const [last] = await rows<{ status: string }>(
+        tx,
+        sql`SELECT status FROM message_statuses WHERE message_id = ${id} ORDER BY id DESC LIMIT 1`,
+      );
+      if (message.direction !== 'saliente' || last?.status !== 'fallido') throw new HttpError(409, text.onlyFailed);
       channel = message.channel;
       await tx.execute(sql`UPDATE messages SET attempts = 0 WHERE id = ${id}`);
       await queueOnChannel(tx, id, message, user.id);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rentalPieces } from '../../server/repositories/rentals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVENTORY_MOVEMENT_TYPES } from '../../domain/inventory';
 import { monterreyDate } from '../../domain/time';
@@ -188,5 +189,13 @@ describe('the event-rental demo seed (DEPLOYMENT=eventos)', () => {
     }
     const today = await query(sql`SELECT 1 FROM shippings WHERE date = '2026-03-10'`);
     expect(today.length).toBeGreaterThan(0);
+  });
+
+  it('owns enough of each product for its busiest day: no demo day is overbooked', async () => {
+    const pieces = await rentalPieces(database.db, '2026-01-01', '2026-06-30');
+    const owned = new Map(pieces.owned.map((row) => [row.item_id, row.owned]));
+    const overbooked = pieces.days.filter((day) => day.rented > (owned.get(day.item_id) ?? 0));
+    expect(pieces.days.length).toBeGreaterThan(10);
+    expect(overbooked).toEqual([]);
   });
 });

@@ -545,12 +545,27 @@ export async function seedDemo(
       })),
     )
     .returning();
+  // A rental business owns at least what its busiest day rents of each product: its demo days
+  // are never overbooked (the point of sale would warn on every rental). No draw is added, so
+  // the rest of the demo stays as it was.
+  const peakRented = new Map<number, number>();
+  if (DEPLOYMENTS[deployment].flags.rentsGoods) {
+    const byDay = new Map<string, number>();
+    saleRows.forEach((sale, index) => {
+      if (sale.kind !== 'sale' || sale.canceled_at) return;
+      for (const line of drafts[index]!.lines) {
+        const key = `${sale.date}:${line.item_id}`;
+        byDay.set(key, (byDay.get(key) ?? 0) + line.quantity);
+        peakRented.set(line.item_id, Math.max(peakRented.get(line.item_id) ?? 0, byDay.get(key)!));
+      }
+    });
+  }
   const movements: (typeof t.inventoryMovements.$inferInsert)[] = itemRows.map((item) => ({
     item_id: item.id,
     branch_id: branch!.id,
     type: 'Creación de Producto' satisfies InventoryMovementType,
     source: 'alta',
-    quantity: random.int(20, 200),
+    quantity: Math.max(random.int(20, 200), Math.ceil((peakRented.get(item.id) ?? 0) * 1.2)),
     created_by_user_id: admin,
     created_at: `${day(-61)} 09:00:00-06`,
   }));

@@ -6,7 +6,7 @@ import { ADMIN_USER_ID, hasPermission } from '../../../domain/permissions';
 import { SUPPORT_STATUSES, supportReplySchema, type SupportStatus } from '../../../domain/schemas/support';
 import { getErrorMessage } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
-import { notePeopleOptions } from '../../ui/notes/note-queries';
+import { notePeopleOptions } from '../../ui/notes/note-writing';
 import { QueryStatus } from '../../ui/query-status';
 import { useShell } from '../../ui/shell-context';
 import { ticketQueryOptions, useAnswerTicket } from './queries';

@@ -9,7 +9,8 @@ import { RefusedChanges } from '../../sync/refused-changes';
 import { Dialog } from '../dialog';
 import { FormActions } from '../form-actions';
 import { shellMessages } from '../../../domain/messages/shell';
-import { notePeopleOptions, noteRolesOptions, recordNotesQueryOptions, usePendingNotes } from './note-queries';
+import { recordNotesQueryOptions } from './note-queries';
+import { notePeopleOptions, noteRolesOptions, usePendingNotes } from './note-writing';
 import './notes.css';
 
 const text = notesMessages;

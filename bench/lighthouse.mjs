@@ -61,6 +61,10 @@ try {
     const { categories, audits } = result.lhr;
     console.log(`— ${label}${scores.length > 1 ? ` (median of ${scores.length} runs; performance ${scores.join(', ')})` : ''}`);
     for (const [name, category] of Object.entries(categories)) console.log(`${name}: ${Math.round(category.score * 100)}`);
+    // A run Lighthouse could not measure scores 0: say why rather than print empty figures.
+    if (result.lhr.runtimeError)
+      console.log(`  Lighthouse could not measure it: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    for (const warning of result.lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
     for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
       console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
     }
@@ -80,6 +84,9 @@ try {
     for (const shift of shifts.slice(0, 3))
       console.log(`  shift ${shift.score.toFixed(3)}: ${shift.node?.snippet ?? shift.node?.nodeLabel ?? '—'}`);
     if (failing.length > 0) console.log(`audits not passed: ${failing.map((audit) => audit.id).join(', ')}`);
+    // Which elements an accessibility audit found, so that the fix starts from the element.
+    for (const audit of failing.filter((audit) => result.lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id)))
+      for (const item of (audit.details?.items ?? []).slice(0, 3)) console.log(`  ${audit.id}: ${item.node?.snippet ?? '—'}`);
   };
   await audit('Inicio de sesión', false);
 
@@ -124,9 +131,9 @@ try {
   for (const email of people) {
     await openAs(email, '/');
     // The light start draws the menu as plain links, the same ones the side menu holds.
-    const menu = await page.locator('nav .side-menu__link').evaluateAll((links) =>
-      links.map((link) => [link.textContent?.trim() ?? '', new URL(link.href).pathname]),
-    );
+    const menu = await page
+      .locator('nav .side-menu__link')
+      .evaluateAll((links) => links.map((link) => [link.textContent?.trim() ?? '', new URL(link.href).pathname]));
     const screens = only ? menu.filter(([, screen]) => screen === only) : menu;
     for (const [name, screen] of screens) {
       await openAs(email, screen);
@@ -139,10 +146,14 @@ try {
     const scores = (category) => summary.map(([, , lhr]) => Math.round(lhr.categories[category].score * 100)).sort((a, b) => a - b);
     for (const category of ['performance', 'accessibility']) {
       const all = scores(category);
-      console.log(`${category} over ${all.length} screen audits: min ${all[0]}, median ${all[Math.floor(all.length / 2)]}, max ${all.at(-1)}`);
+      console.log(
+        `${category} over ${all.length} screen audits: min ${all[0]}, median ${all[Math.floor(all.length / 2)]}, max ${all.at(-1)}`,
+      );
     }
     const below = summary.filter(([, , lhr]) => lhr.categories.performance.score < 0.95 || lhr.categories.accessibility.score < 0.95);
-    console.log(`below 95: ${below.map(([screen, email, lhr]) => `${screen} (${email}) ${Math.round(lhr.categories.performance.score * 100)}/${Math.round(lhr.categories.accessibility.score * 100)}`).join(', ') || 'none'}`);
+    console.log(
+      `below 95: ${below.map(([screen, email, lhr]) => `${screen} (${email}) ${Math.round(lhr.categories.performance.score * 100)}/${Math.round(lhr.categories.accessibility.score * 100)}`).join(', ') || 'none'}`,
+    );
   }
 } finally {
   await browser?.close();

@@ -146,7 +146,6 @@ export const crmMessages = {
     legendActivities: 'Actividades',
     legendSales: 'Pedidos programados',
     count: (count: number) => (count === 1 ? '1 evento' : `${count} eventos`),
-    dayLabel: (day: string, count: number) => `${day}: ${count === 1 ? '1 evento' : `${count} eventos`}`,
     empty: 'Sin actividades ni pedidos.',
   },
   messages: {
@@ -154,7 +153,7 @@ export const crmMessages = {
     loading: 'Cargando conversaciones…',
     empty: 'No hay conversaciones.',
     conversations: 'Conversaciones',
-    open: (name: string, channel: string) => `Abrir la conversación con ${name} por ${channel}`,
+    conversationWith: (name: string, channel: string) => `Conversación con ${name} por ${channel}`,
     noCompany: 'Sin cliente',
     incoming: 'Recibido',
     outgoing: 'Saliente',

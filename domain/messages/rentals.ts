@@ -47,7 +47,6 @@ export const rentalMessages = {
   pickupStockReason: (folio: string) => `Recolección de la renta ${folio}`,
   // The calendar and the warning before renting more than there is.
   calendarTitle: 'Calendario de rentas',
-  calendarDayLabel: (day: string, count: number) => `${day}: ${count === 1 ? '1 producto rentado' : `${count} productos rentados`}`,
   piecesCount: (n: number) => (n === 1 ? '1 producto' : `${n} productos`),
   noRentals: 'Nada rentado este día.',
   rentedOfOwned: (rented: number, owned: number) => `${formatQuantity(rented)} de ${formatQuantity(owned)}`,

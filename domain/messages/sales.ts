@@ -120,7 +120,6 @@ export const salesMessages = {
     today: 'Hoy',
     noSales: 'Sin ventas',
     salesCount: (count: number) => (count === 1 ? '1 venta' : `${count} ventas`),
-    dayLabel: (day: string, count: number) => `${day}: ${count === 1 ? '1 venta' : `${count} ventas`}`,
     dayTotal: 'Total del día',
     loadingRange: 'Descargando ventas…',
     showDay: (day: string) => `Ver ventas del ${day}`,

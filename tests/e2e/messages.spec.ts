@@ -27,7 +27,7 @@ test('a seller opens a conversation with a customer by e-mail, sends a message a
   await expect(dialog).toBeHidden();
 
   const thread = page.locator('.crm-messages__thread');
-  await expect(thread).toHaveAttribute('aria-label', /^Abrir la conversación con .+ por email$/);
+  await expect(thread).toHaveAttribute('aria-label', /^Conversación con .+ por Correo$/);
   await thread.getByLabel('Escribe un mensaje').fill('Buenos días: mañana le llevamos su pedido antes de las 9.');
   await thread.getByRole('button', { name: 'Enviar' }).click();
   const message = thread.locator('.crm-thread__message').filter({ hasText: 'mañana le llevamos su pedido antes de las 9' });

@@ -73,7 +73,7 @@ export default function CrmCalendarPage() {
             busy={activities.isPlaceholderData || sales.isPlaceholderData}
             onSelect={setSelected}
             renderEntry={(entry) => <CalendarEntryView entry={entry} linkSales={hasPermission(user, 'sales')} />}
-            texts={{ dayLabel: text.dayLabel, count: text.count, empty: text.empty }}
+            texts={{ count: text.count, empty: text.empty }}
           />
         ) : (
           <QueryStatus query={activities.data ? sales : activities} loading={text.loading} />

@@ -84,7 +84,6 @@ export default function MessagesPage() {
                       type="button"
                       className="crm-messages__conversation"
                       aria-pressed={conversation.id === chosen}
-                      aria-label={text.open(name, conversation.channel)}
                       onClick={() => setChosen(conversation.id)}
                     >
                       <strong>{name}</strong>
@@ -101,7 +100,7 @@ export default function MessagesPage() {
           <section
             className="crm-messages__thread"
             aria-live="polite"
-            aria-label={current ? text.open(nameOf(current), current.channel) : text.choose}
+            aria-label={current ? text.conversationWith(nameOf(current), say.channels[current.channel] ?? current.channel) : text.choose}
           >
             {current ? <Thread id={current.id} notify={notify} /> : <p className="empty-state">{text.choose}</p>}
           </section>

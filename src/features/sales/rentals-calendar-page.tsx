@@ -44,7 +44,7 @@ export default function RentalsCalendarPage() {
             busy={pieces.isPlaceholderData}
             onSelect={setSelected}
             renderEntry={(entry, compact) => <PiecesEntry entry={entry} compact={compact} />}
-            texts={{ dayLabel: text.calendarDayLabel, count: text.piecesCount, empty: text.noRentals }}
+            texts={{ count: text.piecesCount, empty: text.noRentals }}
           />
         ) : (
           <QueryStatus query={pieces} loading={text.loadingRange} />

@@ -71,7 +71,6 @@ export function CalendarGrid({
       entries={entries}
       renderEntry={(sale, compact) => <SaleEntry sale={sale} link={linkSales} compact={compact} showOrder={showOrder} />}
       texts={{
-        dayLabel: text.dayLabel,
         count: text.salesCount,
         empty: text.noSales,
         summary: (chosen) => (

@@ -20,7 +20,7 @@ export interface DayGridProps<E extends { key: string; date: string }> {
   onSelect: (day: string) => void;
   renderEntry: (entry: E, compact: boolean) => ReactNode;
   texts: {
-    dayLabel: (day: string, count: number) => string;
+    /** 'N ventas': starts with the number, which the day's badge shows. */
     count: (count: number) => string;
     empty: string;
     /** Under the chosen day's list (the sales calendar's day total). */
@@ -74,7 +74,6 @@ export function DayGrid<E extends { key: string; date: string }>({
               <button
                 type="button"
                 className="calendar-day__number"
-                aria-label={texts.dayLabel(formatLongDay(day), dayEntries.length)}
                 aria-pressed={day === selected}
                 aria-current={day === today ? 'date' : undefined}
                 onClick={() => onSelect(day)}
@@ -82,12 +81,7 @@ export function DayGrid<E extends { key: string; date: string }>({
                 <span className="calendar-day__weekday" aria-hidden="true">
                   {WEEKDAYS[index % 7]!.short}
                 </span>
-                {Number(day.slice(8))}
-                {dayEntries.length > 0 && (
-                  <span className="calendar-day__count" aria-hidden="true">
-                    {dayEntries.length}
-                  </span>
-                )}
+                <DayName day={day} count={dayEntries.length} countText={texts.count} />
               </button>
               {dayEntries.length > 0 && (
                 <ul className="calendar-day__sales">
@@ -96,13 +90,9 @@ export function DayGrid<E extends { key: string; date: string }>({
                   ))}
                   {dayEntries.length > limit && (
                     <li>
-                      <button
-                        type="button"
-                        className="calendar-day__more"
-                        onClick={() => onSelect(day)}
-                        aria-label={text.showDay(formatLongDay(day))}
-                      >
+                      <button type="button" className="calendar-day__more" onClick={() => onSelect(day)}>
                         {text.more(dayEntries.length - limit)}
+                        <span className="visually-hidden">: {text.showDay(formatLongDay(day))}</span>
                       </button>
                     </li>
                   )}
@@ -216,4 +206,32 @@ export function useCalendarRange() {
     },
   };
   return { today, view, anchor, selected, setSelected, days, toolbar };
+}
+
+/**
+ * A day's button reads 'martes, 24 de noviembre de 2026: 4 ventas' while it shows '24' and a
+ * badge '4': the rest of the name is hidden text around what is shown, not an aria-label, so
+ * that what is seen is part of what is heard (WCAG 2.5.3, label in name).
+ */
+function DayName({ day, count, countText }: { day: string; count: number; countText: (count: number) => string }) {
+  const long = formatLongDay(day);
+  const number = String(Number(day.slice(8)));
+  const at = long.indexOf(number);
+  const counted = countText(count);
+  const badge = String(count);
+  return (
+    <>
+      <span className="visually-hidden">{long.slice(0, at)}</span>
+      {number}
+      <span className="visually-hidden">{`${long.slice(at + number.length)}: `}</span>
+      {count > 0 ? (
+        <span className="calendar-day__count">
+          {badge}
+          <span className="visually-hidden">{counted.slice(badge.length)}</span>
+        </span>
+      ) : (
+        <span className="visually-hidden">{counted}</span>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { commonMessages } from '../../domain/messages/shell';
 import LoginPage from '../features/auth/login-page';
-import { PrintRoot } from '../features/print/print-root';
 import { usePrintJob, useToken } from '../lib/session-store';
 import { UpdateBanner } from '../pwa/update-banner';
 import { setupStatusSchema } from '../../domain/schemas/auth';
@@ -9,6 +8,8 @@ import { apiRequest } from '../lib/api';
 
 // The shell (Ionic, router, query cache, menu, overlays) is not needed to sign in.
 const SignedIn = lazy(() => import('./signed-in'));
+// Only the window a print view opened renders it: never part of the login's scripts.
+const PrintRoot = lazy(() => import('../features/print/print-root').then((module) => ({ default: module.PrintRoot })));
 // Shown once in an installation's life: never part of the login's scripts.
 const SetupPage = lazy(() => import('../features/setup/setup-page'));
 
@@ -19,9 +20,7 @@ export function App() {
   return (
     <>
       <UpdateBanner />
-      {printJob ? (
-        <PrintRoot job={printJob} />
-      ) : token ? (
+      {printJob || token ? (
         <Suspense
           fallback={
             <p className="print-message" role="status">
@@ -29,7 +28,7 @@ export function App() {
             </p>
           }
         >
-          <SignedIn />
+          {printJob ? <PrintRoot job={printJob} /> : <SignedIn />}
         </Suspense>
       ) : (
         <SignedOut />

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
-import { prepareDatabase } from '../server/db/prepare';
+import { prepareDatabase } from '../server/prepare-database';
 
 const SHIPPINGS = Number(process.env.BENCH_SHIPPINGS ?? 100_000);
 const SALES = Number(process.env.BENCH_SALES ?? 100_000);

@@ -20,7 +20,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { monterreyDateOffset } from '../domain/time';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
-import { prepareDatabase } from '../server/db/prepare';
+import { prepareDatabase } from '../server/prepare-database';
 import { keepEvidenceBytes } from '../server/evidence-storage';
 import { idempotencyKeys, sales, shippingDetails, shippings, users } from '../server/db/schema';
 import { parseEnv } from '../server/env';

@@ -1,6 +1,6 @@
 import { brandStyleRule } from '../domain/brand';
 import type { Deployment } from '../domain/deployment';
-import { escapeHtml } from './email/quotation-message';
+import { escapeHtml } from './html-text';
 
 /**
  * The built app's HTML as this deployment serves it: its name, colours and icons are in the

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { openDatabase, type Database } from './db/client';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase } from './prepare-database';
 import { buildApp } from './app';
 import { keepEvidenceBytes } from './evidence-storage';
 import { envOrExit, type Env } from './env';

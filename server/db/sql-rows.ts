@@ -1,6 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { ListQuery } from '../http/list-query';
+import type { Db } from './client';
+
+/** What a page of a list needs of the request's list query (parsed by `http/list-query.ts`). */
+interface PageRequest {
+  itemsPerPage: number;
+  offset: number;
+}
+
+/** What a list's order needs of the request's list query: the asked sort, if any. */
+interface SortRequest {
+  sort: { field: string; descending: boolean } | null;
+}
 
 /** Whether the database refused a write for a row its foreign key names no longer exists (PGlite and PostgreSQL alike, wrapped or not). */
 export function isForeignKeyViolation(error: unknown): boolean {
@@ -26,7 +36,7 @@ export async function page<T>(
   from: SQL,
   where: SQL,
   order: SQL,
-  query: ListQuery<string, string>,
+  query: PageRequest,
 ): Promise<{ data: T[]; meta: { total: number } }> {
   const [data, [count]] = await Promise.all([
     rows<T>(db, sql`SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${query.itemsPerPage} OFFSET ${query.offset}`),
@@ -36,7 +46,7 @@ export async function page<T>(
 }
 
 /** ORDER BY the requested sort (its column from an allow-list), or the list's default order. */
-export function orderBy(query: ListQuery<string, string>, columns: Record<string, string>, fallback: string): SQL {
+export function orderBy(query: SortRequest, columns: Record<string, string>, fallback: string): SQL {
   const column = query.sort ? columns[query.sort.field] : undefined;
   return sql.raw(column ? `${column} ${query.sort!.descending ? 'DESC' : 'ASC'}, 1 DESC` : fallback);
 }

@@ -4,6 +4,7 @@ import { emailMessages } from '../../domain/messages/email';
 import { quotationFolio } from '../../domain/sales';
 import type { SaleDetail } from '../../domain/schemas/quotations';
 import { BUSINESS_TIME_ZONE } from '../../domain/time';
+import { escapeHtml } from '../html-text';
 
 /**
  * The e-mail that carries a quotation (spec §7 E-mail service): its subject and an HTML body
@@ -17,11 +18,6 @@ const text = emailMessages;
 const instantDate = new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'long' });
 // A calendar date ('YYYY-MM-DD') has no time zone: read at UTC noon so no offset moves its day.
 const calendarDate = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', dateStyle: 'long' });
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 3 });
 

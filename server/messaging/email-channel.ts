@@ -3,7 +3,7 @@ import type { BusinessIdentity } from '../../domain/deployment';
 import { conversationMessages } from '../../domain/messages/conversations';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
-import { escapeHtml } from '../email/quotation-message';
+import { escapeHtml } from '../html-text';
 
 /** A conversation's message as the e-mail that carries it: the text, signed by who wrote it and the business. */
 export async function conversationEmail(db: Db, messageId: number, identity: BusinessIdentity): Promise<{ subject: string; html: string }> {

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useState, type MouseEvent, type ReactNode 
 import { shortcutsFor } from '../../domain/app-routes';
 import { shellMessages } from '../../domain/messages/shell';
 import { useUnseenNoteCount } from '../ui/notes/note-queries';
-import { SyncIndicator } from '../sync/sync-indicator';
+import { SyncIndicator } from '../ui/sync/sync-indicator';
 import { Icon } from '../ui/icon';
 import { ScreenLoading } from '../ui/screen-loading';
 import { useShell } from '../ui/shell-context';

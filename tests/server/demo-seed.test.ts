@@ -3,10 +3,10 @@ import { rentalPieces } from '../../server/repositories/rentals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVENTORY_MOVEMENT_TYPES } from '../../domain/inventory';
 import { monterreyDate } from '../../domain/time';
-import { ean13 } from '../../server/db/seed/demo-seed';
-import { DEMO_USERS } from '../../server/db/seed/demo-users';
+import { ean13 } from '../../server/demo/demo-seed';
+import { DEMO_USERS } from '../../server/demo/demo-users';
 import { openDatabase } from '../../server/db/client';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/prepare-database';
 import { createTestApp, loginAs, type TestApp } from './test-app';
 
 let t: TestApp;

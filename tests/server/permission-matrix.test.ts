@@ -6,7 +6,7 @@ import { JOB_POSITIONS } from '../../domain/job-positions';
 import { currentUserSchema, type CurrentUser } from '../../domain/schemas/auth';
 import { allows } from '../../server/plugins/auth';
 import { permissionsMarkdown, ROUTE_ACCESS, type RouteKey } from '../../server/route-access';
-import { DEMO_USERS } from '../../server/db/seed/demo-users';
+import { DEMO_USERS } from '../../server/demo/demo-users';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 /**

@@ -9,7 +9,7 @@ import { loginMessages } from '../../domain/messages/login';
 import { quotationsMessages } from '../../domain/messages/quotations';
 import { emailMessageListSchema, emailMessageSchema, saleDetailAnswerSchema, type EmailMessage } from '../../domain/schemas/quotations';
 import { quotationFolio } from '../../domain/sales';
-import { escapeHtml } from '../../server/email/quotation-message';
+import { escapeHtml } from '../../server/html-text';
 import { startMailServer, type MailServer } from './mail-server';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -18,7 +18,8 @@ import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
  * what it received; it can refuse a recipient's next messages as a busy (451) or refusing
  * (550) mail server does.
  */
-const rows = <T>(t: TestApp, query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
+const rows = <T>(t: TestApp, query: ReturnType<typeof sql>) =>
+  t.database.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
 
 /** Demo quotations that are neither cancelled nor sold. */
 async function openQuotations(t: TestApp): Promise<number[]> {
@@ -45,7 +46,13 @@ async function emailsOf(t: TestApp, token: string, id: number): Promise<EmailMes
 }
 
 /** Polls the list the way the print view does, until `done` holds for the message or the deadline passes. */
-async function waitForEmail(t: TestApp, token: string, quotationId: number, emailId: number, done: (m: EmailMessage) => boolean): Promise<EmailMessage> {
+async function waitForEmail(
+  t: TestApp,
+  token: string,
+  quotationId: number,
+  emailId: number,
+  done: (m: EmailMessage) => boolean,
+): Promise<EmailMessage> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const message = (await emailsOf(t, token, quotationId)).find((m) => m.id === emailId);
@@ -112,7 +119,9 @@ describe('with a mail server', () => {
     expect(unknown.json()).toEqual({ message: quotationsMessages.notFound });
     const [sale] = await rows<{ id: number }>(t, sql`SELECT id FROM sales WHERE kind = 'sale' ORDER BY id LIMIT 1`);
     expect((await sendEmail(t, seller, sale!.id, { to: ['compras@cliente.mx'] })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${sale!.id}/emails`, headers: bearer(seller) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${sale!.id}/emails`, headers: bearer(seller) })).statusCode).toBe(
+      404,
+    );
 
     await t.database.db.execute(sql`UPDATE sales SET canceled_at = now(), cancel_reason = 'Prueba' WHERE id = ${otherId}`);
     const canceled = await sendEmail(t, seller, otherId, { to: ['compras@cliente.mx'] });
@@ -208,7 +217,9 @@ describe('with a mail server', () => {
     const post = await sendEmail(t, driver, quotationId, { to: ['compras@cliente.mx'] });
     expect(post.statusCode).toBe(403);
     expect(post.json()).toEqual({ message: apiMessages.forbidden });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${quotationId}/emails`, headers: bearer(driver) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${quotationId}/emails`, headers: bearer(driver) })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${quotationId}/emails` })).statusCode).toBe(401);
     expect(await emailsOf(t, seller, quotationId)).toHaveLength(3);
   });
@@ -243,7 +254,10 @@ describe('when the retry window closes', () => {
     // A port nobody listens on: the address of a mail server that was just closed.
     const closed = await startMailServer();
     await closed.close();
-    [refusing, unreachable] = await Promise.all([createTestApp({ SMTP_URL: mail.url, ...limits }), createTestApp({ SMTP_URL: closed.url, ...limits })]);
+    [refusing, unreachable] = await Promise.all([
+      createTestApp({ SMTP_URL: mail.url, ...limits }),
+      createTestApp({ SMTP_URL: closed.url, ...limits }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([refusing.close(), unreachable.close()]);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monterreyDateOffset } from '../../domain/time';
-import { DEMO_USERS } from '../../server/db/seed/demo-users';
+import { DEMO_USERS } from '../../server/demo/demo-users';
 import { ROUTE_ACCESS, type RouteKey } from '../../server/route-access';
 import { rows } from '../../server/db/sql-rows';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
@@ -42,7 +42,10 @@ describe('v1 and v2 reads', () => {
 
   it('pages sales and quotations with filters and meta.total', async () => {
     const sales = await json(`/api/v2/sales?filter[date_between]=${month}&itemsPerPage=5&sort=-total`);
-    const [expected] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND date BETWEEN ${month.split(',')[0]} AND ${month.split(',')[1]}`);
+    const [expected] = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND date BETWEEN ${month.split(',')[0]} AND ${month.split(',')[1]}`,
+    );
     expect(sales.meta!.total).toBe(expected!.n);
     const totals = sales.data.map((s) => s.total as number);
     expect([...totals].sort((a, b) => b - a)).toEqual(totals);
@@ -59,11 +62,17 @@ describe('v1 and v2 reads', () => {
 
   it('adds up sales, collections, expenses and payroll over a range', async () => {
     const sales = await json<{ data: { total: number; count: number } }>(`/api/v2/sale/totals?filter[date_between]=${month}`);
-    const [expected] = await rows<{ total: number }>(t.database.db, sql`SELECT coalesce(sum(total), 0)::float8 AS total FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND date BETWEEN ${month.split(',')[0]} AND ${month.split(',')[1]}`);
+    const [expected] = await rows<{ total: number }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(total), 0)::float8 AS total FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND date BETWEEN ${month.split(',')[0]} AND ${month.split(',')[1]}`,
+    );
     expect(sales.data.total).toBeCloseTo(expected!.total, 2);
     const collections = await json<{ data: { total: number } }>(`/api/v2/collection/totals?filter[date_between]=${month}`);
     const listed = await json(`/api/v2/collections?filter[date_between]=${month}&itemsPerPage=100000`);
-    expect(collections.data.total).toBeCloseTo(listed.data.reduce((sum, c) => sum + (c.amount as number), 0), 2);
+    expect(collections.data.total).toBeCloseTo(
+      listed.data.reduce((sum, c) => sum + (c.amount as number), 0),
+      2,
+    );
     const indicators = await json<{ data: Record<string, number> }>(`/api/v2/report/sum_total_indicators?filter[date_between]=${month}`);
     expect(indicators.data.sales_total).toBeCloseTo(sales.data.total, 2);
     expect(indicators.data.collections_total).toBeCloseTo(collections.data.total, 2);
@@ -77,8 +86,23 @@ describe('v1 and v2 reads', () => {
 
   it('reports the huecos of a year with Spanish month names', async () => {
     const year = monterreyDateOffset(new Date(), 0).slice(0, 4);
-    const body = await json<{ data: { months: Record<string, number>; huecos: number }[]; meta: { months: string[] } }>(`/api/v2/huecos?year=${year}`);
-    expect(body.meta.months).toEqual(['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre']);
+    const body = await json<{ data: { months: Record<string, number>; huecos: number }[]; meta: { months: string[] } }>(
+      `/api/v2/huecos?year=${year}`,
+    );
+    expect(body.meta.months).toEqual([
+      'Enero',
+      'Febrero',
+      'Marzo',
+      'Abril',
+      'Mayo',
+      'Junio',
+      'Julio',
+      'Agosto',
+      'Septiembre',
+      'Octubre',
+      'Noviembre',
+      'Diciembre',
+    ]);
     expect(body.data.length).toBeGreaterThan(0);
     expect(Object.keys(body.data[0]!.months)).toEqual(body.meta.months);
     expect(body.data[0]!.huecos).toBe(Object.values(body.data[0]!.months).filter((v) => v === 0).length);

@@ -6,7 +6,7 @@ import { longMonterreyDate } from '../../../domain/time';
 import { ScreenLoading } from '../../ui/screen-loading';
 import { useShell } from '../../ui/shell-context';
 import { useDriverRoutes, type RouteSummary } from '../../sync/driver-reads';
-import { PendingBadge } from '../../sync/pending-badge';
+import { PendingBadge } from '../../ui/sync/pending-badge';
 import { useSyncStatus } from '../../sync/sync-context';
 
 const text = driverMessages;

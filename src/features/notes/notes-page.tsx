@@ -11,7 +11,7 @@ import { Dialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
-import { RefusedChanges } from '../../sync/refused-changes';
+import { RefusedChanges } from '../../ui/sync/refused-changes';
 import { AppLink } from '../../ui/app-link';
 import '../../ui/plain-list.css';
 

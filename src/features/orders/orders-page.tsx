@@ -15,7 +15,7 @@ import { useShell } from '../../ui/shell-context';
 import { useLiveEvents } from '../../sync/live-events';
 import { RecordNotes } from '../../ui/notes/notes-kit';
 import { notesMessages } from '../../../domain/messages/notes';
-import { PendingBadge } from '../../sync/pending-badge';
+import { PendingBadge } from '../../ui/sync/pending-badge';
 import { useCommand, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
 import { useOrdersToFill, useOrderToFill } from '../../sync/warehouse-reads';
 import './orders.css';

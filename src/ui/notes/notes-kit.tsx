@@ -5,7 +5,7 @@ import { notesMessages } from '../../../domain/messages/notes';
 import { noteInputSchema, type NoteRecord, type NoteThread } from '../../../domain/schemas/notes';
 import type { WriteNote } from '../../../sync/commands';
 import { useCommand, useSyncStatus } from '../../sync/sync-context';
-import { RefusedChanges } from '../../sync/refused-changes';
+import { RefusedChanges } from '../sync/refused-changes';
 import { Dialog } from '../dialog';
 import { FormActions } from '../form-actions';
 import { shellMessages } from '../../../domain/messages/shell';

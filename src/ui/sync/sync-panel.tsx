@@ -1,11 +1,11 @@
 import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonText } from '@ionic/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { OutboxRow } from '../../sync/db';
-import '../ui/ionic-setup';
-import { Dialog } from '../ui/dialog';
-import { syncMessages } from '../../domain/messages/sync';
-import { useSyncEngine, useSyncStatus } from './sync-context';
-import { describeRow, formatAge } from './sync-text';
+import type { OutboxRow } from '../../../sync/db';
+import '../ionic-setup';
+import { Dialog } from '../dialog';
+import { syncMessages } from '../../../domain/messages/sync';
+import { useSyncEngine, useSyncStatus } from '../../sync/sync-context';
+import { describeRow, formatAge } from '../../sync/sync-text';
 
 const text = syncMessages;
 

@@ -3,7 +3,7 @@
  * event-rental business by the piece. The shape of the demo (people, sales, routes, debts)
  * is the same for both (demo-seed.ts); the words, goods and rhythm are the business's own.
  */
-import type { DeploymentId } from '../../../domain/deployment';
+import type { DeploymentId } from '../../domain/deployment';
 
 export type Random = {
   next(): number;

@@ -4,9 +4,9 @@
  * provider payments and an activity log. Deterministic like the rest of the seed.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { roundCents } from '../../../domain/sales';
-import type { Db } from '../client';
-import * as t from '../schema';
+import { roundCents } from '../../domain/sales';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
 import type { DemoBusiness } from './demo-businesses';
 
 type Random = { next(): number; int(min: number, max: number): number; pick<T>(list: readonly T[]): T; chance(p: number): boolean };
@@ -141,15 +141,13 @@ export async function seedCrm(db: Db, random: Random, day: (offset: number) => s
         })),
       )
       .returning({ id: t.collections.id });
-    await db
-      .insert(t.collectionDetails)
-      .values(
-        created.map((collection, n) => ({
-          collection_id: collection.id,
-          sale_id: batch[n]!.id,
-          amount: roundCents(batch[n]!.total - batch[n]!.due_balance),
-        })),
-      );
+    await db.insert(t.collectionDetails).values(
+      created.map((collection, n) => ({
+        collection_id: collection.id,
+        sale_id: batch[n]!.id,
+        amount: roundCents(batch[n]!.total - batch[n]!.due_balance),
+      })),
+    );
   }
 
   await db.insert(t.expenses).values(
@@ -189,19 +187,17 @@ export async function seedCrm(db: Db, random: Random, day: (offset: number) => s
       created_at: t.purchaseOrders.created_at,
     })
     .from(t.purchaseOrders);
-  await db
-    .insert(t.providerPayments)
-    .values(
-      orders
-        .filter((_, n) => n % 3 !== 2)
-        .map((order) => ({
-          provider_id: order.provider_id,
-          purchase_order_id: order.id,
-          date: order.created_at.slice(0, 10),
-          amount: order.total,
-          payment_method_id: random.pick(methodRows).id,
-          reference: `TRF-${order.id}`,
-          created_by_user_id: admin,
-        })),
-    );
+  await db.insert(t.providerPayments).values(
+    orders
+      .filter((_, n) => n % 3 !== 2)
+      .map((order) => ({
+        provider_id: order.provider_id,
+        purchase_order_id: order.id,
+        date: order.created_at.slice(0, 10),
+        amount: order.total,
+        payment_method_id: random.pick(methodRows).id,
+        reference: `TRF-${order.id}`,
+        created_by_user_id: admin,
+      })),
+  );
 }

@@ -1,6 +1,6 @@
-import { stockByItem, type InventoryMovementType } from '../../../domain/inventory';
-import type { Db } from '../client';
-import * as t from '../schema';
+import { stockByItem, type InventoryMovementType } from '../../domain/inventory';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
 
 type Movement = typeof t.inventoryMovements.$inferInsert;
 

@@ -1,7 +1,7 @@
-import { syncMessages } from '../../domain/messages/sync';
-import type { OutboxRow } from '../../sync/db';
-import { useSyncEngine, useSyncStatus } from './sync-context';
-import { describeRow } from './sync-text';
+import { syncMessages } from '../../../domain/messages/sync';
+import type { OutboxRow } from '../../../sync/db';
+import { useSyncEngine, useSyncStatus } from '../../sync/sync-context';
+import { describeRow } from '../../sync/sync-text';
 
 const text = syncMessages;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import * as t from '../schema';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
 import type { DemoBusiness } from './demo-businesses';
 
 /** [category, item names that belong to it]; the rest of a business's items fall in `otherwise`. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeploymentId } from '../../domain/deployment';
-import type { Database } from './client';
-import { seedDemo } from './seed/demo-seed';
+import type { DeploymentId } from '../domain/deployment';
+import type { Database } from './db/client';
+import { seedDemo } from './demo/demo-seed';
 
 /** Applies committed migrations, then seeds the deployment's demo business into a database that has no users yet. */
 export async function prepareDatabase(

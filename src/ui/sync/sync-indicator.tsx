@@ -1,9 +1,9 @@
 import { alertCircleOutline, cloudDoneOutline, cloudOfflineOutline, cloudUploadOutline } from 'ionicons/icons';
 import { lazy, Suspense, useState } from 'react';
-import { Icon } from '../ui/icon';
-import { ScreenLoading } from '../ui/screen-loading';
-import { useSyncStatus } from './sync-context';
-import { indicatorLabel, indicatorText } from './sync-text';
+import { Icon } from '../icon';
+import { ScreenLoading } from '../screen-loading';
+import { useSyncStatus } from '../../sync/sync-context';
+import { indicatorLabel, indicatorText } from '../../sync/sync-text';
 
 const SyncPanel = lazy(() => import('./sync-panel'));
 

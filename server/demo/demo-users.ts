@@ -1,4 +1,4 @@
-import { JOB_POSITIONS } from '../../../domain/job-positions';
+import { JOB_POSITIONS } from '../../domain/job-positions';
 
 /** The demo accounts listed in the README; ids follow this order, so the administrator is id 1. */
 export const DEMO_PASSWORD = 'demo1234';

@@ -1,5 +1,5 @@
-import { syncMessages } from '../../domain/messages/sync';
-import { useIsPending } from './sync-context';
+import { syncMessages } from '../../../domain/messages/sync';
+import { useIsPending } from '../../sync/sync-context';
 
 /**
  * 'Pendiente de sincronizar' while any of these records has a change the server has not

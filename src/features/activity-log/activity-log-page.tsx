@@ -8,16 +8,26 @@ import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { apiRequest } from '../../lib/api';
-import { EMPTY_LOG_FILTERS, logFilterParams, logListQuery, parseStoredLogFilters } from './log-filters';
+import { EMPTY_LOG_FILTERS, logFilterParams, parseStoredLogFilters, type LogFilters } from './log-filters';
 import { LOG_COLUMNS, LogCard, LogChanges, logExportRows, logRowKey } from './log-rows';
 import './activity-log.css';
 
 const text = activityLogMessages;
 const noFilters = () => EMPTY_LOG_FILTERS;
+
+/** Where the list's rows come from and where its filters are kept. */
+const LIST: FilteredListSource<LogFilters, ActivityLogRow, ActivityLogSortColumn> = {
+  storeKey: 'activity-log-filters',
+  parse: parseStoredLogFilters,
+  empty: noFilters,
+  params: logFilterParams,
+  queryKey: (filters) => ['activity-log', 'list', filters],
+  path: '/api/v2/logs',
+  schema: activityLogPageSchema,
+};
+
 const ENTITIES = (Object.entries(LOGGED_ENTITIES) as [LoggedEntity, string][])
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label, 'es'));
@@ -45,16 +55,7 @@ function usePeople() {
  * server writes the log in each change's own transaction and nothing can edit it.
  */
 export default function ActivityLogPage() {
-  const paging = useListPaging<ActivityLogSortColumn>();
-  const stored = useStoredFilters('activity-log-filters', parseStoredLogFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, logFilterParams, paging);
-  const list = usePagedList({
-    queryKey: ['activity-log', 'list', filters],
-    path: '/api/v2/logs',
-    search: (page, total) => logListQuery(filters, page, total),
-    paging,
-    schema: activityLogPageSchema,
-  });
+  const { paging, button, drawer, list } = useFilteredList(LIST);
   const people = usePeople();
   const [notify, toast] = useToast();
   const entries = list.rows;

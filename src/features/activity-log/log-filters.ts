@@ -1,6 +1,5 @@
 import { isLogAction, isLoggedEntity, type LogAction, type LoggedEntity } from '../../../domain/activity-log';
-import { dateBetween, pagedQuery, stored, type DateRange, type ListPaging } from '../../../domain/office-list';
-import type { ActivityLogSortColumn } from '../../../domain/schemas/activity-log';
+import { dateBetween, stored, type DateRange } from '../../../domain/office-list';
 
 /**
  * What the /activity-log filter drawer holds (kept in browser storage until cleared) and how
@@ -33,8 +32,4 @@ export function logFilterParams(filters: LogFilters): URLSearchParams {
   if (filters.entity) params.set('filter[entity]', filters.entity);
   if (filters.action) params.set('filter[action]', filters.action);
   return params;
-}
-
-export function logListQuery(filters: LogFilters, paging: ListPaging<ActivityLogSortColumn>, total?: number): string {
-  return pagedQuery(logFilterParams(filters), paging, total);
 }

@@ -1,5 +1,4 @@
-import { currentMonth, dateBetween, pagedQuery, stored, type DateRange, type ListPaging } from '../../../domain/office-list';
-import type { ExpenseSortColumn } from '../../../domain/schemas/expenses';
+import { currentMonth, dateBetween, stored, type DateRange } from '../../../domain/office-list';
 
 /**
  * What the /expenses filter drawer holds (kept in browser storage until cleared, spec §9)
@@ -27,10 +26,6 @@ export function expenseFilterParams(filters: ExpenseFilters): URLSearchParams {
   if (range) params.set('filter[date_between]', range);
   if (filters.typeId !== null) params.set('filter[expense_type_id]', String(filters.typeId));
   return params;
-}
-
-export function expenseListQuery(filters: ExpenseFilters, paging: ListPaging<ExpenseSortColumn>, total?: number): string {
-  return pagedQuery(expenseFilterParams(filters), paging, total);
 }
 
 /**

@@ -10,11 +10,9 @@ import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
 import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { getErrorMessage } from '../../lib/api';
-import { EMPTY_EXPENSE_FILTERS, expenseFilterParams, expenseListQuery, parseStoredExpenseFilters } from './expense-filters';
+import { EMPTY_EXPENSE_FILTERS, expenseFilterParams, parseStoredExpenseFilters, type ExpenseFilters } from './expense-filters';
 import { ExpenseForm } from './expense-form';
 import { EXPENSE_COLUMNS, ExpenseCard, expenseExportRows, expenseRowKey } from './expense-rows';
 import { ExpenseSummary } from './expense-summary';
@@ -23,6 +21,18 @@ import './expenses.css';
 
 const text = expensesMessages;
 const noFilters = () => EMPTY_EXPENSE_FILTERS;
+
+/** Where the list's rows come from and where its filters are kept. */
+const LIST: FilteredListSource<ExpenseFilters, ExpenseRow, ExpenseSortColumn> = {
+  storeKey: 'expenses-filters',
+  parse: parseStoredExpenseFilters,
+  empty: noFilters,
+  params: expenseFilterParams,
+  queryKey: (filters) => expenseKeys.list(filters),
+  path: '/api/v2/expenses',
+  schema: expensePageSchema,
+};
+
 const menuLabel = (row: ExpenseRow) => text.actionsFor(row.id);
 
 /**
@@ -33,16 +43,7 @@ const menuLabel = (row: ExpenseRow) => text.actionsFor(row.id);
  */
 export default function ExpensesPage() {
   const [now] = useState(() => new Date());
-  const paging = useListPaging<ExpenseSortColumn>();
-  const stored = useStoredFilters('expenses-filters', parseStoredExpenseFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, expenseFilterParams, paging);
-  const list = usePagedList({
-    queryKey: expenseKeys.list(filters),
-    path: '/api/v2/expenses',
-    search: (page, total) => expenseListQuery(filters, page, total),
-    paging,
-    schema: expensePageSchema,
-  });
+  const { paging, filters, button, drawer, list } = useFilteredList(LIST);
   const types = useExpenseTypes();
   const { remove } = useExpenseMutations();
   const [adding, setAdding] = useState(false);

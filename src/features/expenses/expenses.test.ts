@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { expenseInputSchema, type ExpenseRow } from '../../../domain/schemas/expenses';
-import { EMPTY_EXPENSE_FILTERS, expenseListQuery, expenseSummaryRange, parseStoredExpenseFilters } from './expense-filters';
+import { pagedQuery } from '../../../domain/office-list';
+import {
+  EMPTY_EXPENSE_FILTERS,
+  expenseFilterParams,
+  expenseSummaryRange,
+  parseStoredExpenseFilters,
+  type ExpenseFilters,
+} from './expense-filters';
+
+/** The query string the expenses list asks with: its filters' params and the page. */
+const expenseListQuery = (filters: ExpenseFilters, paging: Parameters<typeof pagedQuery>[1]) =>
+  pagedQuery(expenseFilterParams(filters), paging);
 import { typedAmount } from '../../../domain/money';
 import { expenseBody } from './expense-form';
 import { expenseExportRows } from './expense-rows';

@@ -1,6 +1,5 @@
-import { dateBetween, pagedQuery, stored, type DateRange, type ListPaging } from '../../../domain/office-list';
+import { dateBetween, stored, type DateRange } from '../../../domain/office-list';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/sale-list';
-import type { InvoiceSortColumn } from '../../../domain/schemas/invoices';
 
 /** What the /invoices filter drawer holds (kept until cleared) and its query of GET /api/v2/invoices. */
 export interface InvoiceFilters {
@@ -37,8 +36,4 @@ export function invoiceFilterParams(filters: InvoiceFilters): URLSearchParams {
   if (filters.cfdiId !== null) params.set('filter[cfdi_id]', String(filters.cfdiId));
   if (filters.paymentStatus) params.set('filter[payment_status]', filters.paymentStatus);
   return params;
-}
-
-export function invoiceListQuery(filters: InvoiceFilters, paging: ListPaging<InvoiceSortColumn>, total?: number): string {
-  return pagedQuery(invoiceFilterParams(filters), paging, total);
 }

@@ -1,21 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { invoicesMessages } from '../../../domain/messages/invoices';
 import { PAYMENT_STATUSES } from '../../../domain/sale-list';
-import { invoicePageSchema, type InvoiceSortColumn } from '../../../domain/schemas/invoices';
+import { invoicePageSchema, type InvoiceSortColumn, type InvoiceRow } from '../../../domain/schemas/invoices';
 import { ChoiceField, FilterDrawer, TextField } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { cfdiOptions } from '../../ui/reference-lists';
-import { EMPTY_INVOICE_FILTERS, invoiceFilterParams, invoiceListQuery, parseStoredInvoiceFilters } from './invoice-filters';
+import { EMPTY_INVOICE_FILTERS, invoiceFilterParams, parseStoredInvoiceFilters, type InvoiceFilters } from './invoice-filters';
 import { INVOICE_COLUMNS, InvoiceCard, invoiceExportRows, invoiceRowKey } from './invoice-rows';
 
 const text = invoicesMessages;
 const noFilters = () => EMPTY_INVOICE_FILTERS;
+
+/** Where the list's rows come from and where its filters are kept. */
+const LIST: FilteredListSource<InvoiceFilters, InvoiceRow, InvoiceSortColumn> = {
+  storeKey: 'invoice-filters',
+  parse: parseStoredInvoiceFilters,
+  empty: noFilters,
+  params: invoiceFilterParams,
+  queryKey: (filters) => ['invoices', 'list', filters],
+  path: '/api/v2/invoices',
+  schema: invoicePageSchema,
+};
+
 const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
 
 /**
@@ -25,16 +35,7 @@ const PAYMENTS = PAYMENT_STATUSES.map((value) => ({ value, label: value }));
  * linked to its page, Excel export of the page.
  */
 export default function InvoicesPage() {
-  const paging = useListPaging<InvoiceSortColumn>();
-  const stored = useStoredFilters('invoice-filters', parseStoredInvoiceFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, invoiceFilterParams, paging);
-  const list = usePagedList({
-    queryKey: ['invoices', 'list', filters],
-    path: '/api/v2/invoices',
-    search: (page, total) => invoiceListQuery(filters, page, total),
-    paging,
-    schema: invoicePageSchema,
-  });
+  const { paging, button, drawer, list } = useFilteredList(LIST);
   const cfdis = useQuery(cfdiOptions());
   const [notify, toast] = useToast();
   const invoices = list.rows;

@@ -1,5 +1,4 @@
-import { currentMonth, dateBetween, pagedQuery, stored, type DateRange, type ListPaging } from '../../../domain/office-list';
-import type { PayrollSortColumn } from '../../../domain/schemas/payroll';
+import { currentMonth, dateBetween, stored, type DateRange } from '../../../domain/office-list';
 
 /**
  * What the /payroll filter drawer holds (kept in browser storage until cleared) and how it
@@ -25,10 +24,6 @@ export function payrollFilterParams(filters: PayrollFilters): URLSearchParams {
   if (range) params.set('filter[date_between]', range);
   if (filters.userId !== null) params.set('filter[user_id]', String(filters.userId));
   return params;
-}
-
-export function payrollListQuery(filters: PayrollFilters, paging: ListPaging<PayrollSortColumn>, total?: number): string {
-  return pagedQuery(payrollFilterParams(filters), paging, total);
 }
 
 /** The period the totals above the list add up: the filter's dates, or this month (spec §9). */

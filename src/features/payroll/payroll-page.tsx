@@ -10,11 +10,9 @@ import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useRowMenu } from '../../ui/overlays';
 import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import { openPrintWindow } from '../../lib/session-store';
-import { EMPTY_PAYROLL_FILTERS, parseStoredPayrollFilters, payrollFilterParams, payrollListQuery } from './payroll-filters';
+import { EMPTY_PAYROLL_FILTERS, parseStoredPayrollFilters, payrollFilterParams, type PayrollFilters } from './payroll-filters';
 import { PAYROLL_COLUMNS, PayrollCard, payrollExportRows, payrollRowKey } from './payroll-rows';
 import { PayrollTotals } from './payroll-totals';
 import { payrollKeys, useEmployees } from './queries';
@@ -24,6 +22,18 @@ const text = payrollMessages;
 // The form loads with its dialog: the list opens without it (and without Ionic).
 const PayrollForm = lazy(() => import('./payroll-form').then((module) => ({ default: module.PayrollForm })));
 const noFilters = () => EMPTY_PAYROLL_FILTERS;
+
+/** Where the list's rows come from and where its filters are kept. */
+const LIST: FilteredListSource<PayrollFilters, PayrollRow, PayrollSortColumn> = {
+  storeKey: 'payroll-filters',
+  parse: parseStoredPayrollFilters,
+  empty: noFilters,
+  params: payrollFilterParams,
+  queryKey: (filters) => payrollKeys.list(filters),
+  path: '/api/v2/payrolls',
+  schema: payrollPageSchema,
+};
+
 const menuLabel = (row: PayrollRow) => text.actionsFor(row.employee, formatCalendarDate(row.date));
 
 /**
@@ -35,16 +45,7 @@ const menuLabel = (row: PayrollRow) => text.actionsFor(row.employee, formatCalen
  */
 export default function PayrollPage() {
   const [now] = useState(() => new Date());
-  const paging = useListPaging<PayrollSortColumn>();
-  const stored = useStoredFilters('payroll-filters', parseStoredPayrollFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, payrollFilterParams, paging);
-  const list = usePagedList({
-    queryKey: payrollKeys.list(filters),
-    path: '/api/v2/payrolls',
-    search: (page, total) => payrollListQuery(filters, page, total),
-    paging,
-    schema: payrollPageSchema,
-  });
+  const { paging, filters, button, drawer, list } = useFilteredList(LIST);
   const employees = useEmployees();
   // null: closed; 'new': a new receipt; a row: that receipt edited.
   const [form, setForm] = useState<PayrollRow | 'new' | null>(null);

@@ -1,6 +1,5 @@
-import { dateBetween, pagedQuery, stored, type DateRange, type ListPaging } from '../../../domain/office-list';
+import { dateBetween, stored, type DateRange } from '../../../domain/office-list';
 import { PRODUCTION_STATUSES, type ProductionStatus } from '../../../domain/production';
-import type { ProductionSortColumn } from '../../../domain/schemas/production';
 
 /** What /production narrows its rows by (kept until cleared, spec §9): the production's day and its status. */
 export interface ProductionFilters {
@@ -16,10 +15,6 @@ export function productionFilterParams(filters: ProductionFilters): URLSearchPar
   if (range) params.set('filter[date_between]', range);
   if (filters.status) params.set('filter[status]', filters.status);
   return params;
-}
-
-export function productionListQuery(filters: ProductionFilters, paging: ListPaging<ProductionSortColumn>, total?: number): string {
-  return pagedQuery(productionFilterParams(filters), paging, total);
 }
 
 export function parseStoredProductionFilters(raw: string | null): ProductionFilters | null {

@@ -2,17 +2,15 @@ import { useState } from 'react';
 import { listMessages } from '../../../domain/messages/office-list';
 import { productionMessages } from '../../../domain/messages/production';
 import { PRODUCTION_STATUSES } from '../../../domain/production';
-import { productionPageSchema, type ProductionSortColumn } from '../../../domain/schemas/production';
+import { productionPageSchema, type ProductionSortColumn, type ProductionRow } from '../../../domain/schemas/production';
 import { Dialog } from '../../ui/dialog';
 import { ChoiceField, FilterDrawer } from '../../ui/office-list/filter-drawer';
 import { ListRows } from '../../ui/office-list/list-rows';
 import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
-import { NO_PRODUCTION_FILTERS, parseStoredProductionFilters, productionFilterParams, productionListQuery } from './production-filters';
+import { useFilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
+import { NO_PRODUCTION_FILTERS, parseStoredProductionFilters, productionFilterParams, type ProductionFilters } from './production-filters';
 import { ProductionForm } from './production-form';
 import { PRODUCTION_COLUMNS, ProductionCard, productionExportRows, productionRowKey } from './production-rows';
 import { productionKeys } from './queries';
@@ -21,6 +19,18 @@ import './production.css';
 
 const text = productionMessages;
 const noFilters = () => NO_PRODUCTION_FILTERS;
+
+/** Where the list's rows come from and where its filters are kept. */
+const LIST: FilteredListSource<ProductionFilters, ProductionRow, ProductionSortColumn> = {
+  storeKey: 'production-filters',
+  parse: parseStoredProductionFilters,
+  empty: noFilters,
+  params: productionFilterParams,
+  queryKey: (filters) => productionKeys.list(filters),
+  path: '/api/v2/productions',
+  schema: productionPageSchema,
+};
+
 const STATUS_OPTIONS = PRODUCTION_STATUSES.map((status) => ({ value: status, label: text.statuses[status] }));
 
 /**
@@ -31,18 +41,9 @@ const STATUS_OPTIONS = PRODUCTION_STATUSES.map((status) => ({ value: status, lab
  */
 export default function ProductionPage() {
   const { navigate } = useScreenChrome();
-  const paging = useListPaging<ProductionSortColumn>();
-  const stored = useStoredFilters('production-filters', parseStoredProductionFilters, noFilters);
-  const { filters, button, drawer } = useListFilters(stored, productionFilterParams, paging);
+  const { paging, button, drawer, list } = useFilteredList(LIST);
   const [adding, setAdding] = useState(false);
   const [notify, toast] = useToast();
-  const list = usePagedList({
-    queryKey: productionKeys.list(filters),
-    path: '/api/v2/productions',
-    search: (page, total) => productionListQuery(filters, page, total),
-    paging,
-    schema: productionPageSchema,
-  });
   const rows = list.rows;
 
   return (

@@ -5,7 +5,7 @@
 // on its first start (migrations run) and on the next start over the same data, the server run
 // compiled (build/server/server.mjs, what `npm start` runs) and, for comparison, through tsx.
 // PostgreSQL when DATABASE_URL is set (a new database beside it, dropped at the end).
-// Budgets (issue 31): healthy ≤ 3 s; ≤ 300 MB on the embedded database, ≤ 150 MB per process on PostgreSQL.
+// Budgets (docs/architecture.md): healthy ≤ 3 s; ≤ 300 MB on the embedded database, ≤ 150 MB per process on PostgreSQL.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -125,7 +125,7 @@ export const salesMessages = {
     showDay: (day: string) => `Ver ventas del ${day}`,
     more: (count: number) => `y ${count} más`,
   },
-  /** Corrections of a sale (issue 33): edited while its order is not filled, cancelled with a reason. */
+  /** Corrections of a sale: edited while its order is not filled, cancelled with a reason. */
   corrections: {
     notFound: 'La venta no existe.',
     notASale: 'Solo las ventas se corrigen aquí; una cotización se edita en Cotizaciones.',

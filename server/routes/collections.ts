@@ -118,7 +118,7 @@ export const COLLECTIONS_ROUTES = {
     response: collectionAnswerSchema,
     status: 200,
   },
-  /** Issue 33: credit is spent as any payment is applied, from the oldest payment that left some. */
+  /** A customer's credit (docs/decisions/013) is spent as any payment is applied, from the oldest payment that left some. */
   'POST /api/v2/balances/:id/credit': {
     access: permission('collections'),
     summary: 'Aplicar el saldo a favor del cliente a sus ventas con saldo: las más antiguas primero, o por venta (lines)',

@@ -153,7 +153,7 @@ async function checkFile(db: Db, kind: ImportKind, file: ReadFile) {
 }
 
 /**
- * 'Importar' (issue 32's four kinds): a template per kind, the stored data in its format, a
+ * 'Importar' (customers, products, opening stock, opening balances): a template per kind, the stored data in its format, a
  * preview that checks the whole file and writes nothing, and the import, which checks again
  * inside its transaction and writes only a clean file, once per Idempotency-Key. The file is
  * the request's body (at most 20 MB); it is read on the server, never by the browser.

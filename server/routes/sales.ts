@@ -83,7 +83,7 @@ export const SALES_ROUTES = {
     body: newSaleSchema,
     response: createdSaleSchema,
   },
-  /** Corrections (issue 33): while its order is not filled; priced again by the server; the tablets hear of it (order.changed). */
+  /** Corrections (docs/decisions/013): while its order is not filled; priced again by the server; the tablets hear of it (order.changed). */
   'PUT /api/v2/sales/:id': {
     access: permission('sales'),
     summary: 'Editar una venta cuyo pedido no se ha surtido (partidas, fecha, sucursal, notas; precios del servidor; avisa order.changed)',

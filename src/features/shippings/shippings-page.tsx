@@ -1,17 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
 import { driverMessages } from '../../../domain/messages/driver';
 import { shippingsMessages } from '../../../domain/messages/shippings';
 import { hasPermission } from '../../../domain/permissions';
-import { filterParams, shippingListQuery, type SortColumn } from '../../../domain/shipping-list';
-import { SHIPPING_SUMMARY, shippingPageSchema, type ShippingSummary } from '../../../domain/schemas/shipping';
+import type { ShippingSummary } from '../../../domain/schemas/shipping';
 import { FiltersButton, ListScreen, TotalsToggle } from '../../ui/office-list/list-screen';
 import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
 import { useToast } from '../../ui/toast';
 import { PageExport } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList } from '../../ui/office-list/use-paged-list';
+import { useFilteredList } from '../../ui/office-list/use-filtered-list';
 import { useWideScreen } from '../../ui/office-list/use-wide-screen';
 import { useRecordId } from '../../ui/record-screen';
 import { useShell } from '../../ui/shell-context';
@@ -19,10 +17,10 @@ import { getErrorMessage } from '../../lib/api';
 import { openPrintWindowAfter } from '../../lib/session-store';
 import { SHIPPING_SHEET } from './export-shippings';
 import { FilterDrawer } from './filter-drawer';
-import { fetchFullShipping, shippingKeys, useShippingMutations } from './queries';
+import { fetchFullShipping, useShippingMutations } from './queries';
 import { ShippingForm } from './shipping-form';
 import { ShippingRows } from './shipping-rows';
-import { useStoredFilters } from './stored-filters';
+import { shippingListSource } from './shipping-list-source';
 import { TotalsPanel } from './totals-panel';
 import './shippings.css';
 
@@ -33,18 +31,9 @@ const routeHeader = (shipping: ShippingSummary) => driverMessages.routeFolio(shi
 export default function OfficeShippings() {
   const { user, deployment } = useShell();
   const routeId = useRecordId('id') ?? undefined;
-  const paging = useListPaging<SortColumn>();
-  const stored = useStoredFilters(deployment.flags.shippingsDefaultToToday);
-  // Only what narrows the list counts: a folio that is not one is not sent (filterParams).
-  const { filters, button, drawer } = useListFilters(stored, filterParams, paging);
-  const list = usePagedList({
-    queryKey: shippingKeys.list({ filters, routeId }),
-    path: '/api/v2/shippings',
-    // The list shows each delivery's summary: the whole sale is read when a route is opened.
-    search: (page, total) => `${shippingListQuery({ ...page, filters, routeId }, total)}&include=${SHIPPING_SUMMARY}`,
-    paging,
-    schema: shippingPageSchema,
-  });
+  const defaultToToday = deployment.flags.shippingsDefaultToToday;
+  const source = useMemo(() => shippingListSource(defaultToToday, routeId), [defaultToToday, routeId]);
+  const { paging, filters, button, drawer, list } = useFilteredList(source);
   const [totalsOpen, setTotalsOpen] = useState(false);
   const [editing, setEditing] = useState<ShippingSummary | null>(null);
   const [notify, toast] = useToast();

@@ -40,6 +40,13 @@ export const notFoundMessages = {
   notAllowedBody: 'No tienes permiso para abrir esta pantalla. Pide a quien administra los usuarios que te lo dé si lo necesitas.',
 } as const;
 
+/** A screen whose code could not be fetched (or that failed while drawn), instead of a blank page. */
+export const screenFailureMessages = {
+  title: 'No se pudo abrir esta pantalla',
+  body: 'Puede ser la conexión. Lo que ya se guardó en este dispositivo no se pierde.',
+  offline: 'Sin conexión: se abrirá al volver la conexión. Lo que ya se guardó en este dispositivo no se pierde.',
+} as const;
+
 export const commonMessages = {
   loading: 'Cargando…',
   retry: 'Reintentar',

@@ -9,6 +9,7 @@ import { ConnectivityToast } from './connectivity-toast';
 import { useDeployment } from '../ui/deployment';
 import { Providers } from './providers';
 import { QueryStatus } from '../ui/query-status';
+import { ScreenFailure } from '../ui/screen-failure';
 import { SCREENS } from './screens';
 import { ShellContext } from '../ui/shell-context';
 import { LastingToastHost } from '../ui/toast';
@@ -87,13 +88,15 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
     <ShellContext.Provider value={shell}>
       <SyncProvider userId={user.id}>
         <LastingToastHost>
-          <Suspense fallback={loading}>
-            {lightStart ? (
-              <LightScreenStart path={lightStart.screen} onLeave={leave} />
-            ) : (
-              <IonicShell openAfterStart={openAfterStart.path} how={openAfterStart.how} openMenu={openAfterStart.openMenu} />
-            )}
-          </Suspense>
+          <ScreenFailure>
+            <Suspense fallback={loading}>
+              {lightStart ? (
+                <LightScreenStart path={lightStart.screen} onLeave={leave} />
+              ) : (
+                <IonicShell openAfterStart={openAfterStart.path} how={openAfterStart.how} openMenu={openAfterStart.openMenu} />
+              )}
+            </Suspense>
+          </ScreenFailure>
         </LastingToastHost>
         <ConnectivityToast />
       </SyncProvider>

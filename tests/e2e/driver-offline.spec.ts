@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { monterreyDate, monterreyDateOffset, monterreyMinute } from '../../domain/time';
-import { DEMO_PASSWORD, openUserMenu, signIn } from './support';
+import { DEMO_PASSWORD, loadControlledByServiceWorker, openUserMenu, signIn } from './support';
 
 /** Where the phone says it is: downtown Monterrey. */
 const MONTERREY = { latitude: 25.6866, longitude: -100.3161 };
@@ -53,13 +53,6 @@ async function shippings(request: APIRequestContext, token: string, query: strin
   const response = await request.get(`/api/v2/shippings?${query}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: ApiShipping[] }).data;
-}
-
-/** The service worker installs on the first visit; pages loaded after that are controlled by it. */
-async function loadControlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 const indicator = (page: Page) => page.getByRole('button', { name: /^Sincronización: / }).filter({ visible: true });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bearer, seriousViolations, signIn, tokenOf } from './support';
+import { bearer, loadControlledByServiceWorker, seriousViolations, signIn, tokenOf } from './support';
 
 interface ApiInventory {
   id: number;
@@ -37,6 +37,9 @@ test('the tablet counts two shelves offline, reconnects, and the office applies 
   await expect(heading).toBeVisible({ timeout: 30_000 });
   const id = Number(/Conteo (\d+)/.exec((await heading.textContent())!)![1]);
   await expect(indicator(tablet)).toHaveAccessibleName(/^Sincronización: En línea, Todo sincronizado/);
+  // The tablet has the app installed, as in the warehouse: what it opens offline comes from there.
+  await loadControlledByServiceWorker(tablet);
+  await expect(heading).toBeVisible({ timeout: 30_000 });
 
   // The network goes; the counting goes on.
   await tabletContext.setOffline(true);
@@ -156,6 +159,8 @@ test('a count the office closed while the tablet was offline is refused in sight
   if (await openCount.isVisible()) await openCount.click();
   await expect(heading).toBeVisible({ timeout: 30_000 });
   const id = Number(/Conteo (\d+)/.exec((await heading.textContent())!)![1]);
+  await loadControlledByServiceWorker(tablet);
+  await expect(heading).toBeVisible({ timeout: 30_000 });
 
   await context.setOffline(true);
   await tablet.getByLabel('Anaquel').fill('B-7');

@@ -1,14 +1,7 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
-
-/** The worker installs on the first visit; pages loaded after that are controlled by it. */
-async function loadControlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+import { expect, test } from '@playwright/test';
+import { loadControlledByServiceWorker, signIn } from './support';
 
 test('opens the app shell with no network once installed', async ({ page, context }) => {
   await signIn(page, 'oficina@demo.mx');
@@ -54,5 +47,40 @@ test('tells when an update is waiting and switches to it on Actualizar', async (
     expect(state.controller).toBe(before);
   } finally {
     await writeFile(serviceWorkerFile, original);
+  }
+});
+
+test('offline before the app is installed, a screen that cannot load says so and opens once the connection is back', async ({
+  browser,
+  baseURL,
+}) => {
+  // A first visit whose service worker has not taken the app yet: blocked here, so nothing is held.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  try {
+    await signIn(page, 'oficina@demo.mx');
+    await expect(page.getByRole('heading', { name: 'Hola, Jorge' })).toBeVisible();
+
+    await context.setOffline(true);
+    // Notas opens in the full app, whose code this page has not fetched yet.
+    await page
+      .getByRole('link', { name: /^Notas: / })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'No se pudo abrir esta pantalla' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sin conexión: se abrirá al volver la conexión. Lo que ya se guardó en este dispositivo no se pierde.',
+    );
+    // 'Reintentar' offline does not reload into the browser's own offline page.
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByRole('heading', { name: 'No se pudo abrir esta pantalla' })).toBeVisible();
+
+    const reloaded = page.waitForEvent('load');
+    await context.setOffline(false);
+    await reloaded;
+    await expect(page.getByRole('heading', { name: 'Hola, Jorge' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No se pudo abrir esta pantalla' })).toHaveCount(0);
+  } finally {
+    await context.close();
   }
 });

@@ -13,6 +13,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole('heading', { name: /^Hola, / }).or(page.getByRole('group', { name: 'Fechas' }))).toBeVisible();
 }
 
+/**
+ * The service worker installs on the first visit (its precache holds every chunk); pages
+ * loaded after that are controlled by it, so a screen opened offline still finds its code.
+ */
+export async function loadControlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
 export async function openUserMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
@@ -32,7 +42,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the debugging protocol: the app's Content-Security-Policy forbids inline scripts.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe.run();
+    const result = await (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }
+    ).axe.run();
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   });
 }

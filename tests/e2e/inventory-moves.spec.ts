@@ -72,6 +72,28 @@ test('a merma and a transfer show in their lists and in the inventory report', a
   await expect(transferMoves.filter({ hasText: 'Bodega Guadalupe' })).toContainText(`+${formatQuantityOf(2, item.unit)}`);
   await expect(transferMoves.filter({ hasText: main!.name })).toContainText(`-${formatQuantityOf(2, item.unit)}`);
 
+  // The detail narrowed to a source; the view and the filters are kept across a visit, and Limpiar keeps the view.
+  await page.getByRole('button', { name: 'Filtros (1)' }).click();
+  // The drawer is an Ionic modal: its fields are found from the page once it is open.
+  const drawer = page.getByRole('dialog', { name: 'Filtrar reporte' });
+  await expect(drawer).toBeVisible();
+  await page.getByRole('combobox', { name: 'Origen', exact: true }).selectOption({ label: 'Merma' });
+  await page.getByRole('button', { name: 'Filtrar', exact: true }).click();
+  await expect(drawer).toBeHidden();
+  await expect(transferMoves).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Otro: Prueba de merma' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Detalle' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Filtros (2)' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Otro: Prueba de merma' })).toBeVisible();
+  await expect(transferMoves).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filtros (2)' }).click();
+  await expect(drawer).toBeVisible();
+  await page.getByRole('button', { name: 'Limpiar', exact: true }).click();
+  await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Detalle' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(transferMoves).toHaveCount(2);
+
   await page.getByRole('button', { name: 'Por tarjeta' }).click();
   await page.getByRole('link', { name: item.name, exact: true }).click();
   await expect(page).toHaveURL(/\/inventory-reports\/\d+\?from=/);

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatCalendarDate, formatMoney, formatQuantity, formatQuantityOf } from '../../../domain/format';
 import { INVENTORY_MOVEMENT_TYPES, MOVEMENT_SOURCES } from '../../../domain/inventory';
 import { inventoryMovesMessages } from '../../../domain/messages/inventory-moves';
@@ -16,9 +16,7 @@ import { FiltersButton, ListScreen } from '../../ui/office-list/list-screen';
 import { AppLink } from '../../ui/app-link';
 import { useToast } from '../../ui/toast';
 import { PageExport, type PageSheet } from '../../ui/office-list/page-export';
-import { useListFilters } from '../../ui/office-list/use-list-filters';
-import { useListPaging, usePagedList, type ListPagingState, type PagedList } from '../../ui/office-list/use-paged-list';
-import { useStoredFilters } from '../../ui/office-list/use-stored-filters';
+import { useFilteredList, type FilteredList, type FilteredListSource } from '../../ui/office-list/use-filtered-list';
 import {
   itemCardHref,
   parseStoredReportFilters,
@@ -89,50 +87,61 @@ function ViewSwitch({ view, onChange }: { view: ReportView; onChange: (view: Rep
   );
 }
 
-type Stored = readonly [ReportFilters, (next: ReportFilters | null) => ReportFilters];
+const STORE_KEY = 'inventory-report-filters';
+
+/**
+ * Where one view of the report takes its rows from: both views ask the same path with the
+ * same kept filters; the view on screen, not what is kept, says which rows come back, so a
+ * screen never asks for the other view's rows.
+ */
+function reportSource<Row, C extends string>(
+  view: ReportView,
+  now: Date,
+  schema: FilteredListSource<ReportFilters, Row, C>['schema'],
+): FilteredListSource<ReportFilters, Row, C> {
+  const inView = (filters: ReportFilters): ReportFilters => ({ ...filters, view });
+  return {
+    storeKey: STORE_KEY,
+    parse: (raw) => parseStoredReportFilters(raw, now),
+    // Clearing the filters keeps the view on screen; the report always covers a period.
+    empty: () => inView(reportFallback(now)),
+    params: (filters) => reportParams(inView(filters)),
+    queryKey: (filters) => inventoryMoveKeys.list(`report-${view}`, inView(filters)),
+    path: '/api/v2/inventory_report',
+    search: (page, filters, total) => reportQuery(inView(filters), page, total),
+    schema,
+  };
+}
+
+interface ViewProps {
+  now: Date;
+  onView: (view: ReportView) => void;
+}
 
 /**
  * `/inventory-reports` ('Reportes de Inventario'): by card, each item's opening,
  * entries, exits and closing over the period (this month until another is chosen), its name
  * opening the item's card; by detail, every movement of the period with its type, source,
  * reason, who and branch. Filters (dates, branch, item; type and source in detail) are kept
- * until cleared; server paged and sorted; Excel export of the page. Only the view on screen
- * asks the server.
+ * until cleared, with the view; server paged and sorted; Excel export of the page. Only the
+ * view on screen asks the server.
  */
 export default function InventoryReportsPage() {
   const [now] = useState(() => new Date());
-  const fallback = useCallback(() => reportFallback(now), [now]);
-  const parse = useCallback((raw: string | null) => parseStoredReportFilters(raw, now), [now]);
-  const stored = useStoredFilters('inventory-report-filters', parse, fallback);
-  return stored[0].view === 'card' ? (
-    <CardReport stored={stored} fallback={fallback} />
-  ) : (
-    <DetailReport stored={stored} fallback={fallback} />
-  );
+  const [view, setView] = useState<ReportView>(() => parseStoredReportFilters(localStorage.getItem(STORE_KEY), now)?.view ?? 'card');
+  return view === 'card' ? <CardReport now={now} onView={setView} /> : <DetailReport now={now} onView={setView} />;
 }
 
-/** One view's page of the report: both views ask the same path with the same filters, each with its own sort. */
-function useReportList<Row, C extends string>(stored: Stored, schema: Parameters<typeof usePagedList<Row, C>>[0]['schema']) {
-  const paging = useListPaging<C>();
-  const { filters } = useListFilters(stored, reportParams, paging);
-  const list = usePagedList({
-    queryKey: inventoryMoveKeys.list(`report-${filters.view}`, filters),
-    path: '/api/v2/inventory_report',
-    search: (page, total) => reportQuery(filters, page, total),
-    paging,
-    schema,
-  });
-  return { paging, filters, list };
-}
-
-function CardReport({ stored, fallback }: { stored: Stored; fallback: () => ReportFilters }) {
-  const { paging, filters, list } = useReportList<InventoryReportCardRow, CardSortColumn>(stored, inventoryReportCardPageSchema);
+function CardReport({ now, onView }: ViewProps) {
+  const [source] = useState(() => reportSource<InventoryReportCardRow, CardSortColumn>('card', now, inventoryReportCardPageSchema));
+  const report = useFilteredList(source);
+  const { filters, list, paging } = report;
   return (
     <ReportScreen
-      stored={stored}
-      fallback={fallback}
-      list={list}
-      paging={paging}
+      now={now}
+      view="card"
+      onView={onView}
+      report={report}
       sheet={{ file: r.exportCardFile, sheet: r.exportSheet, toRows: cardExportRows }}
     >
       <ListRows
@@ -162,19 +171,20 @@ function CardReport({ stored, fallback }: { stored: Stored; fallback: () => Repo
   );
 }
 
-function DetailReport({ stored, fallback }: { stored: Stored; fallback: () => ReportFilters }) {
-  const { paging, list } = useReportList<MovementRow, DetailSortColumn>(stored, movementPageSchema);
+function DetailReport({ now, onView }: ViewProps) {
+  const [source] = useState(() => reportSource<MovementRow, DetailSortColumn>('detail', now, movementPageSchema));
+  const report = useFilteredList(source);
   return (
     <ReportScreen
-      stored={stored}
-      fallback={fallback}
-      list={list}
-      paging={paging}
+      now={now}
+      view="detail"
+      onView={onView}
+      report={report}
       sheet={{ file: r.exportDetailFile, sheet: r.exportSheet, toRows: (rows) => movementExportRows(rows, true), moments: [columns.date] }}
     >
       <ListRows
-        list={list}
-        paging={paging}
+        list={report.list}
+        paging={report.paging}
         rowKey={movementRowKey}
         columns={DETAIL_COLUMNS}
         estimateSize={112}
@@ -186,22 +196,19 @@ function DetailReport({ stored, fallback }: { stored: Stored; fallback: () => Re
 
 /** The report's screen around either view: the view switch, the filters, export and the period. */
 function ReportScreen<Row, C extends string>({
-  stored,
-  fallback,
-  list,
-  paging,
+  now,
+  view,
+  onView,
+  report,
   sheet,
   children,
-}: {
-  stored: Stored;
-  fallback: () => ReportFilters;
-  list: PagedList<Row>;
-  paging: ListPagingState<C>;
+}: ViewProps & {
+  view: ReportView;
+  report: FilteredList<ReportFilters, Row, C>;
   sheet: PageSheet<Row>;
   children: ReactNode;
 }) {
-  const [filters, save] = stored;
-  const { button, drawer } = useListFilters(stored, reportParams, paging);
+  const { filters, save, button, drawer, list, paging } = report;
   const [notify, toast] = useToast();
   const [from, to] = [...filters.date].sort();
   return (
@@ -210,10 +217,16 @@ function ReportScreen<Row, C extends string>({
       list={list}
       paging={paging}
       loading={r.loading}
-      empty={filters.view === 'card' ? r.empty : r.emptyDetail}
+      empty={view === 'card' ? r.empty : r.emptyDetail}
       toolbar={
         <>
-          <ViewSwitch view={filters.view} onChange={(view) => save({ ...filters, view })} />
+          <ViewSwitch
+            view={view}
+            onChange={(next) => {
+              save({ ...filters, view: next });
+              onView(next);
+            }}
+          />
           <FiltersButton {...button} />
           <PageExport rows={list.rows} {...sheet} notify={notify} />
           <span className="office-list__status">{r.period(formatCalendarDate(from!), formatCalendarDate(to!))}</span>
@@ -226,12 +239,12 @@ function ReportScreen<Row, C extends string>({
               title={r.filterTitle}
               {...drawer}
               // The report always covers a period: without dates it is this month again.
-              onApply={(next) => drawer.onApply({ ...next, date: next.date ?? fallback().date })}
+              onApply={(next) => drawer.onApply({ ...next, date: next.date ?? reportFallback(now).date })}
             >
               {(draft, set) => (
                 <>
                   <BranchItemFilters draft={draft} set={set} />
-                  {draft.view === 'detail' && (
+                  {view === 'detail' && (
                     <>
                       <ChoiceField
                         label={columns.type}

@@ -24,7 +24,7 @@ export interface FilteredListSource<F, Row, C extends string = string> {
 /**
  * A server-paged list with kept filters and its drawer's wiring: the paging, the filters'
  * button and drawer props (useListFilters), and the page of rows, asked for with the same
- * query string the filters count by.
+ * query string the filters count by; `save` keeps filters set outside the drawer (a view switch).
  */
 export function useFilteredList<F, Row, C extends string>(source: FilteredListSource<F, Row, C>) {
   const paging = useListPaging<C>();
@@ -37,5 +37,7 @@ export function useFilteredList<F, Row, C extends string>(source: FilteredListSo
     paging,
     schema: source.schema,
   });
-  return { paging, filters, button, drawer, list };
+  return { paging, filters, save: stored[1], button, drawer, list };
 }
+
+export type FilteredList<F, Row, C extends string> = ReturnType<typeof useFilteredList<F, Row, C>>;

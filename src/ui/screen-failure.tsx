@@ -39,7 +39,7 @@ export class ScreenFailure extends Component<{ children: ReactNode }, State> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main className="centered screen-failure">
+      <main className="centered">
         <h1>{text.title}</h1>
         <p role="alert">{this.state.offline ? text.offline : text.body}</p>
         <button type="button" className="button-primary button-primary--padded" onClick={this.retry}>

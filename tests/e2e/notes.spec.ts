@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { bearer, DEMO_PASSWORD, signIn, tokenOf } from './support';
 
 /** The bell of a signed-in screen: its name says how many notes are unseen. */
 const bellCount = async (page: Page) => {
@@ -57,8 +57,7 @@ test('the office writes a note on a sale mentioning the warehouse; the tablet’
   try {
     // What the bell counts before the note, as the server has it (earlier tests may have left
     // the warehouse unseen notes), and the bell showing it: until its read answers it shows 0.
-    const warehouse = await request.post('/api/v1/user/login', { data: { email: 'almacen@demo.mx', password: DEMO_PASSWORD } });
-    const warehouseHeaders = { authorization: `Bearer ${((await warehouse.json()) as { access_token: string }).access_token}` };
+    const warehouseHeaders = bearer(await tokenOf(request, 'almacen@demo.mx'));
     const unseenNow = async () =>
       (
         (await (await request.get('/api/v1/note/all', { headers: warehouseHeaders })).json()) as {

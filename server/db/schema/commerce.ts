@@ -128,6 +128,8 @@ export const sales = pgTable(
     iva: money('iva').notNull(),
     total: money('total').notNull(),
     due_balance: money('due_balance').notNull(),
+    /** What its credit notes (sale_returns) took off the total: the sale is worth total − returned. */
+    returned: money('returned').notNull().default(0),
     payment_status: varchar('payment_status', { length: 30 }).notNull(),
     sale_total_weight: kilograms('sale_total_weight').notNull(),
     sale_weight: kilograms('sale_weight').notNull(),
@@ -166,6 +168,7 @@ export const sales = pgTable(
       .on(t.company_id, t.due_date)
       .where(sql`${t.kind} = 'sale' AND ${t.due_balance} > 0 AND ${t.canceled_at} IS NULL AND ${t.deleted_at} IS NULL`),
     check('sales_due_balance_in_range', sql`${t.due_balance} >= 0 AND ${t.due_balance} <= ${t.total}`),
+    check('sales_returned_in_range', sql`${t.returned} >= 0 AND ${t.returned} <= ${t.total}`),
     // A customer's page says which branches and contacts its sales use, so they are not removed.
     index('sales_company_branch')
       .on(t.company_branch_id)

@@ -1,4 +1,5 @@
 import { Unzip, UnzipInflate } from 'fflate';
+import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { IMPORT_LIMITS, type Cell } from '../../domain/imports';
 import { importMessages } from '../../domain/messages/imports';
@@ -83,12 +84,16 @@ async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
   }
 }
 
-/** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1252, as Excel on Windows saves CSV. */
+/**
+ * UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1252, as Excel on Windows
+ * saves CSV. Not Node's TextDecoder for the latter: it decodes that label as latin1, turning
+ * ’ “ ” – — … € (bytes 0x80–0x9F) into invisible control characters.
+ */
 function decodeCsv(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return iconv.decode(bytes, 'windows-1252');
   }
 }
 

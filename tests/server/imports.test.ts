@@ -1,4 +1,5 @@
 import { zipSync, strToU8 } from 'fflate';
+import iconv from 'iconv-lite';
 import { sql } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import readExcelFile from 'read-excel-file/node';
@@ -154,6 +155,19 @@ describe('Importar: customers', () => {
     expect(mapped).toMatchObject({ create: 1, written: true });
     expect(await query(sql`SELECT name, credit_days FROM companies WHERE razon_social = 'Cremería Ñandú SA'`)).toEqual([
       { name: 'Cremería', credit_days: 0 },
+    ]);
+  });
+
+  it('keeps the Windows-1252 punctuation Excel writes (’ “ ” – — … €) in a file saved as CSV on Windows', async () => {
+    const razon = 'Dulcería “La Abuela” – Pan’s SA';
+    const references = 'Portón verde — cobra en € … o pesos';
+    const file = iconv.encode(csv(['Nombre;Razón social;Referencias de entrega', `Dulcería;${razon};${references}`]), 'windows-1252');
+    // The bytes a Windows Excel writes: one byte per character, 0x80–0x9F for this punctuation.
+    expect(file.includes(0x93) && file.includes(0x97) && file.includes(0x80)).toBe(true);
+    const imported = await upload('customers', file, { file: 'dulceria.csv', commit: true });
+    expect(importPreviewSchema.parse(imported.json())).toMatchObject({ create: 1, error_count: 0, written: true });
+    expect(await query(sql`SELECT name, delivery_references FROM companies WHERE razon_social = ${razon}`)).toEqual([
+      { name: 'Dulcería', delivery_references: references },
     ]);
   });
 

@@ -45,6 +45,7 @@ export const syncMessages = {
   title: 'Sincronización',
   lastPulled: (age: string) => `Última descarga del servidor: ${age}`,
   neverPulled: 'Aún no se han descargado datos del servidor.',
+  /** Each outbox command as the sync panel names it (src/sync/sync-text.ts types it by command name). */
   commands: {
     startRoute: 'Iniciar ruta',
     finishRoute: 'Terminar ruta',
@@ -55,5 +56,6 @@ export const syncMessages = {
     countShelfItem: 'Conteo de anaquel',
     removeShelfCount: 'Conteo quitado',
     closePhysicalInventory: 'Cerrar conteo',
-  } as Record<string, string>,
+    writeNote: 'Enviar nota',
+  },
 } as const;

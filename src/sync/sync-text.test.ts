@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../sync/commands';
 import { describeRow, formatAge, indicatorLabel, indicatorText } from './sync-text';
 
 describe('the sync indicator’s texts', () => {
@@ -27,6 +28,13 @@ describe('the sync indicator’s texts', () => {
     expect(describeRow({ command: 'startRoute', payload: { shippingId: 12 } })).toBe('Iniciar ruta · E-12');
     expect(describeRow({ command: 'rejectDelivery', payload: { detailId: 40, shippingId: 12 } })).toBe('Entrega rechazada · E-12');
     expect(describeRow({ command: 'dispatchOrder', payload: { orderId: 7 } })).toBe('Pedido surtido · 7');
+  });
+
+  it('names every command in Spanish, a written note included, never by its code name', () => {
+    expect(describeRow({ command: 'writeNote', payload: { body: 'Llego tarde', user_ids: [1] } })).toBe('Enviar nota');
+    for (const command of Object.keys(COMMANDS)) {
+      expect(describeRow({ command, payload: {} })).not.toBe(command);
+    }
   });
 
   it('gives ages in Spanish', () => {

@@ -1,8 +1,15 @@
 import { driverMessages } from '../../domain/messages/driver';
 import { syncMessages } from '../../domain/messages/sync';
+import type { CommandName } from '../../sync/commands';
 import type { OutboxRow } from '../../sync/db';
 
 const text = syncMessages;
+
+/** Typed by command name: a command added without its label fails the type check instead of showing its code name. */
+const COMMAND_LABELS: Readonly<Record<CommandName, string>> = text.commands;
+
+/** A stored row may carry a command this version no longer has (queued before an update). */
+const isCommandName = (command: string): command is CommandName => Object.hasOwn(COMMAND_LABELS, command);
 
 /** 'hace 5 minutos': how long ago, in Spanish (Intl, so the top bar does not load luxon). */
 export function formatAge(at: number, now: number): string {
@@ -19,7 +26,7 @@ export function formatAge(at: number, now: number): string {
 
 /** What a rejected change was, for the person: 'Iniciar ruta · E-12'. */
 export function describeRow(row: Pick<OutboxRow, 'command' | 'payload'>): string {
-  const name = text.commands[row.command] ?? row.command;
+  const name = isCommandName(row.command) ? COMMAND_LABELS[row.command] : row.command;
   const payload = row.payload as { shippingId?: number; orderId?: number };
   if (typeof payload.shippingId === 'number') return `${name} · ${driverMessages.routeFolio(payload.shippingId)}`;
   if (typeof payload.orderId === 'number') return `${name} · ${payload.orderId}`;

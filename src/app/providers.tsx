@@ -1,10 +1,10 @@
 import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { ReactNode } from 'react';
 import { APP_VERSION } from '../../domain/version';
 import { ApiError } from '../lib/api';
-import { discardToken, QUERY_CACHE_KEY, readToken, subscribeToSession } from '../lib/session-store';
+import { createQueryPersister } from '../lib/query-persister';
+import { discardToken, readToken, subscribeToSession } from '../lib/session-store';
 
 /** Any 401 means the server no longer accepts the token: back to the login (spec §4). */
 function signOutOnUnauthorized(error: unknown): void {
@@ -28,8 +28,9 @@ subscribeToSession(() => {
   if (readToken() === null) queryClient.clear();
 });
 
-// The last answers are kept in local storage so an offline start shows them; sign-out clears it.
-const persister = createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY, throttleTime: 250 });
+// The last answers are kept in local storage so an offline start shows them; sign-out clears it
+// and no write of the session that ended lands after it.
+const persister = createQueryPersister();
 
 /**
  * Successful answers are kept, except those a query marks `meta: { persist: false }`: a

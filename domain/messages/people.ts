@@ -104,6 +104,8 @@ export const roleMessages = {
   saved: (name: string) => `Rol ${name} guardado.`,
   nameTaken: 'Ya existe un rol con ese nombre.',
   roleNotFound: 'Este rol no existe.',
+  heldByOutranking: (labels: string) =>
+    `No puedes editar este rol: lo tiene alguien con permisos que tú no tienes (${labels}). Cambiarlo cambiaría lo que esa persona puede hacer.`,
   backToPeople: 'Usuarios',
 } as const;
 
@@ -184,7 +186,8 @@ export const PERMISSION_AREAS: readonly { area: string; permissions: readonly { 
       { name: 'reports', label: 'Reportes' },
       { name: 'download', label: 'Descargar (Excel y PDF)' },
       { name: 'activityLog', label: 'Bitácora' },
-      { name: 'settings', label: 'Datos del negocio' },
+      { name: 'business', label: 'Datos del negocio' },
+      { name: 'settings', label: 'Catálogos' },
       { name: 'users', label: 'Usuarios, roles y permisos' },
       { name: 'support', label: 'Atender tickets de soporte' },
     ],

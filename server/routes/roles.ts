@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { roleMessages } from '../../domain/messages/people';
-import { ungrantable } from '../../domain/people';
+import { permissionLabel, roleMessages } from '../../domain/messages/people';
+import { effectivePermissions, outranks, ungrantable } from '../../domain/people';
+import type { CurrentUser } from '../../domain/schemas/auth';
 import { roleInputSchema, roleSchema, type Role } from '../../domain/schemas/people';
 import { roleListSchema } from '../../domain/schemas/reads';
 import { namedListSchema } from '../../domain/schemas/reference';
@@ -45,7 +46,8 @@ export const ROLES_ROUTES = {
     summary: 'Editar rol (nombre y permisos; llega a quienes lo tienen en su siguiente petición)',
     body: roleInputSchema,
     response: roleSchema,
-    recordRule: 'Nobody gives or takes a permission they do not hold (403); the last active holder of users keeps it (409).',
+    recordRule:
+      'Nobody gives or takes a permission they do not hold, nor edits a role held by someone with a permission they lack (403); the last active holder of users keeps it (409).',
   },
 } satisfies RouteTable;
 
@@ -62,6 +64,22 @@ async function refuseTakenName(tx: Db, name: string, roleId: number | null): Pro
     .from(roles)
     .where(and(eq(sql`lower(${roles.name})`, name.toLowerCase()), roleId === null ? undefined : ne(roles.id, roleId)));
   if (taken.length > 0) throw new HttpError(422, text.nameTaken);
+}
+
+/**
+ * A role held by someone with a permission the editor lacks is out of the editor's reach, as
+ * that person is (domain/people.ts `outranks`): changing it changes what they hold.
+ */
+async function refuseOutrankingHolders(tx: Db, granter: CurrentUser, role: Role): Promise<void> {
+  const holders = await rows<{ id: number; permissions: string[] }>(
+    tx,
+    sql`SELECT u.id, coalesce((SELECT array_agg(p.name) FROM user_permissions up JOIN permissions p ON p.id = up.permission_id WHERE up.user_id = u.id), '{}') AS permissions
+      FROM users u WHERE u.role_id = ${role.id}`,
+  );
+  const beyond = new Set(
+    holders.flatMap((holder) => outranks(holdingsOf(granter), effectivePermissions(holder.id, role.permissions, holder.permissions))),
+  );
+  if (beyond.size > 0) throw new HttpError(403, text.heldByOutranking([...beyond].sort().map(permissionLabel).join(', ')));
 }
 
 async function setRolePermissions(tx: Db, roleId: number, names: readonly string[]): Promise<void> {
@@ -112,6 +130,7 @@ export function roleRoutes(app: FastifyInstance, db: Db): void {
         const role = await readRole(tx, id);
         if (!role) throw new HttpError(404, text.roleNotFound);
         refuseUngrantable(ungrantable(holdingsOf(granter), role.permissions, input.permissions));
+        await refuseOutrankingHolders(tx, granter, role);
         await refuseTakenName(tx, input.name, id);
         await tx.update(roles).set({ name: input.name }).where(eq(roles.id, id));
         await setRolePermissions(tx, id, [...new Set(input.permissions)]);

@@ -256,6 +256,42 @@ describe("'Usuarios'", () => {
     expect((await call(token, 'POST', `/api/v2/users/${manager.id}/deactivate`)).json().message).toBe('No puedes desactivarte a ti mismo.');
   });
 
+  it('lets nobody edit a role held by someone with a permission they lack; user 1 always may', async () => {
+    const counter = await makeRole('Mostrador compartido', ['sales']);
+    await makeRole('Jefe de mostrador', ['users', 'sales', 'companies']);
+    const { token: boss } = await newPerson(admin, 'Jefe de mostrador');
+    const { person: cashier } = await newPerson(admin, 'Mostrador compartido', ['expenses']);
+    const cashierHolds = async () => personSchema.parse((await call(admin, 'GET', `/api/v2/users/${cashier.id}`)).json());
+
+    // Taking away sales, which the boss holds, would still change what someone with Gastos can do.
+    const narrow = await call(boss, 'PUT', `/api/v2/roles/${counter}`, { name: 'Mostrador compartido', permissions: [] });
+    expect(narrow.statusCode).toBe(403);
+    expect(narrow.json().message).toBe(
+      'No puedes editar este rol: lo tiene alguien con permisos que tú no tienes (Gastos). Cambiarlo cambiaría lo que esa persona puede hacer.',
+    );
+    const widen = await call(boss, 'PUT', `/api/v2/roles/${counter}`, {
+      name: 'Mostrador compartido',
+      permissions: ['sales', 'companies'],
+    });
+    expect(widen.statusCode).toBe(403);
+    expect((await cashierHolds()).role_permissions).toEqual(['sales']);
+
+    // Once its holders are within the boss's reach, the boss may change it.
+    const person = await cashierHolds();
+    expect((await call(admin, 'PUT', `/api/v2/users/${cashier.id}`, personInput(person, { permissions: [] }))).statusCode).toBe(200);
+    const allowed = await call(boss, 'PUT', `/api/v2/roles/${counter}`, {
+      name: 'Mostrador compartido',
+      permissions: ['sales', 'companies'],
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect([...(await cashierHolds()).role_permissions].sort()).toEqual(['companies', 'sales']);
+
+    // User 1 holds every permission: no holder outranks them.
+    expect(
+      (await call(admin, 'PUT', `/api/v2/roles/${counter}`, { name: 'Mostrador compartido', permissions: ['sales'] })).statusCode,
+    ).toBe(200);
+  });
+
   it('keeps at least one active holder of users', async () => {
     const roleOnly = await makeRole('Solo usuarios', ['users']);
     const { person: first, token: firstToken } = await newPerson(admin, 'Solo usuarios');

@@ -1,6 +1,6 @@
 import { check, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, money, updatedAt } from './columns';
 
 /**
  * The business's own identity (spec §1: from configuration, not from the code), one row, set by
@@ -23,6 +23,13 @@ export const businessIdentity = pgTable(
     theme_color: varchar('theme_color', { length: 7 }).notNull(),
     /** The logo as a data: URL (PNG, JPEG or SVG, up to 1 MB), served at /brand/logo; null: none yet. */
     logo: text('logo'),
+    /**
+     * The quotation's terms (spec §9), the business's own: free delivery in the metropolitan area
+     * above this amount plus tax (null: the business offers none), and its conditions, one a line
+     * (null: the product's wording, domain/messages/quotation-print.ts, until the business writes its own).
+     */
+    free_delivery_minimum: money('free_delivery_minimum').default(2000),
+    quotation_terms: text('quotation_terms'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -14,6 +14,8 @@ export const pushMessages = {
   denied: 'Los avisos están bloqueados para esta app: permítelos en los ajustes del navegador.',
   badSubscription: 'La suscripción de avisos no es válida.',
   unknownPushService: 'Ese servicio de avisos no es uno de los conocidos.',
+  endpointOfAnother:
+    'Este dispositivo ya recibe los avisos de otra persona que no ha cerrado su sesión. Cuando la cierre, podrás activarlos para ti.',
   // What the notices say.
   routeAssigned: (id: number) => `Nueva ruta E-${id}`,
   routeAssignedBody: (date: string, stops: number) =>

@@ -22,6 +22,7 @@ export const PUSH_ROUTES = {
     summary: 'Suscribir este dispositivo a los avisos (Web Push) en esta sesión; al cerrar sesión se quita',
     body: pushSubscriptionSchema,
     response: pushSubscribedSchema,
+    recordRule: 'A device subscribed by someone whose session lives is not taken over (409).',
   },
   'POST /api/v2/push/subscriptions/remove': {
     access: signedIn,
@@ -60,16 +61,21 @@ export function pushRoutes(
       throw new HttpError(422, pushMessages.unknownPushService);
     const session = await sessionIdOf(db, request.token!);
     if (session === null) throw unauthorized();
-    // A device subscribes again after signing in as someone else: the endpoint is theirs now.
+    // An endpoint stays with the person who subscribed it while their session lives (signing out
+    // removes it): whoever else names it, knowing it or guessing it, would take their notices.
+    // Only a session that has run out leaves it free for the next person on that device.
     const [saved] = await rows<{ id: number }>(
       db,
       sql`INSERT INTO push_subscriptions (user_id, token_id, endpoint, p256dh, auth)
         VALUES (${user.id}, ${session}, ${body.endpoint}, ${body.keys.p256dh}, ${body.keys.auth})
         ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, token_id = excluded.token_id,
           p256dh = excluded.p256dh, auth = excluded.auth
+        WHERE push_subscriptions.user_id = excluded.user_id
+          OR NOT EXISTS (SELECT 1 FROM auth_tokens a WHERE a.id = push_subscriptions.token_id AND a.expires_at > now())
         RETURNING id`,
     );
-    return reply.code(201).send({ id: saved!.id });
+    if (!saved) throw new HttpError(409, pushMessages.endpointOfAnother);
+    return reply.code(201).send({ id: saved.id });
   });
 
   guardedRoute(app, 'POST /api/v2/push/subscriptions/remove', async (request, reply) => {

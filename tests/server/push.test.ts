@@ -169,6 +169,39 @@ describe('notices to phones', () => {
     expect(await rowsOf(sql`SELECT 1 FROM push_subscriptions WHERE endpoint = ${base + phone.path}`)).toHaveLength(0);
   });
 
+  it('keeps a device with the person who subscribed it while their session lives: nobody else takes it over', async () => {
+    const owner = await loginAs(t.app, 'chofer@demo.mx');
+    const phone = await subscribe(owner);
+    const endpoint = `${base}${phone.path}`;
+    const keys = { p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url') };
+    const register = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v2/push/subscriptions', headers: bearer(token), payload: { endpoint, keys } });
+    const holder = async () =>
+      (
+        await rowsOf<{ email: string }>(
+          sql`SELECT u.email FROM push_subscriptions s JOIN users u ON u.id = s.user_id WHERE s.endpoint = ${endpoint}`,
+        )
+      )[0]?.email;
+
+    const other = await loginAs(t.app, 'ejecutivo@demo.mx');
+    const taken = await register(other);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(
+      'Este dispositivo ya recibe los avisos de otra persona que no ha cerrado su sesión. Cuando la cierre, podrás activarlos para ti.',
+    );
+    expect(await holder()).toBe('chofer@demo.mx');
+    // The owner subscribing again keeps it.
+    expect((await register(owner)).statusCode).toBe(201);
+    expect(await holder()).toBe('chofer@demo.mx');
+
+    // The owner's session ran out on that device: the next person there may have it.
+    await t.database.db.execute(
+      sql`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE id = (SELECT token_id FROM push_subscriptions WHERE endpoint = ${endpoint})`,
+    );
+    expect((await register(other)).statusCode).toBe(201);
+    expect(await holder()).toBe('ejecutivo@demo.mx');
+  });
+
   it('subscribes only at the push services the browsers use', async () => {
     const strict = await createTestApp();
     try {

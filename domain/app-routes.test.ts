@@ -100,6 +100,12 @@ describe('route access', () => {
     expect(canSeeSupport({ ...office, permissions: [...office.permissions, 'support'] })).toBe(true);
   });
 
+  it('links Support in the user menu of the warehouse operator and the delivery drivers, who have no side menu', () => {
+    expect(canSeeSupport(warehouse)).toBe(true);
+    expect(canSeeSupport(driver)).toBe(true);
+    expect(canOpen(warehouse, APP_ROUTES.find((r) => r.path === '/support')!, frutas)).toBe(true);
+  });
+
   it('offers only built shortcuts in the top bar', () => {
     expect(shortcutsFor(office, frutas).map((r) => r.path)).toEqual(['/']);
   });

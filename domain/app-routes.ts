@@ -190,9 +190,13 @@ export function canSeeSettings(user: ShellUser): boolean {
   return !isWarehouseOperator(user);
 }
 
-/** The user menu's 'Soporte' (spec §2: user 1), and whoever answers tickets (the support permission). */
+/**
+ * The user menu's 'Soporte' (spec §2: user 1), whoever answers tickets (the support permission),
+ * and the warehouse operator and the delivery drivers: without a side menu or (the warehouse)
+ * Ajustes, the user menu is their only way to report a problem. The office reaches it from Ajustes.
+ */
 export function canSeeSupport(user: ShellUser): boolean {
-  return user.id === ADMIN_USER_ID || hasPermission(user, 'support');
+  return user.id === ADMIN_USER_ID || hasPermission(user, 'support') || isWarehouseOperator(user) || isDeliveryDriver(user);
 }
 
 /**

@@ -232,6 +232,25 @@ test.describe('the shell on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
   });
 
+  test('lets the warehouse operator report a problem from Soporte in the user menu', async ({ page }) => {
+    await signIn(page, 'almacen@demo.mx');
+    await openUserMenu(page);
+    await page.getByRole('button', { name: 'Soporte' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await page.getByRole('textbox', { name: 'Descripción', exact: true }).fill('La báscula del andén 2 no imprime la etiqueta.');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText('Ticket enviado.')).toBeVisible();
+  });
+
+  test('gives a delivery driver Soporte in the user menu of their routes', async ({ page }) => {
+    await signIn(page, 'chofer@demo.mx');
+    await expect(page.getByRole('heading', { name: 'Mis rutas' })).toBeVisible();
+    await openUserMenu(page);
+    await page.getByRole('button', { name: 'Soporte' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await expect(page.getByRole('textbox', { name: 'Descripción', exact: true })).toBeVisible();
+  });
+
   test('opens the menu as a drawer for office staff', async ({ page }) => {
     await signIn(page, 'ventas@demo.mx');
     await expect(sideMenu(page)).toBeHidden();

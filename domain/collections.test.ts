@@ -8,6 +8,7 @@ import {
   isWholeCents,
   lineProblemMessage,
   oldestFirst,
+  paidCentsOf,
   paymentStatusFor,
   previewPayment,
   type OpenSaleBalance,
@@ -134,9 +135,22 @@ describe('amounts', () => {
     expect(isWholeCents(0.1 + 0.2)).toBe(false);
   });
 
-  it('follows the balance with the payment status', () => {
-    expect(paymentStatusFor(10_000, 0)).toBe('Pagada');
-    expect(paymentStatusFor(10_000, 1)).toBe('Parcial');
-    expect(paymentStatusFor(10_000, 10_000)).toBe('Pendiente');
+  it('follows what payments cover with the payment status', () => {
+    expect(paymentStatusFor({ paidCents: 10_000, balanceCents: 0 })).toBe('Pagada');
+    expect(paymentStatusFor({ paidCents: 9_999, balanceCents: 1 })).toBe('Parcial');
+    expect(paymentStatusFor({ paidCents: 0, balanceCents: 10_000 })).toBe('Pendiente');
+  });
+
+  it('reads a return or a cancellation as nothing paid, not as paid', () => {
+    // 100.00 sold, 30.00 returned, nothing paid: it owes 70.00 and is still 'Pendiente'.
+    const partlyReturned = { totalCents: 10_000, returnedCents: 3_000, balanceCents: 7_000 };
+    expect(paidCentsOf(partlyReturned)).toBe(0);
+    expect(paymentStatusFor({ paidCents: paidCentsOf(partlyReturned), balanceCents: 7_000 })).toBe('Pendiente');
+    // Returned whole and nothing paid: it owes nothing, and nothing was paid.
+    const allReturned = { totalCents: 10_000, returnedCents: 10_000, balanceCents: 0 };
+    expect(paymentStatusFor({ paidCents: paidCentsOf(allReturned), balanceCents: 0 })).toBe('Pendiente');
+    // 50.00 paid, then 30.00 returned (which the balance absorbs): still partly paid.
+    const paidThenReturned = { totalCents: 10_000, returnedCents: 3_000, balanceCents: 2_000 };
+    expect(paymentStatusFor({ paidCents: paidCentsOf(paidThenReturned), balanceCents: 2_000 })).toBe('Parcial');
   });
 });

@@ -197,11 +197,36 @@ export function previewPayment(
 
 export type PaymentStatus = 'Pendiente' | 'Parcial' | 'Pagada';
 
-/** A sale's payment status follows its balance: paid at 0, untouched at its total, partly paid between. */
-export function paymentStatusFor(totalCents: number, balanceCents: number): PaymentStatus {
-  if (balanceCents <= 0) return 'Pagada';
-  if (balanceCents >= totalCents) return 'Pendiente';
+/**
+ * A sale's payment status follows what payments cover of it, never its credit notes: nothing
+ * paid is 'Pendiente' (a return on an unpaid sale lowers what it owes, it pays nothing; a
+ * cancelled sale has had its payments released), paid with nothing left is 'Pagada', and
+ * 'Parcial' between.
+ */
+export function paymentStatusFor(amounts: { paidCents: number; balanceCents: number }): PaymentStatus {
+  if (amounts.paidCents <= 0) return 'Pendiente';
+  if (amounts.balanceCents <= 0) return 'Pagada';
   return 'Parcial';
+}
+
+/**
+ * What payments cover of a sale that stands: its total less its credit notes less what it
+ * still owes (a return takes off the balance first and releases the paid part as credit, so
+ * this holds after every correction).
+ */
+export function paidCentsOf(sale: SaleAmounts): number {
+  return sale.totalCents - sale.returnedCents - sale.balanceCents;
+}
+
+export interface SaleAmounts {
+  totalCents: number;
+  returnedCents: number;
+  balanceCents: number;
+}
+
+/** The payment status of a sale that stands, from its amounts. */
+export function paymentStatusOf(sale: SaleAmounts): PaymentStatus {
+  return paymentStatusFor({ paidCents: paidCentsOf(sale), balanceCents: sale.balanceCents });
 }
 
 /** A payment's folio as screens and its receipt show it. */

@@ -17,6 +17,7 @@ export function quotationFixture(changes: Partial<SaleDetail> = {}): SaleDetail 
     subtotal: 1_862.5,
     iva: 298,
     total: 2_160.5,
+    returned: 0,
     due_balance: 0,
     payment_status: 'Cotización',
     sale_weight: 40,

@@ -112,6 +112,7 @@ export const customersMessages = {
     date: 'Fecha',
     validity: 'Vigencia',
     total: 'Total',
+    returned: (amount: string) => `Devuelto ${amount}`,
     dueBalance: 'Saldo',
     paymentStatus: 'Estado de pago',
     paymentMethod: 'Forma de pago',

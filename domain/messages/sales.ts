@@ -82,6 +82,7 @@ export const salesMessages = {
     subtotal: 'Subtotal',
     iva: 'IVA',
     total: 'Total',
+    returned: 'Devuelto (notas de crédito)',
     weight: 'Peso',
     payment: 'Pago',
     paymentStatus: 'Estado de pago',

@@ -79,6 +79,8 @@ export const saleDetailSchema = z.object({
   subtotal: num,
   iva: num,
   total: num,
+  /** What its credit notes took off the total (0 on a quotation). */
+  returned: num,
   due_balance: num,
   payment_status: str,
   sale_weight: num,

@@ -39,6 +39,8 @@ export const saleListSchema = list(saleRowSchema);
  * quotation it came from; `order_status`: where a sale's order stands (null on a quotation).
  */
 export const salePageRowSchema = z.extend(saleRowSchema, {
+  /** What its credit notes took off the total. */
+  returned: num,
   razon_social: str,
   branch_name: opt(str),
   user_name: str,

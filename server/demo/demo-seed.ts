@@ -422,6 +422,12 @@ export async function seedDemo(
       });
     }
   }
+  // A cancelled sale owes nothing, and what had been paid of it is released (spec: no payment stands on it).
+  for (const draft of drafts) {
+    if (!draft.row.canceled_at) continue;
+    draft.row.due_balance = 0;
+    draft.row.payment_status = 'Pendiente';
+  }
   const saleRows = await db
     .insert(t.sales)
     .values(drafts.map((d) => d.row))

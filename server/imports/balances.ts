@@ -174,7 +174,7 @@ export const balancesImport: ImportKindHandler<Invoice[]> = {
           subtotal: invoice.amount,
           total: invoice.amount,
           due_balance: balance,
-          payment_status: paymentStatusFor(cents(invoice.amount), cents(balance)),
+          payment_status: paymentStatusFor({ paidCents: cents(invoice.amount) - cents(balance), balanceCents: cents(balance) }),
           updated_at: now,
         })
         .where(eq(sales.id, invoice.existing!.id));

@@ -6,7 +6,7 @@ import {
   chosenLinesProblem,
   decimalToCents,
   lineProblemMessage,
-  paymentStatusFor,
+  paymentStatusOf,
   type Application,
   type LineProblem,
 } from '../../domain/collections';
@@ -37,8 +37,20 @@ interface LockedSale {
   id: number;
   due_date: string | null;
   total: string;
+  returned: string;
   due_balance: string;
 }
+
+/** A sale that stands (locked, as read) with its amounts in cents. */
+function inCents(sale: LockedSale) {
+  return {
+    ...sale,
+    totalCents: decimalToCents(sale.total),
+    returnedCents: decimalToCents(sale.returned),
+    balanceCents: decimalToCents(sale.due_balance),
+  };
+}
+
 
 /**
  * Locks the customer's sales that still owe something (kind 'sale', not cancelled or deleted)
@@ -54,7 +66,7 @@ interface LockedSale {
 async function lockOpenSales(tx: Db, companyId: number): Promise<LockedSale[]> {
   return rows<LockedSale>(
     tx,
-    sql`SELECT s.id, s.due_date, s.total::text AS total, s.due_balance::text AS due_balance FROM sales s
+    sql`SELECT s.id, s.due_date, s.total::text AS total, s.returned::text AS returned, s.due_balance::text AS due_balance FROM sales s
     WHERE s.company_id = ${companyId} AND ${OPEN_SALE_SQL}
     ORDER BY s.id FOR NO KEY UPDATE`,
   );
@@ -106,7 +118,7 @@ export async function recordPayment(tx: Db, body: CollectionInput, userId: numbe
 
   const open = await lockOpenSales(tx, body.company_id);
   const sales = new Map(
-    open.map((sale) => [sale.id, { ...sale, totalCents: decimalToCents(sale.total), balanceCents: decimalToCents(sale.due_balance) }]),
+    open.map((sale) => [sale.id, inCents(sale)]),
   );
   const amountCents = toCents(body.amount);
   let application: Application;
@@ -138,7 +150,7 @@ export async function recordPayment(tx: Db, body: CollectionInput, userId: numbe
       sale_id: line.sale_id,
       amount: centsToDecimal(line.cents),
       due_balance: centsToDecimal(balanceCents),
-      payment_status: paymentStatusFor(sale.totalCents, balanceCents),
+      payment_status: paymentStatusOf({ ...sale, balanceCents }),
     };
   });
   if (applied.length > 0) {
@@ -171,9 +183,9 @@ export async function cancelPayment(tx: Db, id: number, canceller: Person, reaso
     throw new HttpError(403, text.cancelOwnSameDay);
   // The same lock order as a payment (sales by id), so the two never deadlock; the balances are
   // those of the locked rows, whatever a payment committed while this waited.
-  const lines = await rows<{ sale_id: number; amount: string; total: string; due_balance: string }>(
+  const lines = await rows<{ sale_id: number; amount: string; total: string; returned: string; due_balance: string }>(
     tx,
-    sql`SELECT s.id AS sale_id, s.total::text AS total, s.due_balance::text AS due_balance,
+    sql`SELECT s.id AS sale_id, s.total::text AS total, s.returned::text AS returned, s.due_balance::text AS due_balance,
       (SELECT sum(d.amount) FROM collection_details d WHERE d.collection_id = ${id} AND d.sale_id = s.id)::text AS amount
     FROM sales s WHERE s.id IN (SELECT sale_id FROM collection_details WHERE collection_id = ${id})
     ORDER BY s.id FOR NO KEY UPDATE OF s`,
@@ -183,7 +195,7 @@ export async function cancelPayment(tx: Db, id: number, canceller: Person, reaso
     return {
       sale_id: line.sale_id,
       due_balance: centsToDecimal(balanceCents),
-      payment_status: paymentStatusFor(decimalToCents(line.total), balanceCents),
+      payment_status: paymentStatusOf({ totalCents: decimalToCents(line.total), returnedCents: decimalToCents(line.returned), balanceCents }),
     };
   });
   if (restored.length > 0) {
@@ -248,7 +260,7 @@ export async function applyCredit(
   const creditCents = credits.reduce((sum, credit) => sum + decimalToCents(credit.unapplied), 0);
   if (creditCents <= 0) throw new HttpError(409, text.noCredit);
   const sales = new Map(
-    open.map((sale) => [sale.id, { ...sale, totalCents: decimalToCents(sale.total), balanceCents: decimalToCents(sale.due_balance) }]),
+    open.map((sale) => [sale.id, inCents(sale)]),
   );
   let application: Application;
   if (chosen === undefined) application = applyOldestFirst(creditCents, [...sales.values()]);
@@ -289,7 +301,7 @@ export async function applyCredit(
     return {
       sale_id: line.sale_id,
       due_balance: centsToDecimal(balanceCents),
-      payment_status: paymentStatusFor(sale.totalCents, balanceCents),
+      payment_status: paymentStatusOf({ ...sale, balanceCents }),
     };
   });
   await setBalances(

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { centsToDecimal, decimalToCents, paymentStatusFor } from '../../domain/collections';
+import { centsToDecimal, decimalToCents, paidCentsOf, paymentStatusFor, paymentStatusOf } from '../../domain/collections';
 import { formatMoney, formatQuantity } from '../../domain/format';
 import { salesMessages } from '../../domain/messages/sales';
 import { ADMIN_USER_ID } from '../../domain/permissions';
@@ -25,6 +25,7 @@ interface LockedSale {
   company_id: number;
   date: string;
   total: string;
+  returned: string;
   due_balance: string;
   canceled: boolean;
   filled: boolean;
@@ -41,7 +42,7 @@ interface LockedSale {
 export async function lockSale(tx: Db, id: number): Promise<LockedSale> {
   const [sale] = await rows<LockedSale>(
     tx,
-    sql`SELECT s.id, s.kind, s.company_id, s.date, s.total::text AS total, s.due_balance::text AS due_balance,
+    sql`SELECT s.id, s.kind, s.company_id, s.date, s.total::text AS total, s.returned::text AS returned, s.due_balance::text AS due_balance,
       s.canceled_at IS NOT NULL AS canceled, s.dispatched_at IS NOT NULL AS filled, s.folio,
       to_char(s.created_at AT TIME ZONE 'America/Monterrey', 'YYYY-MM-DD') AS created_on, c.credit_days
     FROM sales s JOIN companies c ON c.id = s.company_id
@@ -50,6 +51,14 @@ export async function lockSale(tx: Db, id: number): Promise<LockedSale> {
   if (!sale) throw new HttpError(404, text.notFound);
   if (sale.kind !== 'sale') throw new HttpError(409, text.notASale);
   return sale;
+}
+
+function amountsOf(sale: LockedSale) {
+  return {
+    totalCents: decimalToCents(sale.total),
+    returnedCents: decimalToCents(sale.returned),
+    balanceCents: decimalToCents(sale.due_balance),
+  };
 }
 
 /**
@@ -77,7 +86,7 @@ export async function editSale(tx: Db, sale: LockedSale, body: NewSale, priced: 
   if (sale.folio !== null) throw new HttpError(409, text.openingBalance);
   if (sale.filled) throw new HttpError(409, text.filled);
   if (body.company_id !== sale.company_id) throw new HttpError(422, text.otherCustomer);
-  const paidCents = decimalToCents(sale.total) - decimalToCents(sale.due_balance);
+  const paidCents = paidCentsOf(amountsOf(sale));
   const totalCents = Math.round(priced.totals.total * 100);
   if (totalCents < paidCents) throw new HttpError(409, text.paidMoreThan(formatMoney(paidCents / 100)));
   const balanceCents = totalCents - paidCents;
@@ -92,7 +101,7 @@ export async function editSale(tx: Db, sale: LockedSale, body: NewSale, priced: 
       iva: priced.totals.iva,
       total: priced.totals.total,
       due_balance: balanceCents / 100,
-      payment_status: paymentStatusFor(totalCents, balanceCents),
+      payment_status: paymentStatusFor({ paidCents, balanceCents }),
       sale_total_weight: priced.weight,
       sale_weight: priced.weight,
       note: body.note,
@@ -115,8 +124,8 @@ export async function editSale(tx: Db, sale: LockedSale, body: NewSale, priced: 
  * (a subtracting type of spec §4, recorded negative so the signed sum brings the goods back,
  * beside the 'Salida Venta' it reverses); it leaves every route where it is not yet delivered;
  * and what was paid of it becomes the customer's credit (its payments' applications to it are
- * released, each payment keeping the amount as unapplied). A cancelled sale cannot be paid,
- * routed, edited or cancelled again.
+ * released, each payment keeping the amount as unapplied): a cancelled sale owes nothing and
+ * nothing of it stays paid. It cannot be paid, routed, edited or cancelled again.
  */
 export async function cancelSale(tx: Db, sale: LockedSale, reason: string, userId: number): Promise<void> {
   if (sale.canceled) throw new HttpError(409, text.alreadyCanceled);
@@ -166,6 +175,8 @@ export async function cancelSale(tx: Db, sale: LockedSale, reason: string, userI
       canceled_at: now,
       cancel_reason: reason,
       canceled_by_user_id: userId,
+      due_balance: 0,
+      payment_status: paymentStatusFor({ paidCents: 0, balanceCents: 0 }),
       updated_at: now,
     })
     .where(eq(sales.id, sale.id));
@@ -289,7 +300,12 @@ export async function recordSaleReturn(tx: Db, sale: LockedSale, input: SaleRetu
     .update(sales)
     .set({
       due_balance: newBalanceCents / 100,
-      payment_status: paymentStatusFor(decimalToCents(sale.total), newBalanceCents),
+      returned: (decimalToCents(sale.returned) + totalCents) / 100,
+      payment_status: paymentStatusOf({
+        totalCents: decimalToCents(sale.total),
+        returnedCents: decimalToCents(sale.returned) + totalCents,
+        balanceCents: newBalanceCents,
+      }),
       updated_at: new Date().toISOString(),
     })
     .where(eq(sales.id, sale.id));

@@ -26,6 +26,18 @@ export const LIVE_SALE_SQL = sql`s.kind = 'sale' AND s.canceled_at IS NULL AND s
 
 export const OPEN_SALE_SQL = sql`${LIVE_SALE_SQL} AND s.due_balance > 0`;
 
+/*
+ * What a sale `s` is worth once its credit notes are taken off: every total of sales (reports,
+ * Inicio, the sales list) counts this, and counts cancelled sales as nothing.
+ */
+export const NET_TOTAL_SQL = sql`(s.total - s.returned)`;
+export const NET_SUBTOTAL_SQL = sql`(s.subtotal - coalesce((SELECT sum(r.subtotal) FROM sale_returns r WHERE r.sale_id = s.id), 0))`;
+/** The quantities returned of each line (`rl`, beside sale lines `si`): a sale has each item once. */
+export const RETURNED_LINES_JOIN = sql`LEFT JOIN (SELECT r.sale_id, ri.item_id, sum(ri.quantity) AS quantity
+  FROM sale_return_items ri JOIN sale_returns r ON r.id = ri.return_id GROUP BY 1, 2) rl ON rl.sale_id = si.sale_id AND rl.item_id = si.item_id`;
+/** How much of the line `si` stands after its returns (with RETURNED_LINES_JOIN). */
+export const NET_LINE_QUANTITY_SQL = sql`(si.quantity - coalesce(rl.quantity, 0))`;
+
 export const ORDER_STATUS_SQL = sql`CASE WHEN s.kind <> 'sale' THEN NULL WHEN s.dispatched_at IS NOT NULL THEN 'surtido' WHEN s.is_in_production THEN 'en_produccion' ELSE 'nuevo' END`;
 
 /**
@@ -38,7 +50,7 @@ export async function loadSaleDetail(db: Db, id: number): Promise<SaleDetail | n
     sql`SELECT json_build_object(
       'id', s.id, 'kind', s.kind, 'type', s.type, 'date', s.date, 'due_date', s.due_date,
       'created_at', ${iso(sql`s.created_at`)}, 'updated_at', ${iso(sql`s.updated_at`)},
-      'subtotal', s.subtotal::float8, 'iva', s.iva::float8, 'total', s.total::float8, 'due_balance', s.due_balance::float8,
+      'subtotal', s.subtotal::float8, 'iva', s.iva::float8, 'total', s.total::float8, 'returned', s.returned::float8, 'due_balance', s.due_balance::float8,
       'payment_status', s.payment_status, 'sale_weight', s.sale_weight::float8,
       'note', s.note, 'internal_note', s.internal_note, 'purchase_order', s.purchase_order, 'bar', s.bar,
       'canceled_at', ${iso(sql`s.canceled_at`)}, 'cancel_reason', s.cancel_reason,

@@ -6,7 +6,7 @@ import type { Home, HomeRoute } from '../../domain/schemas/home';
 import { addDays, monterreyDate, monterreyDayBounds } from '../../domain/time';
 import type { Db } from '../db/client';
 import { currentUser, signedIn } from '../plugins/auth';
-import { LIVE_SALE_SQL, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
+import { LIVE_SALE_SQL, NET_TOTAL_SQL, OPEN_SALE_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { rows } from '../db/sql-rows';
 import { homeSchema } from '../../domain/schemas/home';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
@@ -44,7 +44,7 @@ export function homeRoutes(app: FastifyInstance, db: Db): void {
       const to = until < end ? until : end;
       const [row] = await rows<{ count: number; total: number }>(
         db,
-        sql`SELECT count(*)::int AS count, coalesce(sum(s.total), 0)::float8 AS total FROM sales s
+        sql`SELECT count(*)::int AS count, coalesce(sum(${NET_TOTAL_SQL}), 0)::float8 AS total FROM sales s
           WHERE ${LIVE_SALE_SQL} AND s.created_at >= ${from.toISOString()} AND s.created_at < ${to.toISOString()}`,
       );
       return row ?? { count: 0, total: 0 };

@@ -35,7 +35,7 @@ import {
   SHOPPING_SELECT,
   shoppingLines,
 } from '../repositories/purchasing';
-import { LIVE_SALE_SQL } from '../repositories/sales';
+import { LIVE_SALE_SQL, NET_TOTAL_SQL } from '../repositories/sales';
 import { dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { listAll, orderBy, page, rows } from '../db/sql-rows';
@@ -485,8 +485,10 @@ export function purchasingRoutes(app: FastifyInstance, db: Db): void {
     return {
       data: await rows(
         db,
-        sql`SELECT u.id AS user_id, u.name, u.last, count(s.id)::int AS sales_count, coalesce(sum(s.total), 0)::float8 AS sales_total,
-        coalesce(sum(s.total - s.due_balance), 0)::float8 AS collected, coalesce(sum(s.due_balance), 0)::float8 AS due_balance
+        // Collected is what payments that stand applied to the sales, never what credit notes took off.
+        sql`SELECT u.id AS user_id, u.name, u.last, count(s.id)::int AS sales_count, coalesce(sum(${NET_TOTAL_SQL}), 0)::float8 AS sales_total,
+        coalesce(sum((SELECT sum(d.amount) FROM collection_details d JOIN collections k ON k.id = d.collection_id
+          WHERE d.sale_id = s.id AND k.canceled_at IS NULL)), 0)::float8 AS collected, coalesce(sum(s.due_balance), 0)::float8 AS due_balance
         FROM sales s JOIN users u ON u.id = s.user_id
         WHERE ${LIVE_SALE_SQL} AND s.date BETWEEN ${input.date_from} AND ${input.date_to} ${seller}
         GROUP BY u.id ORDER BY sales_total DESC`,

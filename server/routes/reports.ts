@@ -14,7 +14,7 @@ import {
 } from '../../domain/schemas/reports';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
-import { LIVE_SALE_SQL, OPEN_SALE_SQL } from '../repositories/sales';
+import { LIVE_SALE_SQL, NET_LINE_QUANTITY_SQL, RETURNED_LINES_JOIN, NET_SUBTOTAL_SQL, NET_TOTAL_SQL, OPEN_SALE_SQL } from '../repositories/sales';
 import { dateRange, parseListQuery } from '../http/list-query';
 import { orderBy, rows } from '../db/sql-rows';
 import { collectionBySellerSchema, dueBalanceReportSchema, huecosSchema, indicatorsSchema } from '../../domain/schemas/reads';
@@ -121,10 +121,10 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
         sql`
       WITH months AS (${periodRows(from, to, 'month')}),
       sold AS (
-        SELECT substr(s.date, 1, 7) AS month, sum(s.subtotal) AS sales FROM sales s WHERE ${countedSales(from, to)} GROUP BY 1),
+        SELECT substr(s.date, 1, 7) AS month, sum(${NET_SUBTOTAL_SQL}) AS sales FROM sales s WHERE ${countedSales(from, to)} GROUP BY 1),
       costs AS (
-        SELECT substr(s.date, 1, 7) AS month, round(sum(si.quantity * i.cost), 2) AS cost
-        FROM sales s JOIN sale_items si ON si.sale_id = s.id JOIN items i ON i.id = si.item_id
+        SELECT substr(s.date, 1, 7) AS month, round(sum(${NET_LINE_QUANTITY_SQL} * i.cost), 2) AS cost
+        FROM sales s JOIN sale_items si ON si.sale_id = s.id ${RETURNED_LINES_JOIN} JOIN items i ON i.id = si.item_id
         WHERE ${countedSales(from, to)} GROUP BY 1),
       spent AS (
         SELECT substr(e.date, 1, 7) AS month, sum(e.amount) AS expenses FROM expenses e
@@ -163,7 +163,7 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
         sql`
       WITH periods AS (${periodRows(from, to, group)}),
       sold AS (
-        SELECT substr(s.date, 1, ${length}) AS period, sum(s.total) AS total, count(*) AS count FROM sales s WHERE ${countedSales(from, to)} GROUP BY 1),
+        SELECT substr(s.date, 1, ${length}) AS period, sum(${NET_TOTAL_SQL}) AS total, count(*) AS count FROM sales s WHERE ${countedSales(from, to)} GROUP BY 1),
       collected AS (
         SELECT substr(k.date, 1, ${length}) AS period, sum(k.amount) AS total FROM collections k
         WHERE k.canceled_at IS NULL AND k.date BETWEEN ${from} AND ${to} GROUP BY 1)
@@ -187,15 +187,15 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
     async (request) => {
       const query = parseListQuery(request.query, { filters: ['date_between'], sorts: Object.keys(ITEM_SORTS) });
       const [from, to] = reportPeriod(query.filters.date_between);
-      const lines = sql`sale_items si JOIN sales s ON s.id = si.sale_id JOIN items i ON i.id = si.item_id`;
+      const lines = sql`sale_items si JOIN sales s ON s.id = si.sale_id ${RETURNED_LINES_JOIN} JOIN items i ON i.id = si.item_id`;
       // A line's amount is its quantity × its price to the cent, as a sale's lines count it. A
       // sale has each item once (a cart refuses a repeated item), so its lines count its sales.
       // The period's totals come with the page (window sums over every item), in one scan.
       const found = await rows<ItemsReportRow & { total_items: number; total_amount: number; total_cost: number }>(
         db,
         sql`WITH per_item AS (
-          SELECT i.id AS item_id, i.name, un.name AS unit, sum(si.quantity) AS quantity, sum(round(si.quantity * si.price, 2)) AS amount,
-            count(*) AS sales_count, round(sum(si.quantity * i.cost), 2) AS cost
+          SELECT i.id AS item_id, i.name, un.name AS unit, sum(${NET_LINE_QUANTITY_SQL}) AS quantity, sum(round(${NET_LINE_QUANTITY_SQL} * si.price, 2)) AS amount,
+            count(*) AS sales_count, round(sum(${NET_LINE_QUANTITY_SQL} * i.cost), 2) AS cost
           FROM ${lines} JOIN units un ON un.id = i.unit_id WHERE ${countedSales(from, to)} GROUP BY i.id, i.name, un.name)
         SELECT item_id, name, unit, quantity::float8 AS quantity, amount::float8 AS amount, sales_count::int AS sales_count, cost::float8 AS cost,
           (count(*) OVER ())::int AS total_items, (sum(amount) OVER ())::float8 AS total_amount, (sum(cost) OVER ())::float8 AS total_cost
@@ -209,7 +209,7 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
         : await rows<{ total: number; amount: number; cost: number }>(
             db,
             sql`SELECT count(*)::int AS total, coalesce(sum(amount), 0)::float8 AS amount, coalesce(sum(cost), 0)::float8 AS cost
-            FROM (SELECT sum(round(si.quantity * si.price, 2)) AS amount, round(sum(si.quantity * i.cost), 2) AS cost
+            FROM (SELECT sum(round(${NET_LINE_QUANTITY_SQL} * si.price, 2)) AS amount, round(sum(${NET_LINE_QUANTITY_SQL} * i.cost), 2) AS cost
               FROM ${lines} WHERE ${countedSales(from, to)} GROUP BY si.item_id) AS per_item`,
           );
       return { data, meta: totals! };
@@ -231,7 +231,7 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
       const totals = await rows<{ company_id: number; name: string; month: number; total: number }>(
         db,
         sql`
-      SELECT c.id AS company_id, c.name, extract(month FROM s.date::date)::int AS month, sum(s.total)::float8 AS total
+      SELECT c.id AS company_id, c.name, extract(month FROM s.date::date)::int AS month, sum(${NET_TOTAL_SQL})::float8 AS total
       FROM companies c JOIN sales s ON s.company_id = c.id AND ${LIVE_SALE_SQL}
         AND s.date BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
       GROUP BY c.id, month ORDER BY c.name, c.id`,
@@ -272,8 +272,8 @@ export function reportRoutes(app: FastifyInstance, db: Db): void {
       const [data] = await rows(
         db,
         sql`SELECT
-      (SELECT coalesce(sum(total), 0)::float8 FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS sales_total,
-      (SELECT count(*)::int FROM sales WHERE kind = 'sale' AND canceled_at IS NULL AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS sales_count,
+      (SELECT coalesce(sum(${NET_TOTAL_SQL}), 0)::float8 FROM sales s WHERE ${countedSales(from, to)}) AS sales_total,
+      (SELECT count(*)::int FROM sales s WHERE ${countedSales(from, to)}) AS sales_count,
       (SELECT count(*)::int FROM sales WHERE kind = 'quotation' AND deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS quotations_count,
       (SELECT coalesce(sum(amount), 0)::float8 FROM collections WHERE canceled_at IS NULL AND date BETWEEN ${from} AND ${to}) AS collections_total,
       (SELECT coalesce(sum(amount), 0)::float8 FROM expenses WHERE deleted_at IS NULL AND date BETWEEN ${from} AND ${to}) AS expenses_total,

@@ -10,7 +10,7 @@ import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { priceCart } from '../repositories/pricing';
-import { insertSale, iso, loadSaleDetail, ORDER_STATUS_SQL } from '../repositories/sales';
+import { insertSale, iso, loadSaleDetail, NET_SUBTOTAL_SQL, NET_TOTAL_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { and, orderBy, page, rows } from '../db/sql-rows';
@@ -22,7 +22,7 @@ import { saleReturnAnswerSchema, saleReturnInputSchema, saleReturnListSchema } f
 import { asFilter, guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
 
 const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.razon_social, s.company_branch_id, b.name AS branch_name, s.user_id, u.name AS user_name, u.last AS user_last, u.email AS user_email,
-  s.date, s.due_date, s.type, s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.due_balance::float8 AS due_balance, s.payment_status,
+  s.date, s.due_date, s.type, s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.returned::float8 AS returned, s.due_balance::float8 AS due_balance, s.payment_status,
   s.sale_weight::float8 AS sale_weight, s.sale_total_weight::float8 AS sale_total_weight, s.note, s.internal_note, s.purchase_order, s.bar,
   ${iso(sql`s.created_at`)} AS created_at, ${iso(sql`s.updated_at`)} AS updated_at, ${iso(sql`s.canceled_at`)} AS canceled_at, s.cancel_reason, s.quotation_id,
   (SELECT made.id FROM sales made WHERE made.quotation_id = s.id AND made.deleted_at IS NULL) AS sale_id, ${ORDER_STATUS_SQL} AS order_status,
@@ -271,8 +271,10 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
       const query = parseListQuery(request.query, { filters: [...SALE_LIST_FILTERS, 'order_status'], sorts: [] });
       const [totals] = await rows(
         db,
-        sql`SELECT count(*)::int AS count, coalesce(sum(s.subtotal), 0)::float8 AS subtotal, coalesce(sum(s.iva), 0)::float8 AS iva,
-      coalesce(sum(s.total), 0)::float8 AS total, coalesce(sum(s.due_balance), 0)::float8 AS due_balance, coalesce(sum(s.sale_weight), 0)::float8 AS weight
+        // Amounts net of credit notes (cancelled sales are listed, and summed, only on their own list).
+        sql`SELECT count(*)::int AS count, coalesce(sum(${NET_SUBTOTAL_SQL}), 0)::float8 AS subtotal,
+      coalesce(sum(${NET_TOTAL_SQL} - ${NET_SUBTOTAL_SQL}), 0)::float8 AS iva, coalesce(sum(${NET_TOTAL_SQL}), 0)::float8 AS total,
+      coalesce(sum(s.due_balance), 0)::float8 AS due_balance, coalesce(sum(s.sale_weight), 0)::float8 AS weight
       FROM sales s JOIN companies c ON c.id = s.company_id WHERE ${and([...saleFilters(query.filters), sql`s.kind = 'sale'`])}`,
       );
       return { data: totals };

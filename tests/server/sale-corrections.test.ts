@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerBalanceSchema } from '../../domain/schemas/collections';
+import { homeSchema } from '../../domain/schemas/home';
+import { indicatorsSchema, salemanReportResultSchema, salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
 import { saleDetailAnswerSchema } from '../../domain/schemas/quotations';
 import { saleReturnAnswerSchema, saleReturnListSchema } from '../../domain/schemas/sale-returns';
 import { syncPullSchema } from '../../domain/schemas/sync';
@@ -342,5 +344,104 @@ describe('returning some lines of a sale (a credit note)', () => {
       { type: 'Devolución', quantity: -1 },
     ]);
     expect((await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', body)).statusCode).toBe(409);
+  });
+});
+
+describe('the books after a correction', () => {
+  const sellerId = async () => (await rows<{ id: number }>(sql`SELECT id FROM users WHERE email = 'ventas@demo.mx'`))[0]!.id;
+  /** What every total of sales says of today, as the office reads them. */
+  async function todaysFigures(company: number) {
+    const day = today();
+    const indicators = indicatorsSchema.parse(
+      (await call('GET', `/api/v2/report/sum_total_indicators?filter[date_between]=${day},${day}`, 'admin@demo.mx')).json(),
+    ).data;
+    const seller = salemanReportResultSchema
+      .parse((await call('POST', '/api/v2/saleman_report', 'admin@demo.mx', { date_from: day, date_to: day, user_id: await sellerId() })).json())
+      .data[0];
+    const byDay = (await call('GET', `/api/v2/report/sales_by_day?group=day&filter[date_between]=${day},${day}`, 'admin@demo.mx')).json<{
+      data: { sales_total: number }[];
+    }>().data[0]!;
+    const home = homeSchema.parse((await call('GET', '/api/v2/home', 'admin@demo.mx')).json()).data;
+    const listed = saleTotalsSchema.parse(
+      (await call('GET', `/api/v2/sale/totals?filter[company_id]=${company}`, 'admin@demo.mx')).json(),
+    ).data;
+    const items = (await call('GET', `/api/v2/report/items?itemsPerPage=1000&filter[date_between]=${day},${day}`, 'admin@demo.mx')).json<{
+      data: { item_id: number; quantity: number }[];
+    }>().data;
+    return {
+      quantity: items.find((row) => row.item_id === product.id)?.quantity ?? 0,
+      indicators: indicators.sales_total,
+      sold: seller?.sales_total ?? 0,
+      collected: seller?.collected ?? 0,
+      byDay: byDay.sales_total,
+      home: home.sales!.today.total,
+      listed: listed.total,
+    };
+  }
+  const moved = (after: Record<string, number>, before: Record<string, number>) =>
+    Object.fromEntries(Object.keys(after).map((key) => [key, Math.round((after[key]! - (before[key] ?? 0)) * 100) / 100]));
+
+  it('a cancelled sale owes nothing and is paid nothing: its payment went to the customer’s credit', async () => {
+    const company = await customer();
+    const id = await newSale(company, 2);
+    expect((await fill(id, 2)).statusCode).toBe(200);
+    const { total } = await detail(id);
+    expect((await pay(company, total / 2)).statusCode).toBe(201);
+    expect(await detail(id)).toMatchObject({ payment_status: 'Parcial' });
+    expect((await call('POST', `/api/v2/sales/${id}/cancel`, 'admin@demo.mx', { reason: 'Ya no lo quiso' })).statusCode).toBe(200);
+    expect(await detail(id)).toMatchObject({ due_balance: 0, payment_status: 'Pendiente' });
+    expect((await balance(company)).meta.credit).toBeCloseTo(total / 2, 2);
+  });
+
+  it('a return lowers what is owed without paying it: unpaid stays Pendiente, returned whole is not Pagada', async () => {
+    const company = await customer();
+    const id = await newSale(company, 4);
+    expect((await fill(id, 4)).statusCode).toBe(200);
+    const returned = async (quantity: number) =>
+      saleReturnAnswerSchema.parse(
+        (
+          await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', {
+            reason: 'Golpeado',
+            lines: [{ item_id: product.id, quantity }],
+          })
+        ).json(),
+      ).data;
+    const first = await returned(1);
+    const afterOne = await detail(id);
+    expect(afterOne).toMatchObject({ payment_status: 'Pendiente', returned: first.total });
+    expect(afterOne.due_balance).toBeCloseTo(afterOne.total - first.total, 2);
+    await returned(3);
+    expect(await detail(id)).toMatchObject({ due_balance: 0, payment_status: 'Pendiente', returned: afterOne.total });
+  });
+
+  it('counts sales net of returns and cancellations and collected as what payments applied, in every total', async () => {
+    const company = await customer();
+    const before = await todaysFigures(company);
+    const id = await newSale(company, 4);
+    expect((await fill(id, 4)).statusCode).toBe(200);
+    const { total } = await detail(id);
+    const credit = saleReturnAnswerSchema.parse(
+      (
+        await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', { reason: 'Maduro', lines: [{ item_id: product.id, quantity: 1 }] })
+      ).json(),
+    ).data;
+    const paid = 100;
+    expect((await pay(company, paid)).statusCode).toBe(201);
+    const net = Math.round((total - credit.total) * 100) / 100;
+    expect(moved(await todaysFigures(company), before)).toEqual({
+      quantity: 3,
+      indicators: net,
+      sold: net,
+      collected: paid,
+      byDay: net,
+      home: net,
+      listed: net,
+    });
+    const onPage = salePageSchema.parse((await call('GET', `/api/v2/company/sales?id=${company}`, 'admin@demo.mx')).json()).data;
+    expect(onPage.map((sale) => ({ id: sale.id, returned: sale.returned }))).toEqual([{ id, returned: credit.total }]);
+
+    expect((await call('POST', `/api/v2/sales/${id}/cancel`, 'admin@demo.mx', { reason: 'Se canceló' })).statusCode).toBe(200);
+    // Cancelled, it sells nothing and nothing of it stays collected (the payment is the customer's credit).
+    expect(moved(await todaysFigures(company), before)).toEqual({ quantity: 0, indicators: 0, sold: 0, collected: 0, byDay: 0, home: 0, listed: 0 });
   });
 });

@@ -415,7 +415,10 @@ function SalesSection({ companyId, links }: { companyId: number; links: boolean 
         <tr key={sale.id}>
           <th scope="row">{links ? <AppLink href={`/sales/${sale.id}`}>{saleFolio(sale.id)}</AppLink> : saleFolio(sale.id)}</th>
           <td>{day(sale.date)}</td>
-          <td className="numeric">{formatMoney(sale.total)}</td>
+          <td className="numeric">
+            {formatMoney(sale.total)}
+            {sale.returned > 0 && <div className="field-hint">{text.returned(formatMoney(sale.returned))}</div>}
+          </td>
           <td className="numeric">{formatMoney(sale.due_balance)}</td>
           <td>
             <span className={`status-chip status-chip--${PAYMENT_TONE[sale.payment_status] ?? 'neutral'}`}>{sale.payment_status}</span>

@@ -20,6 +20,7 @@ export function quotationRow(id: number, changes: Partial<SalePageRow> = {}): Sa
     subtotal: 1000,
     iva: 160,
     total: 1160,
+    returned: 0,
     due_balance: 0,
     payment_status: 'Cotización',
     sale_weight: 12.5,

@@ -20,6 +20,7 @@ const sale = (changes: Partial<SalePageRow>): SalePageRow => ({
   subtotal: 2500.5,
   iva: 400.08,
   total: 2900.58,
+  returned: 0,
   due_balance: 900.58,
   payment_status: 'Parcial',
   sale_weight: 40,

@@ -326,6 +326,7 @@ export function SaleView({
             <dl className="facts">
               <Fact label={text.paymentStatus}>{sale.payment_status}</Fact>
               <Fact label={text.total}>{formatMoney(sale.total)}</Fact>
+              {sale.returned > 0 && <Fact label={text.returned}>{formatMoney(sale.returned)}</Fact>}
               <Fact label={text.dueBalance}>{formatMoney(sale.due_balance)}</Fact>
             </dl>
             {returns && (

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cellAmount, cellDate, cellInteger, cellText, cellYesNo, matchColumns } from './imports';
+import { cellAmount, cellDate, cellInteger, cellText, cellYesNo, inertText, matchColumns } from './imports';
 
 describe('reading a cell typed in a spreadsheet', () => {
+  it('reads back as stored a text the export kept from running as a formula', () => {
+    const stored = ['+52 81 1234 5678', '=SUMA(A1)', '-', '@casa', "'=ya con apóstrofo", "''+52", '-12', "'-12", 'Av. Juárez', "O'Higgins"];
+    expect(inertText('+52 81 1234 5678')).toBe("'+52 81 1234 5678");
+    expect(inertText('-12')).toBe('-12');
+    expect(stored.map((value) => cellText(inertText(value)))).toEqual(stored);
+  });
+
   it('reads amounts as Mexico writes them, and from a semicolon file with a decimal comma', () => {
     expect(['1,234.50', '1234.5', '$ 1,234.50', '1234,50', '-12', 1234.5, '.5'].map((cell) => cellAmount(cell))).toEqual(
       [1234.5, 1234.5, 1234.5, 1234.5, -12, 1234.5, 0.5].map((value) => ({ ok: true, value })),

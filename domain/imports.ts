@@ -158,14 +158,27 @@ const ok = <T>(value: T): CellResult<T> => ({ ok: true, value });
 const fail = (error: string): CellResult<never> => ({ ok: false, error });
 const text = importMessages;
 
-/** The cell as trimmed text, or null when empty. Whole numbers are written without a decimal point or exponent. */
+/** A text a spreadsheet would run as a formula when opened (a negative number aside), or one that reads as such kept as text. */
+const formulaLike = (value: string) => /^'*[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value);
+
+/** A text as the export writes it: one that would run as a formula ('+52 81…', '=…') behind an apostrophe, which keeps it text. */
+export function inertText(value: string): string {
+  return formulaLike(value) ? `'${value}` : value;
+}
+
+/**
+ * The cell as trimmed text, or null when empty. Whole numbers are written without a decimal point or
+ * exponent. The apostrophe the export put before a formula-like text is dropped, so an export imports
+ * back as it was stored.
+ */
 export function cellText(cell: Cell): string | null {
   if (cell === null) return null;
   if (cell instanceof Date) return isoDay(cell);
   if (typeof cell === 'number') return Number.isInteger(cell) ? BigInt(cell).toString() : String(cell);
   if (typeof cell === 'boolean') return cell ? text.yes : text.no;
   const trimmed = cell.trim();
-  return trimmed === '' ? null : trimmed;
+  const typed = trimmed.startsWith("'") && formulaLike(trimmed.slice(1)) ? trimmed.slice(1) : trimmed;
+  return typed === '' ? null : typed;
 }
 
 /**

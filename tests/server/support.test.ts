@@ -39,30 +39,66 @@ describe('support tickets', () => {
     });
   });
 
-  it('reads as spec §6 has it: a Dirección person other than user 1 only their own, everyone else all', async () => {
-    const all = supportTicketPageSchema.parse((await list(admin, '?itemsPerPage=50')).json());
-    const officeSees = supportTicketPageSchema.parse((await list(office, '?itemsPerPage=50')).json());
-    expect(new Set(all.data.map((t) => t.user.name)).size).toBeGreaterThan(1);
-    expect(officeSees.meta.total).toBe(all.meta.total);
-    await rows(
-      sql`UPDATE users SET job_position_id = (SELECT id FROM job_positions WHERE name = 'Dirección') WHERE email = 'consulta@demo.mx'`,
-    );
-    try {
-      const director = await loginAs(t.app, 'consulta@demo.mx');
-      const own = supportTicketPageSchema.parse((await list(director, '?itemsPerPage=50')).json());
-      expect(own.meta.total).toBeLessThan(all.meta.total);
-      expect(own.data.every((ticket) => ticket.user.name === 'Carmen')).toBe(true);
-      const someoneElses = all.data.find((ticket) => ticket.user.name !== 'Carmen')!;
-      const opened = await t.app.inject({
-        method: 'GET',
-        url: `/api/support/support_tickets/${someoneElses.id}`,
-        headers: bearer(director),
+  it('lets each person read only their own tickets, and user 1 and support read them all', async () => {
+    const seller = await loginAs(t.app, 'ventas@demo.mx');
+    const write = async (token: string, description: string) =>
+      supportTicketSchema.parse(
+        (
+          await t.app.inject({ method: 'POST', url: '/api/support/support_tickets', headers: bearer(token), payload: { description } })
+        ).json(),
+      ).id;
+    const driversTicket = await write(driver, 'El GPS se congela en la ruta.');
+    const sellersTicket = await write(seller, 'Un cliente me pidió factura y no sé dónde.');
+    const ids = async (token: string) => {
+      const page = supportTicketPageSchema.parse((await list(token, '?itemsPerPage=1000')).json());
+      return {
+        ids: page.data.map((ticket) => ticket.id),
+        names: new Set(page.data.map((ticket) => ticket.user.name)),
+        total: page.meta.total,
+      };
+    };
+    const opened = (token: string, id: number) =>
+      t.app.inject({ method: 'GET', url: `/api/support/support_tickets/${id}`, headers: bearer(token) });
+    const replied = (token: string, id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/support/support_tickets/${id}/replies`,
+        headers: { ...bearer(token), 'idempotency-key': `ajeno-${id}-${Date.now()}` },
+        payload: { body: 'Yo también.' },
       });
-      expect(opened.statusCode).toBe(404);
+
+    const all = await ids(admin);
+    expect(all.ids).toEqual(expect.arrayContaining([driversTicket, sellersTicket]));
+    expect(all.names.size).toBeGreaterThan(2);
+
+    const drivers = await ids(driver);
+    expect(drivers.ids).toContain(driversTicket);
+    expect(drivers.ids).not.toContain(sellersTicket);
+    expect(drivers.names).toEqual(new Set(['Miguel']));
+    expect(drivers.total).toBe(drivers.ids.length);
+    const sellers = await ids(seller);
+    expect(sellers.ids).toContain(sellersTicket);
+    expect(sellers.ids).not.toContain(driversTicket);
+    expect(sellers.names).toEqual(new Set(['Laura']));
+    // Another's ticket is not found, whether read, answered, or its number guessed.
+    expect((await opened(driver, sellersTicket)).statusCode).toBe(404);
+    expect((await opened(seller, driversTicket)).statusCode).toBe(404);
+    expect((await replied(driver, sellersTicket)).statusCode).toBe(404);
+    expect((await opened(seller, sellersTicket)).statusCode).toBe(200);
+
+    // The support permission reads every ticket, and answers them.
+    await rows(sql`INSERT INTO user_permissions (user_id, permission_id)
+      SELECT u.id, p.id FROM users u, permissions p WHERE u.email = 'consulta@demo.mx' AND p.name = 'support'`);
+    try {
+      const support = await loginAs(t.app, 'consulta@demo.mx');
+      expect((await ids(support)).total).toBe(all.total);
+      expect((await opened(support, driversTicket)).statusCode).toBe(200);
+      const answers = supportTicketDetailSchema.parse((await opened(support, sellersTicket)).json()).data;
+      expect(answers.user.name).toBe('Laura');
+      expect((await replied(support, sellersTicket)).statusCode).toBe(201);
     } finally {
-      await rows(
-        sql`UPDATE users SET job_position_id = (SELECT id FROM job_positions WHERE name = 'Despacho') WHERE email = 'consulta@demo.mx'`,
-      );
+      await rows(sql`DELETE FROM user_permissions WHERE user_id = (SELECT id FROM users WHERE email = 'consulta@demo.mx')
+        AND permission_id = (SELECT id FROM permissions WHERE name = 'support')`);
     }
   });
 
@@ -166,8 +202,9 @@ describe('answering tickets', () => {
 
   it('lets someone with the support permission answer, and refuses others, unknown states and assignees who do not answer', async () => {
     const id = await open(driver, 'No carga el mapa.');
+    // Someone else does not even find it.
     const someoneElse = await answer(office, id, { body: 'Yo también lo veo.' });
-    expect(someoneElse.statusCode).toBe(403);
+    expect(someoneElse.statusCode).toBe(404);
     const badStatus = await answer(admin, id, { status: 'Perdido' });
     expect(badStatus.statusCode).toBe(422);
     expect(badStatus.json().message).toBe('El estado debe ser Abierto, En proceso, Resuelto o Cerrado.');

@@ -38,6 +38,7 @@ function cacheOf(email: string): PersistedClient {
         {
           queryKey: ['user', 'current'],
           queryHash: '["user","current"]',
+          dehydratedAt: Date.now(),
           state: {
             data: { email },
             dataUpdateCount: 1,

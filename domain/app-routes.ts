@@ -111,7 +111,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/import', 'Importar', needsAnyOf(...Object.values(IMPORT_PERMISSION)), { implemented: true }),
   route('/notes', 'Notas', everyone, { implemented: true }),
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
-  route('/business', 'Datos del negocio', needs('settings'), { implemented: true }),
+  route('/business', 'Datos del negocio', needs('business'), { implemented: true }),
   route('/users', 'Usuarios', needs('users'), { implemented: true }),
   // Before '/users/:id', which would take 'new' for an id.
   route('/users/new', 'Nuevo usuario', needs('users'), { inMenu: false, implemented: true }),

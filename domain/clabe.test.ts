@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidClabe } from './clabe';
+import { isValidClabe, maskedClabe } from './clabe';
 
 describe('isValidClabe', () => {
   it('takes a CLABE whose last digit is its check digit', () => {
@@ -14,5 +14,11 @@ describe('isValidClabe', () => {
     expect(isValidClabe('0020100777777777711')).toBe(false);
     expect(isValidClabe('00201007777777777a')).toBe(false);
     expect(isValidClabe('')).toBe(false);
+  });
+});
+
+describe('maskedClabe', () => {
+  it('shows only the last 4 digits', () => {
+    expect(maskedClabe('002010077777777771')).toBe('••••••••••••••7771');
   });
 });

@@ -9,3 +9,8 @@ export function isValidClabe(clabe: string): boolean {
   for (let index = 0; index < 17; index++) sum += (Number(clabe[index]) * weights[index % 3]!) % 10;
   return (10 - (sum % 10)) % 10 === Number(clabe[17]);
 }
+
+/** A CLABE as a notice may show it: only its last 4 digits, enough to tell two apart. */
+export function maskedClabe(clabe: string): string {
+  return `${'•'.repeat(Math.max(0, clabe.length - 4))}${clabe.slice(-4)}`;
+}

@@ -42,8 +42,11 @@ export const PERMISSIONS = [
   'utilities',
   'invoices',
   'activityLog',
-  // The business's own identity ('Datos del negocio'), printed on every document.
+  // The business's catalogues ('Catálogos': trucks, branches, units, price lists…).
   'settings',
+  // The business's own identity ('Datos del negocio'), printed on every document: its RFC and
+  // its CLABE, where customers pay, so it is given apart from the catalogues.
+  'business',
   // The people who sign in, their roles and their permissions ('Usuarios').
   'users',
   // Answering support tickets: their answers, states and who takes each.

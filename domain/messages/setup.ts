@@ -53,6 +53,10 @@ export const businessMessages = {
   saved: 'Datos del negocio guardados.',
   removeLogo: 'Quitar logotipo',
   currentLogo: 'Logotipo actual',
+  // What user 1 is told when the account customers pay into changes (a note and a notice).
+  clabeChangedTitle: 'Cambió la CLABE del negocio',
+  clabeChanged: (who: string, before: string, after: string) =>
+    `${who} cambió la CLABE donde pagan los clientes de ${before} a ${after}. Si no lo acordaron, revísalo en Datos del negocio y en Bitácora.`,
 } as const;
 
 /** The operator's command line (npm run admin). */

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import { maskedClabe } from '../../domain/clabe';
+import { businessMessages } from '../../domain/messages/setup';
+import { ADMIN_USER_ID } from '../../domain/permissions';
 import { businessIdentityAnswerSchema, businessIdentityUpdateSchema, type BusinessIdentityAnswer } from '../../domain/schemas/setup';
 import type { Db } from '../db/client';
 import { businessIdentity } from '../db/schema';
 import { parseInput } from '../http-errors';
-import { permission } from '../plugins/auth';
+import { currentUser, permission } from '../plugins/auth';
+import { enqueuePush } from '../push/push';
+import { sendNote } from '../repositories/notes';
 import { runMutation } from '../plugins/idempotency';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 import { identityOf, type BusinessProfile, type BusinessRow } from '../business/profile';
@@ -12,13 +17,14 @@ import { identityOf, type BusinessProfile, type BusinessRow } from '../business/
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
 export const BUSINESS_ROUTES = {
   'GET /api/v2/business': {
-    access: permission('settings'),
+    access: permission('business'),
     summary: 'Datos del negocio: razón social, RFC, domicilio, banco, CLABE, color y logotipo',
     response: businessIdentityAnswerSchema,
   },
   'PUT /api/v2/business': {
-    access: permission('settings'),
+    access: permission('business'),
     summary: 'Cambiar los datos del negocio (el logotipo omitido se conserva; null lo quita)',
+    recordRule: 'A change of the CLABE (where customers pay) is told to user 1 in a note and a notice, naming who made it, both CLABEs masked but their last 4 digits.',
     body: businessIdentityUpdateSchema,
     response: businessIdentityAnswerSchema,
   },
@@ -67,6 +73,19 @@ async function defaultsOf(business: BusinessProfile): Promise<BusinessIdentityAn
   };
 }
 
+/**
+ * The CLABE is where customers pay: whoever may change it could send the business's money
+ * elsewhere, so user 1 hears of every change, in the bell and on their phone, whoever made it
+ * (user 1 included: a session of theirs in other hands changes it too). Masked: a note is no
+ * place to copy an account number from.
+ */
+async function tellClabeChanged(tx: Db, who: string, before: string, after: string): Promise<void> {
+  const body = businessMessages.clabeChanged(who, maskedClabe(before), maskedClabe(after));
+  // No author: a note is never sent to its own author, and this one is the system's.
+  await sendNote(tx, { authorId: null, recipients: new Set([ADMIN_USER_ID]), title: businessMessages.clabeChangedTitle, body, record: null });
+  await enqueuePush(tx, [ADMIN_USER_ID], { title: businessMessages.clabeChangedTitle, body, url: '/business', tag: 'clabe' });
+}
+
 export function businessRoutes(app: FastifyInstance, db: Db, business: BusinessProfile): void {
   guardedRoute(app, 'GET /api/v2/business', async () => {
     const [row] = await db.select().from(businessIdentity).where(eq(businessIdentity.id, 1));
@@ -78,7 +97,11 @@ export function businessRoutes(app: FastifyInstance, db: Db, business: BusinessP
     'PUT /api/v2/business',
     async (request, reply) => {
       const { logo, ...fields } = parseInput(businessIdentityUpdateSchema, request.body);
+      const user = currentUser(request);
       const answered = await runMutation(db, request, reply, async (tx) => {
+        // Read under the row's lock, so two changes at once each compare with what the other left.
+        const [before] = await tx.select({ clabe: businessIdentity.clabe }).from(businessIdentity).where(eq(businessIdentity.id, 1)).for('update');
+        const clabeBefore = before?.clabe ?? (await business.current()).identity.clabe;
         const [row] = await tx
           .insert(businessIdentity)
           .values({ id: 1, ...fields, logo: logo ?? null })
@@ -87,6 +110,7 @@ export function businessRoutes(app: FastifyInstance, db: Db, business: BusinessP
             set: { ...fields, ...(logo !== undefined && { logo }), updated_at: sql`now()` },
           })
           .returning();
+        if (row!.clabe !== clabeBefore) await tellClabeChanged(tx, `${user.name} ${user.last}`, clabeBefore, row!.clabe);
         return { status: 200, body: answerOf(row!) };
       });
       // This process shows the change at once; its siblings within seconds (server/business/profile.ts).

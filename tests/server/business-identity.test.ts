@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessIdentityAnswerSchema } from '../../domain/schemas/setup';
+import { noteListSchema } from '../../domain/schemas/notes';
+import { rows } from '../../server/db/sql-rows';
+import { users } from '../../server/db/schema';
+import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t.app, 'admin@demo.mx');
+});
+afterAll(() => t.close());
+
+/** Gives a demo person a permission of their own (as 'Usuarios' would), before they sign in. */
+async function grant(email: string, permission: string): Promise<void> {
+  const [person] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  await t.database.db.execute(
+    sql`INSERT INTO user_permissions (user_id, permission_id) SELECT ${person!.id}, id FROM permissions WHERE name = ${permission}`,
+  );
+}
+
+const read = (token: string) => t.app.inject({ method: 'GET', url: '/api/v2/business', headers: bearer(token) });
+const change = (token: string, payload: object) => t.app.inject({ method: 'PUT', url: '/api/v2/business', headers: bearer(token), payload });
+const formOf = async (token: string) => {
+  const { logo_url: _logo, ...fields } = businessIdentityAnswerSchema.parse((await read(token)).json());
+  return fields;
+};
+const adminNotes = async () =>
+  noteListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/note/all', headers: bearer(admin) })).json()).data;
+
+describe("'Datos del negocio' and its own permission", () => {
+  it('is opened by the business permission, not by the catalogues’ settings, and held by no demo role but the administrator’s', async () => {
+    await grant('oficina@demo.mx', 'settings');
+    const catalogues = await loginAs(t.app, 'oficina@demo.mx');
+    // The catalogues open; the business's RFC and CLABE do not.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/lists/vehicles', headers: bearer(catalogues) })).statusCode).toBe(200);
+    expect((await read(catalogues)).statusCode).toBe(403);
+    expect((await change(catalogues, await formOf(admin))).statusCode).toBe(403);
+
+    expect((await read(admin)).statusCode).toBe(200);
+    const holders = await rows<{ name: string }>(
+      t.database.db,
+      sql`SELECT r.name FROM roles r JOIN role_permissions rp ON rp.role_id = r.id JOIN permissions p ON p.id = rp.permission_id
+        WHERE p.name = 'business' ORDER BY r.name`,
+    );
+    expect(holders.map((role) => role.name)).toEqual(['Administrador']);
+  });
+
+  it('tells user 1 who changed the CLABE, from which to which, masked but its last 4 digits', async () => {
+    await grant('ventas2@demo.mx', 'business');
+    const bookkeeper = await loginAs(t.app, 'ventas2@demo.mx');
+    const before = await formOf(bookkeeper);
+    expect(before.clabe).toBe('012580001234567891');
+    const seen = (await adminNotes()).length;
+
+    const changed = await change(bookkeeper, { ...before, clabe: '002010077777777771' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const notes = await adminNotes();
+    expect(notes).toHaveLength(seen + 1);
+    const [told] = notes;
+    expect(told).toMatchObject({ title: 'Cambió la CLABE del negocio', seen: false, author: null });
+    expect(told!.body).toBe(
+      'Ana Cantú cambió la CLABE donde pagan los clientes de ••••••••••••••7891 a ••••••••••••••7771. Si no lo acordaron, revísalo en Datos del negocio y en Bitácora.',
+    );
+    expect(told!.body).not.toContain('012580001234567891');
+    expect(told!.body).not.toContain('002010077777777771');
+
+    // Another field changed, the CLABE left as it was: nothing to tell.
+    expect((await change(bookkeeper, { ...before, clabe: '002010077777777771', phone: '81 8000 0000' })).statusCode).toBe(200);
+    expect(await adminNotes()).toHaveLength(seen + 1);
+
+    // User 1's own change is told too: a session of theirs in other hands changes it as well.
+    expect((await change(admin, { ...before, clabe: '032180000118359719' })).statusCode).toBe(200);
+    const [own] = await adminNotes();
+    expect(own!.body).toMatch(/^Alejandra Garza Treviño cambió la CLABE donde pagan los clientes de •+7771 a •+9719\./);
+  });
+});

@@ -46,7 +46,10 @@ const column = (
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   customers: [
-    column('name', 'Nombre', true, 'Nombre comercial del cliente.', 'Abarrotes La Luz', ['nombre comercial', 'cliente']),
+    column('name', 'Nombre', false, 'Nombre comercial del cliente; si se deja vacío se usa la razón social.', 'Abarrotes La Luz', [
+      'nombre comercial',
+      'cliente',
+    ]),
     column('razon_social', 'Razón social', true, 'Razón social como aparece en sus facturas.', 'Abarrotes La Luz SA de CV', [
       'razon',
       'nombre fiscal',

@@ -115,8 +115,8 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
       };
       const identity = values.rfc
         ? `rfc:${values.rfc as string}`
-        : values.razon_social || values.name
-          ? `name:${sameName(String(values.razon_social ?? values.name))}`
+        : values.razon_social
+          ? `name:${sameName(String(values.razon_social))}`
           : null;
       if (identity === null) {
         issues.push({ row: row.number, field: 'razon_social', message: text.required });
@@ -176,10 +176,15 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
     // A customer with a row already in error is not counted as created or updated.
     const rowsInError = new Set(issues.map((issue) => issue.row));
     for (const group of groups.values()) {
+      if (group.values.razon_social === null) {
+        issues.push({ row: group.first.number, field: 'razon_social', message: text.required });
+        continue;
+      }
       const draft = {
         ...group.values,
+        // As the template says: an empty Nombre is the razón social (never the other way: that is the invoices' name).
         name: group.values.name ?? group.values.razon_social,
-        razon_social: group.values.razon_social ?? group.values.name,
+        razon_social: group.values.razon_social,
         credit_days: group.values.credit_days ?? 0,
         branches: group.branches.map(([, branch]) => branch),
         contacts: group.contacts.map(([, contact]) => ({ ...contact, last: contact.last ?? '' })),

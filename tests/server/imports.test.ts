@@ -206,6 +206,35 @@ describe('Importar: customers', () => {
     ]);
   });
 
+  it('fills an empty Nombre from the Razón social, as the template says, and refuses an empty Razón social', async () => {
+    const template = await readExcelFile(
+      (await t.app.inject({ method: 'GET', url: '/api/v2/imports/customers/template', headers: bearer(admin) })).rawPayload,
+    );
+    const help = template.find((sheet) => sheet.sheet === 'Instrucciones')!.data;
+    expect(help.find((row) => row[0] === 'Nombre')).toEqual([
+      'Nombre',
+      'No',
+      'Nombre comercial del cliente; si se deja vacío se usa la razón social.',
+      'Abarrotes La Luz',
+    ]);
+    expect(help.find((row) => row[0] === 'Razón social')?.[1]).toBe('Sí');
+
+    const file = csv(['Nombre,Razón social,RFC', ',Sin Nombre Comercial SA,', 'Solo Comercial,,', 'Con RFC,,SNC010203AB1']);
+    expect(importPreviewSchema.parse((await upload('customers', file)).json()).errors).toEqual([
+      { row: 3, column: 'Razón social', message: 'Es obligatorio.' },
+      { row: 4, column: 'Razón social', message: 'Es obligatorio.' },
+    ]);
+    const withoutName = csv(['Razón social,RFC', 'Sin Nombre Comercial SA,']);
+    expect(importPreviewSchema.parse((await upload('customers', withoutName, { commit: true })).json())).toMatchObject({
+      errors: [],
+      create: 1,
+      written: true,
+    });
+    expect(await query(sql`SELECT name FROM companies WHERE razon_social = 'Sin Nombre Comercial SA'`)).toEqual([
+      { name: 'Sin Nombre Comercial SA' },
+    ]);
+  });
+
   it('says which required column is missing', async () => {
     const answer = importPreviewSchema.parse((await upload('customers', csv(['Nombre', 'Solo nombre']))).json());
     expect(answer.errors[0]).toEqual({

@@ -54,6 +54,7 @@ export const notesMessages = {
   unknownPeople: 'Alguna de las personas elegidas no existe o ya no está activa.',
   unknownRole: 'Alguno de los roles elegidos no existe.',
   unknownRecord: 'La nota es sobre algo que no existe.',
+  recordNotReadable: 'No puedes escribir una nota sobre algo que no tienes permiso de ver.',
   threadNotFound: 'No participas en esa conversación.',
   replyPrefix: (title: string) => (title.startsWith('Re: ') ? title : `Re: ${title}`).slice(0, 200),
 } as const;

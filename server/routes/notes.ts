@@ -22,6 +22,9 @@ import { HttpError, notFound, parseInput } from '../http-errors';
 import { idParamSchema } from '../http/params';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 import { currentUser, signedIn } from '../plugins/auth';
+import { onlyRoutesOf, readableRoutes } from '../auth/record-rules';
+import { hasPermission, type Permission } from '../../domain/permissions';
+import type { CurrentUser } from '../../domain/schemas/auth';
 import { runMutation } from '../plugins/idempotency';
 import * as z from 'zod/mini';
 
@@ -40,7 +43,8 @@ export const NOTES_ROUTES = {
     summary: 'Escribir una nota a personas, a un rol o a quien mencione con @usuario; sobre una venta, un cliente o un envío; o responder',
     body: noteInputSchema,
     response: noteSentSchema,
-    recordRule: 'A reply only in a conversation the person takes part in.',
+    recordRule:
+      'A reply only in a conversation the person takes part in; about a record only one the person may read (403 alike whether it exists or not).',
   },
   'PATCH /api/v2/notes/:id': {
     access: signedIn,
@@ -75,13 +79,51 @@ const recordParamSchema = z.object({
 const MENTION = /(?:^|[^\w.@])@([a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?)/gi;
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** Whether the record a note is about exists. */
-const RECORD_EXISTS: Record<NoteRecord['type'], (id: number) => SQL> = {
-  sale: (id) => sql`SELECT 1 FROM sales WHERE id = ${id} AND deleted_at IS NULL`,
-  company: (id) => sql`SELECT 1 FROM companies WHERE id = ${id} AND deleted_at IS NULL`,
-  shipping: (id) => sql`SELECT 1 FROM shippings WHERE id = ${id} AND deleted_at IS NULL`,
-  ticket: (id) => sql`SELECT 1 FROM support_tickets WHERE id = ${id}`,
+/**
+ * Who reads each kind of record a note may be about: the permissions of the screens that show
+ * one (a sale on its page, in the lists of sales, orders and collections; a customer on theirs;
+ * a route in the routes). Every signed-in person reads their own support tickets.
+ */
+const RECORD_READERS: Record<NoteRecord['type'], readonly Permission[] | null> = {
+  sale: ['sales', 'quotations', 'scheduled_sales', 'pedidos', 'cancelations', 'collections', 'balances', 'orders', 'orders_ready'],
+  company: ['companies'],
+  shipping: ['shippings', 'shipping_details'],
+  ticket: null,
 };
+
+/**
+ * The record a note is about, if it exists, and whether this person reads that one: a driver
+ * only the routes they drive (auth/record-rules.ts), and only support reads others' tickets.
+ */
+const RECORD_FOUND: Record<NoteRecord['type'], (id: number, user: CurrentUser) => SQL> = {
+  sale: (id) => sql`SELECT TRUE AS readable FROM sales WHERE id = ${id} AND deleted_at IS NULL`,
+  company: (id) => sql`SELECT TRUE AS readable FROM companies WHERE id = ${id} AND deleted_at IS NULL`,
+  shipping: (id, user) =>
+    sql`SELECT ${readableRoutes(user, sql`driver_id`)} AS readable FROM shippings WHERE id = ${id} AND deleted_at IS NULL`,
+  ticket: (id, user) =>
+    sql`SELECT ${hasPermission(user, 'support') ? sql`TRUE` : sql`user_id = ${user.id}`} AS readable FROM support_tickets WHERE id = ${id}`,
+};
+
+/** Whether this person reads only some records of the kind, so that one they may not read looks like one that does not exist. */
+const NARROWED: Record<NoteRecord['type'], (user: CurrentUser) => boolean> = {
+  sale: () => false,
+  company: () => false,
+  shipping: (user) => onlyRoutesOf(user) !== null,
+  ticket: (user) => !hasPermission(user, 'support'),
+};
+
+/**
+ * A note about a record is written only by someone who may read it, checked before whether it
+ * exists: the answer (403) is the same for one that does not, so nobody learns what exists
+ * by writing about it. Only those who read every record of the kind hear that it does not.
+ */
+async function refuseUnreadable(tx: Db, user: CurrentUser, record: NoteRecord): Promise<void> {
+  const readers = RECORD_READERS[record.type];
+  if (readers && !readers.some((name) => hasPermission(user, name))) throw new HttpError(403, text.recordNotReadable);
+  const [found] = await rows<{ readable: boolean }>(tx, RECORD_FOUND[record.type](record.id, user));
+  if (found?.readable === false || (!found && NARROWED[record.type](user))) throw new HttpError(403, text.recordNotReadable);
+  if (!found) throw new HttpError(422, text.unknownRecord);
+}
 
 /** Notes that `where` picks, each sent note once, among those the person wrote or received, oldest first. */
 async function sentNotes(db: Db, userId: number, where: SQL) {
@@ -156,6 +198,8 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
           recipients.add(row.id);
         }
       }
+      // What the writer names must be theirs to read; a reply's record comes with the conversation they take part in.
+      if (body.record) await refuseUnreadable(tx, user, body.record);
       let record = body.record ?? null;
       let title = body.title || null;
       if (body.thread_id) {
@@ -175,10 +219,6 @@ export function noteRoutes(app: FastifyInstance, db: Db): void {
         const first = thread[0]!;
         title ??= text.replyPrefix(first.title);
         if (!record && first.record_type !== null) record = { type: first.record_type as NoteRecord['type'], id: first.record_id! };
-      }
-      if (record) {
-        const [found] = await rows(tx, RECORD_EXISTS[record.type](record.id));
-        if (!found) throw new HttpError(422, text.unknownRecord);
       }
       const sent = await sendNote(tx, {
         authorId: user.id,

@@ -197,6 +197,43 @@ describe('writing notes', () => {
     expect(empty.json().message).toBe('Escribe la nota.');
   });
 
+  it('refuses a note about a record the writer may not read, the same whether it exists or not', async () => {
+    const office = [await userId('oficina@demo.mx')];
+    const refusal = 'No puedes escribir una nota sobre algo que no tienes permiso de ver.';
+    const about = (email: string, type: string, id: number) =>
+      write(email, { body: 'Ojo con esto.', user_ids: office, record: { type, id } });
+    const expectRefused = async (answer: Awaited<ReturnType<typeof about>>) => {
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json().message).toBe(refusal);
+    };
+
+    // The warehouse reads no customers: a real one and a made-up one answer alike.
+    const [company] = await rowsOf<{ id: number }>(sql`SELECT id FROM companies WHERE deleted_at IS NULL ORDER BY id LIMIT 1`);
+    await expectRefused(await about('almacen@demo.mx', 'company', company!.id));
+    await expectRefused(await about('almacen@demo.mx', 'company', 999_999));
+    // But writes about a sale, which its orders show.
+    const [sale] = await rowsOf<{ id: number }>(sql`SELECT id FROM sales WHERE kind = 'sale' AND deleted_at IS NULL ORDER BY id LIMIT 1`);
+    expect((await about('almacen@demo.mx', 'sale', sale!.id)).statusCode).toBe(201);
+
+    // A driver reads the routes they drive, and their own tickets, not another's.
+    const driver = await userId('chofer@demo.mx');
+    const [own] = await rowsOf<{ id: number }>(sql`SELECT id FROM shippings WHERE driver_id = ${driver} AND deleted_at IS NULL LIMIT 1`);
+    const [others] = await rowsOf<{ id: number }>(
+      sql`SELECT id FROM shippings WHERE driver_id <> ${driver} AND deleted_at IS NULL LIMIT 1`,
+    );
+    expect((await about('chofer@demo.mx', 'shipping', own!.id)).statusCode).toBe(201);
+    await expectRefused(await about('chofer@demo.mx', 'shipping', others!.id));
+    await expectRefused(await about('chofer@demo.mx', 'shipping', 999_999));
+    const [ticket] = await rowsOf<{ id: number }>(sql`SELECT id FROM support_tickets WHERE user_id <> ${driver} LIMIT 1`);
+    await expectRefused(await about('chofer@demo.mx', 'ticket', ticket!.id));
+    await expectRefused(await about('chofer@demo.mx', 'ticket', 999_999));
+    // Nothing was written by the refused ones.
+    const [count] = await rowsOf<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM notes WHERE body = 'Ojo con esto.' AND record_type IN ('company', 'ticket')`,
+    );
+    expect(count!.n).toBe(0);
+  });
+
   it('tells the bells of those it goes to, live, and no one else', async () => {
     const ticketFor = async (email: string) =>
       eventTicketSchema.parse(

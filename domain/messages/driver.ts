@@ -41,9 +41,8 @@ export const driverMessages = {
   rejected: 'Envío Rechazado',
   offlineHere: 'Sin conexión: lo que hagas se guarda en el teléfono y se envía al volver la señal.',
   saleNote: 'Nota de la venta',
-  statusPending: 'Pendiente',
-  statusDelivered: 'Entregado',
-  statusRejected: 'No Entregado',
+  /** A delivery's status as every screen names it (domain/rules/delivery-status.ts). */
+  statuses: { Pendiente: 'Pendiente', Entregado: 'Entregado', 'No Entregado': 'No Entregado', Cancelada: 'Venta cancelada' },
   noAddress: 'Sin dirección de entrega',
   preparingFile: 'Preparando archivo…',
   driver: 'Chofer',

@@ -43,4 +43,10 @@ describe('delivery status', () => {
       ]),
     ).toBe(12.11);
   });
+
+  it('marks a stop whose sale was cancelled as Cancelada, grey, and weighs it no more', () => {
+    const cancelled = { completed: true, is_delivered: true, sale: { sale_weight: 40, canceled: true } };
+    expect([deliveryStatus(cancelled), timelineColour(cancelled)]).toEqual(['Cancelada', 'neutral']);
+    expect(shippingWeight([cancelled, { completed: true, is_delivered: true, sale: { sale_weight: 2.5, canceled: false } }])).toBe(2.5);
+  });
 });

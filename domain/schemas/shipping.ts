@@ -102,6 +102,8 @@ const saleSummary = {
   company_name: z.string(),
   sale_weight: z.number(),
   sale_due_balance: z.number(),
+  /** True once the sale was cancelled: its stop shows 'Cancelada' and weighs nothing. */
+  canceled: z.optional(z.boolean()),
   /** The sale's notes, shown in the office detail panel (internal note, else note). */
   note: z.optional(z.nullable(z.string())),
   internal_note: z.optional(z.nullable(z.string())),

@@ -122,7 +122,8 @@ export async function editSale(tx: Db, sale: LockedSale, body: NewSale, priced: 
  * Cancels a sale with its reason, reversing what it did: before its order is filled the order
  * leaves the warehouse's list; once filled, what went out comes back into stock as 'Devolución'
  * (a subtracting type of spec §4, recorded negative so the signed sum brings the goods back,
- * beside the 'Salida Venta' it reverses); it leaves every route where it is not yet delivered;
+ * beside the 'Salida Venta' it reverses); it leaves every route where it is not yet delivered,
+ * and where it was, it stays marked cancelled and weighs nothing;
  * and what was paid of it becomes the customer's credit (its payments' applications to it are
  * released, each payment keeping the amount as unapplied): a cancelled sale owes nothing and
  * nothing of it stays paid. It cannot be paid, routed, edited or cancelled again.
@@ -180,6 +181,17 @@ export async function cancelSale(tx: Db, sale: LockedSale, reason: string, userI
       updated_at: now,
     })
     .where(eq(sales.id, sale.id));
+  // Where it was already delivered or refused, the stop stays as a record, marked cancelled on the
+  // office's route and the driver's phone (the sale's update renumbers its routes for the pull),
+  // and the route is weighed again without it (migration 0040).
+  const kept = await rows<{ id: number; shipping_id: number }>(
+    tx,
+    sql`SELECT id, shipping_id FROM shipping_details WHERE sale_id = ${sale.id} AND deleted_at IS NULL`,
+  );
+  if (kept.length > 0) {
+    await tx.execute(sql`SELECT shipping_deliveries_changed(${`{${[...new Set(kept.map((stop) => stop.shipping_id))].join(',')}}`}::int[])`);
+    for (const stop of kept) await tellDriverStop(tx, stop.id, 'changed');
+  }
   await publishEvent(tx, { type: 'order.changed', order_id: sale.id, date: sale.date });
 }
 

@@ -87,7 +87,8 @@ const DETAIL_JSON = sql`json_build_object(
     'company_branch', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('name', b.name) END,
     'sale_items', coalesce((SELECT json_agg(json_build_object('quantity', si.quantity::float8, 'item', json_build_object('name', i.name)) ORDER BY si.id)
                             FROM sale_items si JOIN items i ON i.id = si.item_id WHERE si.sale_id = sa.id), '[]'),
-    'sale_weight', sa.sale_weight::float8, 'sale_due_balance', sa.due_balance::float8, 'note', sa.note, 'internal_note', sa.internal_note,
+    'sale_weight', sa.sale_weight::float8, 'sale_due_balance', sa.due_balance::float8, 'canceled', sa.canceled_at IS NOT NULL,
+    'note', sa.note, 'internal_note', sa.internal_note,
     'company', json_build_object('delivery_address', c.delivery_address),
     'user', json_build_object('name', u.name, 'last', u.last)))`;
 const DETAIL_JOINS = sql`JOIN sales sa ON sa.id = d.sale_id JOIN companies c ON c.id = sa.company_id
@@ -159,7 +160,7 @@ interface SummaryRouteRow {
 /** A delivery and its sale's summary as a JSON array (over DETAIL_SUMMARY_FROM): positions read by `summaryDetail`. */
 const DETAIL_TUPLE = sql`json_build_array(d.id, d.sale_id, d.company_id, d.completed, d.is_delivered, d.delivery_rejection_comment,
   ${minute(sql`d.delivered_at`)}, d.invoice, d.pdf, d.latitude, d.longitude,
-  c.name, sa.sale_weight::float8, sa.due_balance::float8, sa.note, sa.internal_note)`;
+  c.name, sa.sale_weight::float8, sa.due_balance::float8, sa.note, sa.internal_note, sa.canceled_at IS NOT NULL)`;
 
 type DetailTuple = [
   id: number,
@@ -178,6 +179,7 @@ type DetailTuple = [
   sale_due_balance: number,
   note: string | null,
   internal_note: string | null,
+  canceled: boolean,
 ];
 
 function summaryDetail(shippingId: number, t: DetailTuple): ShippingDetailSummary {
@@ -194,7 +196,7 @@ function summaryDetail(shippingId: number, t: DetailTuple): ShippingDetailSummar
     pdf: t[8],
     latitude: t[9],
     longitude: t[10],
-    sale: { id: t[1], company_name: t[11], sale_weight: t[12], sale_due_balance: t[13], note: t[14], internal_note: t[15] },
+    sale: { id: t[1], company_name: t[11], sale_weight: t[12], sale_due_balance: t[13], note: t[14], internal_note: t[15], canceled: t[16] },
   };
 }
 

@@ -1,11 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { deliveryStatus } from '../../domain/rules/delivery-status';
+import { deliveryStatus, type DeliveryStatus } from '../../domain/rules/delivery-status';
 import { monterreyDate } from '../../domain/time';
 import type { LocalDetail, LocalShipping, SyncDatabase } from '../../sync/db';
 import { useSyncDatabase } from './sync-context';
 
-const COUNT_OF = { Pendiente: 'pending', Entregado: 'delivered', 'No Entregado': 'rejected' } as const;
-type Count = (typeof COUNT_OF)[keyof typeof COUNT_OF];
+type Count = 'pending' | 'delivered' | 'rejected';
+/** A stop whose sale was cancelled is no delivery of the route: it is counted in none. */
+const COUNT_OF: Record<DeliveryStatus, Count | null> = {
+  Pendiente: 'pending',
+  Entregado: 'delivered',
+  'No Entregado': 'rejected',
+  Cancelada: null,
+};
 
 export interface RouteSummary {
   shipping: LocalShipping;
@@ -37,7 +43,10 @@ export function summarizeRoutes(shippings: LocalShipping[], details: LocalDetail
     .map((shipping) => {
       const own = byRoute.get(shipping.id) ?? [];
       const counts = { pending: 0, delivered: 0, rejected: 0 };
-      for (const detail of own) counts[COUNT_OF[deliveryStatus(detail)]] += 1;
+      for (const detail of own) {
+        const count = COUNT_OF[deliveryStatus(detail)];
+        if (count) counts[count] += 1;
+      }
       return {
         shipping,
         isToday: shipping.date === today,

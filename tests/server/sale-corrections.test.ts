@@ -5,7 +5,9 @@ import { homeSchema } from '../../domain/schemas/home';
 import { indicatorsSchema, salemanReportResultSchema, salePageSchema, saleTotalsSchema } from '../../domain/schemas/reads';
 import { saleDetailAnswerSchema } from '../../domain/schemas/quotations';
 import { saleReturnAnswerSchema, saleReturnListSchema } from '../../domain/schemas/sale-returns';
+import { fullShippingPageSchema } from '../../domain/schemas/shipping';
 import { syncPullSchema } from '../../domain/schemas/sync';
+import { deliveryStatus } from '../../domain/rules/delivery-status';
 import { monterreyDate } from '../../domain/time';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -443,5 +445,47 @@ describe('the books after a correction', () => {
     expect((await call('POST', `/api/v2/sales/${id}/cancel`, 'admin@demo.mx', { reason: 'Se canceló' })).statusCode).toBe(200);
     // Cancelled, it sells nothing and nothing of it stays collected (the payment is the customer's credit).
     expect(moved(await todaysFigures(company), before)).toEqual({ quantity: 0, indicators: 0, sold: 0, collected: 0, byDay: 0, home: 0, listed: 0 });
+  });
+});
+
+describe('cancelling a sale already delivered on a route', () => {
+  it('keeps the stop as cancelled on the office’s route and the driver’s phone, and the route no longer weighs it', async () => {
+    const company = await customer();
+    const id = await newSale(company, 3);
+    expect((await fill(id, 3)).statusCode).toBe(200);
+    const [driver] = await rows<{ id: number }>(sql`SELECT id FROM users WHERE email = 'chofer@demo.mx'`);
+    const [route] = await rows<{ id: number }>(
+      sql`INSERT INTO shippings (driver_id, date, user_id) VALUES (${driver!.id}, ${today()}, 1) RETURNING id`,
+    );
+    await rows(
+      sql`INSERT INTO shipping_details (shipping_id, sale_id, company_id, completed, is_delivered, delivered_at, pdf)
+        VALUES (${route!.id}, ${id}, ${company}, true, true, now(), 'evidencia.pdf')`,
+    );
+    const read = async () =>
+      fullShippingPageSchema.parse((await call('GET', `/api/v2/shippings?filter[id]=${route!.id}`, 'oficina@demo.mx')).json()).data[0]!;
+    const delivered = await read();
+    const { sale_weight } = await detail(id);
+    expect(delivered.weight).toBeCloseTo(sale_weight, 2);
+    expect(delivered.shipping_details.map((stop) => stop.sale.canceled)).toEqual([false]);
+
+    expect((await call('POST', `/api/v2/sales/${id}/cancel`, 'admin@demo.mx', { reason: 'Se facturó a otro cliente' })).statusCode).toBe(200);
+    const afterwards = await read();
+    expect(afterwards.weight).toBe(0);
+    expect(afterwards.shipping_details).toHaveLength(1);
+    expect(deliveryStatus(afterwards.shipping_details[0]!)).toBe('Cancelada');
+    expect(afterwards.shipping_details[0]!.sale).toMatchObject({ canceled: true, sale_due_balance: 0 });
+
+    // The driver's phone pulls the route again with the stop marked.
+    tokens['chofer@demo.mx'] = await loginAs(t.app, 'chofer@demo.mx');
+    let cursor: string | undefined;
+    let stop: { sale: { canceled?: boolean | undefined } } | undefined;
+    for (let page = 0; page < 50; page++) {
+      const url = cursor === undefined ? '/api/v2/sync/pull' : `/api/v2/sync/pull?cursor=${encodeURIComponent(cursor)}`;
+      const pull = syncPullSchema.parse((await call('GET', url, 'chofer@demo.mx')).json());
+      stop = pull.shippings.flatMap((shipping) => shipping.shipping_details).find((one) => one.sale_id === id) ?? stop;
+      cursor = pull.cursor;
+      if (!pull.has_more) break;
+    }
+    expect(stop?.sale.canceled).toBe(true);
   });
 });

@@ -81,7 +81,7 @@ export default function ShippingManifest({ data, onDone, onUnreadable }: PrintVi
                     </ul>
                   </td>
                   <td className="manifest__number">{formatKg(detail.sale.sale_weight)}</td>
-                  <td>{deliveryStatus(detail)}</td>
+                  <td>{driverMessages.statuses[deliveryStatus(detail)]}</td>
                 </tr>
               ))}
             </tbody>

@@ -23,11 +23,6 @@ export type Notify = (message: string, tone: 'success' | 'danger') => void;
 
 const detailHeader = (detail: ShippingDetailSummary) => `${saleFolio(detail.sale_id)} · ${detail.sale.company_name}`;
 
-const STATUS_TEXT = {
-  Pendiente: driverMessages.statusPending,
-  Entregado: driverMessages.statusDelivered,
-  'No Entregado': driverMessages.statusRejected,
-};
 
 /**
  * One route's sales (spec §2 'Shipping detail panel'): the table 'Envios' on wide screens,
@@ -184,7 +179,7 @@ function StatusChip({ detail }: { detail: ShippingDetailSummary }) {
     status === 'No Entregado' && detail.delivery_rejection_comment ? text.rejection(detail.delivery_rejection_comment) : undefined;
   return (
     <span className={`status-chip status-chip--${timelineColour(detail)}`} title={reason}>
-      {STATUS_TEXT[status]}
+      {driverMessages.statuses[status]}
       {/* The reason shows on hover (spec §4) and is read out for those who cannot hover. */}
       {reason && <span className="visually-hidden"> · {reason}</span>}
     </span>

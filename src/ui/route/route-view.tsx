@@ -118,15 +118,10 @@ export function SaleFacts({ detail }: { detail: ShippingDetail }) {
   );
 }
 
-const STATUS_LABEL = {
-  Pendiente: text.statusPending,
-  Entregado: text.statusDelivered,
-  'No Entregado': text.statusRejected,
-} as const;
 
 /** A delivery's status word in its colour: green delivered, red not delivered, amber pending. */
 export function DeliveryStatusChip({ detail }: { detail: ShippingDetailSummary }) {
-  return <span className={`status-chip status-chip--${timelineColour(detail)}`}>{STATUS_LABEL[deliveryStatus(detail)]}</span>;
+  return <span className={`status-chip status-chip--${timelineColour(detail)}`}>{text.statuses[deliveryStatus(detail)]}</span>;
 }
 
 /**

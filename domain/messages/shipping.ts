@@ -28,4 +28,6 @@ export const shippingMessages = {
   rejectionRequired: 'Escribe el motivo del rechazo.',
   driverOnlyOwn: 'Solo el chofer asignado puede iniciar, terminar o entregar este envío.',
   driverOnlyKm: 'Como chofer solo puedes capturar el kilometraje de tu envío.',
+  /** A driver sent a start or finish time without its reading, or another one than recorded. */
+  timeRecordedOnce: 'La hora de inicio y la de término quedan registradas al capturar su kilometraje; solo la oficina las corrige.',
 } as const;

@@ -233,7 +233,8 @@ export function shippingRoutes(app: FastifyInstance, db: Db, deployment: Deploym
 /**
  * A driver starts and finishes a route once: a second start or finish (a stale device, a
  * second phone) with the reading already recorded answers as the first did and changes
- * nothing; with another reading it is refused with the one recorded. Only the office
+ * nothing; with another reading it is refused with the one recorded, and so is a start or finish
+ * time sent without its reading (a driver cannot rewrite when they started). Only the office
  * (editShippings) corrects a reading, and Bitácora keeps the change.
  */
 function recordedOnce(
@@ -253,6 +254,16 @@ function recordedOnce(
     if (body.final_km !== existing.final_km)
       throw refuse(shippingMessages.alreadyFinishedWith(formatQuantity(existing.final_km), moment(existing.km_capture_time)));
     delete kept.final_km;
+    delete kept.km_capture_time;
+  }
+  // A time travels only with the reading it stamps; the same time again (a resent start) is harmless.
+  const sameMinute = (sent: string | null | undefined, recorded: string | null) => sent?.slice(0, 16) === recorded?.slice(0, 16);
+  if (kept.km_capture_time_start !== undefined && kept.initial_km === undefined) {
+    if (!sameMinute(kept.km_capture_time_start, existing.km_capture_time_start)) throw refuse(shippingMessages.timeRecordedOnce);
+    delete kept.km_capture_time_start;
+  }
+  if (kept.km_capture_time !== undefined && kept.final_km === undefined) {
+    if (!sameMinute(kept.km_capture_time, existing.km_capture_time)) throw refuse(shippingMessages.timeRecordedOnce);
     delete kept.km_capture_time;
   }
   return kept;

@@ -49,7 +49,7 @@ describe('GET /api/v2/shippings', () => {
     expect(withDetails.driver?.name).toEqual(expect.any(String));
     // The list carries what the office rows show, not each sale's lines, contact and seller.
     expect(Object.keys(withDetails.shipping_details[0]!.sale).sort()).toEqual(
-      ['company_name', 'id', 'internal_note', 'note', 'sale_due_balance', 'sale_weight'].sort(),
+      ['canceled', 'company_name', 'id', 'internal_note', 'note', 'sale_due_balance', 'sale_weight'].sort(),
     );
   });
 
@@ -88,6 +88,7 @@ describe('GET /api/v2/shippings', () => {
       company_name,
       sale_weight,
       sale_due_balance,
+      canceled,
       note,
       internal_note,
     }: (typeof full.data)[number]['shipping_details'][number]['sale']) => ({
@@ -95,6 +96,7 @@ describe('GET /api/v2/shippings', () => {
       company_name,
       sale_weight,
       sale_due_balance,
+      canceled,
       note,
       internal_note,
     });
@@ -296,6 +298,35 @@ describe('creating, editing and deleting shippings', () => {
         WHERE entity = 'shippings' AND entity_id = ${created.id} AND action = 'update' ORDER BY id DESC LIMIT 1`,
     );
     expect((logged as unknown as { rows: unknown[] }).rows[0]).toEqual({ before: '12400', after: '12410' });
+  });
+
+  it('does not let a driver rewrite when a route started or finished: a time travels only with its reading; the office corrects it, logged', async () => {
+    const created = shippingSchema.parse(
+      (await send(office, 'POST', '/api/v1/shipping/create', { date: '2026-12-05', driver_id: driverId })).json(),
+    );
+    const update = (token: string, body: object) => send(token, 'PUT', '/api/v1/shipping/update', { id: created.id, ...body });
+    const refused = 'La hora de inicio y la de término quedan registradas al capturar su kilometraje; solo la oficina las corrige.';
+    // Not started yet: a time alone starts nothing.
+    const bare = await update(driver, { km_capture_time_start: '2026-12-05 06:00' });
+    expect([bare.statusCode, bare.json().message]).toEqual([409, refused]);
+    expect((await update(driver, { initial_km: 300, km_capture_time_start: '2026-12-05 07:10' })).statusCode).toBe(200);
+    expect((await update(driver, { final_km: 350, km_capture_time: '2026-12-05 15:00' })).statusCode).toBe(200);
+    for (const rewrite of [{ km_capture_time_start: '2026-12-05 05:00' }, { km_capture_time: '2026-12-05 19:00' }]) {
+      const answer = await update(driver, rewrite);
+      expect([answer.statusCode, answer.json().message]).toEqual([409, refused]);
+    }
+    // The same time again (a device resending what it recorded) is harmless.
+    expect((await update(driver, { km_capture_time_start: '2026-12-05 07:10' })).statusCode).toBe(200);
+    const [kept] = await t.database.db.select().from(shippings).where(eq(shippings.id, created.id));
+    expect([kept!.km_capture_time_start?.slice(0, 16), kept!.km_capture_time?.slice(0, 16)]).toEqual(['2026-12-05 07:10', '2026-12-05 15:00']);
+
+    const corrected = await update(office, { km_capture_time_start: '2026-12-05 06:55' });
+    expect(shippingSchema.parse(corrected.json())).toMatchObject({ km_capture_time_start: '2026-12-05 06:55' });
+    const logged = await t.database.db.execute(
+      sql`SELECT after ->> 'km_capture_time_start' AS after FROM logs
+        WHERE entity = 'shippings' AND entity_id = ${created.id} AND action = 'update' ORDER BY id DESC LIMIT 1`,
+    );
+    expect((logged as unknown as { rows: { after: string }[] }).rows[0]!.after).toMatch(/^2026-12-05T06:55/);
   });
 
   it('does not let a driver start someone else’s route', async () => {

@@ -43,16 +43,22 @@ async function openSeededDatabase(): Promise<{ database: Database; url: string |
   return { database: await openDatabase({ kind: 'pglite', dataDir: null, snapshot }), url: null, drop: async () => undefined };
 }
 
+/** Where a test reads what the server logs (give LOG_LEVEL too: tests log nothing by default). */
+export interface TestOptions {
+  log?: { write(line: string): void };
+}
+
 /** The real app on `database`, with a data directory of its own (a machine's disk); `close` leaves the database open. */
 async function machineOn(
   database: Database,
   env: Record<string, string>,
+  options: TestOptions = {},
 ): Promise<{ app: FastifyInstance; dataDir: string; close(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'frutas-test-'));
   const app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', WEB_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
     database,
-    logger: false,
+    logger: options.log ? { stream: options.log } : false,
   });
   await app.ready();
   return {
@@ -66,8 +72,14 @@ async function machineOn(
 }
 
 /** The real app on `database`, with a temporary data directory; `drop` removes the database after it closes. */
-async function appOn(database: Database, url: string | null, drop: () => Promise<void>, env: Record<string, string>): Promise<TestApp> {
-  const machine = await machineOn(database, env);
+async function appOn(
+  database: Database,
+  url: string | null,
+  drop: () => Promise<void>,
+  env: Record<string, string>,
+  options: TestOptions = {},
+): Promise<TestApp> {
+  const machine = await machineOn(database, env, options);
   return {
     app: machine.app,
     database,
@@ -90,17 +102,17 @@ export function anotherMachine(t: TestApp, env: Record<string, string> = {}): Re
 }
 
 /** The real app on a private copy of the seeded demo database (PGlite, or PostgreSQL in CI). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestOptions = {}): Promise<TestApp> {
   const { database, url, drop } = await openSeededDatabase();
-  return appOn(database, url, drop, env);
+  return appOn(database, url, drop, env, options);
 }
 
 /** The real app on a new database with its migrations and nothing else: an installation on its first day. */
-export async function createEmptyTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createEmptyTestApp(env: Record<string, string> = {}, options: TestOptions = {}): Promise<TestApp> {
   const postgres = process.env.DATABASE_URL ? await emptyPostgresDatabase('frutas_empty') : null;
   const database = await openDatabase(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null });
   await database.migrate();
-  return appOn(database, postgres?.url ?? null, async () => postgres?.drop(), env);
+  return appOn(database, postgres?.url ?? null, async () => postgres?.drop(), env, options);
 }
 
 export async function loginAs(app: FastifyInstance, email: string, password = 'demo1234'): Promise<string> {

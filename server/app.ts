@@ -27,6 +27,7 @@ import { docsRoutes } from './routes/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { boundJsonDepth, refuseNulInText } from './plugins/text-input';
 import { securityHeaders } from './plugins/security-headers';
+import { logRedaction, redactSecrets } from './plugins/log-redaction';
 import { deploymentRoutes } from './routes/deployment';
 import { rentalRoutes } from './routes/rentals';
 import { pushRoutes } from './routes/push';
@@ -95,7 +96,8 @@ z.config({
 export interface AppOptions {
   env: Env;
   database: Database;
-  logger?: boolean;
+  /** Log to standard output (true), nowhere (false), or to `stream` (a test reading what is written). */
+  logger?: boolean | { stream: { write(line: string): void } };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -103,11 +105,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** The `hops` proxies nearest the server are believed, as proxy-addr reads a number of hops. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** A request as its log line shows it: the passes and tickets a URL may carry are not written down. */
+/** A request as its log line shows it: no header, and no secret a URL's query may carry (plugins/log-redaction.ts). */
 function requestForTheLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&](?:pass|ticket)=)[^&]*/g, '$1…'),
+    url: redactSecrets(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -117,7 +119,14 @@ function requestForTheLog(request: FastifyRequest) {
 /** Plugins in order: security and limits, then auth, then routes, then the PWA. */
 export async function buildApp({ env, database, logger = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: env.LOG_LEVEL, serializers: { req: requestForTheLog } } : false,
+    logger: logger
+      ? {
+          level: env.LOG_LEVEL,
+          serializers: { req: requestForTheLog },
+          ...logRedaction,
+          ...(typeof logger === 'object' && { stream: logger.stream }),
+        }
+      : false,
     // The client address (sign-in limits) comes from X-Forwarded-For only as far as the configured proxies vouch for it.
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

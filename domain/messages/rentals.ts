@@ -9,6 +9,7 @@ export const rentalMessages = {
   alreadyPickedUp: 'Lo rentado de esta venta ya regresó: no se vuelve a enviar.',
   notDeliveredYet: 'Esta renta no ha salido en una ruta de entrega: no hay nada que recoger.',
   onAnotherPickup: 'Esta renta ya está en otra ruta de recolección.',
+  onAnotherDelivery: (routeId: number) => `Esta renta ya va en la ruta de entrega E-${routeId}: una renta sale una sola vez.`,
   otherKindOfRoute: 'Una venta no se mueve entre una ruta de entrega y una de recolección.',
   searchForPickup: 'Buscar renta entregada (folio o empresa)',
   searchForDelivery: 'Buscar renta (folio o empresa)',

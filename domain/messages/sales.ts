@@ -136,6 +136,8 @@ export const salesMessages = {
     openingBalance: 'Es un saldo inicial importado: corríjalo volviendo a importar el archivo de saldos.',
     otherCustomer: 'El cliente de una venta no se cambia: cancélela y registre otra.',
     otherBranch: 'Solo se editan las ventas de su sucursal.',
+    otherBranchCancel: 'Solo se cancelan las ventas de su sucursal.',
+    otherBranchReturn: 'Solo se registran devoluciones de las ventas de su sucursal.',
     paidMoreThan: (paid: string) => `Ya tiene cobros por ${paid}: el nuevo total no puede ser menor.`,
     edit: 'Editar venta',
     editTitle: (folio: string) => `Editar venta ${folio}`,

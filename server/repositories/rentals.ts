@@ -57,22 +57,28 @@ export async function prepareRentalStop(tx: Db, saleId: number, kind: ShippingKi
   const sale = await lockRental(tx, saleId);
   if (sale.picked_up) throw new HttpError(422, text.alreadyPickedUp);
   if (kind === 'entrega') {
+    // One rental goes out once: a second delivery route would send the same goods twice (a refused delivery may go again).
+    const delivering = await liveStop(tx, saleId, 'entrega', exceptDetail);
+    if (delivering !== null && !(delivering.completed && !delivering.is_delivered))
+      throw new HttpError(422, text.onAnotherDelivery(delivering.shipping_id));
     if (!sale.filled) await fillOrder(tx, saleId, userId);
     return;
   }
   if (!sale.filled) throw new HttpError(422, text.notDeliveredYet);
-  if ((await livePickupStop(tx, saleId, exceptDetail)) !== null) throw new HttpError(422, text.onAnotherPickup);
+  if ((await liveStop(tx, saleId, 'recoleccion', exceptDetail)) !== null) throw new HttpError(422, text.onAnotherPickup);
 }
 
-async function livePickupStop(
+/** The rental's latest stop on a live route of `kind`, other than `exceptDetail`. */
+async function liveStop(
   tx: Db,
   saleId: number,
+  kind: ShippingKind,
   exceptDetail = 0,
-): Promise<{ id: number; shipping_id: number; completed: boolean } | null> {
-  const [stop] = await rows<{ id: number; shipping_id: number; completed: boolean }>(
+): Promise<{ id: number; shipping_id: number; completed: boolean; is_delivered: boolean } | null> {
+  const [stop] = await rows<{ id: number; shipping_id: number; completed: boolean; is_delivered: boolean }>(
     tx,
-    sql`SELECT d.id, d.shipping_id, d.completed FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
-      WHERE d.sale_id = ${saleId} AND d.deleted_at IS NULL AND sh.deleted_at IS NULL AND sh.kind = 'recoleccion' AND d.id <> ${exceptDetail}
+    sql`SELECT d.id, d.shipping_id, d.completed, d.is_delivered FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
+      WHERE d.sale_id = ${saleId} AND d.deleted_at IS NULL AND sh.deleted_at IS NULL AND sh.kind = ${kind} AND d.id <> ${exceptDetail}
       ORDER BY d.id DESC LIMIT 1`,
   );
   return stop ?? null;
@@ -103,7 +109,7 @@ export async function recordPickup(tx: Db, saleId: number, input: RentalPickupIn
   const sale = await lockRental(tx, saleId);
   if (sale.canceled) throw new HttpError(409, salesMessages.corrections.isCanceled);
   if (sale.picked_up) throw new HttpError(409, text.pickupAlreadyRecorded);
-  const stop = await livePickupStop(tx, saleId);
+  const stop = await liveStop(tx, saleId, 'recoleccion');
   if (stop === null) throw new HttpError(409, text.pickupNotOnRoute);
   const out = await piecesOut(tx, saleId);
   if (out.length === 0) throw new HttpError(409, text.notARentalSale);
@@ -182,7 +188,7 @@ export async function loadPickup(db: Db, saleId: number): Promise<RentalPickupAn
       FROM rental_pickups p JOIN users u ON u.id = p.created_by_user_id JOIN shipping_details d ON d.id = p.shipping_detail_id
       WHERE p.sale_id = ${saleId}`,
   );
-  const stop = recorded ? null : await livePickupStop(db, saleId);
+  const stop = recorded ? null : await liveStop(db, saleId, 'recoleccion');
   const pieces = recorded ? [] : await piecesOut(db, saleId);
   return {
     data: recorded ?? null,

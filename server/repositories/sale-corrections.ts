@@ -62,10 +62,10 @@ function amountsOf(sale: LockedSale) {
 }
 
 /**
- * A seller corrects the sales of their own branch (the branch of the person who made the sale);
- * user 1, and anyone or any sale without a branch, is not limited.
+ * A seller corrects (edits, cancels, returns) the sales of their own branch (the branch of the
+ * person who made the sale); user 1, and anyone or any sale without a branch, is not limited.
  */
-export async function assertOwnBranch(tx: Db, saleId: number, userId: number): Promise<void> {
+export async function assertOwnBranch(tx: Db, saleId: number, userId: number, refusal: string = text.otherBranch): Promise<void> {
   if (userId === ADMIN_USER_ID) return;
   const [found] = await rows<{ seller_branch: number | null; editor_branch: number | null }>(
     tx,
@@ -73,7 +73,7 @@ export async function assertOwnBranch(tx: Db, saleId: number, userId: number): P
       FROM sales s JOIN users seller ON seller.id = s.user_id WHERE s.id = ${saleId}`,
   );
   if (found && found.seller_branch !== null && found.editor_branch !== null && found.seller_branch !== found.editor_branch)
-    throw new HttpError(403, text.otherBranch);
+    throw new HttpError(403, refusal);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deployment } from '../../domain/deployment';
 import { queryMessages } from '../../domain/messages/api';
+import { salesMessages } from '../../domain/messages/sales';
 import { SALE_SERIES } from '../../domain/sales';
 import { newSaleSchema, createdSaleSchema } from '../../domain/schemas/new-sale';
 import { monterreyDate } from '../../domain/time';
@@ -194,6 +195,7 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
     const user = currentUser(request);
     return runMutation(db, request, reply, async (tx) => {
       const sale = await lockSale(tx, id);
+      await assertOwnBranch(tx, id, user.id, salesMessages.corrections.otherBranchCancel);
       await assertNotPickedUp(tx, id);
       await cancelSale(tx, sale, body.reason, user.id);
       return { status: 200, body: { data: await loadSaleDetail(tx, id) } };
@@ -206,6 +208,7 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
     const user = currentUser(request);
     return runMutation(db, request, reply, async (tx) => {
       const sale = await lockSale(tx, id);
+      await assertOwnBranch(tx, id, user.id, salesMessages.corrections.otherBranchReturn);
       await assertNotPickedUp(tx, id);
       const returnId = await recordSaleReturn(tx, sale, body, user.id);
       const [saved] = await loadSaleReturns(tx, sql`r.id = ${returnId}`);

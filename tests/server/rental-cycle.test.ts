@@ -219,6 +219,24 @@ describe('a rental from its delivery to its pick-up', () => {
     expect(negative.statusCode).toBe(422);
   });
 
+  it('puts a rental on one delivery route only: a second is refused, moving it to another works, and after a refusal it may go again', async () => {
+    const sale = await rental([{ item_id: chairs.id, quantity: 4 }]);
+    const first = await route('entrega');
+    const stop = await addStop(sale, first);
+    expect(stop.statusCode).toBe(201);
+    const second = await addStop(sale, await route('entrega'));
+    expect([second.statusCode, second.json().message]).toEqual([
+      422,
+      `Esta renta ya va en la ruta de entrega E-${first}: una renta sale una sola vez.`,
+    ]);
+    const other = await route('entrega');
+    const moved = await call('PUT', '/api/v1/shipping_detail/update', 'oficina@demo.mx', { id: stop.json<{ id: number }>().id, shipping_id: other });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The customer refused it at the door: it may go out again on another route.
+    await rows(sql`UPDATE shipping_details SET completed = true, is_delivered = false WHERE id = ${stop.json<{ id: number }>().id}`);
+    expect((await addStop(sale, await route('entrega'))).statusCode).toBe(201);
+  });
+
   it('a cancelled rental that was out brings its goods back and is offered for no pick-up', async () => {
     const sale = await rental([{ item_id: chairs.id, quantity: 7 }]);
     const before = await stock(chairs.id);

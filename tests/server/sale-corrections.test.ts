@@ -133,10 +133,27 @@ describe('editing a sale', () => {
       const refused = await call('PUT', `/api/v2/sales/${id}`, 'ventas2@demo.mx', saleBody(company, 2));
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe('Solo se editan las ventas de su sucursal.');
+      // Nor cancelled nor returned: the same rule for every correction.
+      await rows(
+        sql`INSERT INTO user_permissions (user_id, permission_id) SELECT u.id, p.id FROM users u, permissions p
+          WHERE u.email = 'ventas2@demo.mx' AND p.name = 'cancelations' ON CONFLICT DO NOTHING`,
+      );
+      tokens['ventas2@demo.mx'] = await loginAs(t.app, 'ventas2@demo.mx');
+      const cancel = await call('POST', `/api/v2/sales/${id}/cancel`, 'ventas2@demo.mx', { reason: 'No es mía' });
+      expect([cancel.statusCode, cancel.json().message]).toEqual([403, 'Solo se cancelan las ventas de su sucursal.']);
+      const back = await call('POST', `/api/v2/sales/${id}/returns`, 'ventas2@demo.mx', {
+        reason: 'No es mía',
+        lines: [{ item_id: product.id, quantity: 1 }],
+      });
+      expect([back.statusCode, back.json().message]).toEqual([403, 'Solo se registran devoluciones de las ventas de su sucursal.']);
       expect((await call('PUT', `/api/v2/sales/${id}`, 'admin@demo.mx', saleBody(company, 2))).statusCode).toBe(200);
     } finally {
       await rows(
         sql`UPDATE users SET branch_id = (SELECT branch_id FROM users WHERE email = 'ventas@demo.mx') WHERE email = 'ventas2@demo.mx'`,
+      );
+      await rows(
+        sql`DELETE FROM user_permissions WHERE user_id = (SELECT id FROM users WHERE email = 'ventas2@demo.mx')
+          AND permission_id = (SELECT id FROM permissions WHERE name = 'cancelations')`,
       );
     }
   });

@@ -50,6 +50,8 @@ export async function buildServer({ force = false } = {}) {
   });
   // The migrator reads its folder next to the module that runs it (server/db/client.ts).
   cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  // A spreadsheet is read in a worker thread started from its file, next to the module that starts it (server/imports/read-file.ts).
+  cpSync(path.join(root, 'server', 'imports', 'sheet-worker.mjs'), path.join(outDir, 'sheet-worker.mjs'));
   // A new embedded database starts from this one, already migrated (server/db/client.ts).
   const made = await run(
     process.execPath,

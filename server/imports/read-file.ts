@@ -1,4 +1,4 @@
-import { Unzip, UnzipInflate } from 'fflate';
+import { Worker } from 'node:worker_threads';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { IMPORT_LIMITS, type Cell } from '../../domain/imports';
@@ -7,6 +7,8 @@ import { HttpError } from '../http-errors';
 
 const text = importMessages;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** The parts a spreadsheet may have: a few dozen are usual. */
+const ZIP_ENTRIES = 1_000;
 
 /** A file's first sheet as rows of cells, the header row first, with each row's number in the file. */
 export interface SheetRows {
@@ -30,58 +32,56 @@ export async function readImportFile(bytes: Buffer): Promise<SheetRows> {
   return bounded(rows);
 }
 
-function inspectZip(bytes: Uint8Array): void {
+/** A zip's central directory, as its entries declare themselves: their count and what they say they inflate to. */
+function declaredZip(bytes: Buffer): { entries: number; inflated: number } | null {
+  // The end record (PK\x05\x06) is in the last 22 bytes plus a comment of up to 64 KB.
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]), bytes.length - 22);
+  if (end < 0 || end < bytes.length - 22 - 0xffff) return null;
+  const count = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
   let inflated = 0;
-  let entries = 0;
-  let problem: HttpError | null = null;
-  const unzip = new Unzip((file) => {
-    entries += 1;
-    if (entries > 1_000) problem ??= new HttpError(422, text.fileTooBig);
-    if (problem) return;
-    const isSheet = /^xl\/worksheets\/sheet\d+\.xml$/.test(file.name);
-    let tail = '';
-    file.ondata = (error, chunk) => {
-      if (problem) return;
-      if (error) {
-        problem = new HttpError(422, text.fileUnreadable);
-        return;
-      }
-      inflated += chunk.length;
-      if (inflated > IMPORT_LIMITS.inflatedBytes) {
-        problem = new HttpError(422, text.fileTooBig);
-        file.terminate();
-        return;
-      }
-      if (!isSheet) return;
-      const window = tail + Buffer.from(chunk).toString('latin1');
-      const at = window.search(/<f[\s>/]/);
-      if (at >= 0) {
-        const cell = /<c r="([A-Z]{1,3}\d{1,7})"[^<]*$/.exec(window.slice(0, at))?.[1] ?? '';
-        problem = new HttpError(422, text.formula(cell));
-        file.terminate();
-        return;
-      }
-      tail = window.slice(-600);
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    unzip.push(bytes, true);
-  } catch {
-    problem ??= new HttpError(422, text.fileUnreadable);
+  for (let entry = 0; entry < count; entry++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return null;
+    // 0xFFFFFFFF defers to a ZIP64 field: more than 4 GB, well past any limit.
+    inflated += bytes.readUInt32LE(at + 24);
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
-  if (problem) throw problem;
+  return { entries: count, inflated };
 }
 
+const SHEET_WORKER = new URL('./sheet-worker.mjs', import.meta.url);
+/** Room for a sheet of the largest file allowed; past it the worker ends, not the server. */
+const SHEET_WORKER_HEAP_MB = 512;
+type SheetAnswer = { rows: Cell[][] } | { problem: 'tooBig' | 'unreadable' } | { problem: 'formula'; cell: string };
+
+/**
+ * An .xlsx: refused at once when its directory declares more than the limits allow (a zip bomb
+ * says so, mostly), then inflated and parsed in a worker thread (sheet-worker.mjs), which also
+ * counts what really inflates, for a zip that lies about its sizes.
+ */
 async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
-  inspectZip(bytes);
-  const { readSheet } = await import('read-excel-file/node');
-  try {
-    return (await readSheet(bytes, { trim: false })) as unknown as Cell[][];
-  } catch {
-    throw new HttpError(422, text.fileUnreadable);
-  }
+  const declared = declaredZip(bytes);
+  if (!declared) throw new HttpError(422, text.fileUnreadable);
+  if (declared.entries > ZIP_ENTRIES || declared.inflated > IMPORT_LIMITS.inflatedBytes) throw new HttpError(422, text.fileTooBig);
+  // The worker gets its own copy of the file, moved to it rather than copied again.
+  const own = new Uint8Array(bytes);
+  const answer = await new Promise<SheetAnswer>((resolve) => {
+    const worker = new Worker(SHEET_WORKER, {
+      workerData: { bytes: own, inflatedBytes: IMPORT_LIMITS.inflatedBytes, entries: ZIP_ENTRIES },
+      transferList: [own.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: SHEET_WORKER_HEAP_MB },
+    });
+    worker.once('message', (message: SheetAnswer) => {
+      resolve(message);
+      void worker.terminate();
+    });
+    // Out of memory, or ended without answering: a file it could not read.
+    worker.once('error', () => resolve({ problem: 'unreadable' }));
+    worker.once('exit', () => resolve({ problem: 'unreadable' }));
+  });
+  if ('rows' in answer) return answer.rows;
+  if (answer.problem === 'formula') throw new HttpError(422, text.formula(answer.cell));
+  throw new HttpError(422, answer.problem === 'tooBig' ? text.fileTooBig : text.fileUnreadable);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { IMPORT_KINDS, IMPORT_PERMISSION, type ImportKind } from '../../domain/import-kinds';
@@ -160,6 +160,10 @@ async function checkFile(db: Db, kind: ImportKind, file: ReadFile) {
  */
 export function importRoutes(app: FastifyInstance, db: Db): void {
   app.register(async (scope) => {
+    // A file over the limit is refused by its size before it is read: with the import's own words, not a bad request's.
+    scope.setErrorHandler((error: FastifyError) => {
+      throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new HttpError(413, text.fileTooLarge) : error;
+    });
     scope.addContentTypeParser(FILE_TYPE, { parseAs: 'buffer', bodyLimit: IMPORT_LIMITS.bytes }, (_request, body, done) =>
       done(null, body),
     );

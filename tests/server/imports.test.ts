@@ -392,12 +392,45 @@ describe('Importar: hostile files', () => {
       ),
     );
 
-  it('refuses a zip bomb before inflating it all', async () => {
-    const bomb = sheetZip(new Uint8Array(120 * 1024 * 1024).fill(32));
+  const bomb = sheetZip(new Uint8Array(120 * 1024 * 1024).fill(32));
+  /** The same bomb with its headers saying each part inflates to 1 KB. */
+  const lyingBomb = Buffer.from(bomb);
+  for (const [signature, offset] of [
+    ['PK\x03\x04', 22],
+    ['PK\x01\x02', 24],
+  ] as const)
+    for (let at = lyingBomb.indexOf(signature); at >= 0; at = lyingBomb.indexOf(signature, at + 4))
+      lyingBomb.writeUInt32LE(1024, at + offset);
+
+  it('refuses a zip bomb by the sizes it declares, at once', async () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = performance.now();
     const answer = await upload('customers', bomb, { file: 'bomba.xlsx' });
+    expect(performance.now() - started).toBeLessThan(500);
     expect(answer.statusCode).toBe(422);
     expect(answer.json().message).toBe('El archivo es demasiado grande al descomprimirlo: divídalo en varios.');
+  });
+
+  it('refuses a zip bomb that lies about its sizes while the server keeps answering', async () => {
+    const answer = t.app.inject({
+      method: 'POST',
+      url: '/api/v2/imports/customers/preview?file=bomba.xlsx',
+      headers: { ...bearer(admin), 'content-type': 'application/octet-stream' },
+      payload: lyingBomb,
+    });
+    let inflating = true;
+    void answer.finally(() => (inflating = false));
+    const waits: number[] = [];
+    // Asked while the bomb inflates: each answer as soon as the event loop is free.
+    while (inflating) {
+      const started = performance.now();
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await answer).json().message).toBe('El archivo es demasiado grande al descomprimirlo: divídalo en varios.');
+    expect(waits.length).toBeGreaterThan(3);
+    expect(Math.max(...waits)).toBeLessThan(200);
   });
 
   it('refuses a formula cell, naming it', async () => {
@@ -413,7 +446,7 @@ describe('Importar: hostile files', () => {
     expect(answer.json().message).toBe('La celda C2 tiene una fórmula: copie y pegue solo los valores.');
   });
 
-  it('refuses huge shared strings, a file over 20 MB and a file that is not a spreadsheet', async () => {
+  it('refuses huge shared strings, a file over 20 MB (50 MB too, in its own words) and a file that is not a spreadsheet', async () => {
     const long = xlsx([
       ['Nombre', 'Razón social'],
       ['x'.repeat(5_000), 'y'],
@@ -421,6 +454,10 @@ describe('Importar: hostile files', () => {
     expect((await upload('customers', long, { file: 'largo.xlsx' })).json().message).toBe('Una celda tiene más de 2,000 caracteres.');
     const huge = await upload('customers', Buffer.alloc(21 * 1024 * 1024, 65));
     expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: 'El archivo pesa más de 20 MB.' });
+    const fifty = await upload('products', Buffer.alloc(50 * 1024 * 1024, 65), { file: 'productos.csv', commit: true });
+    expect(fifty.statusCode).toBe(413);
+    expect(fifty.json()).toEqual({ message: 'El archivo pesa más de 20 MB.' });
     const broken = await upload('customers', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 1)]), {
       file: 'roto.xlsx',
     });

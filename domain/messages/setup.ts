@@ -4,7 +4,8 @@ export const setupMessages = {
   intro:
     'Este sistema aún no tiene usuarios. Escribe los datos de tu negocio, que aparecerán en cotizaciones, recibos y órdenes de compra, y crea la cuenta del administrador.',
   code: 'Código de configuración',
-  codeHint: 'El servidor lo escribe en su registro al arrancar («Código de configuración inicial: …»).',
+  codeHint:
+    'El servidor lo escribe en su registro al arrancar («Código de configuración inicial: …»). Vale 24 horas; si venció, al abrir esta página escribe uno nuevo.',
   business: 'Tu negocio',
   brand: 'Nombre comercial',
   legalName: 'Razón social',
@@ -38,6 +39,9 @@ export const setupMessages = {
   logoKind: 'El logotipo debe ser una imagen PNG, JPEG o SVG.',
   logoTooLarge: 'El logotipo pesa más de 1 MB.',
   wrongCode: 'El código de configuración no es válido. Cópialo del registro del servidor.',
+  expiredCode: 'Ese código de configuración venció (dura 24 horas). Copia el más reciente del registro del servidor.',
+  tooManyWrongCodes:
+    'Demasiados intentos con un código equivocado: los códigos anteriores ya no valen. Copia el nuevo del registro del servidor.',
   alreadyDone: 'Este sistema ya está configurado: inicia sesión.',
   fixErrors: 'Revisa los campos marcados.',
 } as const;
@@ -71,4 +75,7 @@ export const adminCommandMessages = {
   notFound: (email: string) => `No existe un usuario con el correo ${email}.`,
   temporaryPassword: (email: string, password: string) => `Contraseña temporal de ${email}: ${password}`,
   setupCode: (code: string) => `Código de configuración inicial: ${code}`,
+  setupCodeExpired: 'Los códigos de configuración anteriores vencieron (duran 24 horas).',
+  setupCodeExhausted: 'Demasiados intentos con un código de configuración equivocado: los anteriores ya no valen.',
+  setupCodeRenewed: (reason: string, code: string) => `${reason} Código de configuración inicial: ${code}`,
 } as const;

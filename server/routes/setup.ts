@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { setupMessages } from '../../domain/messages/setup';
+import { adminCommandMessages, setupMessages } from '../../domain/messages/setup';
 import { loginResponseSchema, setupStatusSchema } from '../../domain/schemas/auth';
 import { setupPayloadSchema, type SetupPayload } from '../../domain/schemas/setup';
 import type { Db } from '../db/client';
-import { branches, businessIdentity, setupCodes } from '../db/schema';
+import { branches, businessIdentity } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { everyone } from '../plugins/auth';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 import { createAdministrator } from '../auth/administrators';
 import { issueToken } from '../auth/sessions';
-import { hasUsers, setupCodeIsValid } from '../auth/setup-codes';
+import { checkSetupCode, hasUsers, renewSetupCode, spendSetupCodes } from '../auth/setup-codes';
 import type { BusinessProfile } from '../business/profile';
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
@@ -25,7 +25,8 @@ export const SETUP_ROUTES = {
     summary: 'Configuración inicial: datos del negocio y primer administrador (con el código del registro del servidor)',
     body: setupPayloadSchema,
     response: loginResponseSchema,
-    recordRule: 'Only while the database has no users, and with a one-time code the server printed in its log.',
+    recordRule:
+      'Only while the database has no users, and with a one-time code the server printed in its log in the last 24 hours; 10 wrong codes from anywhere void the printed ones (a new one is printed).',
   },
 } satisfies RouteTable;
 
@@ -34,7 +35,13 @@ const guardedRoute = guardedRoutes(SETUP_ROUTES);
 const SETUP_BODY_LIMIT = 1_500_000;
 
 export function setupRoutes(app: FastifyInstance, db: Db, business: BusinessProfile): void {
-  guardedRoute(app, 'GET /api/v2/setup', async () => ({ needed: !(await hasUsers(db)) }));
+  guardedRoute(app, 'GET /api/v2/setup', async (request) => {
+    const needed = !(await hasUsers(db));
+    // The first-run page asks for a code: when every printed one has run out, here is a new one.
+    const renewed = needed ? await renewSetupCode(db) : null;
+    if (renewed) request.log.warn(adminCommandMessages.setupCodeRenewed(adminCommandMessages.setupCodeExpired, renewed));
+    return { needed };
+  });
 
   guardedRoute(
     app,
@@ -42,7 +49,21 @@ export function setupRoutes(app: FastifyInstance, db: Db, business: BusinessProf
     async (request, reply) => {
       if (await hasUsers(db)) throw new HttpError(409, setupMessages.alreadyDone);
       const payload: SetupPayload = parseInput(setupPayloadSchema, request.body);
-      if (!(await setupCodeIsValid(db, payload.code))) throw new HttpError(403, setupMessages.wrongCode);
+      const check = await checkSetupCode(db, payload.code);
+      if (check.kind !== 'valid') {
+        const exhausted = check.kind === 'wrong' && check.renewed !== null;
+        if (check.renewed)
+          request.log.warn(
+            adminCommandMessages.setupCodeRenewed(
+              exhausted ? adminCommandMessages.setupCodeExhausted : adminCommandMessages.setupCodeExpired,
+              check.renewed,
+            ),
+          );
+        throw new HttpError(
+          403,
+          check.kind === 'expired' ? setupMessages.expiredCode : exhausted ? setupMessages.tooManyWrongCodes : setupMessages.wrongCode,
+        );
+      }
       const { business: identity, admin } = payload;
       const userId = await db.transaction(async (tx) => {
         // One setup at a time: a second one waits here and then finds the first administrator.
@@ -68,7 +89,7 @@ export function setupRoutes(app: FastifyInstance, db: Db, business: BusinessProf
           })
           .returning({ id: branches.id });
         const id = await createAdministrator(tx as unknown as Db, { ...admin, branchId: branch!.id });
-        await tx.delete(setupCodes);
+        await spendSetupCodes(tx as unknown as Db);
         return id;
       });
       business.forget();

@@ -171,6 +171,71 @@ describe('Configuración inicial on an empty database', () => {
   });
 });
 
+describe('the setup code', () => {
+  let t: TestApp;
+  const written: string[] = [];
+  beforeAll(async () => {
+    t = await createEmptyTestApp({ LOG_LEVEL: 'warn' }, { log: { write: (line) => void written.push(line) } });
+  });
+  afterAll(async () => t?.close());
+  /** The codes the server printed in its log since `from` lines, newest last. */
+  const printed = (from = 0) =>
+    written
+      .slice(from)
+      .flatMap((line) => [...line.matchAll(/Código de configuración inicial: ([0-9A-Z]{4}-[0-9A-Z]{4})/g)].map((m) => m[1]!));
+  const setup = (code: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/v2/setup', remoteAddress, payload: { code, business, admin } });
+  const age = (hours: number) => t.database.db.execute(sql`UPDATE setup_codes SET created_at = now() - ${hours} * interval '1 hour'`);
+
+  it('runs out after 24 hours; opening the first-run page then prints a new one, once', async () => {
+    const first = (await issueSetupCode(t.database.db))!;
+    await age(25);
+    const expired = await setup(first);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toBe(
+      'Ese código de configuración venció (dura 24 horas). Copia el más reciente del registro del servidor.',
+    );
+    const [renewed] = printed();
+    expect(renewed).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(written.join('')).toContain('Los códigos de configuración anteriores vencieron (duran 24 horas).');
+    // A good code is there: asking again prints nothing new.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: true });
+    expect(printed()).toEqual([renewed]);
+    // Once that one runs out too, the page asks, and the log has the next one.
+    await age(24);
+    const before = written.length;
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/setup' })).json()).toEqual({ needed: true });
+    const [next] = printed(before);
+    expect(next).toBeDefined();
+    expect(next).not.toBe(renewed);
+    expect(printed(before)).toEqual([next]);
+  });
+
+  it('takes 10 wrong codes from every address together, then voids the printed one and prints a new one', async () => {
+    // The last code printed, 23 hours old: good until the wrong tries below void it.
+    const good = printed().at(-1)!;
+    await age(23);
+    for (let i = 1; i <= 9; i++) {
+      const wrong = await setup('AAAA-AAAA', `10.9.0.${i}`);
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().message).toBe('El código de configuración no es válido. Cópialo del registro del servidor.');
+    }
+    const before = written.length;
+    const tenth = await setup('BBBB-BBBB', '10.9.0.10');
+    expect(tenth.json().message).toBe(
+      'Demasiados intentos con un código equivocado: los códigos anteriores ya no valen. Copia el nuevo del registro del servidor.',
+    );
+    const [fresh] = printed(before);
+    expect(fresh).toBeDefined();
+    expect(written.slice(before).join('')).toContain('Demasiados intentos con un código de configuración equivocado');
+    // The code that was good is no longer, even from the operator's own address.
+    expect((await setup(good, '192.168.1.5')).statusCode).toBe(403);
+    const done = await setup(fresh!, '192.168.1.5');
+    expect(done.statusCode, done.body).toBe(201);
+    expect(await rows(t.database.db, sql`SELECT 1 FROM setup_codes`)).toEqual([]);
+  });
+});
+
 describe('npm run admin', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -8,6 +8,9 @@ import * as z from 'zod/mini';
 export const DEPLOYMENT_IDS = ['frutas', 'eventos'] as const;
 export type DeploymentId = (typeof DEPLOYMENT_IDS)[number];
 
+/** Spec §9: free delivery in the metropolitan area above this amount plus tax, until the business sets its own. */
+export const DEFAULT_FREE_DELIVERY_MINIMUM = 2_000;
+
 export const businessIdentitySchema = z.object({
   brand: z.string(),
   tagline: z.string(),
@@ -24,6 +27,14 @@ export const businessIdentitySchema = z.object({
   themeColor: z.string(),
   /** Buttons, links, chips and focus rings: dark enough for 7:1 on white, read in sunlight. */
   primaryColor: z.string(),
+  /**
+   * The quotation's terms, the business's own ('Datos del negocio'): free delivery above this
+   * amount plus tax (null: none offered), and its conditions, one sentence each. Absent, the
+   * product's (DEFAULT_FREE_DELIVERY_MINIMUM, DEFAULT_QUOTATION_TERMS): the demo's, and a business's
+   * until it writes its own. Their wording stays out of the profile, which the login loads.
+   */
+  freeDeliveryMinimum: z.optional(z.nullable(z.number())),
+  quotationTerms: z.optional(z.array(z.string())),
 });
 export type BusinessIdentity = z.infer<typeof businessIdentitySchema>;
 

@@ -86,7 +86,7 @@ describe('the full quotation', () => {
     ]);
   });
 
-  it('carries the note and the fixed conditions ending with the validity, never the internal note', () => {
+  it('carries the note and the business’s conditions (the demo’s until it sets its own) ending with the validity, never the internal note', () => {
     expect(block(model, 'paragraphs', 'Notas')!.paragraphs).toEqual(['Entregar antes de las 9:00 por la rampa norte.']);
     expect(block(model, 'paragraphs', 'Condiciones')!.paragraphs).toEqual([
       'Entrega sin costo en el área metropolitana en compras mayores a $2,000.00 más IVA.',
@@ -96,6 +96,18 @@ describe('the full quotation', () => {
       'Esta cotización es válida hasta el 30 de noviembre de 2026.',
     ]);
     expect(documentText(model)).not.toContain('No mostrar');
+  });
+
+  it('prints the free-delivery minimum and the conditions the business set, and no free delivery where it offers none', () => {
+    const own = { ...frutas, freeDeliveryMinimum: 3_500, quotationTerms: ['Pedidos después de las 14:00 se entregan al día siguiente.'] };
+    expect(block(quotationDocument(quotationFixture(), own, 'full'), 'paragraphs', 'Condiciones')!.paragraphs).toEqual([
+      'Entrega sin costo en el área metropolitana en compras mayores a $3,500.00 más IVA.',
+      'Pedidos después de las 14:00 se entregan al día siguiente.',
+      'Esta cotización es válida hasta el 30 de noviembre de 2026.',
+    ]);
+    const none = quotationDocument(quotationFixture({ due_date: null }), { ...own, freeDeliveryMinimum: null, quotationTerms: [] }, 'full');
+    expect(block(none, 'paragraphs', 'Condiciones')).toBeUndefined();
+    expect(documentText(none)).not.toContain('Entrega sin costo');
   });
 
   it('ends every page with the website, phone, WhatsApp and fiscal address', () => {

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { BusinessIdentity } from '../deployment';
+import { DEFAULT_FREE_DELIVERY_MINIMUM, type BusinessIdentity } from '../deployment';
 import { formatMoney, unitFor } from '../format';
 import { driverMessages } from '../messages/driver';
-import { quotationPrintMessages } from '../messages/quotation-print';
+import { DEFAULT_QUOTATION_TERMS, quotationPrintMessages } from '../messages/quotation-print';
 import { partyRentalTerms, RENTAL_DEPOSIT_FLAT, RENTAL_DEPOSIT_THRESHOLD } from '../rules/party-rental';
 import { quotationFolio } from '../sales';
 import { saleDetailSchema, type SaleDetail } from '../schemas/quotations';
@@ -29,9 +29,6 @@ export type QuotationPrintData = z.infer<typeof quotationPrintDataSchema>;
 export const salePrintDataSchema = z.object({ sale: saleDetailSchema });
 export type SalePrintData = z.infer<typeof salePrintDataSchema>;
 
-/** Spec §9: free delivery in the metropolitan area above this amount plus tax. */
-export const FREE_DELIVERY_MINIMUM = 2_000;
-
 const text = quotationPrintMessages;
 
 /**
@@ -53,6 +50,17 @@ export function formatLongDay(date: string): string {
 }
 
 const person = (p: { name: string; last: string }) => `${p.name} ${p.last}`.trim();
+
+/** The quotation's terms the business set, or the product's where it set none (the demo). */
+export function quotationTermsOfBusiness(identity: Pick<BusinessIdentity, 'freeDeliveryMinimum' | 'quotationTerms'>): {
+  freeDeliveryMinimum: number | null;
+  quotationTerms: readonly string[];
+} {
+  return {
+    freeDeliveryMinimum: identity.freeDeliveryMinimum === undefined ? DEFAULT_FREE_DELIVERY_MINIMUM : identity.freeDeliveryMinimum,
+    quotationTerms: identity.quotationTerms ?? DEFAULT_QUOTATION_TERMS,
+  };
+}
 
 export function quotationDocument(sale: SaleDetail, identity: BusinessIdentity, layout: QuotationLayout): DocumentModel {
   const folio = quotationDocumentFolio(sale);
@@ -94,18 +102,14 @@ export function quotationDocument(sale: SaleDetail, identity: BusinessIdentity, 
 
   const validitySentence = validity ? [text.conditions.validity(validity)] : [];
   if (layout === 'full') {
-    blocks.push({
-      kind: 'paragraphs',
-      title: text.conditionsTitle,
-      list: true,
-      paragraphs: [
-        text.conditions.freeDelivery(formatMoney(FREE_DELIVERY_MINIMUM)),
-        text.conditions.extraFees,
-        text.conditions.pricesMayChange,
-        text.conditions.returns,
-        ...validitySentence,
-      ],
-    });
+    // The business's own terms ('Datos del negocio'), then how long this quotation holds.
+    const { freeDeliveryMinimum, quotationTerms } = quotationTermsOfBusiness(identity);
+    const conditions = [
+      ...(freeDeliveryMinimum !== null ? [text.conditions.freeDelivery(formatMoney(freeDeliveryMinimum))] : []),
+      ...quotationTerms,
+      ...validitySentence,
+    ];
+    if (conditions.length > 0) blocks.push({ kind: 'paragraphs', title: text.conditionsTitle, list: true, paragraphs: conditions });
   } else if (layout === 'rental') {
     blocks.push({
       kind: 'paragraphs',

@@ -3,6 +3,16 @@
  * file per area, loaded with the screens that show it. Texts quoted by the product spec are
  * used verbatim, including its spelling ('E-mail inavlido.').
  */
+/**
+ * The quotation's conditions (spec §9) until the business writes its own in 'Datos del negocio'.
+ * Apart from the texts below: the deployment profile carries them, and the login loads it.
+ */
+export const DEFAULT_QUOTATION_TERMS: readonly string[] = [
+  'Las maniobras adicionales y las rutas fuera del área metropolitana tienen un costo extra.',
+  'Los precios pueden cambiar sin previo aviso.',
+  'Toda devolución o cambio sin justificación tiene un cargo del 10 % y los gastos de envío corren por cuenta del cliente.',
+];
+
 /** The quotation print views and their PDF (spec §2 print views, §9 conditions). */
 export const quotationPrintMessages = {
   title: 'Cotización',
@@ -47,12 +57,12 @@ export const quotationPrintMessages = {
   clabe: 'CLABE',
   notes: 'Notas',
   conditionsTitle: 'Condiciones',
-  /** The fixed conditions of a quotation (spec §9). */
+  /**
+   * The conditions a quotation words itself: its free delivery (above the business's minimum) and
+   * its validity. The rest are the business's own (DEFAULT_QUOTATION_TERMS until it writes them).
+   */
   conditions: {
     freeDelivery: (minimum: string) => `Entrega sin costo en el área metropolitana en compras mayores a ${minimum} más IVA.`,
-    extraFees: 'Las maniobras adicionales y las rutas fuera del área metropolitana tienen un costo extra.',
-    pricesMayChange: 'Los precios pueden cambiar sin previo aviso.',
-    returns: 'Toda devolución o cambio sin justificación tiene un cargo del 10 % y los gastos de envío corren por cuenta del cliente.',
     validity: (date: string) => `Esta cotización es válida hasta el ${date}.`,
   },
   rentalTermsTitle: 'Términos de la renta',

@@ -57,6 +57,13 @@ export const businessMessages = {
   saved: 'Datos del negocio guardados.',
   removeLogo: 'Quitar logotipo',
   currentLogo: 'Logotipo actual',
+  // The quotation's terms (spec §9), the business's own.
+  quotationTerms: 'Condiciones de la cotización',
+  freeDeliveryMinimum: 'Entrega sin costo en compras mayores a (más IVA)',
+  freeDeliveryHint: 'En pesos. Déjalo vacío si no ofreces entrega sin costo.',
+  freeDeliveryInvalid: 'Escribe un importe en pesos de 0 o más, con hasta 2 decimales.',
+  conditions: 'Condiciones',
+  conditionsHint: 'Una por renglón. Se imprimen en la cotización después de la entrega sin costo y antes de la vigencia.',
   // What user 1 is told when the account customers pay into changes (a note and a notice).
   clabeChangedTitle: 'Cambió la CLABE del negocio',
   clabeChanged: (who: string, before: string, after: string) =>

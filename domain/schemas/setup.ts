@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isValidClabe } from '../clabe';
 import { settingsMessages } from '../messages/settings';
-import { setupMessages } from '../messages/setup';
+import { businessMessages, setupMessages } from '../messages/setup';
 import { loginMessages } from '../messages/login';
 import { EMAIL_PATTERN } from './auth';
 import { CONTROL_CHARACTERS, RFC_PATTERN } from './customers';
@@ -88,11 +88,44 @@ export const setupPayloadSchema = z.object({
 });
 export type SetupPayload = z.infer<typeof setupPayloadSchema>;
 
+/** The quotation's conditions as the form writes them, one a line, as documents list them (blank lines dropped). */
+export function quotationTermsOf(written: string): string[] {
+  return written
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+const QUOTATION_TERMS_MAX = 2000;
+const FREE_DELIVERY_MAX = 100_000_000;
+const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
 /**
  * PUT /api/v2/business: the identity as 'Datos del negocio' changes it. The logo left out
- * stays as it is; null removes it; a data: URL replaces it.
+ * stays as it is; null removes it; a data: URL replaces it. The quotation's terms left out stay
+ * as they are; a free-delivery minimum of null offers none.
  */
-export const businessIdentityUpdateSchema = z.extend(businessIdentityInputSchema, { logo: z.optional(logoSchema) });
+export const businessIdentityUpdateSchema = z.extend(businessIdentityInputSchema, {
+  logo: z.optional(logoSchema),
+  free_delivery_minimum: z.optional(
+    z.nullable(
+      z
+        .number({ error: businessMessages.freeDeliveryInvalid })
+        .check(
+          z.gte(0, businessMessages.freeDeliveryInvalid),
+          z.lte(FREE_DELIVERY_MAX, businessMessages.freeDeliveryInvalid),
+          z.refine(hasCents, businessMessages.freeDeliveryInvalid),
+        ),
+    ),
+  ),
+  quotation_terms: z.optional(
+    z.string().check(
+      z.overwrite((written) => quotationTermsOf(written).join('\n')),
+      z.maxLength(QUOTATION_TERMS_MAX, text.tooLong(QUOTATION_TERMS_MAX)),
+      printable,
+    ),
+  ),
+});
 export type BusinessIdentityUpdate = z.infer<typeof businessIdentityUpdateSchema>;
 
 /** GET /api/v2/business: the stored identity (or the installation's defaults until one is stored), and its logo's address. */
@@ -109,6 +142,10 @@ export const businessIdentityAnswerSchema = z.object({
   clabe: z.string(),
   theme_color: z.string(),
   logo_url: z.nullable(z.string()),
+  /** Free delivery above this amount plus tax; null: none offered. */
+  free_delivery_minimum: z.nullable(z.number()),
+  /** The quotation's conditions, one a line, as they print now (the product's until the business writes its own). */
+  quotation_terms: z.string(),
 });
 export type BusinessIdentityAnswer = z.infer<typeof businessIdentityAnswerSchema>;
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { readableOnWhite } from '../../domain/brand';
 import type { BusinessIdentity, Deployment } from '../../domain/deployment';
+import { quotationTermsOf } from '../../domain/schemas/setup';
 import type { Db } from '../db/client';
 import { businessIdentity } from '../db/schema';
 
@@ -39,6 +40,9 @@ export function identityOf(row: BusinessRow): BusinessIdentity {
     logo: row.logo ? `/brand/logo?v=${Date.parse(row.updated_at)}` : NEUTRAL_LOGO,
     themeColor: row.theme_color,
     primaryColor: readableOnWhite(row.theme_color),
+    freeDeliveryMinimum: row.free_delivery_minimum,
+    // Null: the product's wording, which follows the product until the business writes its own.
+    ...(row.quotation_terms !== null && { quotationTerms: quotationTermsOf(row.quotation_terms) }),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { maskedClabe } from '../../domain/clabe';
+import type { BusinessIdentity } from '../../domain/deployment';
+import { quotationTermsOfBusiness } from '../../domain/documents/quotation-document';
 import { businessMessages } from '../../domain/messages/setup';
 import { ADMIN_USER_ID } from '../../domain/permissions';
 import { businessIdentityAnswerSchema, businessIdentityUpdateSchema, type BusinessIdentityAnswer } from '../../domain/schemas/setup';
@@ -24,7 +26,8 @@ export const BUSINESS_ROUTES = {
   'PUT /api/v2/business': {
     access: permission('business'),
     summary: 'Cambiar los datos del negocio (el logotipo omitido se conserva; null lo quita)',
-    recordRule: 'A change of the CLABE (where customers pay) is told to user 1 in a note and a notice, naming who made it, both CLABEs masked but their last 4 digits.',
+    recordRule:
+      'A change of the CLABE (where customers pay) is told to user 1 in a note and a notice, naming who made it, both CLABEs masked but their last 4 digits.',
     body: businessIdentityUpdateSchema,
     response: businessIdentityAnswerSchema,
   },
@@ -33,6 +36,14 @@ export const BUSINESS_ROUTES = {
 const guardedRoute = guardedRoutes(BUSINESS_ROUTES);
 /** A logo of 1 MB travels as base64 inside the JSON. */
 const BUSINESS_BODY_LIMIT = 1_500_000;
+
+/** The quotation's terms as they print now, the product's where the business wrote none: the form starts from them. */
+function termsOf(
+  identity: Pick<BusinessIdentity, 'freeDeliveryMinimum' | 'quotationTerms'>,
+): Pick<BusinessIdentityAnswer, 'free_delivery_minimum' | 'quotation_terms'> {
+  const { freeDeliveryMinimum, quotationTerms } = quotationTermsOfBusiness(identity);
+  return { free_delivery_minimum: freeDeliveryMinimum, quotation_terms: quotationTerms.join('\n') };
+}
 
 /** The identity as the form edits it, from a stored row. */
 function answerOf(row: BusinessRow): BusinessIdentityAnswer {
@@ -50,6 +61,7 @@ function answerOf(row: BusinessRow): BusinessIdentityAnswer {
     clabe: row.clabe,
     theme_color: fields.themeColor,
     logo_url: row.logo ? logo : null,
+    ...termsOf(fields),
   };
 }
 
@@ -70,6 +82,7 @@ async function defaultsOf(business: BusinessProfile): Promise<BusinessIdentityAn
     clabe: identity.clabe,
     theme_color: identity.themeColor,
     logo_url: null,
+    ...termsOf(identity),
   };
 }
 
@@ -82,7 +95,13 @@ async function defaultsOf(business: BusinessProfile): Promise<BusinessIdentityAn
 async function tellClabeChanged(tx: Db, who: string, before: string, after: string): Promise<void> {
   const body = businessMessages.clabeChanged(who, maskedClabe(before), maskedClabe(after));
   // No author: a note is never sent to its own author, and this one is the system's.
-  await sendNote(tx, { authorId: null, recipients: new Set([ADMIN_USER_ID]), title: businessMessages.clabeChangedTitle, body, record: null });
+  await sendNote(tx, {
+    authorId: null,
+    recipients: new Set([ADMIN_USER_ID]),
+    title: businessMessages.clabeChangedTitle,
+    body,
+    record: null,
+  });
   await enqueuePush(tx, [ADMIN_USER_ID], { title: businessMessages.clabeChangedTitle, body, url: '/business', tag: 'clabe' });
 }
 
@@ -100,7 +119,11 @@ export function businessRoutes(app: FastifyInstance, db: Db, business: BusinessP
       const user = currentUser(request);
       const answered = await runMutation(db, request, reply, async (tx) => {
         // Read under the row's lock, so two changes at once each compare with what the other left.
-        const [before] = await tx.select({ clabe: businessIdentity.clabe }).from(businessIdentity).where(eq(businessIdentity.id, 1)).for('update');
+        const [before] = await tx
+          .select({ clabe: businessIdentity.clabe })
+          .from(businessIdentity)
+          .where(eq(businessIdentity.id, 1))
+          .for('update');
         const clabeBefore = before?.clabe ?? (await business.current()).identity.clabe;
         const [row] = await tx
           .insert(businessIdentity)

@@ -121,6 +121,11 @@ test('an empty installation is set up in the browser: a wrong code refused, the 
   expect(await seriousViolations(page)).toEqual([]);
   await business.getByLabel('CLABE').fill('002010077777777771');
   await business.getByLabel('Razón social').fill('La Esperanza Comercial, S.A. de C.V.');
+  // The quotation's terms are hers too: they start as the product's.
+  await expect(business.getByLabel('Entrega sin costo en compras mayores a (más IVA)')).toHaveValue('2000');
+  await expect(business.getByLabel('Condiciones', { exact: true })).toHaveValue(/^Las maniobras adicionales/);
+  await business.getByLabel('Entrega sin costo en compras mayores a (más IVA)').fill('1500');
+  await business.getByLabel('Condiciones', { exact: true }).fill('Pedidos después de las 14:00 se entregan al día siguiente.');
   await business.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Datos del negocio guardados.')).toBeVisible();
   await page.reload();
@@ -288,6 +293,9 @@ test("the administrator makes a seller and a driver from roles; the driver start
   expect(printed).toContain('La Esperanza Comercial, S.A. de C.V.');
   expect(printed).toContain('ALE150601KP3');
   expect(printed).toContain('002010077777777771');
+  expect(printed).toContain('Entrega sin costo en el área metropolitana en compras mayores a $1,500.00 más IVA.');
+  expect(printed).toContain('Pedidos después de las 14:00 se entregan al día siguiente.');
+  expect(printed).not.toContain('Los precios pueden cambiar sin previo aviso.');
 
   await page.goto(`${origin}/users`);
   await page.getByRole('button', { name: 'Acciones de Sofía Treviño' }).click();

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deploymentSchema } from '../../domain/deployment';
 import { businessIdentityAnswerSchema } from '../../domain/schemas/setup';
 import { noteListSchema } from '../../domain/schemas/notes';
 import { rows } from '../../server/db/sql-rows';
@@ -23,7 +25,8 @@ async function grant(email: string, permission: string): Promise<void> {
 }
 
 const read = (token: string) => t.app.inject({ method: 'GET', url: '/api/v2/business', headers: bearer(token) });
-const change = (token: string, payload: object) => t.app.inject({ method: 'PUT', url: '/api/v2/business', headers: bearer(token), payload });
+const change = (token: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/v2/business', headers: bearer(token), payload });
 const formOf = async (token: string) => {
   const { logo_url: _logo, ...fields } = businessIdentityAnswerSchema.parse((await read(token)).json());
   return fields;
@@ -76,5 +79,73 @@ describe("'Datos del negocio' and its own permission", () => {
     expect((await change(admin, { ...before, clabe: '032180000118359719' })).statusCode).toBe(200);
     const [own] = await adminNotes();
     expect(own!.body).toMatch(/^Alejandra Garza Treviño cambió la CLABE donde pagan los clientes de •+7771 a •+9719\./);
+  });
+});
+
+describe("the quotation's terms in 'Datos del negocio'", () => {
+  const pdfText = async (id: number, token: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v2/quotations/${id}/pdf`, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  };
+  const aQuotation = async () => {
+    const [row] = await rows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM sales WHERE kind = 'quotation' AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+    );
+    return row!.id;
+  };
+
+  it("start as the product's (2,000 plus tax, and today's conditions) and are changed, printed on the quotation's PDF and its print view", async () => {
+    const stored = await formOf(admin);
+    expect(stored.free_delivery_minimum).toBe(2000);
+    expect(stored.quotation_terms.split('\n')).toEqual([
+      'Las maniobras adicionales y las rutas fuera del área metropolitana tienen un costo extra.',
+      'Los precios pueden cambiar sin previo aviso.',
+      'Toda devolución o cambio sin justificación tiene un cargo del 10 % y los gastos de envío corren por cuenta del cliente.',
+    ]);
+    const seller = await loginAs(t.app, 'ventas@demo.mx');
+    const id = await aQuotation();
+    expect(await pdfText(id, seller)).toContain('Entrega sin costo en el área metropolitana en compras mayores a $2,000.00 más IVA.');
+
+    const changed = await change(admin, {
+      ...stored,
+      free_delivery_minimum: 3500.5,
+      quotation_terms: '  Pedidos después de las 14:00 se entregan al día siguiente.\n\nPrecios en pesos mexicanos.  ',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      free_delivery_minimum: 3500.5,
+      quotation_terms: 'Pedidos después de las 14:00 se entregan al día siguiente.\nPrecios en pesos mexicanos.',
+    });
+    // The print view draws from the profile the app keeps.
+    const { identity } = deploymentSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v2/deployment' })).json());
+    expect(identity).toMatchObject({
+      freeDeliveryMinimum: 3500.5,
+      quotationTerms: ['Pedidos después de las 14:00 se entregan al día siguiente.', 'Precios en pesos mexicanos.'],
+    });
+    const text = await pdfText(id, seller);
+    expect(text).toContain('Entrega sin costo en el área metropolitana en compras mayores a $3,500.50 más IVA.');
+    expect(text).toContain('Pedidos después de las 14:00 se entregan al día siguiente.');
+    expect(text).toContain('Precios en pesos mexicanos.');
+    expect(text).not.toContain('Los precios pueden cambiar sin previo aviso.');
+
+    // Left out, they stay; a minimum of null offers no free delivery.
+    const { quotation_terms: _terms, free_delivery_minimum: _minimum, ...identityOnly } = stored;
+    expect((await change(admin, { ...identityOnly, phone: '81 8000 1111' })).json()).toMatchObject({ free_delivery_minimum: 3500.5 });
+    expect((await change(admin, { ...identityOnly, free_delivery_minimum: null })).statusCode).toBe(200);
+    const without = await pdfText(id, seller);
+    expect(without).not.toContain('Entrega sin costo');
+    expect(without).toContain('Precios en pesos mexicanos.');
+  });
+
+  it('refuses a minimum below zero or with fractions of a centavo, in Spanish', async () => {
+    const stored = await formOf(admin);
+    for (const free_delivery_minimum of [-1, 10.005, '2000']) {
+      const refused = await change(admin, { ...stored, free_delivery_minimum });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toContain('Escribe un importe en pesos de 0 o más, con hasta 2 decimales.');
+    }
   });
 });

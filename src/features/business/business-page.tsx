@@ -8,6 +8,7 @@ import {
   type BusinessIdentityUpdate,
 } from '../../../domain/schemas/setup';
 import { BUSINESS_FIELD_ORDER, BusinessIdentityFields } from '../../ui/business-identity-fields';
+import { describedBy, Field } from '../../ui/form-fields';
 import { FormActions } from '../../ui/form-actions';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
@@ -35,7 +36,13 @@ export default function BusinessPage() {
     return (
       <ScreenPage title={text.title}>
         <QueryStatus
-          query={{ isPending: !business.isError, isError: business.isError, error: business.error, data: undefined, refetch: business.refetch }}
+          query={{
+            isPending: !business.isError,
+            isError: business.isError,
+            error: business.error,
+            data: undefined,
+            refetch: business.refetch,
+          }}
         />
       </ScreenPage>
     );
@@ -43,7 +50,13 @@ export default function BusinessPage() {
 }
 
 type Values = Record<string, string>;
-const valuesOf = ({ logo_url: _logo, ...fields }: BusinessIdentityAnswer): Values => fields;
+const valuesOf = ({ logo_url: _logo, free_delivery_minimum, ...fields }: BusinessIdentityAnswer): Values => ({
+  ...fields,
+  free_delivery_minimum: free_delivery_minimum === null ? '' : String(free_delivery_minimum),
+});
+/** The minimum as the request carries it: empty, none offered; anything else a number (or refused by the schema). */
+const minimumOf = (typed: string | undefined) => (typed === undefined || typed.trim() === '' ? null : Number(typed.trim()));
+const FIELD_ORDER = [...BUSINESS_FIELD_ORDER, 'free_delivery_minimum', 'quotation_terms'];
 
 /** The form keeps its place across a save: its toast says so on the same screen. */
 function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
@@ -58,6 +71,10 @@ function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const idOf = (name: string) => `${formId}-${name}`;
   const changed = values !== initial || logo !== undefined;
+  const change = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
   useHoldUpdate(changed);
 
   const save = useMutation({
@@ -84,13 +101,17 @@ function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = businessIdentityUpdateSchema.safeParse({ ...values, ...(logo !== undefined && { logo }) });
+    const parsed = businessIdentityUpdateSchema.safeParse({
+      ...values,
+      free_delivery_minimum: minimumOf(values.free_delivery_minimum),
+      ...(logo !== undefined && { logo }),
+    });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
       setErrors(found);
       notify(setupMessages.fixErrors, 'danger');
-      const first = BUSINESS_FIELD_ORDER.find((name) => name in found);
+      const first = FIELD_ORDER.find((name) => name in found);
       if (first) document.getElementById(idOf(first))?.focus();
       return;
     }
@@ -107,16 +128,43 @@ function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
             values={values}
             errors={errors}
             idOf={idOf}
-            onChange={(name, value) => {
-              setValues((current) => ({ ...current, [name]: value }));
-              setErrors((current) => ({ ...current, [name]: undefined }));
-            }}
+            onChange={change}
             onLogo={(chosen) => {
               setLogo(chosen && 'dataUrl' in chosen ? chosen.dataUrl : undefined);
               setErrors((current) => ({ ...current, logo: chosen && 'error' in chosen ? chosen.error : undefined }));
             }}
             logoPreview={logo ?? stored.logo_url}
           />
+        </fieldset>
+        {/* The quotation's terms (spec §9): what its 'Condiciones' print, the business's own. */}
+        <fieldset className="business-form__fields" disabled={save.isPending}>
+          <legend className="section-heading">{text.quotationTerms}</legend>
+          <Field
+            id={idOf('free_delivery_minimum')}
+            label={text.freeDeliveryMinimum}
+            error={errors.free_delivery_minimum}
+            hint={text.freeDeliveryHint}
+          >
+            <input
+              id={idOf('free_delivery_minimum')}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.free_delivery_minimum ?? ''}
+              onChange={(e) => change('free_delivery_minimum', e.target.value)}
+              {...describedBy(idOf('free_delivery_minimum'), errors.free_delivery_minimum, true)}
+            />
+          </Field>
+          <Field id={idOf('quotation_terms')} label={text.conditions} error={errors.quotation_terms} hint={text.conditionsHint}>
+            <textarea
+              id={idOf('quotation_terms')}
+              rows={5}
+              maxLength={2000}
+              value={values.quotation_terms ?? ''}
+              onChange={(e) => change('quotation_terms', e.target.value)}
+              {...describedBy(idOf('quotation_terms'), errors.quotation_terms, true)}
+            />
+          </Field>
         </fieldset>
         <FormActions
           serverError={save.error ? getErrorMessage(save.error) : null}

@@ -26,7 +26,6 @@ class MemoryStorage implements Storage {
   }
 }
 
-
 /** What the query cache hands the persister: one answer of the signed-in person. */
 function cacheOf(email: string): PersistedClient {
   return {

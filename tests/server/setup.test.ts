@@ -329,7 +329,7 @@ describe('an installation with people', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/deployment' })).json().identity.brand).toBe('Frutas del Norte');
   });
 
-  it("opens 'Datos del negocio' to whoever holds settings (user 1), from the deployment's defaults, and to no one else", async () => {
+  it("opens 'Datos del negocio' to whoever holds business (user 1), from the deployment's defaults, and to no one else", async () => {
     const business = await t.app.inject({ method: 'GET', url: '/api/v2/business', headers: bearer(await loginAs(t.app, 'admin@demo.mx')) });
     expect(business.json()).toMatchObject({ brand: 'Frutas del Norte', bank: 'BBVA', bank_account: '0123456789', logo_url: null });
     const seller = await loginAs(t.app, 'ventas@demo.mx');

@@ -246,6 +246,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     whatsappSender: startWhatsAppSender(app, database.db, whatsapp, env),
     email: emailSender,
     emailGiveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS,
+    emailInboundSecret: env.EMAIL_INBOUND_SECRET ?? null,
   });
   inventoryRoutes(app, database.db);
   inventoryMoveRoutes(app, database.db);

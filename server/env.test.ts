@@ -13,19 +13,28 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'production', DEMO_SEED: 'on' }).DEMO_SEED).toBe(true);
   });
 
-  it("sends e-mail from the deployment's domain and retries it for 24 hours unless told otherwise", () => {
-    expect(parseEnv({})).toMatchObject({
-      EMAIL_FROM: 'cotizaciones@frutasdelnorte.mx',
-      EMAIL_RETRY_FIRST_MS: 30_000,
-      EMAIL_GIVE_UP_AFTER_MS: 86_400_000,
-      EMAIL_POLL_MS: 5_000,
-    });
-    expect(parseEnv({ DEPLOYMENT: 'eventos' }).EMAIL_FROM).toBe('cotizaciones@eventosdelnorte.mx');
+  it("names no sender of its own (the business's domain is read from its identity) and retries e-mail for 24 hours unless told otherwise", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ EMAIL_RETRY_FIRST_MS: 30_000, EMAIL_GIVE_UP_AFTER_MS: 86_400_000, EMAIL_POLL_MS: 5_000 });
+    expect(env.EMAIL_FROM).toBeUndefined();
     expect(parseEnv({ EMAIL_FROM: 'ventas@ejemplo.mx', EMAIL_GIVE_UP_AFTER_MS: '60000' })).toMatchObject({
       EMAIL_FROM: 'ventas@ejemplo.mx',
       EMAIL_GIVE_UP_AFTER_MS: 60_000,
     });
     expect(() => parseEnv({ EMAIL_FROM: 'cotizaciones' })).toThrow(/EMAIL_FROM: debe ser una dirección de correo/);
+  });
+
+  it('takes e-mail answers only with a long secret, at an address it can tag per conversation', () => {
+    const secret = 'un-secreto-de-al-menos-24-caracteres';
+    expect(parseEnv({ EMAIL_INBOUND_SECRET: secret, EMAIL_INBOUND_ADDRESS: 'respuestas@negocio.mx' })).toMatchObject({
+      EMAIL_INBOUND_SECRET: secret,
+      EMAIL_INBOUND_ADDRESS: 'respuestas@negocio.mx',
+    });
+    expect(() => parseEnv({ EMAIL_INBOUND_SECRET: 'corto' })).toThrow(/EMAIL_INBOUND_SECRET: debe tener al menos 24 caracteres/);
+    expect(() => parseEnv({ EMAIL_INBOUND_ADDRESS: 'respuestas@negocio.mx' })).toThrow(/EMAIL_INBOUND_ADDRESS: .*EMAIL_INBOUND_SECRET/);
+    expect(() => parseEnv({ EMAIL_INBOUND_SECRET: secret, EMAIL_INBOUND_ADDRESS: 'respuestas+x@negocio.mx' })).toThrow(
+      /EMAIL_INBOUND_ADDRESS: sin «\+»/,
+    );
   });
 
   it('believes only the proxies it is told of about the client address: by default one on this machine', () => {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { es } from 'zod/locales';
-import { DEPLOYMENT_IDS, DEPLOYMENTS } from '../domain/deployment';
+import { DEPLOYMENT_IDS } from '../domain/deployment';
 
 const booleanFlag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
@@ -32,8 +32,24 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')
       .optional(),
-    /** Sender address of outgoing e-mail; by default cotizaciones@ the deployment's website. */
+    /**
+     * Sender address of outgoing e-mail; by default cotizaciones@ the domain of the business's own
+     * website (its identity in the database), read when each message leaves.
+     */
     EMAIL_FROM: z.email('debe ser una dirección de correo').optional(),
+    /**
+     * Customers' e-mail answers reach their conversation through POST /api/v2/email/inbound (the raw
+     * message, from a mail provider's inbound route or the mail server's pipe), open only to this secret.
+     */
+    EMAIL_INBOUND_SECRET: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+    /**
+     * The mailbox whose mail reaches that route (respuestas@negocio.mx): conversation e-mails ask to
+     * be answered at it, tagged per conversation (respuestas+c12-…@negocio.mx).
+     */
+    EMAIL_INBOUND_ADDRESS: z
+      .email('debe ser una dirección de correo')
+      .refine((address) => !address.split('@')[0]!.includes('+'), 'sin «+»: el servidor añade la etiqueta de cada conversación')
+      .optional(),
     /** The e-mail queue: first retry after a refusal, then doubling (capped at an hour). */
     EMAIL_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
     /** A message still refused this long after it was queued is 'fallido'. */
@@ -110,6 +126,10 @@ const envSchema = z
     path: ['WORKERS'],
     message: 'varios procesos comparten una base de datos PostgreSQL: defina DATABASE_URL (la base embebida es de un solo proceso)',
   })
+  .refine((env) => env.EMAIL_INBOUND_ADDRESS === undefined || env.EMAIL_INBOUND_SECRET !== undefined, {
+    path: ['EMAIL_INBOUND_ADDRESS'],
+    message: 'las respuestas llegan por POST /api/v2/email/inbound: defina también EMAIL_INBOUND_SECRET',
+  })
   .refine((env) => env.S3_URL === undefined || env.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],
     message: 'con S3_URL hace falta el nombre del bucket',
@@ -118,7 +138,6 @@ const envSchema = z
     ...env,
     // Demo data is on unless switched off, and off in production unless switched on.
     DEMO_SEED: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
-    EMAIL_FROM: env.EMAIL_FROM ?? `cotizaciones@${DEPLOYMENTS[env.DEPLOYMENT].identity.website.replace(/^www\./, '')}`,
   }));
 
 export type Env = z.infer<typeof envSchema>;

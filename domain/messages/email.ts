@@ -9,6 +9,8 @@ export const emailMessages = {
   status: { pendiente: 'Pendiente', enviado: 'Enviado', fallido: 'Fallido' },
   // Refusals of POST /api/v2/quotations/{id}/email.
   notConfigured: 'El envío de correos no está configurado en este servidor (falta SMTP_URL): no se envió nada. Avisa al administrador.',
+  noSender:
+    'El negocio no tiene un sitio web del que tomar el remitente de sus correos: escríbelo en Datos del negocio (o define EMAIL_FROM en el servidor). No se envió nada.',
   noRecipient: 'La cotización no tiene un correo de contacto: escribe al menos un destinatario.',
   quotationCanceled: 'La cotización está cancelada: ya no se puede enviar por correo.',
   // The message itself (spec §7 E-mail service template).

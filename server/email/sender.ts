@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Attachment, NodemailerError, SendMailOptions, Transporter } from 'nodemailer';
 import type { BusinessProfile } from '../business/profile';
+import type { BusinessIdentity } from '../../domain/deployment';
+import { senderAddress } from '../../domain/rules/sender-address';
 import { emailMessages } from '../../domain/messages/email';
 import type { Db } from '../db/client';
 import { drawQuotationPdf } from '../documents/quotation-pdf';
 import { loadSaleDetail } from '../repositories/sales';
 import type { Env } from '../env';
 import { quotationMessage } from './quotation-message';
-import { conversationEmail } from '../messaging/email-channel';
+import { conversationEmail, type InboundMailbox } from '../messaging/email-channel';
 import { claimDueEmails, recordFailure, recordSent, releaseEmail, retryDelayMs, type ClaimedEmail } from './queue';
 
 /**
@@ -36,10 +38,17 @@ const MAX_REASON = 500;
 /** What a message says and carries, drawn when it is sent; or why it can no longer be sent (then it is 'fallido'). */
 export type OutgoingContent =
   | {
+      /** The business as it is when the message leaves: its name and its own address. */
+      from: { name: string; address: string };
       subject: string;
       html: string;
       attachments: Attachment[];
-      /** The sender's name, when the business's is known only now. */ fromName?: string;
+      /** Where answers go, when the message itself decides it (a conversation's); else the row's. */
+      replyTo?: string;
+      /** Threading (a conversation's e-mails): this message's id and the earlier ones it follows. */
+      messageId?: string;
+      inReplyTo?: string;
+      references?: string[];
     }
   | { refused: string };
 
@@ -50,7 +59,8 @@ export interface ContentFor {
 export interface EmailSenderOptions {
   db: Db;
   transport: Pick<Transporter, 'sendMail'>;
-  from: { name: string; address: string };
+  /** The sender address as things stand (EMAIL_FROM, else the business's domain); null: there is none yet. */
+  senderAddress: () => Promise<string | null>;
   contentFor: ContentFor;
   retryFirstMs: number;
   pollMs: number;
@@ -87,6 +97,11 @@ export class EmailSender {
     // The loop alone never keeps the process alive; the server's close stops it.
     this.#timer.unref();
     this.wake();
+  }
+
+  /** Where e-mail would come from now; null while the business has no domain to send from (nothing is queued then). */
+  senderAddress(): Promise<string | null> {
+    return this.#options.senderAddress();
   }
 
   /** Looks for due messages now (call it after the transaction that queued one has committed). */
@@ -128,7 +143,7 @@ export class EmailSender {
   }
 
   async #deliver(message: ClaimedEmail): Promise<void> {
-    const { db, transport, from, contentFor, retryFirstMs, log } = this.#options;
+    const { db, transport, contentFor, retryFirstMs, log } = this.#options;
     try {
       const content = await contentFor(message).catch((error: unknown) => {
         log.error({ err: error, emailId: message.id }, 'e-mail queue: could not draw the message');
@@ -136,12 +151,15 @@ export class EmailSender {
       });
       if ('refused' in content) throw new SendFailure(content.refused, true);
       const info = await transport.sendMail({
-        from: { ...from, name: content.fromName ?? from.name },
+        from: content.from,
         to: message.to,
-        replyTo: message.reply_to ?? undefined,
+        replyTo: content.replyTo ?? message.reply_to ?? undefined,
         subject: content.subject,
         html: content.html,
         attachments: content.attachments,
+        messageId: content.messageId,
+        inReplyTo: content.inReplyTo,
+        references: content.references,
         signal: AbortSignal.any([this.#stopping.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
       });
       const rejected = (info.rejected ?? []).map(String);
@@ -207,33 +225,37 @@ export function startEmailSender(app: FastifyInstance, db: Db, env: Env, busines
       return (await opened).sendMail(mail);
     },
   };
+  // The business's own domain unless the installation names a sender: never the demo's or another business's.
+  const senderAddressOf = (identity: BusinessIdentity) => senderAddress(env.EMAIL_FROM, identity.website);
+  const inbound: InboundMailbox | null = env.EMAIL_INBOUND_SECRET
+    ? { secret: env.EMAIL_INBOUND_SECRET, address: env.EMAIL_INBOUND_ADDRESS ?? null }
+    : null;
   const sender = new EmailSender({
     db,
     transport,
-    from: { name: '', address: env.EMAIL_FROM },
+    senderAddress: async () => senderAddressOf((await business.current()).identity),
     // The body and the PDF come from one read of the quotation at sending time, so they agree
     // with each other and with the quotation as it is now, even if it was edited while queued.
     contentFor: async (message) => {
-      // A conversation's message (Mensajes): its text, from the business as it is now.
+      // The business as it is when the message leaves (set up or changed since it was queued).
+      const deployment = await business.current();
+      const address = senderAddressOf(deployment.identity);
+      if (!address) return { refused: emailMessages.noSender };
+      const from = { name: deployment.identity.brand, address };
+      // A conversation's message (Mensajes): its text, threaded with the conversation's other e-mails.
       if (message.sale_id === null) {
-        const deployment = await business.current();
-        return {
-          ...(await conversationEmail(db, message.message_id!, deployment.identity)),
-          fromName: deployment.identity.brand,
-          attachments: [],
-        };
+        const email = await conversationEmail(db, message.message_id!, deployment.identity, { address, inbound });
+        return { ...email, from, attachments: [] };
       }
       const quotation = await loadSaleDetail(db, message.sale_id);
       if (!quotation) return { refused: emailMessages.quotationGone };
       if (quotation.canceled_at) return { refused: emailMessages.quotationCanceled };
-      // The business as it is when the message leaves (set up or changed since it was queued).
-      const deployment = await business.current();
       const { subject, html } = quotationMessage(quotation, deployment.identity);
       const pdf = await drawQuotationPdf(quotation, deployment);
       return {
         subject,
         html,
-        fromName: deployment.identity.brand,
+        from,
         attachments: [{ filename: pdf.filename, content: Buffer.from(pdf.bytes), contentType: 'application/pdf' }],
       };
     },

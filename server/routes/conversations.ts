@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { conversationMessages } from '../../domain/messages/conversations';
+import { emailMessages } from '../../domain/messages/email';
 import {
   conversationInputSchema,
   conversationSchema,
@@ -20,6 +21,8 @@ import { currentUser, everyone, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { recordMessageStatus } from '../messaging/statuses';
 import { validSignature, WHATSAPP_STATUS, type WhatsAppConfig, type WhatsAppSender } from '../messaging/whatsapp';
+import { carriesSecret, receiveEmail } from '../messaging/email-inbound';
+import { whatsAppNumber } from '../../domain/rules/whatsapp-number';
 
 const text = conversationMessages;
 
@@ -57,17 +60,48 @@ export const CONVERSATIONS_ROUTES = {
     summary: 'Avisos de WhatsApp: mensajes recibidos y estados (firmados con X-Hub-Signature-256)',
     recordRule: 'Refused (401) unless signed with the app secret.',
   },
+  /** A customer's e-mail answer, as the raw message (a mail provider's inbound route, or the mail server's pipe). */
+  'POST /api/v2/email/inbound': {
+    access: everyone,
+    summary:
+      'Correo entrante: la respuesta de un cliente (el mensaje MIME completo, o el campo email / body-mime de un formulario) llega a su conversación, una vez',
+    recordRule: 'Refused (401) unless it carries EMAIL_INBOUND_SECRET (Bearer, or the password of Basic).',
+  },
 } satisfies RouteTable;
 
 const guardedRoute = guardedRoutes(CONVERSATIONS_ROUTES);
 
-/** A WhatsApp number as the API takes it: digits with the country code (a Mexican 10-digit number gets 52). */
-function whatsAppNumber(value: string): string | null {
-  const digits = value.replace(/\D/g, '');
-  if (digits.length === 10) return `52${digits}`;
-  return digits.length >= 11 && digits.length <= 15 ? digits : null;
-}
 const emailAddress = z.email();
+
+/**
+ * The conversation's address in every spelling a stored row may have: conversations opened before
+ * numbers were normalised keep a Mexican mobile as 52 1 + 10 digits.
+ */
+function sameAddress(column: 'address' | 'c.address', channel: string, address: string) {
+  const spellings = channel === 'whatsapp' && /^52\d{10}$/.test(address) ? [address, `521${address.slice(2)}`] : [address];
+  return sql`${sql.raw(column)} IN (${sql.join(
+    spellings.map((spelling) => sql`${spelling}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * WhatsApp's customer-service window: free text reaches a customer only within 24 hours of their
+ * last message (outside it, only an approved template), so a message WhatsApp would refuse is not
+ * taken at all. Any conversation at that number counts: it is one phone.
+ */
+async function withinWhatsAppWindow(tx: Db, address: string): Promise<boolean> {
+  const [open] = await rows<{ open: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE c.channel = 'whatsapp' AND ${sameAddress('c.address', 'whatsapp', whatsAppNumber(address) ?? address)}
+        AND m.direction = 'entrante' AND m.created_at > now() - interval '24 hours') AS open`,
+  );
+  return open?.open === true;
+}
+
+/** The largest raw e-mail taken: answers with attachments (only their names are kept). */
+const MAX_INBOUND_EMAIL_BYTES = 25 * 1024 * 1024;
 
 function addressFor(channel: MessageChannel, value: string | null | undefined): string {
   if (!value?.trim()) throw new HttpError(422, text.noAddress);
@@ -102,7 +136,26 @@ const webhookSchema = z.object({
                   ),
                   [],
                 ),
-                statuses: z._default(z.array(z.object({ id: z.string(), status: z.string() })), []),
+                statuses: z._default(
+                  z.array(
+                    z.object({
+                      id: z.string(),
+                      status: z.string(),
+                      // Why a message failed: 131047 (outside the 24 hours) is the common case.
+                      errors: z.optional(
+                        z.array(
+                          z.object({
+                            code: z.optional(z.number()),
+                            title: z.optional(z.string()),
+                            message: z.optional(z.string()),
+                            error_data: z.optional(z.object({ details: z.optional(z.string()) })),
+                          }),
+                        ),
+                      ),
+                    }),
+                  ),
+                  [],
+                ),
               }),
             }),
           ),
@@ -122,6 +175,8 @@ export function conversationRoutes(
     whatsappSender: WhatsAppSender | null;
     email: EmailSender | null;
     emailGiveUpAfterMs: number;
+    /** EMAIL_INBOUND_SECRET: without it no e-mail comes in. */
+    emailInboundSecret: string | null;
   },
 ): void {
   guardedRoute(app, 'POST /api/v2/conversations', async (request, reply) => {
@@ -146,7 +201,7 @@ export function conversationRoutes(
       const address = addressFor(body.channel, body.address || (body.channel === 'whatsapp' ? party.phone : party.email));
       const [existing] = await rows<{ id: number }>(
         tx,
-        sql`SELECT id FROM conversations WHERE channel = ${body.channel} AND address = ${address}
+        sql`SELECT id FROM conversations WHERE channel = ${body.channel} AND ${sameAddress('address', body.channel, address)}
           AND coalesce(company_id, 0) = ${party.company_id ?? 0} AND coalesce(lead_id, 0) = ${party.lead_id ?? 0} ORDER BY id LIMIT 1`,
       );
       const [conversation] = existing
@@ -164,20 +219,31 @@ export function conversationRoutes(
     });
   });
 
-  /** Hands a message to its conversation's channel: the WhatsApp loop, or the e-mail queue. */
-  const queueOnChannel = async (tx: Db, messageId: number, conversation: { channel: string; address: string | null }, userId: number) => {
+  /**
+   * Hands a message to its conversation's channel: the WhatsApp loop, or the e-mail queue.
+   * `emailSender`: the address e-mail would leave from, read before the transaction.
+   */
+  const queueOnChannel = async (
+    tx: Db,
+    messageId: number,
+    conversation: { channel: string; address: string | null },
+    userId: number,
+    emailSender: string | null,
+  ) => {
     if (conversation.channel === 'whatsapp') {
       if (!channels.whatsapp) throw new HttpError(409, text.whatsappOff);
+      if (!(await withinWhatsAppWindow(tx, conversation.address ?? ''))) throw new HttpError(409, text.outsideWindow);
       await tx.execute(sql`UPDATE messages SET pending = true, next_attempt_at = now(), last_error = NULL WHERE id = ${messageId}`);
     } else {
       if (!channels.email) throw new HttpError(409, text.emailOff);
+      if (!emailSender) throw new HttpError(409, emailMessages.noSender);
       await enqueueEmail(tx, {
         saleId: null,
         messageId,
         userId,
         to: [conversation.address ?? ''],
+        // The sender composes it when it leaves, Reply-To and threading included (messaging/email-channel.ts).
         replyTo: null,
-        // The sender composes it when it leaves (messaging/email-channel.ts).
         subject: '',
         html: '',
         giveUpAfterMs: channels.emailGiveUpAfterMs,
@@ -186,11 +252,14 @@ export function conversationRoutes(
     await recordMessageStatus(tx, messageId, 'pendiente');
   };
   const wake = (channel: string) => (channel === 'whatsapp' ? channels.whatsappSender?.wake() : channels.email?.wake());
+  // Read before the transaction: on the embedded database a read beside an open transaction waits for it.
+  const emailSenderAddress = async () => (channels.email ? channels.email.senderAddress() : null);
 
   guardedRoute(app, 'POST /api/v2/conversations/:id/messages', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(outgoingMessageSchema, request.body);
     const user = currentUser(request);
+    const emailSender = await emailSenderAddress();
     let channel = '';
     const answer = await runMutation(db, request, reply, async (tx) => {
       const [conversation] = await rows<{ channel: string; address: string | null }>(
@@ -204,7 +273,7 @@ export function conversationRoutes(
         tx,
         sql`INSERT INTO messages (conversation_id, user_id, direction, body) VALUES (${id}, ${user.id}, 'saliente', ${body.body}) RETURNING id`,
       );
-      await queueOnChannel(tx, message!.id, conversation, user.id);
+      await queueOnChannel(tx, message!.id, conversation, user.id, emailSender);
       const [sent] = await rows(tx, sql`SELECT ${MESSAGE_ANSWER} FROM messages m WHERE m.id = ${message!.id}`);
       return { status: 201, body: { data: sent } };
     });
@@ -215,6 +284,7 @@ export function conversationRoutes(
   guardedRoute(app, 'POST /api/v2/messages/:id/retry', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const user = currentUser(request);
+    const emailSender = await emailSenderAddress();
     let channel = '';
     const answer = await runMutation(db, request, reply, async (tx) => {
       const [message] = await rows<{ direction: string; channel: string; address: string | null }>(
@@ -231,7 +301,7 @@ export function conversationRoutes(
       if (message.direction !== 'saliente' || last?.status !== 'fallido') throw new HttpError(409, text.onlyFailed);
       channel = message.channel;
       await tx.execute(sql`UPDATE messages SET attempts = 0 WHERE id = ${id}`);
-      await queueOnChannel(tx, id, message, user.id);
+      await queueOnChannel(tx, id, message, user.id, emailSender);
       const [sent] = await rows(tx, sql`SELECT ${MESSAGE_ANSWER} FROM messages m WHERE m.id = ${id}`);
       return { status: 200, body: { data: sent } };
     });
@@ -275,11 +345,12 @@ export function conversationRoutes(
       await db.transaction(async (tx) => {
         for (const change of notice.entry.flatMap((entry) => entry.changes)) {
           for (const incoming of change.value.messages) {
+            // 52 1 + 10 digits and 52 + 10 digits are one Mexican phone: one conversation.
             const from = whatsAppNumber(incoming.from) ?? incoming.from;
             // The conversation at that number, else a new one with the customer whose contact has it.
             let [conversation] = await rows<{ id: number }>(
               tx,
-              sql`SELECT id FROM conversations WHERE channel = 'whatsapp' AND address = ${from} ORDER BY id LIMIT 1`,
+              sql`SELECT id FROM conversations WHERE channel = 'whatsapp' AND ${sameAddress('address', 'whatsapp', from)} ORDER BY id LIMIT 1`,
             );
             if (!conversation) {
               [conversation] = await rows<{ id: number }>(
@@ -304,11 +375,55 @@ export function conversationRoutes(
             const state = WHATSAPP_STATUS[status.status];
             if (!state) continue;
             const [message] = await rows<{ id: number }>(tx, sql`SELECT id FROM messages WHERE external_id = ${status.id}`);
-            if (message) await recordMessageStatus(tx, message.id, state);
+            if (!message) continue;
+            const [error] = status.errors ?? [];
+            // The reason stays with the message, for the seller to read beside 'fallido'.
+            if (state === 'fallido' && error) {
+              const reason = text.whatsappFailure(error.code, error.title, error.error_data?.details ?? error.message);
+              await tx.execute(sql`UPDATE messages SET pending = false, last_error = ${reason.slice(0, 500)} WHERE id = ${message.id}`);
+            }
+            await recordMessageStatus(tx, message.id, state);
           }
         }
       });
       return reply.code(200).send({ ok: true });
     });
+  });
+
+  // A mail provider posts the raw message as it arrived; the mail server's pipe (curl --data-binary) too.
+  void app.register(async (raw) => {
+    for (const type of ['message/rfc822', 'application/octet-stream', 'text/plain']) {
+      if (raw.hasContentTypeParser(type)) raw.removeContentTypeParser(type);
+      raw.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_INBOUND_EMAIL_BYTES }, (_request, body, done) => done(null, body));
+    }
+    guardedRoute(
+      raw,
+      'POST /api/v2/email/inbound',
+      async (request, reply) => {
+        const secret = channels.emailInboundSecret;
+        if (!secret || !carriesSecret(secret, request.headers.authorization)) throw new HttpError(401, text.badInboundSecret);
+        let message: Buffer | null = Buffer.isBuffer(request.body) ? request.body : null;
+        // SendGrid's Inbound Parse ('POST the raw, full MIME message') sends it as the field email; Mailgun's …/mime route as body-mime.
+        if (request.isMultipart()) {
+          try {
+            for await (const part of request.parts({ limits: { fieldSize: MAX_INBOUND_EMAIL_BYTES, fileSize: MAX_INBOUND_EMAIL_BYTES } })) {
+              const wanted = part.fieldname === 'email' || part.fieldname === 'body-mime';
+              if (part.type === 'file') {
+                if (wanted && !message) message = await part.toBuffer();
+                else part.file.resume();
+              } else if (wanted && !message && typeof part.value === 'string') message = Buffer.from(part.value, 'utf8');
+            }
+          } catch {
+            throw new HttpError(400, text.badInboundMessage);
+          }
+        }
+        if (!message || message.length === 0) throw new HttpError(422, text.badInboundMessage);
+        const received = await receiveEmail(db, message, secret);
+        if (!received.matched) request.log.info('inbound e-mail from an address no conversation, customer or lead has: not kept');
+        // 200 even when nobody here knows the sender: the provider would only send it again.
+        return reply.code(200).send(received);
+      },
+      { bodyLimit: MAX_INBOUND_EMAIL_BYTES },
+    );
   });
 }

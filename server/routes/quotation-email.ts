@@ -49,7 +49,7 @@ async function defaultRecipients(db: Db, quotation: SaleDetail): Promise<string[
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
 export const QUOTATION_EMAIL_ROUTES = {
-  /** Queues one message per Idempotency-Key (202); without SMTP_URL: 409 and nothing queued. */
+  /** Queues one message per Idempotency-Key (202); without SMTP_URL, or a domain to send from: 409 and nothing queued. */
   'POST /api/v2/quotations/:id/email': {
     access: permission('quotations', 'sales'),
     summary: 'Enviar cotización por correo (se encola un mensaje por Idempotency-Key, con el PDF adjunto; sin SMTP_URL: 409)',
@@ -73,6 +73,8 @@ export function quotationEmailRoutes(app: FastifyInstance, db: Db, { business, s
     // 409, not 503: the request is fine and the server is healthy; this installation has no
     // mail server to send through (and 5xx is kept for our own failures).
     if (!sender) throw new HttpError(409, emailMessages.notConfigured);
+    // Nothing is queued that could only leave from another business's domain.
+    if (!(await sender.senderAddress())) throw new HttpError(409, emailMessages.noSender);
     const user = currentUser(request);
     // Read before the transaction: on the embedded database a read beside an open transaction waits for it.
     const { identity } = await business.current();

@@ -35,5 +35,6 @@ test('a seller opens a conversation with a customer by e-mail, sends a message a
   // The mail server took it: the conversation shows it 'enviado' without reloading.
   await expect(message).toContainText('Estado: enviado', { timeout: 20_000 });
   const received = mail.received.find((email) => email.text?.includes('mañana le llevamos su pedido antes de las 9'));
-  expect(received?.subject).toBe('Mensaje de Frutas del Norte');
+  // Each conversation is its own thread in the customer's mail.
+  expect(received?.subject).toMatch(/^Mensaje de Frutas del Norte para .+ · Conversación \d+$/);
 });

@@ -104,12 +104,25 @@ async function company(): Promise<number> {
   return row!.id;
 }
 
+/** The customer writes to the business on WhatsApp (from `from`, as WhatsApp spells it). */
+let incomingCount = 0;
+const customerWrites = (from: string, body = 'Hola, ¿tienen limón?') =>
+  webhook(change({ messages: [{ id: `wamid.cliente${(incomingCount += 1)}`, from, type: 'text', text: { body } }] }));
+const OUTSIDE_WINDOW =
+  'WhatsApp solo deja escribir texto libre en las 24 horas siguientes al último mensaje del cliente, y este no ha escrito en ese plazo: fuera de él hace falta una plantilla aprobada. Pídele que te escriba o usa el correo.';
+
 describe('WhatsApp', () => {
   it('sends once per Idempotency-Key, follows its statuses and receives the answer in the same conversation', async () => {
     const opened = await post('/api/v2/conversations', { company_id: await company(), channel: 'whatsapp', address: '81 1234 5678' });
     expect(opened.statusCode, opened.body).toBe(201);
     const conversation = conversationSchema.parse(opened.json()).data;
     expect(conversation.address).toBe('528112345678');
+    // The customer writes first (WhatsApp spells their Mexican mobile with the old 1): the same conversation.
+    expect((await customerWrites('5218112345678', 'Buenos días, ¿a qué hora llega mi pedido?')).statusCode).toBe(200);
+    const [opening] = await rowsOf<{ conversation_id: number }>(
+      sql`SELECT conversation_id FROM messages WHERE external_id = ${`wamid.cliente${incomingCount}`}`,
+    );
+    expect(opening!.conversation_id).toBe(conversation.id);
     const body = { body: 'Buenos días, su pedido sale hoy a las 10.' };
     const first = await post(`/api/v2/conversations/${conversation.id}/messages`, body, 'whatsapp-una-vez');
     const again = await post(`/api/v2/conversations/${conversation.id}/messages`, body, 'whatsapp-una-vez');
@@ -143,9 +156,9 @@ describe('WhatsApp', () => {
     ).toBe(200);
     expect(await statusOf(message.id)).toEqual(['pendiente', 'enviado', 'entregado', 'leído']);
 
-    // The customer answers; the same notice twice is one message.
+    // The customer answers (written 52 1 …, then 52 …); the same notice twice is one message.
     const reply = change({
-      messages: [{ id: 'wamid.entrante1', from: '528112345678', type: 'text', text: { body: '¡Gracias! ¿Me traen también limones?' } }],
+      messages: [{ id: 'wamid.entrante1', from: '5218112345678', type: 'text', text: { body: '¡Gracias! ¿Me traen también limones?' } }],
     });
     await webhook(reply);
     await webhook(reply);
@@ -158,7 +171,102 @@ describe('WhatsApp', () => {
       url: `/api/v1/message/all/${conversation.id}`,
       headers: bearer(await loginAs(t.app, 'admin@demo.mx')),
     });
-    expect(read.json<{ data: { body: string }[] }>().data.map((m) => m.body)).toEqual([body.body, '¡Gracias! ¿Me traen también limones?']);
+    expect(read.json<{ data: { body: string }[] }>().data.map((m) => m.body)).toEqual([
+      'Buenos días, ¿a qué hora llega mi pedido?',
+      body.body,
+      '¡Gracias! ¿Me traen también limones?',
+    ]);
+    await customerWrites('528112345678', 'Y dos cajas de naranja.');
+    expect(
+      await rowsOf(sql`SELECT id FROM conversations WHERE channel = 'whatsapp' AND address IN ('528112345678', '5218112345678')`),
+    ).toHaveLength(1);
+  });
+
+  it('finds the conversation a number was kept in with its 1 after 52, and opens no second one', async () => {
+    // A conversation stored before numbers were normalised.
+    const [kept] = await rowsOf<{ id: number }>(
+      sql`INSERT INTO conversations (company_id, channel, address) VALUES (${await company()}, 'whatsapp', '5218111112222') RETURNING id`,
+    );
+    await customerWrites('528111112222', 'Hola de nuevo');
+    const [incoming] = await rowsOf<{ conversation_id: number }>(
+      sql`SELECT conversation_id FROM messages WHERE external_id = ${`wamid.cliente${incomingCount}`}`,
+    );
+    expect(incoming!.conversation_id).toBe(kept!.id);
+    const reopened = await post('/api/v2/conversations', {
+      company_id: await company(),
+      channel: 'whatsapp',
+      address: '+52 1 81 1111 2222',
+    });
+    expect(reopened.statusCode).toBe(200);
+    expect(conversationSchema.parse(reopened.json()).data.id).toBe(kept!.id);
+  });
+
+  it('refuses free text outside the 24 hours after the customer last wrote, and says why', async () => {
+    const conversation = conversationSchema.parse(
+      (await post('/api/v2/conversations', { company_id: await company(), channel: 'whatsapp', address: '8122223333' })).json(),
+    ).data;
+    const before = sentToGraph.length;
+    // Nobody has written yet: WhatsApp would refuse it (131047), so it is not taken.
+    const unanswered = await post(`/api/v2/conversations/${conversation.id}/messages`, { body: '¿Le interesa nuestra lista de precios?' });
+    expect(unanswered.statusCode).toBe(409);
+    expect(unanswered.json().message).toBe(OUTSIDE_WINDOW);
+    await customerWrites('528122223333', 'Sí, mándela.');
+    // Twenty-five hours later, the window has closed again.
+    await t.database.db.execute(
+      sql`UPDATE messages SET created_at = now() - interval '25 hours' WHERE external_id = ${`wamid.cliente${incomingCount}`}`,
+    );
+    const late = await post(`/api/v2/conversations/${conversation.id}/messages`, { body: 'Aquí está la lista.' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(OUTSIDE_WINDOW);
+    expect(await rowsOf(sql`SELECT 1 FROM messages WHERE conversation_id = ${conversation.id} AND direction = 'saliente'`)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sentToGraph.length).toBe(before);
+  });
+
+  it("keeps the reason of a message WhatsApp reports failed, and the conversation shows it beside 'fallido'", async () => {
+    const conversation = conversationSchema.parse(
+      (await post('/api/v2/conversations', { company_id: await company(), channel: 'whatsapp', address: '8133334444' })).json(),
+    ).data;
+    await customerWrites('5218133334444');
+    const message = sentMessageSchema.parse(
+      (await post(`/api/v2/conversations/${conversation.id}/messages`, { body: 'Le confirmo su pedido.' })).json(),
+    ).data;
+    await until(async () => (await statusOf(message.id)).includes('enviado'));
+    const [sent] = await rowsOf<{ external_id: string }>(sql`SELECT external_id FROM messages WHERE id = ${message.id}`);
+    const failed = await webhook(
+      change({
+        statuses: [
+          {
+            id: sent!.external_id,
+            status: 'failed',
+            timestamp: '1764400000',
+            recipient_id: '528133334444',
+            errors: [
+              {
+                code: 131047,
+                title: 'Re-engagement message',
+                message: 'Re-engagement message',
+                error_data: {
+                  details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+                },
+                href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(failed.statusCode).toBe(200);
+    expect(await statusOf(message.id)).toEqual(['pendiente', 'enviado', 'fallido']);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/message/all/${conversation.id}`,
+      headers: bearer(await loginAs(t.app, 'admin@demo.mx')),
+    });
+    const shown = read.json<{ data: { id: number; last_error: string | null }[] }>().data.find((m) => m.id === message.id);
+    expect(shown?.last_error).toBe(
+      'Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp solo entrega una plantilla aprobada hasta que vuelva a escribir. (WhatsApp 131047: Re-engagement message)',
+    );
   });
 
   it('refuses a webhook call not signed with the app secret, and verifies the subscription with its token', async () => {
@@ -193,6 +301,7 @@ describe('WhatsApp', () => {
     const conversation = conversationSchema.parse(
       (await post('/api/v2/conversations', { company_id: await company(), channel: 'whatsapp', address: '8187654321' })).json(),
     ).data;
+    await customerWrites('528187654321');
     const message = sentMessageSchema.parse(
       (await post(`/api/v2/conversations/${conversation.id}/messages`, { body: 'Hola' })).json(),
     ).data;
@@ -224,7 +333,7 @@ describe('e-mail', () => {
     ).data;
     await until(async () => (await statusOf(message.id)).includes('enviado'));
     const received = mail.received.find((email) => email.text?.includes('Le enviamos la lista de precios de esta semana.'))!;
-    expect(received.subject).toBe('Mensaje de Frutas del Norte');
+    expect(received.subject).toMatch(/^Mensaje de Frutas del Norte para .+ · Conversación \d+$/);
     expect(received.to && 'text' in received.to ? received.to.text : '').toBe('compras@cliente.mx');
 
     mail.refuse('rechaza@cliente.mx', 550, 1);

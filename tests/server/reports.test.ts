@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemsReportPageSchema, salesSeriesSchema, utilitiesSchema } from '../../domain/schemas/reports';
 import { huecosSchema, indicatorsSchema, salemanReportResultSchema } from '../../domain/schemas/reads';
@@ -194,8 +194,15 @@ describe('the seller report', () => {
     const first = await sell('2032-02-03', [{ item_id: item!.id, quantity: 2 }], laura);
     const second = await sell('2032-02-10', [{ item_id: item!.id, quantity: 3 }], laura);
     const third = await sell('2032-02-11', [{ item_id: item!.id, quantity: 1 }], ana);
-    // Laura's first sale is paid in full.
-    await t.database.db.update(sales).set({ due_balance: 0, payment_status: 'Pagada' }).where(inArray(sales.id, [first.id]));
+    // Laura's first sale is paid in full, as the office records a payment.
+    const [method] = await rows<{ id: number }>(t.database.db, sql`SELECT id FROM payment_methods ORDER BY id LIMIT 1`);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/collections',
+      headers: { ...bearer(admin), 'idempotency-key': `vendedor-pago-${Date.now()}` },
+      payload: { company_id: 1, date: monterreyDate(new Date()), amount: first.total, payment_method_id: method!.id, lines: [{ sale_id: first.id, amount: first.total }] },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
     const report = salemanReportResultSchema.parse((await call('POST', '/api/v2/saleman_report', { date_from: '2032-02-01', date_to: '2032-02-29' })).json());
     expect(report.data.map(({ name, sales_count, sales_total, collected, due_balance }) => ({ name, sales_count, sales_total, collected, due_balance }))).toEqual([
       { name: 'Laura', sales_count: 2, sales_total: cents(first.total + second.total), collected: first.total, due_balance: second.total },

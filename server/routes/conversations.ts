@@ -66,6 +66,8 @@ export const CONVERSATIONS_ROUTES = {
     summary:
       'Correo entrante: la respuesta de un cliente (el mensaje MIME completo, o el campo email / body-mime de un formulario) llega a su conversación, una vez',
     recordRule: 'Refused (401) unless it carries EMAIL_INBOUND_SECRET (Bearer, or the password of Basic).',
+    // Mailgun posts the raw message only to an address ending in 'mime': `?mime` is that ending, and means nothing here.
+    query: ['mime'],
   },
 } satisfies RouteTable;
 
@@ -423,7 +425,7 @@ export function conversationRoutes(
         // 200 even when nobody here knows the sender: the provider would only send it again.
         return reply.code(200).send(received);
       },
-      { bodyLimit: MAX_INBOUND_EMAIL_BYTES },
+      { bodyLimit: MAX_INBOUND_EMAIL_BYTES, acceptsQuery: true },
     );
   });
 }

@@ -84,13 +84,8 @@ async function send(conversationId: number, body: string): Promise<ParsedMail> {
   return until(() => mail.received.find((email) => email.text?.includes(body)));
 }
 
-const inbound = (raw: string, authorization = `Bearer ${SECRET}`, contentType = 'message/rfc822') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v2/email/inbound',
-    headers: { authorization, 'content-type': contentType },
-    payload: raw,
-  });
+const inbound = (raw: string, authorization = `Bearer ${SECRET}`, contentType = 'message/rfc822', url = '/api/v2/email/inbound') =>
+  t.app.inject({ method: 'POST', url, headers: { authorization, 'content-type': contentType }, payload: raw });
 
 /** A customer's answer as their mail program writes it. */
 function answer(headers: Record<string, string>, text: string): string {
@@ -172,6 +167,12 @@ describe("a conversation's e-mails", () => {
     expect(posted.statusCode, posted.body).toBe(200);
     expect(posted.json()).toMatchObject({ matched: true, conversation_id: conversation, duplicate: false });
     expect((await bodiesOf(conversation)).at(-1)).toMatchObject({ direction: 'entrante', body: 'También mándenos la factura, por favor.' });
+    // The same message from Mailgun's route (body-mime, at an address ending in 'mime') is the one already kept.
+    const mailgun = [`--${boundary}`, 'Content-Disposition: form-data; name="body-mime"', '', forwarded, `--${boundary}--`, ''].join(
+      '\r\n',
+    );
+    const repeated = await inbound(mailgun, `Bearer ${SECRET}`, `multipart/form-data; boundary=${boundary}`, '/api/v2/email/inbound?mime');
+    expect(repeated.json()).toMatchObject({ matched: true, conversation_id: conversation, duplicate: true });
 
     // Our next e-mail follows the customer's latest in the thread.
     const next = await send(conversation, 'Con gusto, va con la factura.');

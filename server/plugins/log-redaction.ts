@@ -16,8 +16,8 @@ const SECRET_NAME = /(?:token|pass|password|passwd|pwd|ticket|secret|key|signatu
 /** A `name=value` pair after `?` or `&`; the value ends where the query's next pair, the URL or the JSON string does (an escape `\"` is inside it). */
 const QUERY_PAIR = /([?&])([^=&\s"#?]+)=((?:\\.|[^&#\s"\\])*)/g;
 
-/** A bearer credential written out as a header's value. */
-const BEARER = /\b(Bearer\s+)[\w.~+/=-]+/gi;
+/** A credential written out as an Authorization header's value (a session's bearer token, a mail provider's Basic password). */
+const BEARER = /\b((?:Bearer|Basic)\s+)[\w.~+/=-]+/gi;
 
 function isSecretName(raw: string): boolean {
   let name = raw;

@@ -28,6 +28,7 @@ describe('the server log', () => {
     await t.app.inject({ method: 'GET', url: '/files/no-existe.pdf?ticket=boleto-secreto', headers: { cookie } });
     // Whatever code logs a request's headers or a URL in its words, the secrets stay out too.
     t.app.log.warn({ headers: { authorization: `Bearer ${token}`, cookie } }, 'llamó /api/v2/events?access_token=en-el-mensaje');
+    t.app.log.warn(`reenvió con Authorization: Basic ${Buffer.from('correo:clave-del-buzon').toString('base64')}`);
 
     const text = logged();
     expect(text).toContain('/api/v2/whatsapp/webhook');
@@ -44,6 +45,7 @@ describe('the server log', () => {
       'boleto-secreto',
       'galleta-secreta',
       'en-el-mensaje',
+      Buffer.from('correo:clave-del-buzon').toString('base64'),
     ])
       expect(text, secret).not.toContain(secret);
   });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
 import { ClaimLoop } from '../claim-loop';
+import { conversationMessages } from '../../domain/messages/conversations';
 import { recordMessageStatus, type MessageStatus } from './statuses';
 
 /**
@@ -110,10 +111,19 @@ export class WhatsAppSender {
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         redirect: 'error',
       });
-      const payload = (await answer.json().catch(() => null)) as { messages?: { id?: string }[]; error?: { message?: string } } | null;
+      const payload = (await answer.json().catch(() => null)) as {
+        messages?: { id?: string }[];
+        error?: { message?: string; code?: number; error_data?: { details?: string } };
+      } | null;
       const wamid = payload?.messages?.[0]?.id;
-      if (!answer.ok || !wamid)
-        throw Object.assign(new Error(payload?.error?.message ?? `WhatsApp respondió ${answer.status}`), { status: answer.status });
+      if (!answer.ok || !wamid) {
+        const error = payload?.error;
+        // The Graph API's refusal in the words the webhook's failures get: a known code in Spanish, then its own.
+        const reason = error?.message
+          ? conversationMessages.whatsappFailure(error.code, error.message, error.error_data?.details)
+          : `WhatsApp respondió ${answer.status}`;
+        throw Object.assign(new Error(reason), { status: answer.status });
+      }
       await db.transaction(async (tx) => {
         await tx.execute(sql`UPDATE messages SET pending = false, external_id = ${wamid}, last_error = NULL WHERE id = ${message.id}`);
         await recordMessageStatus(tx, message.id, 'enviado');

@@ -398,12 +398,17 @@ export function conversationRoutes(
       if (raw.hasContentTypeParser(type)) raw.removeContentTypeParser(type);
       raw.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_INBOUND_EMAIL_BYTES }, (_request, body, done) => done(null, body));
     }
+    // Refused before a byte of the body is read: a stranger cannot make the server buffer 25 MB.
+    raw.addHook('onRequest', async (request) => {
+      const secret = channels.emailInboundSecret;
+      if (!secret || !carriesSecret(secret, request.headers.authorization)) throw new HttpError(401, text.badInboundSecret);
+    });
     guardedRoute(
       raw,
       'POST /api/v2/email/inbound',
       async (request, reply) => {
-        const secret = channels.emailInboundSecret;
-        if (!secret || !carriesSecret(secret, request.headers.authorization)) throw new HttpError(401, text.badInboundSecret);
+        // The onRequest hook above let through only a request carrying the secret.
+        const secret = channels.emailInboundSecret!;
         let message: Buffer | null = Buffer.isBuffer(request.body) ? request.body : null;
         // SendGrid's Inbound Parse ('POST the raw, full MIME message') sends it as the field email; Mailgun's …/mime route as body-mime.
         if (request.isMultipart()) {

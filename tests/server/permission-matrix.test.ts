@@ -30,12 +30,14 @@ afterAll(() => t.close());
 
 // Signing out would revoke the token the other rows use: it gets its own check. The event
 // stream authenticates with a one-time ticket, not the token: events.test.ts covers it. WhatsApp's
-// webhook is called by WhatsApp, signed with the app secret, not by a person: conversations.test.ts covers it.
+// webhook is called by WhatsApp, signed with the app secret, not by a person: conversations.test.ts covers it;
+// inbound e-mail by a mail provider with EMAIL_INBOUND_SECRET: conversations-email.test.ts.
 const SELF_AUTHENTICATED = new Set<RouteKey>([
   'POST /api/v1/user/logout',
   'GET /api/v2/events',
   'GET /api/v2/whatsapp/webhook',
   'POST /api/v2/whatsapp/webhook',
+  'POST /api/v2/email/inbound',
 ]);
 const routes = (Object.keys(ROUTE_ACCESS) as RouteKey[]).filter((key) => !SELF_AUTHENTICATED.has(key));
 

@@ -335,6 +335,8 @@ describe('e-mail', () => {
     const received = mail.received.find((email) => email.text?.includes('Le enviamos la lista de precios de esta semana.'))!;
     expect(received.subject).toMatch(/^Mensaje de Frutas del Norte para .+ · Conversación \d+$/);
     expect(received.to && 'text' in received.to ? received.to.text : '').toBe('compras@cliente.mx');
+    // No inbound mailbox on this server: the answer goes to the seller who wrote.
+    expect(received.replyTo?.value.map((entry) => entry.address)).toEqual(['admin@demo.mx']);
 
     mail.refuse('rechaza@cliente.mx', 550, 1);
     const refusedConversation = conversationSchema.parse(

@@ -136,6 +136,13 @@ const EMPTY_DATABASE_FILE = 'empty-database.tar.gz';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+const embeddedDatabases = new WeakSet<Db>();
+/**
+ * Whether `db` is the embedded database: one connection for everyone, which a transaction holds
+ * until it ends, and which runs on the server's own thread.
+ */
+export const isEmbedded = (db: Db): boolean => embeddedDatabases.has(db);
+
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   /** `snapshot`: a data directory dumped by PGlite, loaded instead of starting empty. */
@@ -240,6 +247,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema });
+  embeddedDatabases.add(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

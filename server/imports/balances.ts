@@ -6,7 +6,7 @@ import { importMessages } from '../../domain/messages/imports';
 import { addDays } from '../../domain/time';
 import { sales } from '../db/schema';
 import { rows } from '../db/sql-rows';
-import { inChunks, reader, type ImportKindHandler, type RowIssue } from './import-kind';
+import { inChunks, pauses, reader, rowsInPages, type ImportKindHandler, type RowIssue } from './import-kind';
 
 const text = importMessages;
 const cents = (value: number) => Math.round(value * 100);
@@ -44,9 +44,10 @@ export const balancesImport: ImportKindHandler<Invoice[]> = {
 
   async check(db, fileRows) {
     const issues: RowIssue[] = [];
-    const customers = await rows<{ id: number; rfc: string | null; razon_social: string; name: string; credit_days: number }>(
+    const pause = pauses();
+    const customers = await rowsInPages<{ id: number; rfc: string | null; razon_social: string; name: string; credit_days: number }>(
       db,
-      sql`SELECT id, rfc, razon_social, name, credit_days FROM companies WHERE deleted_at IS NULL`,
+      (after) => sql`SELECT id, rfc, razon_social, name, credit_days FROM companies WHERE deleted_at IS NULL AND id > ${after} ORDER BY id`,
     );
     const byRfc = new Map(customers.filter((c) => c.rfc).map((c) => [c.rfc!.toUpperCase(), c]));
     const byName = new Map<string, (typeof customers)[number][]>();
@@ -55,16 +56,17 @@ export const balancesImport: ImportKindHandler<Invoice[]> = {
         byName.set(key, [...(byName.get(key) ?? []), customer]);
     const stored = new Map(
       (
-        await rows<StoredInvoice>(
+        await rowsInPages<StoredInvoice>(
           db,
-          sql`SELECT id, folio, company_id, date, due_date, total::float8 AS total, due_balance::float8 AS due_balance
-            FROM sales WHERE folio IS NOT NULL AND deleted_at IS NULL`,
+          (after) => sql`SELECT id, folio, company_id, date, due_date, total::float8 AS total, due_balance::float8 AS due_balance
+            FROM sales WHERE folio IS NOT NULL AND deleted_at IS NULL AND id > ${after} ORDER BY id`,
         )
       ).map((invoice) => [invoice.folio, invoice]),
     );
     const seen = new Map<string, number>();
     const plan: Invoice[] = [];
     for (const row of fileRows) {
+      await pause();
       const read = reader(issues, row);
       const before = issues.length;
       const named = cellText(row.cell('customer'));

@@ -4,7 +4,7 @@ import { importMessages } from '../../domain/messages/imports';
 import { companyInputSchema, type CompanyInput } from '../../domain/schemas/customers';
 import { companies, companyBranches, contacts } from '../db/schema';
 import { rows } from '../db/sql-rows';
-import { inChunks, reader, type FileRow, type ImportKindHandler, type RowIssue } from './import-kind';
+import { inChunks, pauses, reader, rowsInPages, type FileRow, type ImportKindHandler, type RowIssue } from './import-kind';
 
 const text = importMessages;
 const COMPANY_FIELDS = ['name', 'razon_social', 'rfc', 'credit_days', 'delivery_address', 'delivery_references', 'delivery_time'] as const;
@@ -92,6 +92,7 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
 
   async check(db, fileRows) {
     const issues: RowIssue[] = [];
+    const pause = pauses();
     const groups = new Map<
       string,
       {
@@ -103,6 +104,7 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
       }
     >();
     for (const row of fileRows) {
+      await pause();
       const read = reader(issues, row);
       const values: Record<CompanyField, unknown> = {
         name: cellText(row.cell('name')),
@@ -151,9 +153,11 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
         group.contacts.push([row, contact]);
     }
 
-    const stored = await rows<StoredCompany>(
+    const stored = await rowsInPages<StoredCompany>(
       db,
-      sql`SELECT id, name, razon_social, rfc, credit_days, delivery_address, delivery_references, delivery_time FROM companies WHERE deleted_at IS NULL`,
+      (after) =>
+        sql`SELECT id, name, razon_social, rfc, credit_days, delivery_address, delivery_references, delivery_time FROM companies
+          WHERE deleted_at IS NULL AND id > ${after} ORDER BY id`,
     );
     const byRfc = new Map<string, StoredCompany>();
     const byName = new Map<string, StoredCompany[]>();
@@ -163,10 +167,16 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
       byName.set(key, [...(byName.get(key) ?? []), company]);
     }
     const branchesOf = new Map<number, StoredBranch[]>();
-    for (const branch of await rows<StoredBranch>(db, sql`SELECT id, company_id, name, address FROM company_branches ORDER BY id`))
+    for (const branch of await rowsInPages<StoredBranch>(
+      db,
+      (after) => sql`SELECT id, company_id, name, address FROM company_branches WHERE id > ${after} ORDER BY id`,
+    ))
       branchesOf.set(branch.company_id, [...(branchesOf.get(branch.company_id) ?? []), branch]);
     const contactsOf = new Map<number, StoredContact[]>();
-    for (const contact of await rows<StoredContact>(db, sql`SELECT id, company_id, name, last, phone, email FROM contacts ORDER BY id`))
+    for (const contact of await rowsInPages<StoredContact>(
+      db,
+      (after) => sql`SELECT id, company_id, name, last, phone, email FROM contacts WHERE id > ${after} ORDER BY id`,
+    ))
       contactsOf.set(contact.company_id, [...(contactsOf.get(contact.company_id) ?? []), contact]);
 
     const fields = COMPANY_FIELDS.filter((field) => fileRows[0]?.has(field));
@@ -176,6 +186,7 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
     // A customer with a row already in error is not counted as created or updated.
     const rowsInError = new Set(issues.map((issue) => issue.row));
     for (const group of groups.values()) {
+      await pause();
       if (group.values.razon_social === null) {
         issues.push({ row: group.first.number, field: 'razon_social', message: text.required });
         continue;

@@ -1,6 +1,8 @@
 import type { ImportKind } from '../../domain/import-kinds';
 import type { Cell, CellResult } from '../../domain/imports';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rows } from '../db/sql-rows';
 
 /** One problem of a row: the field it is about (shown as the file's column) and why. */
 export interface RowIssue {
@@ -65,4 +67,34 @@ export function reader(issues: RowIssue[], row: FileRow) {
 /** Rows written a thousand at a time: one statement per chunk keeps a 50,000-row file to a few dozen round trips. */
 export async function inChunks<T>(items: readonly T[], write: (chunk: T[]) => Promise<unknown>, size = 250): Promise<void> {
   for (let start = 0; start < items.length; start += size) await write(items.slice(start, start + size));
+}
+
+/**
+ * A pause for the event loop once the work since the last one took some milliseconds: checking
+ * 10,000 rows runs on the thread that answers every request (and runs the embedded database).
+ */
+export function pauses(every = 15): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < every) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
+const PAGE = 2_000;
+/**
+ * A table read a page at a time, by id, the event loop free between pages: one statement
+ * returning 10,000 rows holds the embedded database, and the thread it runs on, for a quarter of
+ * a second. `page` selects the rows after an id, ordered by id.
+ */
+export async function rowsInPages<T extends { id: number }>(db: Db, page: (after: number) => SQL): Promise<T[]> {
+  const all: T[] = [];
+  for (let after = 0; ;) {
+    const next = await rows<T>(db, sql`${page(after)} LIMIT ${PAGE}`);
+    all.push(...next);
+    if (next.length < PAGE) return all;
+    after = next.at(-1)!.id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -5,7 +5,7 @@ import { itemInputSchema, type ItemInput } from '../../domain/schemas/catalogue'
 import type { Db } from '../db/client';
 import { items } from '../db/schema';
 import { rows } from '../db/sql-rows';
-import { inChunks, reader, type ImportKindHandler, type RowIssue } from './import-kind';
+import { inChunks, pauses, reader, type ImportKindHandler, type RowIssue } from './import-kind';
 
 const text = importMessages;
 const ITEM_FIELDS = ['name', 'macro', 'unit_id', 'category_id', 'ean13', 'price', 'cost', 'weight', 'is_published', 'pos'] as const;
@@ -71,6 +71,7 @@ export const productsImport: ImportKindHandler<ProductPlan[]> = {
 
   async check(db, fileRows) {
     const issues: RowIssue[] = [];
+    const pause = pauses();
     const units = new Map(
       (await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM units`)).map((unit) => [sameName(unit.name), unit.id]),
     );
@@ -82,6 +83,7 @@ export const productsImport: ImportKindHandler<ProductPlan[]> = {
     const seenName = new Map<string, number>();
     const plan: ProductPlan[] = [];
     for (const row of fileRows) {
+      await pause();
       const read = reader(issues, row);
       const before = issues.length;
       const unitName = cellText(row.cell('unit'));

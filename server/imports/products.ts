@@ -46,14 +46,26 @@ interface ProductPlan {
   changed: boolean;
 }
 
+const PRODUCTS_PAGE = 2_000;
+
 /** The stored products, found by EAN-13 and by name (a product is matched by name only when it has no other EAN). */
 export async function storedProducts(db: Db) {
-  const stored = await rows<StoredItem>(
-    db,
-    sql`SELECT i.id, i.name, i.macro, i.unit_id, un.name AS unit, i.category_id, ca.name AS category, i.ean13, i.price::float8 AS price,
-      i.cost::float8 AS cost, i.weight::float8 AS weight, i.is_published, i.pos, i.is_raw_material
-      FROM items i JOIN units un ON un.id = i.unit_id LEFT JOIN categories ca ON ca.id = i.category_id WHERE i.deleted_at IS NULL ORDER BY i.name, i.id`,
-  );
+  const stored: StoredItem[] = [];
+  // By name as people find them, a page at a time (after the last name and id read): one statement
+  // returning 10,000 products held the embedded database, and the thread it runs on, too long.
+  for (let last: StoredItem | null = null; ;) {
+    const page: StoredItem[] = await rows<StoredItem>(
+      db,
+      sql`SELECT i.id, i.name, i.macro, i.unit_id, un.name AS unit, i.category_id, ca.name AS category, i.ean13, i.price::float8 AS price,
+        i.cost::float8 AS cost, i.weight::float8 AS weight, i.is_published, i.pos, i.is_raw_material
+        FROM items i JOIN units un ON un.id = i.unit_id LEFT JOIN categories ca ON ca.id = i.category_id
+        WHERE i.deleted_at IS NULL ${last ? sql`AND (i.name, i.id) > (${last.name}, ${last.id})` : sql``} ORDER BY i.name, i.id LIMIT ${PRODUCTS_PAGE}`,
+    );
+    stored.push(...page);
+    if (page.length < PRODUCTS_PAGE) break;
+    last = page.at(-1)!;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const byEan = new Map(stored.filter((item) => item.ean13).map((item) => [item.ean13!, item]));
   const byName = new Map<string, StoredItem>();
   for (const item of stored) if (!byName.has(sameName(item.name))) byName.set(sameName(item.name), item);

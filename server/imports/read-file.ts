@@ -1,6 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import iconv from 'iconv-lite';
-import Papa from 'papaparse';
 import { IMPORT_LIMITS, type Cell } from '../../domain/imports';
 import { importMessages } from '../../domain/messages/imports';
 import { HttpError } from '../http-errors';
@@ -22,13 +20,14 @@ export interface SheetRows {
  * Spreadsheets are untrusted: the zip is inflated once first, counting, so a zip bomb or a
  * huge shared-strings part is refused before the reader holds it, and a formula is refused
  * (its cached value may not be what the sheet shows, and it would be written back as a
- * formula on export). Then rows, columns and cell lengths are bounded.
+ * formula on export). Either is parsed in a worker thread, off the one that answers everyone.
+ * Then rows, columns and cell lengths are bounded.
  */
 export async function readImportFile(bytes: Buffer): Promise<SheetRows> {
   if (bytes.length === 0) throw new HttpError(422, text.fileEmpty);
   if (bytes.length > IMPORT_LIMITS.bytes) throw new HttpError(413, text.fileTooLarge);
   const isZip = ZIP_MAGIC.every((byte, index) => bytes[index] === byte);
-  const rows = isZip ? await readXlsx(bytes) : readCsv(bytes);
+  const rows = isZip ? await readXlsx(bytes) : await readOffThread(bytes, 'csv');
   return bounded(rows);
 }
 
@@ -56,18 +55,23 @@ type SheetAnswer = { rows: Cell[][] } | { problem: 'tooBig' | 'unreadable' } | {
 
 /**
  * An .xlsx: refused at once when its directory declares more than the limits allow (a zip bomb
- * says so, mostly), then inflated and parsed in a worker thread (sheet-worker.mjs), which also
- * counts what really inflates, for a zip that lies about its sizes.
+ * says so, mostly), then inflated and parsed in the worker thread, which also counts what really
+ * inflates, for a zip that lies about its sizes.
  */
 async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
   const declared = declaredZip(bytes);
   if (!declared) throw new HttpError(422, text.fileUnreadable);
   if (declared.entries > ZIP_ENTRIES || declared.inflated > IMPORT_LIMITS.inflatedBytes) throw new HttpError(422, text.fileTooBig);
+  return readOffThread(bytes, 'xlsx');
+}
+
+/** The file's rows read by the worker thread (sheet-worker.mjs), or its problem as the import says it. */
+async function readOffThread(bytes: Buffer, format: 'xlsx' | 'csv'): Promise<Cell[][]> {
   // The worker gets its own copy of the file, moved to it rather than copied again.
   const own = new Uint8Array(bytes);
   const answer = await new Promise<SheetAnswer>((resolve) => {
     const worker = new Worker(SHEET_WORKER, {
-      workerData: { bytes: own, inflatedBytes: IMPORT_LIMITS.inflatedBytes, entries: ZIP_ENTRIES },
+      workerData: { bytes: own, format, inflatedBytes: IMPORT_LIMITS.inflatedBytes, entries: ZIP_ENTRIES, rows: IMPORT_LIMITS.rows + 50 },
       transferList: [own.buffer],
       resourceLimits: { maxOldGenerationSizeMb: SHEET_WORKER_HEAP_MB },
     });
@@ -82,31 +86,6 @@ async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
   if ('rows' in answer) return answer.rows;
   if (answer.problem === 'formula') throw new HttpError(422, text.formula(answer.cell));
   throw new HttpError(422, answer.problem === 'tooBig' ? text.fileTooBig : text.fileUnreadable);
-}
-
-/**
- * UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1252, as Excel on Windows
- * saves CSV. Not Node's TextDecoder for the latter: it decodes that label as latin1, turning
- * ’ “ ” – — … € (bytes 0x80–0x9F) into invisible control characters.
- */
-function decodeCsv(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return iconv.decode(bytes, 'windows-1252');
-  }
-}
-
-function readCsv(bytes: Buffer): Cell[][] {
-  const source = decodeCsv(bytes);
-  if (source.includes('\u0000')) throw new HttpError(422, text.fileUnreadable);
-  const firstLine = source.slice(0, source.search(/\r?\n|$/));
-  // The separator is the one the header uses most: ';' where Excel's list separator is ';'.
-  const delimiter = [',', ';', '\t']
-    .map((candidate) => [candidate, firstLine.split(candidate).length] as const)
-    .sort((a, b) => b[1] - a[1])[0]![0];
-  const parsed = Papa.parse<string[]>(source, { delimiter, skipEmptyLines: false, preview: IMPORT_LIMITS.rows + 50 });
-  return parsed.data.map((row) => row.map((cell) => (cell.trim() === '' ? null : cell)));
 }
 
 /** Drops the empty rows and columns at the ends, refuses what is past the limits, and numbers the rows. */

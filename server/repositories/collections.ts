@@ -51,7 +51,6 @@ function inCents(sale: LockedSale) {
   };
 }
 
-
 /**
  * Locks the customer's sales that still owe something (kind 'sale', not cancelled or deleted)
  * until `tx` ends, in id order: every writer takes them in the same order, so two payments, or a
@@ -117,9 +116,7 @@ export async function recordPayment(tx: Db, body: CollectionInput, userId: numbe
   if (!method) throw new HttpError(422, text.paymentMethodNotFound);
 
   const open = await lockOpenSales(tx, body.company_id);
-  const sales = new Map(
-    open.map((sale) => [sale.id, inCents(sale)]),
-  );
+  const sales = new Map(open.map((sale) => [sale.id, inCents(sale)]));
   const amountCents = toCents(body.amount);
   let application: Application;
   if (body.lines === undefined) {
@@ -195,7 +192,11 @@ export async function cancelPayment(tx: Db, id: number, canceller: Person, reaso
     return {
       sale_id: line.sale_id,
       due_balance: centsToDecimal(balanceCents),
-      payment_status: paymentStatusOf({ totalCents: decimalToCents(line.total), returnedCents: decimalToCents(line.returned), balanceCents }),
+      payment_status: paymentStatusOf({
+        totalCents: decimalToCents(line.total),
+        returnedCents: decimalToCents(line.returned),
+        balanceCents,
+      }),
     };
   });
   if (restored.length > 0) {
@@ -259,9 +260,7 @@ export async function applyCredit(
   );
   const creditCents = credits.reduce((sum, credit) => sum + decimalToCents(credit.unapplied), 0);
   if (creditCents <= 0) throw new HttpError(409, text.noCredit);
-  const sales = new Map(
-    open.map((sale) => [sale.id, inCents(sale)]),
-  );
+  const sales = new Map(open.map((sale) => [sale.id, inCents(sale)]));
   let application: Application;
   if (chosen === undefined) application = applyOldestFirst(creditCents, [...sales.values()]);
   else {

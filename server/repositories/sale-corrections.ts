@@ -189,7 +189,9 @@ export async function cancelSale(tx: Db, sale: LockedSale, reason: string, userI
     sql`SELECT id, shipping_id FROM shipping_details WHERE sale_id = ${sale.id} AND deleted_at IS NULL`,
   );
   if (kept.length > 0) {
-    await tx.execute(sql`SELECT shipping_deliveries_changed(${`{${[...new Set(kept.map((stop) => stop.shipping_id))].join(',')}}`}::int[])`);
+    await tx.execute(
+      sql`SELECT shipping_deliveries_changed(${`{${[...new Set(kept.map((stop) => stop.shipping_id))].join(',')}}`}::int[])`,
+    );
     for (const stop of kept) await tellDriverStop(tx, stop.id, 'changed');
   }
   await publishEvent(tx, { type: 'order.changed', order_id: sale.id, date: sale.date });

@@ -137,7 +137,9 @@ export async function insertSale(tx: Db, sale: SaleToInsert): Promise<number> {
     })
     .returning({ id: sales.id });
   const id = created!.id;
-  await tx.insert(saleItems).values(sale.lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+  await tx
+    .insert(saleItems)
+    .values(sale.lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
   // The warehouse tablets hear of it when this commits (spec §4 Order: live event).
   await publishEvent(tx, { type: 'order.created', order_id: id, date: sale.date });
   return id;

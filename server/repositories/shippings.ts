@@ -196,7 +196,15 @@ function summaryDetail(shippingId: number, t: DetailTuple): ShippingDetailSummar
     pdf: t[8],
     latitude: t[9],
     longitude: t[10],
-    sale: { id: t[1], company_name: t[11], sale_weight: t[12], sale_due_balance: t[13], note: t[14], internal_note: t[15], canceled: t[16] },
+    sale: {
+      id: t[1],
+      company_name: t[11],
+      sale_weight: t[12],
+      sale_due_balance: t[13],
+      note: t[14],
+      internal_note: t[15],
+      canceled: t[16],
+    },
   };
 }
 

@@ -14,7 +14,14 @@ import {
 } from '../../domain/schemas/reports';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
-import { LIVE_SALE_SQL, NET_LINE_QUANTITY_SQL, RETURNED_LINES_JOIN, NET_SUBTOTAL_SQL, NET_TOTAL_SQL, OPEN_SALE_SQL } from '../repositories/sales';
+import {
+  LIVE_SALE_SQL,
+  NET_LINE_QUANTITY_SQL,
+  RETURNED_LINES_JOIN,
+  NET_SUBTOTAL_SQL,
+  NET_TOTAL_SQL,
+  OPEN_SALE_SQL,
+} from '../repositories/sales';
 import { dateRange, parseListQuery } from '../http/list-query';
 import { orderBy, rows } from '../db/sql-rows';
 import { collectionBySellerSchema, dueBalanceReportSchema, huecosSchema, indicatorsSchema } from '../../domain/schemas/reads';

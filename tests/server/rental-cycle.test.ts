@@ -230,7 +230,10 @@ describe('a rental from its delivery to its pick-up', () => {
       `Esta renta ya va en la ruta de entrega E-${first}: una renta sale una sola vez.`,
     ]);
     const other = await route('entrega');
-    const moved = await call('PUT', '/api/v1/shipping_detail/update', 'oficina@demo.mx', { id: stop.json<{ id: number }>().id, shipping_id: other });
+    const moved = await call('PUT', '/api/v1/shipping_detail/update', 'oficina@demo.mx', {
+      id: stop.json<{ id: number }>().id,
+      shipping_id: other,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     // The customer refused it at the door: it may go out again on another route.
     await rows(sql`UPDATE shipping_details SET completed = true, is_delivered = false WHERE id = ${stop.json<{ id: number }>().id}`);

@@ -37,7 +37,17 @@ async function sell(date: string, lines: { item_id: number; quantity: number }[]
   const response = await call(
     'POST',
     '/api/v2/sales',
-    { company_id: 1, company_branch_id: null, date, type: 'Serie A', note: null, internal_note: null, purchase_order: null, bar: false, items: lines },
+    {
+      company_id: 1,
+      company_branch_id: null,
+      date,
+      type: 'Serie A',
+      note: null,
+      internal_note: null,
+      purchase_order: null,
+      bar: false,
+      items: lines,
+    },
     token,
   );
   expect(response.statusCode, response.body).toBe(201);
@@ -56,7 +66,10 @@ describe('utilities by month', () => {
   let may: CreatedSale;
   let june: CreatedSale;
   beforeAll(async () => {
-    const [first, second] = await rows<{ id: number }>(t.database.db, sql`SELECT id FROM items WHERE is_published AND deleted_at IS NULL AND NOT is_raw_material ORDER BY id LIMIT 2`);
+    const [first, second] = await rows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM items WHERE is_published AND deleted_at IS NULL AND NOT is_raw_material ORDER BY id LIMIT 2`,
+    );
     apple = first!.id;
     melon = second!.id;
     // Known costs: the report multiplies by the item's cost of today.
@@ -68,7 +81,10 @@ describe('utilities by month', () => {
     ]);
     june = await sell('2031-06-05', [{ item_id: apple, quantity: 1 }]);
     const canceled = await sell('2031-06-20', [{ item_id: melon, quantity: 10 }]);
-    await t.database.db.update(sales).set({ canceled_at: sql`now()` }).where(eq(sales.id, canceled.id));
+    await t.database.db
+      .update(sales)
+      .set({ canceled_at: sql`now()` })
+      .where(eq(sales.id, canceled.id));
     await expense('2031-05-03', 1000);
     await expense('2031-06-30', 250.75);
     await expense('2031-07-01', 99.99);
@@ -88,7 +104,12 @@ describe('utilities by month', () => {
     expect(mayRow).toMatchObject({ sales: may.subtotal, cost_of_goods: 49.75, expenses: 1000 });
     expect(mayRow!.gross_profit).toBe(cents(may.subtotal - 49.75));
     expect(mayRow!.net_profit).toBe(cents(may.subtotal - 49.75 - 1000));
-    expect(juneRow).toMatchObject({ sales: june.subtotal, cost_of_goods: 10.25, expenses: 250.75, net_profit: cents(june.subtotal - 10.25 - 250.75) });
+    expect(juneRow).toMatchObject({
+      sales: june.subtotal,
+      cost_of_goods: 10.25,
+      expenses: 250.75,
+      net_profit: cents(june.subtotal - 10.25 - 250.75),
+    });
     // A month without sales still shows, with its expenses (the deleted one does not count).
     expect(julyRow).toMatchObject({ sales: 0, cost_of_goods: 0, gross_profit: 0, expenses: 99.99, net_profit: -99.99 });
     expect(report.meta).toEqual({
@@ -110,7 +131,9 @@ describe('utilities by month', () => {
     const line = (sale: CreatedSale, item: number) => sale.items.find((l) => l.item_id === item)!;
     const appleAmount = cents(line(may, apple).amount + line(june, apple).amount);
     const melonAmount = line(may, melon).amount;
-    expect(report.data.map(({ item_id, quantity, amount, sales_count, cost }) => ({ item_id, quantity, amount, sales_count, cost }))).toEqual(
+    expect(
+      report.data.map(({ item_id, quantity, amount, sales_count, cost }) => ({ item_id, quantity, amount, sales_count, cost })),
+    ).toEqual(
       [
         { item_id: apple, quantity: 5, amount: appleAmount, sales_count: 2, cost: 51.25 },
         { item_id: melon, quantity: 2.5, amount: melonAmount, sales_count: 1, cost: 8.75 },
@@ -135,11 +158,17 @@ describe('utilities by month', () => {
     expect(series.meta).toEqual({ from: '2031-05-01', to: '2031-05-31', group: 'day' });
     expect(series.data).toHaveLength(31);
     expect(series.data[0]).toEqual({ period: '2031-05-01', label: '01/05/2031', sales_total: 0, sales_count: 0, collections_total: 0 });
-    expect(series.data.find((d) => d.period === '2031-05-10')).toMatchObject({ sales_total: may.total, sales_count: 1, collections_total: 0 });
+    expect(series.data.find((d) => d.period === '2031-05-10')).toMatchObject({
+      sales_total: may.total,
+      sales_count: 1,
+      collections_total: 0,
+    });
     expect(series.data.find((d) => d.period === '2031-05-12')).toMatchObject({ sales_total: 0, collections_total: 500 });
     // A cancelled payment is no income.
     expect(series.data.find((d) => d.period === '2031-05-13')).toMatchObject({ collections_total: 0 });
-    const indicators = indicatorsSchema.parse(await get('/api/v2/report/sum_total_indicators?filter[date_between]=2031-05-01,2031-05-31')).data;
+    const indicators = indicatorsSchema.parse(
+      await get('/api/v2/report/sum_total_indicators?filter[date_between]=2031-05-01,2031-05-31'),
+    ).data;
     expect(cents(series.data.reduce((sum, d) => sum + d.sales_total, 0))).toBe(indicators.sales_total);
     expect(cents(series.data.reduce((sum, d) => sum + d.collections_total, 0))).toBe(indicators.collections_total);
   });
@@ -148,8 +177,18 @@ describe('utilities by month', () => {
     const series = salesSeriesSchema.parse(await get('/api/v2/report/sales_by_day?filter[date_between]=2031-01-15,2031-12-31'));
     expect(series.meta.group).toBe('month');
     expect(series.data.map((m) => m.label)).toEqual([
-      'Enero 2031', 'Febrero 2031', 'Marzo 2031', 'Abril 2031', 'Mayo 2031', 'Junio 2031',
-      'Julio 2031', 'Agosto 2031', 'Septiembre 2031', 'Octubre 2031', 'Noviembre 2031', 'Diciembre 2031',
+      'Enero 2031',
+      'Febrero 2031',
+      'Marzo 2031',
+      'Abril 2031',
+      'Mayo 2031',
+      'Junio 2031',
+      'Julio 2031',
+      'Agosto 2031',
+      'Septiembre 2031',
+      'Octubre 2031',
+      'Noviembre 2031',
+      'Diciembre 2031',
     ]);
     expect(series.data.find((m) => m.period === '2031-06')).toMatchObject({ sales_total: june.total, sales_count: 1 });
     const asked = salesSeriesSchema.parse(await get('/api/v2/report/sales_by_day?filter[date_between]=2031-05-01,2031-06-30&group=month'));
@@ -164,13 +203,21 @@ describe('report periods', () => {
       expect(response.statusCode).toBe(400);
       return response.json<{ message: string }>().message;
     };
-    expect(await message('/api/v2/report/utilities?filter[date_between]=2031-05-31,2031-05-01')).toBe('La fecha inicial no puede ser posterior a la final.');
+    expect(await message('/api/v2/report/utilities?filter[date_between]=2031-05-31,2031-05-01')).toBe(
+      'La fecha inicial no puede ser posterior a la final.',
+    );
     expect(await message('/api/v2/report/items?filter[date_between]=2031-02-01,2031-02-30')).toBe('La fecha no existe en el calendario.');
-    expect(await message('/api/v2/report/sales_by_day?filter[date_between]=2031-01-01,2032-06-30&group=day')).toBe('Por día se pueden ver hasta 366 días: agrupa por mes.');
-    expect(await message('/api/v2/report/utilities?filter[date_between]=2020-01-01,2031-01-01')).toBe('El periodo puede abarcar hasta 10 años.');
+    expect(await message('/api/v2/report/sales_by_day?filter[date_between]=2031-01-01,2032-06-30&group=day')).toBe(
+      'Por día se pueden ver hasta 366 días: agrupa por mes.',
+    );
+    expect(await message('/api/v2/report/utilities?filter[date_between]=2020-01-01,2031-01-01')).toBe(
+      'El periodo puede abarcar hasta 10 años.',
+    );
     expect(await message('/api/v2/report/sales_by_day?group=week')).toBe('La agrupación debe ser day o month.');
     expect(await message('/api/v2/report/sales_by_day?filter[date_between]=mayo')).toBe('Indica las fechas desde y hasta (AAAA-MM-DD).');
-    expect(await message('/api/v2/report/sum_total_indicators?filter[date_between]=2031-05-31,2031-05-01')).toBe('La fecha inicial no puede ser posterior a la final.');
+    expect(await message('/api/v2/report/sum_total_indicators?filter[date_between]=2031-05-31,2031-05-01')).toBe(
+      'La fecha inicial no puede ser posterior a la final.',
+    );
     const saleman = await call('POST', '/api/v2/saleman_report', { date_from: '2031-05-31', date_to: '2031-05-01' });
     expect(saleman.json()).toEqual({ message: 'La fecha inicial no puede ser posterior a la final.' });
   });
@@ -190,7 +237,10 @@ describe('the seller report', () => {
   it('totals each seller’s sales, collected and owed amounts in the period', async () => {
     const laura = await loginAs(t.app, 'ventas@demo.mx');
     const ana = await loginAs(t.app, 'ventas2@demo.mx');
-    const [item] = await rows<{ id: number }>(t.database.db, sql`SELECT id FROM items WHERE is_published AND deleted_at IS NULL AND NOT is_raw_material ORDER BY id LIMIT 1`);
+    const [item] = await rows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM items WHERE is_published AND deleted_at IS NULL AND NOT is_raw_material ORDER BY id LIMIT 1`,
+    );
     const first = await sell('2032-02-03', [{ item_id: item!.id, quantity: 2 }], laura);
     const second = await sell('2032-02-10', [{ item_id: item!.id, quantity: 3 }], laura);
     const third = await sell('2032-02-11', [{ item_id: item!.id, quantity: 1 }], ana);
@@ -200,22 +250,43 @@ describe('the seller report', () => {
       method: 'POST',
       url: '/api/v2/collections',
       headers: { ...bearer(admin), 'idempotency-key': `vendedor-pago-${Date.now()}` },
-      payload: { company_id: 1, date: monterreyDate(new Date()), amount: first.total, payment_method_id: method!.id, lines: [{ sale_id: first.id, amount: first.total }] },
+      payload: {
+        company_id: 1,
+        date: monterreyDate(new Date()),
+        amount: first.total,
+        payment_method_id: method!.id,
+        lines: [{ sale_id: first.id, amount: first.total }],
+      },
     });
     expect(paid.statusCode, paid.body).toBe(201);
-    const report = salemanReportResultSchema.parse((await call('POST', '/api/v2/saleman_report', { date_from: '2032-02-01', date_to: '2032-02-29' })).json());
-    expect(report.data.map(({ name, sales_count, sales_total, collected, due_balance }) => ({ name, sales_count, sales_total, collected, due_balance }))).toEqual([
+    const report = salemanReportResultSchema.parse(
+      (await call('POST', '/api/v2/saleman_report', { date_from: '2032-02-01', date_to: '2032-02-29' })).json(),
+    );
+    expect(
+      report.data.map(({ name, sales_count, sales_total, collected, due_balance }) => ({
+        name,
+        sales_count,
+        sales_total,
+        collected,
+        due_balance,
+      })),
+    ).toEqual([
       { name: 'Laura', sales_count: 2, sales_total: cents(first.total + second.total), collected: first.total, due_balance: second.total },
       { name: 'Ana', sales_count: 1, sales_total: third.total, collected: 0, due_balance: third.total },
     ]);
-    const onlyAna = salemanReportResultSchema.parse((await call('POST', '/api/v2/saleman_report', { date_from: '2032-02-01', date_to: '2032-02-29', user_id: 8 })).json());
+    const onlyAna = salemanReportResultSchema.parse(
+      (await call('POST', '/api/v2/saleman_report', { date_from: '2032-02-01', date_to: '2032-02-29', user_id: 8 })).json(),
+    );
     expect(onlyAna.data.map((r) => r.name)).toEqual(['Ana']);
   });
 });
 
 describe('huecos', () => {
   it('names the months in Spanish and counts the months a customer did not buy', async () => {
-    const [item] = await rows<{ id: number }>(t.database.db, sql`SELECT id FROM items WHERE is_published AND deleted_at IS NULL AND NOT is_raw_material ORDER BY id LIMIT 1`);
+    const [item] = await rows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM items WHERE is_published AND deleted_at IS NULL AND NOT is_raw_material ORDER BY id LIMIT 1`,
+    );
     const january = await sell('2019-01-15', [{ item_id: item!.id, quantity: 2 }]);
     const march = await sell('2019-03-20', [{ item_id: item!.id, quantity: 1 }]);
     const body = huecosSchema.parse(await get('/api/v2/huecos?year=2019'));

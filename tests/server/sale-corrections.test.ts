@@ -374,9 +374,9 @@ describe('the books after a correction', () => {
     const indicators = indicatorsSchema.parse(
       (await call('GET', `/api/v2/report/sum_total_indicators?filter[date_between]=${day},${day}`, 'admin@demo.mx')).json(),
     ).data;
-    const seller = salemanReportResultSchema
-      .parse((await call('POST', '/api/v2/saleman_report', 'admin@demo.mx', { date_from: day, date_to: day, user_id: await sellerId() })).json())
-      .data[0];
+    const seller = salemanReportResultSchema.parse(
+      (await call('POST', '/api/v2/saleman_report', 'admin@demo.mx', { date_from: day, date_to: day, user_id: await sellerId() })).json(),
+    ).data[0];
     const byDay = (await call('GET', `/api/v2/report/sales_by_day?group=day&filter[date_between]=${day},${day}`, 'admin@demo.mx')).json<{
       data: { sales_total: number }[];
     }>().data[0]!;
@@ -441,7 +441,10 @@ describe('the books after a correction', () => {
     const { total } = await detail(id);
     const credit = saleReturnAnswerSchema.parse(
       (
-        await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', { reason: 'Maduro', lines: [{ item_id: product.id, quantity: 1 }] })
+        await call('POST', `/api/v2/sales/${id}/returns`, 'admin@demo.mx', {
+          reason: 'Maduro',
+          lines: [{ item_id: product.id, quantity: 1 }],
+        })
       ).json(),
     ).data;
     const paid = 100;
@@ -461,7 +464,15 @@ describe('the books after a correction', () => {
 
     expect((await call('POST', `/api/v2/sales/${id}/cancel`, 'admin@demo.mx', { reason: 'Se canceló' })).statusCode).toBe(200);
     // Cancelled, it sells nothing and nothing of it stays collected (the payment is the customer's credit).
-    expect(moved(await todaysFigures(company), before)).toEqual({ quantity: 0, indicators: 0, sold: 0, collected: 0, byDay: 0, home: 0, listed: 0 });
+    expect(moved(await todaysFigures(company), before)).toEqual({
+      quantity: 0,
+      indicators: 0,
+      sold: 0,
+      collected: 0,
+      byDay: 0,
+      home: 0,
+      listed: 0,
+    });
   });
 });
 
@@ -485,7 +496,9 @@ describe('cancelling a sale already delivered on a route', () => {
     expect(delivered.weight).toBeCloseTo(sale_weight, 2);
     expect(delivered.shipping_details.map((stop) => stop.sale.canceled)).toEqual([false]);
 
-    expect((await call('POST', `/api/v2/sales/${id}/cancel`, 'admin@demo.mx', { reason: 'Se facturó a otro cliente' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/v2/sales/${id}/cancel`, 'admin@demo.mx', { reason: 'Se facturó a otro cliente' })).statusCode).toBe(
+      200,
+    );
     const afterwards = await read();
     expect(afterwards.weight).toBe(0);
     expect(afterwards.shipping_details).toHaveLength(1);

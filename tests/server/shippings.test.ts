@@ -318,7 +318,10 @@ describe('creating, editing and deleting shippings', () => {
     // The same time again (a device resending what it recorded) is harmless.
     expect((await update(driver, { km_capture_time_start: '2026-12-05 07:10' })).statusCode).toBe(200);
     const [kept] = await t.database.db.select().from(shippings).where(eq(shippings.id, created.id));
-    expect([kept!.km_capture_time_start?.slice(0, 16), kept!.km_capture_time?.slice(0, 16)]).toEqual(['2026-12-05 07:10', '2026-12-05 15:00']);
+    expect([kept!.km_capture_time_start?.slice(0, 16), kept!.km_capture_time?.slice(0, 16)]).toEqual([
+      '2026-12-05 07:10',
+      '2026-12-05 15:00',
+    ]);
 
     const corrected = await update(office, { km_capture_time_start: '2026-12-05 06:55' });
     expect(shippingSchema.parse(corrected.json())).toMatchObject({ km_capture_time_start: '2026-12-05 06:55' });

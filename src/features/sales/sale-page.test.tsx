@@ -26,6 +26,7 @@ const sale: SaleDetail = saleDetailSchema.parse({
   subtotal: 1000,
   iva: 160,
   total: 1160,
+  returned: 0,
   due_balance: 580,
   payment_status: 'Parcial',
   sale_weight: 52.5,
@@ -109,6 +110,14 @@ describe("the sale's page", () => {
     expect(text).toContain('Estado de pago Parcial Total $1,160.00 Saldo $580.00');
     expect(text).toContain('Estado del pedido Surtido');
     expect(html).toContain('status-chip--success">Pedido: Surtido');
+  });
+
+  it('shows what its credit notes took off, between the total and the balance', () => {
+    const returned = visibleText(
+      renderToStaticMarkup(<SaleView sale={{ ...sale, returned: 290, due_balance: 290 }} onPrintTicket={() => {}} />),
+    );
+    expect(returned).toContain('Total $1,160.00 Devuelto (notas de crédito) $290.00 Saldo $290.00');
+    expect(text).not.toContain('Devuelto');
   });
 
   it('follows each delivery with its status, the reason of a rejection, its evidence and its route', () => {

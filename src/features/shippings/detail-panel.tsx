@@ -23,7 +23,6 @@ export type Notify = (message: string, tone: 'success' | 'danger') => void;
 
 const detailHeader = (detail: ShippingDetailSummary) => `${saleFolio(detail.sale_id)} · ${detail.sale.company_name}`;
 
-
 /**
  * One route's sales (spec §2 'Shipping detail panel'): the table 'Envios' on wide screens,
  * the route card with its timeline on small ones. Agregar, edit and delete follow the

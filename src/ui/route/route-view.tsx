@@ -118,7 +118,6 @@ export function SaleFacts({ detail }: { detail: ShippingDetail }) {
   );
 }
 
-
 /** A delivery's status word in its colour: green delivered, red not delivered, amber pending. */
 export function DeliveryStatusChip({ detail }: { detail: ShippingDetailSummary }) {
   return <span className={`status-chip status-chip--${timelineColour(detail)}`}>{text.statuses[deliveryStatus(detail)]}</span>;

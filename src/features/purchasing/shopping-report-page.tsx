@@ -98,7 +98,8 @@ export default function ShoppingReportPage() {
             ) : (
               <div className="purchasing-page__grid">
                 <PageSection title={text.byProvider} className="purchasing-page__section">
-                  <div className="office-list__scroll">
+                  {/* A table wider than its half of the page scrolls: with no link inside, the region itself takes the keyboard. */}
+                  <div className="office-list__scroll" tabIndex={0} role="region" aria-label={text.byProvider}>
                     <table className="data-table">
                       <thead>
                         <tr>
@@ -124,7 +125,7 @@ export default function ShoppingReportPage() {
                   </div>
                 </PageSection>
                 <PageSection title={text.byItem} className="purchasing-page__section">
-                  <div className="office-list__scroll">
+                  <div className="office-list__scroll" tabIndex={0} role="region" aria-label={text.byItem}>
                     <table className="data-table">
                       <thead>
                         <tr>

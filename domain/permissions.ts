@@ -47,6 +47,9 @@ export const PERMISSIONS = [
   // The business's own identity ('Datos del negocio'), printed on every document: its RFC and
   // its CLABE, where customers pay, so it is given apart from the catalogues.
   'business',
+  // The business's fiscal setup for invoicing (régimen, CSD and its password, the PAC account):
+  // it signs invoices in the business's name, so it is given apart from 'Datos del negocio'.
+  'fiscal',
   // The people who sign in, their roles and their permissions ('Usuarios').
   'users',
   // Answering support tickets: their answers, states and who takes each.

@@ -19,6 +19,8 @@ export const emailMessages = pgTable(
     sale_id: integer('sale_id').references(() => sales.id),
     /** The conversation's message this e-mail carries (Mensajes), when it is one. */
     message_id: integer('message_id'),
+    /** The CFDI it carries (its XML and PDF attached), when it is one. */
+    cfdi_document_id: integer('cfdi_document_id'),
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id),

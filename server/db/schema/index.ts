@@ -6,3 +6,4 @@ export * from './idempotency';
 export * from './crm';
 export * from './email';
 export * from './business';
+export * from './invoicing';

@@ -17,7 +17,7 @@ CREATE TABLE "cfdi_documents" (
 	"uuid" varchar(36),
 	"xml" text,
 	"stamped_at" timestamp with time zone,
-	"replaces_id" integer,
+	"related_id" integer,
 	"cancel_motive" varchar(2),
 	"cancel_requested_at" timestamp with time zone,
 	"canceled_at" timestamp with time zone,
@@ -81,7 +81,7 @@ ALTER TABLE "cfdi_payment_lines" ADD CONSTRAINT "cfdi_payment_lines_invoice_id_c
 ALTER TABLE "cfdi_payment_lines" ADD CONSTRAINT "cfdi_payment_lines_sale_id_sales_id_fk" FOREIGN KEY ("sale_id") REFERENCES "public"."sales"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cfdi_documents_folio" ON "cfdi_documents" USING btree ("serie","folio");--> statement-breakpoint
 CREATE UNIQUE INDEX "cfdi_documents_uuid" ON "cfdi_documents" USING btree ("uuid") WHERE "cfdi_documents"."uuid" IS NOT NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX "cfdi_documents_live_invoice" ON "cfdi_documents" USING btree ("sale_id",coalesce("replaces_id", 0)) WHERE "cfdi_documents"."kind" = 'factura' AND "cfdi_documents"."status" <> 'cancelado';--> statement-breakpoint
+CREATE UNIQUE INDEX "cfdi_documents_live_invoice" ON "cfdi_documents" USING btree ("sale_id",coalesce("related_id", 0)) WHERE "cfdi_documents"."kind" = 'factura' AND "cfdi_documents"."status" <> 'cancelado';--> statement-breakpoint
 CREATE UNIQUE INDEX "cfdi_documents_live_credit_note" ON "cfdi_documents" USING btree ("return_id") WHERE "cfdi_documents"."kind" = 'nota_credito' AND "cfdi_documents"."status" <> 'cancelado';--> statement-breakpoint
 CREATE INDEX "cfdi_documents_sale" ON "cfdi_documents" USING btree ("sale_id");--> statement-breakpoint
 CREATE INDEX "cfdi_documents_collection" ON "cfdi_documents" USING btree ("collection_id");--> statement-breakpoint

@@ -72,8 +72,8 @@ export const cfdiDocuments = pgTable(
     uuid: varchar('uuid', { length: 36 }),
     xml: text('xml'),
     stamped_at: timestamp('stamped_at', { withTimezone: true, mode: 'string' }),
-    /** The document this one replaces (cancellation motive 01), and the one that replaced it. */
-    replaces_id: integer('replaces_id'),
+    /** The CFDI this one relates to: the invoice a credit note corrects (01), the cancelled invoice a substitute replaces (04). */
+    related_id: integer('related_id'),
     cancel_motive: varchar('cancel_motive', { length: 2 }),
     cancel_requested_at: timestamp('cancel_requested_at', { withTimezone: true, mode: 'string' }),
     canceled_at: timestamp('canceled_at', { withTimezone: true, mode: 'string' }),
@@ -92,7 +92,7 @@ export const cfdiDocuments = pgTable(
       .where(sql`${t.uuid} IS NOT NULL`),
     // A sale has one live invoice (a substitute of motive 01 is the other one, while the first is cancelled).
     uniqueIndex('cfdi_documents_live_invoice')
-      .on(t.sale_id, sql`coalesce(${t.replaces_id}, 0)`)
+      .on(t.sale_id, sql`coalesce(${t.related_id}, 0)`)
       .where(sql`${t.kind} = 'factura' AND ${t.status} <> 'cancelado'`),
     uniqueIndex('cfdi_documents_live_credit_note')
       .on(t.return_id)

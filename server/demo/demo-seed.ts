@@ -14,6 +14,7 @@ import { JOB_POSITIONS } from '../../domain/job-positions';
 import { PERMISSIONS, type Permission } from '../../domain/permissions';
 import { STARTING_ROLES } from '../../domain/roles';
 import { roundCents, VAT_RATE } from '../../domain/sales';
+import { demoProductKeys } from './demo-product-keys';
 import { monterreyDateOffset, monterreyWallClock } from '../../domain/time';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -278,6 +279,7 @@ export async function seedDemo(
         weight,
         pos: index % 3 === 0,
         is_raw_material: business.isRawMaterial(name),
+        ...demoProductKeys(name, unit),
       })),
     )
     .returning();

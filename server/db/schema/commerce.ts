@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, money, name, updatedAt } from './columns';
 import { categories, cfdis, units } from './reference-lists';
 import { branches, users } from './people';
@@ -95,12 +95,28 @@ export const items = pgTable(
     is_published: boolean('is_published').notNull().default(true),
     pos: boolean('pos').notNull().default(false),
     is_raw_material: boolean('is_raw_material').notNull().default(false),
+    /** SAT c_ClaveProdServ (8 digits) the invoice names the product by; null until the business sets it. */
+    clave_prod_serv: varchar('clave_prod_serv', { length: 8 }),
+    /** SAT c_ClaveUnidad of the unit it is sold by (KGM, H87, XBX…). */
+    clave_unidad: varchar('clave_unidad', { length: 3 }),
+    /** SAT c_ObjetoImp: '02' (objeto de impuesto) unless the product is outside the taxes. */
+    objeto_imp: varchar('objeto_imp', { length: 2 }).notNull().default('02'),
+    /** IVA rate of a sale of it (0.16, 0.08 or 0); null when exempt. Serie A charges it per line (domain/cart.ts). */
+    iva_rate: numeric('iva_rate', { precision: 6, scale: 4, mode: 'number' }).default(0.16),
+    /** IEPS rate (tasa), charged on the line before IVA; null when the product carries none. */
+    ieps_rate: numeric('ieps_rate', { precision: 6, scale: 4, mode: 'number' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
     change_seq: changeSeq(),
   },
-  (t) => [index('items_ean13').on(t.ean13), index('items_change_seq').on(t.change_seq)],
+  (t) => [
+    index('items_ean13').on(t.ean13),
+    index('items_change_seq').on(t.change_seq),
+    check('items_iva_rate', sql`${t.iva_rate} IS NULL OR ${t.iva_rate} IN (0, 0.08, 0.16)`),
+    check('items_ieps_rate', sql`${t.ieps_rate} IS NULL OR (${t.ieps_rate} >= 0 AND ${t.ieps_rate} <= 3)`),
+    check('items_objeto_imp', sql`${t.objeto_imp} IN ('01', '02', '03', '04')`),
+  ],
 );
 
 /**

@@ -61,9 +61,29 @@ export interface ParagraphsBlock {
   paragraphs: string[];
   /** Shown as a bulleted list rather than running text. */
   list?: boolean;
+  /**
+   * Small fixed-width text cut at any character: a seal or a cadena original, read and copied
+   * character by character, one long run without spaces.
+   */
+  monospace?: boolean;
 }
 
-export type DocumentBlock = HeadingBlock | KeyValuesBlock | TableBlock | TotalsBlock | ParagraphsBlock;
+/**
+ * A QR code with a few facts beside it (a CFDI's verification link and its certification).
+ * The code is its modules, drawn as squares: no image to encode or decode, crisp at any zoom,
+ * and the same matrix draws as SVG in the print view.
+ */
+export interface QrBlock {
+  kind: 'qr';
+  /** Rows of modules, true where dark; square. */
+  modules: boolean[][];
+  /** What the code says, for whoever cannot scan it (the print view's alternative text). */
+  text: string;
+  /** Beside the code. */
+  rows: KeyValue[];
+}
+
+export type DocumentBlock = HeadingBlock | KeyValuesBlock | TableBlock | TotalsBlock | ParagraphsBlock | QrBlock;
 
 export interface DocumentModel {
   /** The PDF's title (its metadata) and the print window's title. */

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import type { DocumentModel, HeadingBlock, KeyValuesBlock, ParagraphsBlock, TableBlock, TotalsBlock } from './document';
+import type { DocumentModel, HeadingBlock, KeyValuesBlock, ParagraphsBlock, QrBlock, TableBlock, TotalsBlock } from './document';
 
 /**
  * Draws a document model into a real PDF with selectable text (docs/decisions/003).
@@ -18,6 +18,10 @@ import type { DocumentModel, HeadingBlock, KeyValuesBlock, ParagraphsBlock, Tabl
  * Layout is a cursor moving down the page: each block asks for the room it needs and a new
  * page starts when it does not fit; a table repeats its header on every page it reaches.
  * The footer and 'Página n de m' are drawn last, once the number of pages is known.
+ *
+ * A QR code is drawn as one vector path of its dark modules (no image: pdf-lib would have to
+ * embed a PNG, and a path scans as well and weighs less); seals and cadenas are drawn in
+ * Courier, cut at a fixed number of characters, so a reader can copy them exactly.
  */
 
 const PAGE_WIDTH = 612;
@@ -32,6 +36,10 @@ const CONTENT_BOTTOM = MARGIN_BOTTOM + FOOTER_HEIGHT;
 
 const BODY_SIZE = 9.5;
 const SMALL_SIZE = 8;
+/** Seals and cadenas: Courier's characters are 0.6 em wide, so 6.5 pt fits 138 to the line. */
+const MONO_SIZE = 6.5;
+/** The QR code's side: above the 2.75 cm the SAT asks of a CFDI's printed code. */
+const QR_SIZE = 96;
 const LINE = 1.35;
 const BLOCK_GAP = 14;
 const CELL_PAD_X = 5;
@@ -45,6 +53,7 @@ const WHITE = rgb(1, 1, 1);
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
+  mono: PDFFont;
 }
 
 /** Draws `model` and returns the PDF file's bytes. */
@@ -53,6 +62,7 @@ export async function drawDocumentPdf(model: DocumentModel): Promise<Uint8Array>
   const fonts: Fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(StandardFonts.Courier),
   };
   const encodable = new Set(fonts.regular.getCharacterSet());
   const clean = (value: string) => sanitize(value, encodable);
@@ -79,7 +89,11 @@ export async function drawDocumentPdf(model: DocumentModel): Promise<Uint8Array>
         canvas.totals(block);
         break;
       case 'paragraphs':
-        canvas.paragraphs(block);
+        if (block.monospace) canvas.monospace(block);
+        else canvas.paragraphs(block);
+        break;
+      case 'qr':
+        canvas.qr(block);
         break;
     }
   }
@@ -277,6 +291,78 @@ class Canvas {
         this.text(line, MARGIN_X + indent, this.y + 2, BODY_SIZE, regular);
       });
     });
+  }
+
+  /** Fixed-width text cut every so many characters: a long run without spaces reads and copies exactly. */
+  monospace(block: ParagraphsBlock): void {
+    const { mono } = this.fonts;
+    const lineHeight = MONO_SIZE * 1.25;
+    const perLine = Math.floor(CONTENT_WIDTH / mono.widthOfTextAtSize('0', MONO_SIZE));
+    const paragraphs = block.paragraphs.map((p) => {
+      const text = this.clean(p).replace(/\s+/g, ' ');
+      const lines: string[] = [];
+      for (let start = 0; start < text.length; start += perLine) lines.push(text.slice(start, start + perLine));
+      return lines;
+    });
+    // The title and the start of its text stay together; a seal is short enough to keep whole.
+    this.ensure(10.5 * 1.5 + (paragraphs[0]?.length ?? 0) * lineHeight);
+    this.sectionTitle(block.title);
+    paragraphs.forEach((lines, p) => {
+      if (p > 0) this.y -= 3;
+      for (const line of lines) {
+        this.ensure(lineHeight);
+        this.y -= lineHeight;
+        this.text(line, MARGIN_X, this.y + 1.5, MONO_SIZE, mono);
+      }
+    });
+  }
+
+  /** The code on the left, its facts on the right, kept together on one page. */
+  qr(block: QrBlock): void {
+    const { regular, bold } = this.fonts;
+    const lineHeight = SMALL_SIZE * LINE;
+    const textLeft = MARGIN_X + QR_SIZE + 16;
+    const textWidth = MARGIN_X + CONTENT_WIDTH - textLeft;
+    // 'Label: value' as the heading's facts read, the label in bold. Measured in bold throughout,
+    // so the first line, part bold, never runs past the width.
+    const rows = block.rows.map((row) => ({
+      label: `${this.clean(row.label)}:`,
+      lines: this.wrap(`${row.label}: ${row.value}`, bold, SMALL_SIZE, textWidth),
+    }));
+    const textHeight = rows.reduce((sum, row) => sum + row.lines.length * lineHeight + 1.5, 0);
+    this.ensure(Math.max(QR_SIZE, textHeight));
+    const top = this.y;
+
+    const size = block.modules.length;
+    if (size > 0) {
+      const cell = QR_SIZE / size;
+      // One path of the dark runs of each row: a single fill has no seams between modules.
+      let path = '';
+      block.modules.forEach((row, r) => {
+        for (let c = 0; c < size; c++) {
+          if (!row[c]) continue;
+          let end = c;
+          while (end + 1 < size && row[end + 1]) end++;
+          path += `M${c * cell} ${r * cell}h${(end - c + 1) * cell}v${cell}h${-(end - c + 1) * cell}Z`;
+          c = end;
+        }
+      });
+      this.page.drawSvgPath(path, { x: MARGIN_X, y: top, color: rgb(0, 0, 0) });
+    }
+
+    let y = top;
+    for (const row of rows) {
+      row.lines.forEach((line, index) => {
+        y -= lineHeight;
+        if (index === 0 && line.startsWith(row.label)) {
+          const labelWidth = bold.widthOfTextAtSize(`${row.label} `, SMALL_SIZE);
+          this.text(row.label, textLeft, y + 2, SMALL_SIZE, bold);
+          this.text(line.slice(row.label.length).trimStart(), textLeft + labelWidth, y + 2, SMALL_SIZE, regular);
+        } else this.text(line, textLeft, y + 2, SMALL_SIZE, regular);
+      });
+      y -= 1.5;
+    }
+    this.y = Math.min(top - QR_SIZE, y);
   }
 
   /** The footer lines and the page number, on every page. */

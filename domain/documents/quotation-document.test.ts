@@ -21,6 +21,8 @@ function documentText(model: DocumentModel): string {
         return block.rows.flatMap((r) => [r.label, r.value]);
       case 'paragraphs':
         return [block.title, ...block.paragraphs];
+      case 'qr':
+        return [block.text, ...block.rows.flatMap((r) => [r.label, r.value])];
     }
   };
   return [...model.blocks.flatMap(parts), ...model.footer].join('\n');

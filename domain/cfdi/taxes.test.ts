@@ -117,6 +117,15 @@ describe('a payment’s share of the taxes (Pagos 2.0)', () => {
     });
   });
 
+  it('computes the share’s tax from its base, not from the invoice’s tax rounded to the cent', () => {
+    // Three lines of 10.03 at 16 %: the invoice's IVA is 4.81 (4.8144 before rounding), its total 34.90.
+    const rounded = comprobanteTotals([line(10.03, 0.16), line(10.03, 0.16), line(10.03, 0.16)]);
+    expect(prorateTaxes(rounded.traslados, rounded.total, 20)).toEqual([
+      // 30.09 × 20 / 34.90 = 17.243553; × 0.16 = 2.758968 (4.81 × 20 / 34.90 would be 2.756447).
+      { base: 17.243553, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 0.16, importe: 2.758968 },
+    ]);
+  });
+
   it('sums the documents’ taxes into TrasladosP and the Totales in MXN to the cent', () => {
     const pago: CfdiPago = {
       fechaPago: '2026-11-20T12:00:00',

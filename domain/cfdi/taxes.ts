@@ -8,8 +8,8 @@
  *   Importe are the sum of the lines rounded to the cent, and TotalImpuestosTrasladados is the sum of the
  *   rounded groups (the SAT's checks compare exactly those figures).
  * - IEPS at a rate is part of IVA's base (Ley del IVA art. 18, Anexo 20): a line's IEPS is computed first.
- * - A payment (Pagos 2.0) carries the share of the invoice's taxes it pays: base and importe × paid/total,
- *   six decimals; the Pago's TrasladosP are the sum of its documents' (truncated to six decimals, as the
+ * - A payment (Pagos 2.0) carries the share of the invoice's taxes it pays: base × paid/total and that
+ *   base's tax at its rate, six decimals; the Pago's TrasladosP are the sum of its documents' (truncated to six decimals, as the
  *   field's reference implementation, phpcfdi's CfdiUtils SumasPagos20, does); the Totales node is those
  *   sums in MXN rounded to the cent.
  * Amounts are MXN numbers; rounding is half away from zero after reading at 15 significant digits, as
@@ -130,15 +130,21 @@ export function comprobanteTotals(conceptos: readonly CfdiConcepto[]): Comproban
 
 /**
  * A payment's share of an invoice's taxes (Pagos 2.0 ImpuestosDR/TrasladosDR): each of the invoice's
- * grouped traslados (comprobanteTotals().traslados) with base and importe × paid/total, six decimals.
+ * grouped traslados (comprobanteTotals().traslados) with its base × paid/total, six decimals, and the
+ * tax of that base at its rate. The tax is not the invoice's importe × paid/total: that importe was
+ * rounded to the cent, so its share would differ from BaseDR × TasaOCuotaDR, the product a PAC can
+ * check from the XML alone (on 500 of the 897.59 sample: 4.81 × 500/897.59 is 2.679397, 16.761550 × 0.16 is 2.681848).
  */
 export function prorateTaxes(invoiceTraslados: readonly CfdiTraslado[], invoiceTotal: number, paid: number): CfdiTraslado[] {
   const share = paid / invoiceTotal;
-  return invoiceTraslados.map((traslado) => ({
-    ...traslado,
-    base: roundSix(traslado.base * share),
-    importe: traslado.importe === null ? null : roundSix(traslado.importe * share),
-  }));
+  return invoiceTraslados.map((traslado) => {
+    const base = roundSix(traslado.base * share);
+    return {
+      ...traslado,
+      base,
+      importe: traslado.tasaOCuota === null ? null : roundSix(base * traslado.tasaOCuota),
+    };
+  });
 }
 
 /** The Pagos 2.0 Totales node's figures, in MXN to the cent; a figure is absent when no tax of its kind was paid. */

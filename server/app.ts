@@ -43,6 +43,10 @@ import { quotationRoutes } from './routes/quotations';
 import { quotationEmailRoutes } from './routes/quotation-email';
 import { quotationDocumentRoutes } from './routes/quotation-documents';
 import { startEmailSender } from './email/sender';
+import { invoicingHooks } from './cfdi/hooks';
+import { startStampingQueue } from './cfdi/start';
+import { fiscalSecretBox } from './cfdi/secrets';
+import { invoicingRoutes } from './routes/invoicing';
 import { inventoryRoutes } from './routes/inventory';
 import { inventoryMoveRoutes } from './routes/inventory-moves';
 import { healthRoutes } from './routes/health';
@@ -233,11 +237,25 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   await evidenceUploadRoutes(app, { scratchDir: storage.uploadsScratch, parts: storage.uploadParts, files, db: database.db });
   orderRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
   customerRoutes(app, database.db);
-  saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
-  quotationRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  // Invoicing (CFDI 4.0): off without a PAC; its queue stamps in every process, as e-mail is sent.
+  const pacSetting = { provider: env.PAC_PROVIDER ?? null, url: env.PAC_URL ?? null };
+  const fiscalBox = await fiscalSecretBox(env.FISCAL_KEY, env.DATA_DIR);
+  const stamping = startStampingQueue(app, database.db, { env, business, box: fiscalBox, pacSetting });
+  const invoicing = invoicingHooks({ business, pacSetting, wake: () => stamping.wake() });
+  saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT], invoicing);
+  quotationRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT], invoicing);
   quotationDocumentRoutes(app, database.db, business);
   // The e-mail queue's sender runs in every process when SMTP_URL is set (null otherwise).
   const emailSender = startEmailSender(app, database.db, env, business);
+  stamping.emailQueued = () => emailSender?.wake();
+  invoicingRoutes(app, database.db, {
+    business,
+    pacSetting,
+    box: fiscalBox,
+    queue: stamping,
+    emailQueued: () => emailSender?.wake(),
+    emailGiveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS,
+  });
   quotationEmailRoutes(app, database.db, { business, sender: emailSender, giveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS });
   // Mensajes: WhatsApp when configured, e-mail through the same queue.
   const whatsapp = whatsAppConfig(env);
@@ -255,7 +273,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   roleRoutes(app, database.db);
   peopleRoutes(app, database.db);
   businessListRoutes(app, database.db);
-  collectionRoutes(app, database.db);
+  collectionRoutes(app, database.db, invoicing);
   purchasingRoutes(app, database.db);
   providerRoutes(app, database.db);
   physicalInventoryRoutes(app, database.db);

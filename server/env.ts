@@ -85,6 +85,24 @@ const envSchema = z
     WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
     WHATSAPP_POLL_MS: z.coerce.number().int().min(10).default(5_000),
     WHATSAPP_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
+    /**
+     * Invoicing (CFDI 4.0): the PAC that stamps the documents the product seals — 'sw' (SW sapien's
+     * REST API) — and its address (its test or production service). Without PAC_PROVIDER invoicing
+     * is off and its screens say what is missing. The account is set in 'Facturación'.
+     */
+    PAC_PROVIDER: z.enum(['sw']).optional(),
+    PAC_URL: z.url().optional(),
+    /**
+     * The key that seals the CSD's private key, its password and the PAC account in the database
+     * (AES-256-GCM): 32 bytes as base64 or 64 hex characters. Without it the embedded database keeps
+     * one in DATA_DIR/fiscal.key (created on first use, readable by the server's user only).
+     */
+    FISCAL_KEY: z
+      .string()
+      .regex(/^([A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/, 'debe ser de 32 bytes: base64 (44 caracteres) o 64 hexadecimales')
+      .optional(),
+    CFDI_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    CFDI_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
     /** Tests only: accept a push endpoint on any host (the push services' own hosts otherwise). */
     PUSH_ALLOW_ANY_ENDPOINT: booleanFlag.optional(),
     DEMO_SEED: booleanFlag.optional(),
@@ -129,6 +147,14 @@ const envSchema = z
   .refine((env) => env.EMAIL_INBOUND_ADDRESS === undefined || env.EMAIL_INBOUND_SECRET !== undefined, {
     path: ['EMAIL_INBOUND_ADDRESS'],
     message: 'las respuestas llegan por POST /api/v2/email/inbound: defina también EMAIL_INBOUND_SECRET',
+  })
+  .refine((env) => env.PAC_PROVIDER === undefined || env.PAC_URL !== undefined, {
+    path: ['PAC_URL'],
+    message: 'con PAC_PROVIDER hace falta la dirección del servicio del PAC (de pruebas o de producción)',
+  })
+  .refine((env) => env.DATABASE_URL === undefined || env.PAC_PROVIDER === undefined || env.FISCAL_KEY !== undefined, {
+    path: ['FISCAL_KEY'],
+    message: 'con PostgreSQL todos los procesos sellan el CSD con la misma llave: defina FISCAL_KEY',
   })
   .refine((env) => env.S3_URL === undefined || env.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],

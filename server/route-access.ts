@@ -40,6 +40,7 @@ import { PEOPLE_ROUTES } from './routes/people';
 import { BUSINESS_LISTS_ROUTES } from './routes/business-lists';
 import { PROVIDERS_ROUTES } from './routes/providers';
 import { INVOICES_ROUTES } from './routes/invoices';
+import { INVOICING_ROUTES } from './routes/invoicing';
 import { IMPORTS_ROUTES } from './routes/imports';
 import { RENTALS_ROUTES } from './routes/rentals';
 import { PUSH_ROUTES } from './routes/push';
@@ -93,6 +94,7 @@ const TABLES = [
   BUSINESS_LISTS_ROUTES,
   PROVIDERS_ROUTES,
   INVOICES_ROUTES,
+  INVOICING_ROUTES,
   IMPORTS_ROUTES,
   RENTALS_ROUTES,
   PUSH_ROUTES,

@@ -39,6 +39,7 @@ export const emailMessages = {
   failed: (detail: string) => `No se pudo enviar el correo (${detail}).`,
   interrupted: 'El envío se interrumpió al detenerse el servidor; se reintentará.',
   quotationGone: 'La cotización ya no existe: no hay nada que enviar.',
+  cfdiGone: 'El comprobante no está timbrado: no hay nada que enviar.',
   attachmentFailed: 'No se pudo generar el PDF de la cotización.',
   abandoned: 'El envío no terminó dentro del plazo de reintentos.',
   someRejected: (addresses: string) => `El servidor de correo rechazó a: ${addresses}.`,

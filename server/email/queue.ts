@@ -44,6 +44,8 @@ export interface NewEmail {
   /** The quotation it carries; null for a conversation's message (`messageId`). */
   saleId: number | null;
   messageId?: number;
+  /** The CFDI it carries (its XML and PDF attached when sent). */
+  cfdiDocumentId?: number;
   userId: number;
   to: string[];
   replyTo: string | null;
@@ -55,8 +57,8 @@ export interface NewEmail {
 export async function enqueueEmail(tx: Db, email: NewEmail): Promise<EmailMessage> {
   const [row] = await rows<EmailMessage>(
     tx,
-    sql`INSERT INTO email_messages (sale_id, message_id, user_id, "to", reply_to, subject, html, give_up_at)
-      VALUES (${email.saleId}, ${email.messageId ?? null}, ${email.userId}, ${JSON.stringify(email.to)}::jsonb, ${email.replyTo}, ${email.subject}, ${email.html},
+    sql`INSERT INTO email_messages (sale_id, message_id, cfdi_document_id, user_id, "to", reply_to, subject, html, give_up_at)
+      VALUES (${email.saleId}, ${email.messageId ?? null}, ${email.cfdiDocumentId ?? null}, ${email.userId}, ${JSON.stringify(email.to)}::jsonb, ${email.replyTo}, ${email.subject}, ${email.html},
         now() + ${millis(email.giveUpAfterMs)})
       RETURNING ${PUBLIC_COLUMNS}`,
   );
@@ -73,6 +75,7 @@ export interface ClaimedEmail {
   /** The quotation it carries, or null for a conversation's message. */
   sale_id: number | null;
   message_id: number | null;
+  cfdi_document_id: number | null;
   to: string[];
   reply_to: string | null;
   subject: string;
@@ -94,7 +97,7 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
       WHERE id IN (
         SELECT id FROM email_messages WHERE status = 'pendiente' AND next_attempt_at <= now()
         ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING id, sale_id, message_id, "to", reply_to, subject, html, attempts`,
+      RETURNING id, sale_id, message_id, cfdi_document_id, "to", reply_to, subject, html, attempts`,
   );
 }
 

@@ -9,6 +9,7 @@ import { drawQuotationPdf } from '../documents/quotation-pdf';
 import { loadSaleDetail } from '../repositories/sales';
 import type { Env } from '../env';
 import { quotationMessage } from './quotation-message';
+import { cfdiAttachments } from '../cfdi/attachments';
 import { conversationEmail, type InboundMailbox } from '../messaging/email-channel';
 import { claimDueEmails, recordFailure, recordSent, releaseEmail, retryDelayMs, type ClaimedEmail } from './queue';
 
@@ -242,6 +243,12 @@ export function startEmailSender(app: FastifyInstance, db: Db, env: Env, busines
       const address = senderAddressOf(deployment.identity);
       if (!address) return { refused: emailMessages.noSender };
       const from = { name: deployment.identity.brand, address };
+      // A CFDI (invoicing): the words written when it was queued, its XML and its PDF as stamped.
+      if (message.cfdi_document_id !== null) {
+        const attachments = await cfdiAttachments(db, message.cfdi_document_id, deployment.identity);
+        if (!attachments) return { refused: emailMessages.cfdiGone };
+        return { subject: message.subject, html: message.html, from, attachments };
+      }
       // A conversation's message (Mensajes): its text, threaded with the conversation's other e-mails.
       if (message.sale_id === null) {
         const email = await conversationEmail(db, message.message_id!, deployment.identity, { address, inbound });

@@ -18,6 +18,7 @@ import {
 } from '../../domain/schemas/collections';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
+import type { InvoicingHooks } from '../cfdi/hooks';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import { runMutation, type MutationResult } from '../plugins/idempotency';
@@ -143,36 +144,43 @@ export const COLLECTIONS_ROUTES = {
 
 const guardedRoute = guardedRoutes(COLLECTIONS_ROUTES);
 
-export function collectionRoutes(app: FastifyInstance, db: Db): void {
+export function collectionRoutes(app: FastifyInstance, db: Db, invoicing: InvoicingHooks): void {
   guardedRoute(app, 'POST /api/v2/balances/:id/credit', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(creditApplySchema, request.body ?? {});
-    return runMutation(
+    const user = currentUser(request);
+    const answer = await runMutation(
       db,
       request,
       reply,
       async (tx) => {
         await applyCredit(tx, id, body.lines);
+        await invoicing.creditApplied(tx, id, user.id);
         return { status: 200, body: await customerBalance(tx, id) };
       },
       { keyRequired: true },
     );
+    invoicing.committed();
+    return answer;
   });
 
   guardedRoute(app, 'POST /api/v2/collections', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(collectionInputSchema, request.body);
-    return runMutation(
+    const answered = await runMutation(
       db,
       request,
       reply,
       async (tx) => {
         if (body.date > monterreyDate(new Date())) throw new HttpError(422, text.dateInFuture);
         const id = await recordPayment(tx, body, user.id);
+        await invoicing.paymentRecorded(tx, id, user.id);
         return answer(tx, id, 201);
       },
       { keyRequired: true },
     );
+    invoicing.committed();
+    return answered;
   });
 
   guardedRoute(app, 'GET /api/v2/collections/:id', async (request) => {
@@ -186,16 +194,19 @@ export function collectionRoutes(app: FastifyInstance, db: Db): void {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(collectionCancelSchema, request.body);
     const user = currentUser(request);
-    return runMutation(
+    const answered = await runMutation(
       db,
       request,
       reply,
       async (tx) => {
         await cancelPayment(tx, id, user, body.reason);
+        await invoicing.paymentCanceled(tx, id);
         return answer(tx, id, 200);
       },
       { keyRequired: true },
     );
+    invoicing.committed();
+    return answered;
   });
 
   /** Per customer with something past due: its overdue sales, their total, the buckets, the oldest due date. */

@@ -12,6 +12,7 @@ import {
 import type { SaleSeries } from '../../domain/sales';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
+import type { InvoicingHooks } from '../cfdi/hooks';
 import { contacts, saleItems, sales } from '../db/schema';
 import { HttpError, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
@@ -180,7 +181,7 @@ export const QUOTATIONS_ROUTES = {
 
 const guardedRoute = guardedRoutes(QUOTATIONS_ROUTES);
 
-export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
+export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deployment, invoicing: InvoicingHooks): void {
   guardedRoute(app, 'POST /api/v2/quotations', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(quotationInputSchema, request.body);
@@ -287,6 +288,9 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
         totals: { subtotal: quotation.subtotal, iva: quotation.iva, total: quotation.total },
         weight: quotation.sale_weight,
       });
+      await invoicing.saleCreated(tx, saleId, user.id);
+      // The queue looks a moment later, once this transaction has committed (claim-loop.ts).
+      invoicing.committed();
       // Lists and devices see the quotation's new state (its sale_id).
       await tx.update(sales).set({ updated_at: new Date().toISOString() }).where(eq(sales.id, id));
       return answer(tx, saleId, 201);

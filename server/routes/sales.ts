@@ -7,6 +7,7 @@ import { SALE_SERIES } from '../../domain/sales';
 import { newSaleSchema, createdSaleSchema } from '../../domain/schemas/new-sale';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
+import type { InvoicingHooks } from '../cfdi/hooks';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
@@ -148,11 +149,11 @@ export const SALES_ROUTES = {
 
 const guardedRoute = guardedRoutes(SALES_ROUTES);
 
-export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment): void {
+export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment, invoicing: InvoicingHooks): void {
   guardedRoute(app, 'POST /api/v2/sales', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(newSaleSchema, request.body);
-    return runMutation(db, request, reply, async (tx) => {
+    const answer = await runMutation(db, request, reply, async (tx) => {
       // Prices are the server's: the list price, with the series rules of the deployment.
       const { company, lines, totals, weight } = await priceCart(tx, body, deployment.flags, monterreyDate(new Date()));
       const id = await insertSale(tx, {
@@ -172,8 +173,11 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
         totals,
         weight,
       });
+      await invoicing.saleCreated(tx, id, user.id);
       return { status: 201, body: { id, date: body.date, type: body.type, ...totals, items: lines } };
     });
+    invoicing.committed();
+    return answer;
   });
 
   guardedRoute(app, 'PUT /api/v2/sales/:id', async (request, reply) => {
@@ -183,6 +187,7 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
     return runMutation(db, request, reply, async (tx) => {
       const sale = await lockSale(tx, id);
       await assertOwnBranch(tx, id, user.id);
+      await invoicing.saleEditing(tx, id);
       // Re-priced from today's list; the series rule keeps the sale's creation day.
       await editSale(tx, sale, body, await priceCart(tx, body, deployment.flags, sale.created_on));
       return { status: 200, body: { data: await loadSaleDetail(tx, id) } };
@@ -193,27 +198,33 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment)
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(saleCancelSchema, request.body);
     const user = currentUser(request);
-    return runMutation(db, request, reply, async (tx) => {
+    const answer = await runMutation(db, request, reply, async (tx) => {
       const sale = await lockSale(tx, id);
       await assertOwnBranch(tx, id, user.id, salesMessages.corrections.otherBranchCancel);
       await assertNotPickedUp(tx, id);
       await cancelSale(tx, sale, body.reason, user.id);
+      await invoicing.saleCanceled(tx, id);
       return { status: 200, body: { data: await loadSaleDetail(tx, id) } };
     });
+    invoicing.committed();
+    return answer;
   });
 
   guardedRoute(app, 'POST /api/v2/sales/:id/returns', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(saleReturnInputSchema, request.body);
     const user = currentUser(request);
-    return runMutation(db, request, reply, async (tx) => {
+    const answer = await runMutation(db, request, reply, async (tx) => {
       const sale = await lockSale(tx, id);
       await assertOwnBranch(tx, id, user.id, salesMessages.corrections.otherBranchReturn);
       await assertNotPickedUp(tx, id);
       const returnId = await recordSaleReturn(tx, sale, body, user.id);
+      await invoicing.returnRecorded(tx, returnId, user.id);
       const [saved] = await loadSaleReturns(tx, sql`r.id = ${returnId}`);
       return { status: 201, body: { data: saved } };
     });
+    invoicing.committed();
+    return answer;
   });
 
   guardedRoute(app, 'GET /api/v2/sales/:id/returns', async (request) => {

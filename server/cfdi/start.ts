@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { BusinessProfile } from '../business/profile';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { loadFiscalRow, type PacSetting } from './fiscal';
+import { pacFromConfig } from './pac';
+import { StampingQueue } from './queue';
+import type { SecretBox } from './secrets';
+
+/**
+ * The stamping queue of this process, started once the server is ready and stopped before the
+ * database closes. The PAC is built on each attempt from the account as 'Facturación' holds it
+ * now, so a changed password needs no restart.
+ */
+export function startStampingQueue(
+  app: FastifyInstance,
+  db: Db,
+  deps: { env: Env; business: BusinessProfile; box: SecretBox; pacSetting: PacSetting },
+): StampingQueue {
+  const { env, box, pacSetting } = deps;
+  const queue = new StampingQueue({
+    db,
+    box,
+    pacSetting,
+    business: deps.business,
+    pac: async () => {
+      const row = await loadFiscalRow(db);
+      return pacFromConfig({
+        provider: pacSetting.provider,
+        url: pacSetting.url,
+        user: row.pac_user ?? undefined,
+        password: row.pac_password_sealed ? box.open(row.pac_password_sealed).toString('utf8') : undefined,
+      });
+    },
+    retryFirstMs: env.CFDI_RETRY_FIRST_MS,
+    pollMs: env.CFDI_POLL_MS,
+    log: app.log,
+    emailGiveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS,
+  });
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('preClose', async () => queue.stop());
+  return queue;
+}

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hash } from '@node-rs/argon2';
+import { CheckSum } from '@nodecfdi/rfc';
 import { movementSign, type InventoryMovementType, type MovementSource } from '../../domain/inventory';
 import { JOB_POSITIONS } from '../../domain/job-positions';
 import { PERMISSIONS, type Permission } from '../../domain/permissions';
@@ -83,6 +84,11 @@ const referenceLists = (business: DemoBusiness): [PgTable & { name: unknown }, s
 /** How many of the demo customers are counter customers the office has not verified yet. */
 const UNVERIFIED_COMPANIES = 3;
 const pad2 = (n: number) => String(n).padStart(2, '0');
+/** An RFC's first 11 or 12 characters with the SAT's check digit after them (@nodecfdi/rfc's CheckSum). */
+const withCheckDigit = (rfcWithoutDigit: string) => {
+  const rfc = `${rfcWithoutDigit}0`;
+  return `${rfcWithoutDigit}${new CheckSum().calculate(rfc)}`;
+};
 
 const NEIGHBOURHOODS = [
   ['Centro', 'Monterrey', '64000'],
@@ -193,13 +199,9 @@ export async function seedDemo(
   for (const [table, names] of referenceLists(business)) {
     await db.insert(table).values(names.map((name) => ({ name })) as never);
   }
-  await db.insert(t.cfdis).values([
-    { id: 3, name: 'P01 Por definir (catálogo anterior)' },
-    { id: 101, name: 'G01 Adquisición de mercancías' },
-    { id: 102, name: 'G03 Gastos en general' },
-    { id: 103, name: 'S01 Sin efectos fiscales' },
-    { id: 104, name: 'CP01 Pagos' },
-  ]);
+  // The current ones (101 G01, 102 G03, 103 S01, 104 CP01, then the rest of c_UsoCFDI) come with
+  // migration 0043, which runs first on the empty database; the demo adds one of the old catalogue.
+  await db.insert(t.cfdis).values([{ id: 3, name: 'P01 Por definir (catálogo anterior)', clave: 'P01' }]);
   const unitRows = await db
     .insert(t.units)
     .values(business.units.map((name) => ({ name })))
@@ -303,14 +305,17 @@ export async function seedDemo(
           name,
           macro: name.split(' ')[0],
           razon_social: `${name.replace(business.tradePrefix, '')} S.A. de C.V.`,
-          // A well-formed RFC of a persona moral: 3 letters, the founding date as YYMMDD, a homoclave.
-          rfc: `${name
-            .slice(0, 3)
-            .toUpperCase()
-            .replace(
-              /[^A-Z]/g,
-              'X',
-            )}${pad2((index * 7) % 100)}${pad2(1 + (index % 12))}${pad2(1 + ((index * 5) % 28))}A${index % 10}${index % 7}`,
+          // The RFC of a persona moral: 3 letters, the founding date as YYMMDD, a homoclave and the
+          // check digit the SAT computes (a made-up last character fails it, and invoicing with it).
+          rfc: withCheckDigit(
+            `${name
+              .slice(0, 3)
+              .toUpperCase()
+              .replace(/[^A-Z]/g, 'X')}${pad2((index * 7) % 100)}${pad2(1 + (index % 12))}${pad2(1 + ((index * 5) % 28))}A${index % 10}`,
+          ),
+          // Régimen general of a company, or RESICO (both admit G01, G03 and S01); the fiscal CP is its address's.
+          regimen_fiscal: index % 5 === 4 ? '626' : '601',
+          cp_fiscal: zip,
           credit_days: random.pick([0, 0, 7, 15, 30]),
           delivery_address: `${random.pick(STREETS)} ${random.int(100, 3999)}, ${colonia}, ${city}, N.L., C.P. ${zip}`,
           delivery_references: random.pick(business.deliveryReferences),

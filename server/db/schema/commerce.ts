@@ -17,6 +17,13 @@ export const companies = pgTable(
     delivery_references: varchar('delivery_references', { length: 400 }),
     delivery_time: varchar('delivery_time', { length: 60 }),
     cfdi_id: integer('cfdi_id').references(() => cfdis.id),
+    /**
+     * The receiver's fiscal data a CFDI 4.0 asks for besides the RFC and the uso (cfdi_id):
+     * c_RegimenFiscal's key and the CP of its fiscal address. Null until the office enters them;
+     * invoicing requires them (domain/cfdi/receiver.ts checks them together).
+     */
+    regimen_fiscal: varchar('regimen_fiscal', { length: 3 }),
+    cp_fiscal: varchar('cp_fiscal', { length: 5 }),
     created_by_user_id: integer('created_by_user_id'),
     /** Null for a customer created at the counter until the office checks it (spec §2 /unverified_clients). */
     verified_at: timestamp('verified_at', { withTimezone: true, mode: 'string' }),

@@ -1,4 +1,4 @@
-import { pgTable } from 'drizzle-orm/pg-core';
+import { pgTable, varchar } from 'drizzle-orm/pg-core';
 import { active, createdAt, id, name } from './columns';
 
 /**
@@ -9,7 +9,17 @@ const referenceList = (table: string) => pgTable(table, { id: id(), name: name()
 
 export const funnels = referenceList('funnels');
 export const types = referenceList('types');
-export const cfdis = referenceList('cfdis');
+/**
+ * Usos de CFDI: `clave` is the SAT's c_UsoCFDI key an invoice carries ('G03'); null on an entry
+ * of the old catalogue or one the business named without a key (spec §5 keeps ids above 100).
+ */
+export const cfdis = pgTable('cfdis', {
+  id: id(),
+  name: name(),
+  clave: varchar('clave', { length: 4 }),
+  active: active(),
+  created_at: createdAt(),
+});
 export const frequencies = referenceList('frequencies');
 export const contactModes = referenceList('contact_modes');
 export const specialConditions = referenceList('special_conditions');

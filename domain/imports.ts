@@ -83,6 +83,25 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     column('weight', 'Peso (kg)', false, 'Peso por unidad en kilogramos; vacío es 0.', '1', ['peso']),
     column('is_published', 'Publicado', false, 'Sí si se vende; vacío es Sí.', 'Sí'),
     column('pos', 'En mostrador', false, 'Sí si se vende en el mostrador; vacío es No.', 'No', ['mostrador']),
+    column('clave_prod_serv', 'Clave SAT', false, 'Clave de producto o servicio del SAT, 8 dígitos (c_ClaveProdServ).', '50406500', [
+      'clave producto sat',
+      'clave prod serv',
+      'claveprodserv',
+    ]),
+    column('clave_unidad', 'Clave unidad', false, 'Clave de unidad del SAT (c_ClaveUnidad): KGM, H87, XBX…', 'KGM', [
+      'clave de unidad',
+      'claveunidad',
+      'unidad sat',
+    ]),
+    column('objeto_imp', 'Objeto impuesto', false, 'Objeto de impuesto del SAT: 01, 02, 03 o 04; vacío es 02.', '02', [
+      'objeto de impuesto',
+      'objetoimp',
+    ]),
+    column('iva', 'IVA', false, 'Tasa de IVA: 16 %, 8 %, 0 % o Exento; vacío es 16 % en un producto nuevo.', '0%', [
+      'tasa iva',
+      'tasa de iva',
+    ]),
+    column('ieps', 'IEPS', false, 'Tasa de IEPS en por ciento; vacío si no causa IEPS.', '', ['tasa ieps', 'tasa de ieps']),
   ],
   stock: [
     column('branch', 'Sucursal', false, 'Sucursal del negocio; puede quedar vacía si solo hay una.', 'Matriz', ['almacen']),

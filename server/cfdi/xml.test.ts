@@ -10,6 +10,7 @@ import {
   sampleRecepcionPago,
   sampleUuids,
 } from '../../tests/server/cfdi-samples';
+import { validateAgainstSat } from '../../tests/server/sat-schemas';
 import { CFDI_NAMESPACE, PAGOS_NAMESPACE, TFD_NAMESPACE, comprobanteXml, withStamp } from './xml';
 
 /** A made-up certificate: the writer copies it, the schema only asks for 20 digits and base64. */
@@ -49,6 +50,15 @@ describe('the CFDI 4.0 XML', () => {
     expect(root.getAttribute('NoCertificado')).toBe(certificate.noCertificado);
     expect(root.getAttribute('Certificado')).toBe(certificate.certificadoBase64);
     expect(root.getAttribute('Exportacion')).toBe('01');
+  });
+
+  it.each(Object.entries(sampleComprobantes))('writes the %s sample valid against the SAT’s schemas', async (_, sample) => {
+    expect(await validateAgainstSat(xmlOf(sample))).toEqual([]);
+  });
+
+  it('is refused by the SAT’s schemas when an attribute breaks them (the check can fail)', async () => {
+    const errors = await validateAgainstSat(xmlOf({ ...sampleIngresoPue, lugarExpedicion: '425' }));
+    expect(errors.join('\n')).toMatch(/LugarExpedicion/);
   });
 
   it.each([sampleIngresoPue, sampleIngresoPpd, sampleEgreso, sampleGlobal])(
@@ -243,8 +253,10 @@ describe('a stamp added to the voucher', () => {
     'UUID="5FB2822E-396D-4725-8521-CDC4BDD20CCF" FechaTimbrado="2026-11-20T10:16:02" RfcProvCertif="SPR190613I52" ' +
     'SelloCFD="abc" NoCertificadoSAT="30001000000500003456" SelloSAT="def"/>';
 
-  it('creates cfdi:Complemento after the taxes of an invoice that had none', () => {
-    const root = parse(withStamp(xmlOf(sampleIngresoPue), tfd));
+  it('creates cfdi:Complemento after the taxes of an invoice that had none', async () => {
+    const stamped = withStamp(xmlOf(sampleIngresoPue), tfd);
+    expect(await validateAgainstSat(stamped)).toEqual([]);
+    const root = parse(stamped);
     const complemento = only(root, CFDI_NAMESPACE, 'Complemento');
     expect(complemento.parentNode).toBe(root);
     expect(complemento.previousSibling).toBe(elements(root, CFDI_NAMESPACE, 'Impuestos').find((node) => node.parentNode === root));
@@ -252,8 +264,10 @@ describe('a stamp added to the voucher', () => {
     expect(only(root, CFDI_NAMESPACE, 'Receptor').getAttribute('Nombre')).toBe('ABARROTES LA PEÑA DEL BAJÍO');
   });
 
-  it('puts the stamp beside the payment complement in the one cfdi:Complemento', () => {
-    const root = parse(withStamp(xmlOf(sampleRecepcionPago), tfd));
+  it('puts the stamp beside the payment complement in the one cfdi:Complemento', async () => {
+    const stamped = withStamp(xmlOf(sampleRecepcionPago), tfd);
+    expect(await validateAgainstSat(stamped)).toEqual([]);
+    const root = parse(stamped);
     const complemento = only(root, CFDI_NAMESPACE, 'Complemento');
     expect(only(complemento, PAGOS_NAMESPACE, 'Pagos').parentNode).toBe(complemento);
     expect(only(complemento, TFD_NAMESPACE, 'TimbreFiscalDigital').parentNode).toBe(complemento);

@@ -40,6 +40,9 @@ export const catalogueMessages = {
     pos: 'Mostrador',
     rawMaterial: 'Materia prima',
     stock: 'Existencia',
+    productKey: 'Clave SAT',
+    unitKey: 'Clave unidad',
+    iva: 'IVA',
   },
   fields: {
     name: 'Nombre',
@@ -94,6 +97,26 @@ export const catalogueMessages = {
     exportSheet: 'Mostrador',
   },
   toggleEmpty: 'Indica qué cambiar: publicado o mostrador.',
+  /** 'Datos fiscales': what the invoice says of the product (CFDI 4.0). */
+  fiscal: {
+    title: 'Datos fiscales',
+    productKey: 'Clave SAT del producto',
+    productKeyHint: 'Ocho dígitos del catálogo del SAT; elige una sugerencia o escribe otra.',
+    unitKey: 'Clave de unidad',
+    chooseUnitKey: 'Sin clave de unidad',
+    taxObject: 'Objeto de impuesto',
+    iva: 'IVA',
+    ivaOption: (rate: number) => `${Math.round(rate * 100)} %`,
+    exempt: 'Exento',
+    ieps: 'IEPS %',
+    iepsHint: 'Vacío si el producto no causa IEPS.',
+    productKeyInvalid: 'La clave SAT del producto debe tener 8 dígitos.',
+    unitKeyUnknown: 'La clave de unidad no es una del catálogo del SAT que se ofrece.',
+    taxObjectUnknown: 'El objeto de impuesto debe ser 01, 02, 03 o 04.',
+    ivaRateInvalid: 'El IVA debe ser 16 %, 8 %, 0 % o exento.',
+    iepsRateInvalid: 'El IEPS debe ser una tasa del catálogo del SAT (por ejemplo 8 %, 26.5 % o 53 %).',
+    noTaxesForObject: 'Un producto que no causa impuesto (objeto 01 o 04) no lleva IVA ni IEPS: elige Exento.',
+  },
   /** /raw-material: the recipes (item_components). */
   recipes: {
     title: 'Materia Prima',

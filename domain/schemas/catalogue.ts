@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isEan } from '../barcode';
+import { isIepsRate, isIvaRate, isProductKeyFormat, isUnitKey, TAX_OBJECT_KEYS, taxObjectCarriesTaxes } from '../cfdi/product-keys';
 import { catalogueMessages } from '../messages/catalogue';
 
 const int = z.int();
@@ -31,13 +32,43 @@ const optionalText = (max: number, message: string) =>
     z.transform((value) => (value ? value : null)),
   );
 
+const fiscal = text.fiscal;
+/** Optional SAT key, trimmed and upper-cased, an empty one kept as null. */
+const satKey = (check: (key: string) => boolean, message: string) =>
+  z.pipe(
+    z.optional(
+      z.nullable(
+        z.string().check(
+          z.trim(),
+          z.toUpperCase(),
+          z.refine((key) => key === '' || check(key), message),
+        ),
+      ),
+    ),
+    z.transform((value) => (value ? value : null)),
+  );
+
+/**
+ * A product's fiscal data, as the invoice names it: its SAT product key (any 8 digits: the form
+ * suggests the usual ones), its unit key (one of the offered c_ClaveUnidad), its ObjetoImp, its
+ * IVA rate (16 %, 8 %, 0 % or null: exento) and its IEPS rate (null: none). Left out, a product
+ * is taxed as every product was before: objeto 02, IVA 16 %.
+ */
+const itemFiscalFields = {
+  clave_prod_serv: satKey(isProductKeyFormat, fiscal.productKeyInvalid),
+  clave_unidad: satKey(isUnitKey, fiscal.unitKeyUnknown),
+  objeto_imp: z._default(z.enum(TAX_OBJECT_KEYS, { error: fiscal.taxObjectUnknown }), '02'),
+  iva_rate: z._default(z.nullable(z.number({ error: fiscal.ivaRateInvalid }).check(z.refine(isIvaRate, fiscal.ivaRateInvalid))), 0.16),
+  ieps_rate: z._default(z.nullable(z.number({ error: fiscal.iepsRateInvalid }).check(z.refine(isIepsRate, fiscal.iepsRateInvalid))), null),
+};
+
 /**
  * PUT /api/v2/items/{id}, and POST without its opening stock (/products): name, unit
  * and category of the reference lists, macro, the EAN-13 with its check digit (unique among
  * live items, checked by the server), list price and cost in pesos with centavos, the weight
  * of one unit, and whether it is published, sold at the counter, or raw material.
  */
-export const itemInputSchema = z.object({
+const itemFields = z.object({
   name: z.string({ error: text.nameRequired }).check(z.trim(), z.minLength(1, text.nameRequired), z.maxLength(200, text.nameTooLong)),
   unit_id: idOf(text.unitRequired),
   category_id: z.pipe(
@@ -62,14 +93,23 @@ export const itemInputSchema = z.object({
   is_published: z._default(bool, true),
   pos: z._default(bool, false),
   is_raw_material: z._default(bool, false),
+  ...itemFiscalFields,
 });
+/** A product outside the taxes (ObjetoImp 01 or 04) carries no rate. */
+const taxesFitObject = z.refine<{ objeto_imp: string; iva_rate: number | null; ieps_rate: number | null }>(
+  (item) => taxObjectCarriesTaxes(item.objeto_imp) || (item.iva_rate === null && item.ieps_rate === null),
+  { message: fiscal.noTaxesForObject, path: ['iva_rate'] },
+);
+export const itemInputSchema = itemFields.check(taxesFitObject);
 export type ItemInput = z.infer<typeof itemInputSchema>;
 export type ItemDraftInput = z.input<typeof itemInputSchema>;
 
 /** POST /api/v2/items: an item, and the stock it starts with (recorded as 'Creación de Producto'). */
-export const itemCreateSchema = z.extend(itemInputSchema, {
-  opening_stock: z._default(amount(fields.openingStock, 1_000_000), 0),
-});
+export const itemCreateSchema = z
+  .extend(itemFields, {
+    opening_stock: z._default(amount(fields.openingStock, 1_000_000), 0),
+  })
+  .check(taxesFitObject);
 export type ItemCreateInput = z.infer<typeof itemCreateSchema>;
 
 /** PATCH /api/v2/items/{id} from /products-pos: published and at the counter, one or both. */
@@ -96,6 +136,11 @@ export const itemRowSchema = z.object({
   is_raw_material: bool,
   has_recipe: bool,
   stock: num,
+  clave_prod_serv: opt(str),
+  clave_unidad: opt(str),
+  objeto_imp: str,
+  iva_rate: opt(num),
+  ieps_rate: opt(num),
   updated_at: str,
 });
 export type ItemRow = z.infer<typeof itemRowSchema>;

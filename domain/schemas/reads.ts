@@ -253,6 +253,9 @@ export const posItemPageSchema = paged(
     is_published: z.boolean(),
     pos: z.boolean(),
     unit: z.object({ id: int, name: str }),
+    /** The IVA and IEPS rates a sale of it charges (null: none), as the cart previews them. */
+    iva_rate: z.nullable(num),
+    ieps_rate: z.nullable(num),
   }),
 );
 export const funnelListSchema = list(z.object({ id: int, name: str }));

@@ -20,6 +20,9 @@ export const itemListSchema = z.object({
       is_published: z.boolean(),
       pos: z.boolean(),
       unit: z.object({ id: z.int(), name: z.string() }),
+      /** The IVA and IEPS rates a sale of it charges (null: none), as the cart previews them. */
+      iva_rate: z.nullable(z.number()),
+      ieps_rate: z.nullable(z.number()),
     }),
   ),
 });

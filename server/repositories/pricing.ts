@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { cartTotals, shownPrice, type CartTotals, type PricingRules } from '../../domain/cart';
+import { taxObjectCarriesTaxes } from '../../domain/cfdi/product-keys';
 import { newSaleMessages } from '../../domain/messages/new-sale';
 import { roundCents, type SaleSeries } from '../../domain/sales';
 import type { Db } from '../db/client';
@@ -24,6 +25,9 @@ export interface PricedLine {
   /** Unit price as shown for the series (Serie B uplift included where the deployment applies it). */
   price: number;
   amount: number;
+  /** The product's tax rates the line was priced with (a sale keeps what it was charged; see domain/cart.ts). */
+  iva_rate: number | null;
+  ieps_rate: number | null;
 }
 
 export interface PricedCart {
@@ -55,7 +59,16 @@ export async function priceCart(tx: Db, cart: CartRequest, rules: PricingRules, 
     if (!branch) throw new HttpError(422, text.branchNotFound);
   }
   const found = await tx
-    .select({ id: items.id, name: items.name, price: items.price, weight: items.weight, unit: units.name })
+    .select({
+      id: items.id,
+      name: items.name,
+      price: items.price,
+      weight: items.weight,
+      unit: units.name,
+      objeto_imp: items.objeto_imp,
+      iva_rate: items.iva_rate,
+      ieps_rate: items.ieps_rate,
+    })
     .from(items)
     .innerJoin(units, eq(units.id, items.unit_id))
     .where(
@@ -73,14 +86,42 @@ export async function priceCart(tx: Db, cart: CartRequest, rules: PricingRules, 
   const chosen = cart.items.map((line) => ({ item: byId.get(line.item_id)!, quantity: line.quantity }));
   const lines = chosen.map(({ item, quantity }) => {
     const price = shownPrice(Number(item.price), cart.type, createdOn, rules);
-    return { item_id: item.id, name: item.name, unit: item.unit, quantity, price, amount: roundCents(price * quantity) };
+    return {
+      item_id: item.id,
+      name: item.name,
+      unit: item.unit,
+      quantity,
+      price,
+      amount: roundCents(price * quantity),
+      ...lineRates(item),
+    };
   });
   const totals = cartTotals(
-    chosen.map(({ item, quantity }) => ({ itemId: item.id, name: item.name, unit: item.unit, price: Number(item.price), quantity })),
+    chosen.map(({ item, quantity }) => {
+      const rates = lineRates(item);
+      return {
+        itemId: item.id,
+        name: item.name,
+        unit: item.unit,
+        price: Number(item.price),
+        quantity,
+        ivaRate: rates.iva_rate,
+        iepsRate: rates.ieps_rate,
+      };
+    }),
     cart.type,
     createdOn,
     rules,
   );
   const weight = roundCents(chosen.reduce((sum, { item, quantity }) => sum + Number(item.weight) * quantity, 0));
   return { company, lines, totals, weight };
+}
+
+/** The rates a product's line is taxed at: none when its ObjetoImp carries no taxes (01, 04). */
+function lineRates(item: { objeto_imp: string; iva_rate: number | string | null; ieps_rate: number | string | null }) {
+  if (!taxObjectCarriesTaxes(item.objeto_imp)) return { iva_rate: null, ieps_rate: null };
+  return {
+    iva_rate: item.iva_rate === null ? null : Number(item.iva_rate),
+    ieps_rate: item.ieps_rate === null ? null : Number(item.ieps_rate),
+  };
 }

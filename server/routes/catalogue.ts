@@ -34,7 +34,11 @@ const ITEM_SELECT = sql`i.id, i.name, i.macro, i.unit_id, un.name AS unit, i.cat
   i.price::float8 AS price, i.cost::float8 AS cost, i.weight::float8 AS weight, i.is_published, i.pos, i.is_raw_material,
   EXISTS (SELECT 1 FROM item_components ic WHERE ic.item_id = i.id) AS has_recipe,
   coalesce((SELECT sum(${signedQuantity}) FROM inventory_movements m WHERE m.item_id = i.id), 0)::float8 AS stock,
+  i.clave_prod_serv, i.clave_unidad, i.objeto_imp, i.iva_rate::float8 AS iva_rate, i.ieps_rate::float8 AS ieps_rate,
   ${iso(sql`i.updated_at`)} AS updated_at`;
+/** The rates a sale of the item charges (what the cart previews): none outside ObjetoImp 02 and 03. */
+const SALE_RATES = sql`CASE WHEN i.objeto_imp IN ('02', '03') THEN i.iva_rate::float8 END AS iva_rate,
+  CASE WHEN i.objeto_imp IN ('02', '03') THEN i.ieps_rate::float8 END AS ieps_rate`;
 const ITEM_FROM = sql`items i JOIN units un ON un.id = i.unit_id LEFT JOIN categories ca ON ca.id = i.category_id`;
 const ITEM_SORTS = { name: 'i.name', id: 'i.id', price: 'i.price', cost: 'i.cost', stock: 'stock' };
 
@@ -89,6 +93,11 @@ const itemValues = (input: ItemInput) => ({
   is_published: input.is_published,
   pos: input.pos,
   is_raw_material: input.is_raw_material,
+  clave_prod_serv: input.clave_prod_serv,
+  clave_unidad: input.clave_unidad,
+  objeto_imp: input.objeto_imp,
+  iva_rate: input.iva_rate,
+  ieps_rate: input.ieps_rate,
 });
 
 /** The live item, locked for this transaction so two edits of it do not interleave. */
@@ -321,7 +330,7 @@ export function catalogueRoutes(app: FastifyInstance, db: Db): void {
       if (query.filters.ean13) conditions.push(sql`i.ean13 = ${query.filters.ean13}`);
       return page(
         db,
-        sql`i.id, i.name, i.macro, i.ean13, i.price::float8 AS price, i.weight::float8 AS weight, i.is_published, i.pos, json_build_object('id', un.id, 'name', un.name) AS unit`,
+        sql`i.id, i.name, i.macro, i.ean13, i.price::float8 AS price, i.weight::float8 AS weight, i.is_published, i.pos, json_build_object('id', un.id, 'name', un.name) AS unit, ${SALE_RATES}`,
         sql`items i JOIN units un ON un.id = i.unit_id`,
         and(conditions),
         orderBy(query, { name: 'i.name', id: 'i.id', price: 'i.price' }, 'i.name ASC'),

@@ -211,6 +211,9 @@ export function referenceListRoutes(app: FastifyInstance, db: Db): void {
         is_published: t.items.is_published,
         pos: t.items.pos,
         unit: { id: t.units.id, name: t.units.name },
+        // The rates a sale charges (the cart previews with them): none outside ObjetoImp 02/03.
+        iva_rate: sql<number | null>`CASE WHEN ${t.items.objeto_imp} IN ('02', '03') THEN ${t.items.iva_rate}::float8 END`,
+        ieps_rate: sql<number | null>`CASE WHEN ${t.items.objeto_imp} IN ('02', '03') THEN ${t.items.ieps_rate}::float8 END`,
       })
       .from(t.items)
       .innerJoin(t.units, eq(t.units.id, t.items.unit_id))

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { IVA_RATES, PRODUCT_KEY_SUGGESTIONS, TAX_OBJECTS, UNIT_KEYS, unitKeyForUnitName } from '../../../domain/cfdi/product-keys';
 import { catalogueMessages } from '../../../domain/messages/catalogue';
 import { fromCents, hasTooManyDecimals, parseAmount } from '../../../domain/money';
 import { itemCreateSchema, itemInputSchema, type ItemRow } from '../../../domain/schemas/catalogue';
@@ -9,6 +10,9 @@ import { describedBy, Field, fieldErrors } from '../../ui/form-fields';
 
 const text = catalogueMessages;
 const fields = text.fields;
+const fiscal = text.fiscal;
+/** The IVA select's value for an exempt product (its rate is null). */
+const EXEMPT = 'exento';
 
 export interface ItemDraft {
   name: string;
@@ -23,6 +27,13 @@ export interface ItemDraft {
   pos: boolean;
   is_raw_material: boolean;
   opening_stock: string;
+  clave_prod_serv: string;
+  clave_unidad: string;
+  objeto_imp: string;
+  /** '0.16', '0.08', '0' or 'exento'. */
+  iva_rate: string;
+  /** IEPS as a percentage ('8', '26.5'); empty when none. */
+  ieps_rate: string;
 }
 type FieldName = Exclude<keyof ItemDraft, 'is_published' | 'pos' | 'is_raw_material'>;
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -52,7 +63,19 @@ export function itemDraft(item: ItemRow | null): ItemDraft {
     pos: item?.pos ?? false,
     is_raw_material: item?.is_raw_material ?? false,
     opening_stock: '',
+    clave_prod_serv: item?.clave_prod_serv ?? '',
+    clave_unidad: item?.clave_unidad ?? '',
+    objeto_imp: item?.objeto_imp ?? '02',
+    iva_rate: item ? (item.iva_rate === null ? EXEMPT : String(item.iva_rate)) : '0.16',
+    ieps_rate: item?.ieps_rate === null || item?.ieps_rate === undefined ? '' : String(Number((item.ieps_rate * 100).toFixed(4))),
   };
+}
+
+/** IEPS typed as a percentage: null when empty, NaN when it is no number (the schema names the field). */
+function typedPercent(typed: string): number | null {
+  if (typed.trim() === '') return null;
+  const percent = Number(typed.replace(/[%\s]/g, ''));
+  return Number.isFinite(percent) ? Number((percent / 100).toFixed(4)) : Number.NaN;
 }
 
 /** What the form sends, before the schema checks it (the same schema the server uses). */
@@ -69,10 +92,30 @@ export function itemBody(draft: ItemDraft) {
     is_published: draft.is_published,
     pos: draft.pos,
     is_raw_material: draft.is_raw_material,
+    clave_prod_serv: draft.clave_prod_serv,
+    clave_unidad: draft.clave_unidad,
+    objeto_imp: draft.objeto_imp,
+    iva_rate: draft.iva_rate === EXEMPT ? null : Number(draft.iva_rate),
+    ieps_rate: typedPercent(draft.ieps_rate),
   };
 }
 
-const FIELD_ORDER: FieldName[] = ['name', 'unit_id', 'category_id', 'macro', 'ean13', 'price', 'cost', 'weight', 'opening_stock'];
+const FIELD_ORDER: FieldName[] = [
+  'name',
+  'unit_id',
+  'category_id',
+  'macro',
+  'ean13',
+  'price',
+  'cost',
+  'weight',
+  'opening_stock',
+  'clave_prod_serv',
+  'clave_unidad',
+  'objeto_imp',
+  'iva_rate',
+  'ieps_rate',
+];
 
 /**
  * 'Nuevo producto' and 'Editar' (/products): name, unit, category, macro, EAN-13
@@ -106,12 +149,36 @@ export function ItemForm({
     cost: useId(),
     weight: useId(),
     opening_stock: useId(),
+    clave_prod_serv: useId(),
+    clave_unidad: useId(),
+    objeto_imp: useId(),
+    iva_rate: useId(),
+    ieps_rate: useId(),
   };
+  const suggestionsId = useId();
 
   const set = (field: FieldName, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  /** Choosing a unit whose name plainly means a SAT unit fills the unit key, if none was chosen. */
+  const setUnit = (unitId: string) => {
+    const unitName = units.data?.find((unit) => String(unit.id) === unitId)?.name;
+    const key = unitName ? unitKeyForUnitName(unitName) : null;
+    setDraft((current) => ({ ...current, unit_id: unitId, clave_unidad: current.clave_unidad || (key ?? '') }));
+    setErrors((current) => ({ ...current, unit_id: undefined }));
+  };
+  const select = (field: FieldName, label: string, options: readonly { value: string; label: string }[]) => (
+    <Field id={ids[field]} label={label} error={errors[field]}>
+      <select id={ids[field]} value={draft[field]} onChange={(e) => set(field, e.target.value)} {...describedBy(ids[field], errors[field])}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,12 +199,17 @@ export function ItemForm({
     else create.mutate(itemCreateSchema.parse(parsed.data), done);
   };
 
-  const input = (field: FieldName, label: string, props: { inputMode?: 'decimal' | 'numeric'; maxLength?: number; hint?: string } = {}) => (
+  const input = (
+    field: FieldName,
+    label: string,
+    props: { inputMode?: 'decimal' | 'numeric'; maxLength?: number; hint?: string; list?: string } = {},
+  ) => (
     <Field id={ids[field]} label={label} error={errors[field]} hint={props.hint}>
       <input
         id={ids[field]}
         inputMode={props.inputMode}
         maxLength={props.maxLength}
+        list={props.list}
         autoComplete="off"
         value={draft[field]}
         onChange={(e) => set(field, e.target.value)}
@@ -160,7 +232,7 @@ export function ItemForm({
           <select
             id={ids.unit_id}
             value={draft.unit_id}
-            onChange={(e) => set('unit_id', e.target.value)}
+            onChange={(e) => setUnit(e.target.value)}
             {...describedBy(ids.unit_id, errors.unit_id)}
           >
             <option value="">{fields.chooseUnit}</option>
@@ -193,6 +265,36 @@ export function ItemForm({
         {input('weight', fields.weight, { inputMode: 'decimal' })}
         {!editing && input('opening_stock', fields.openingStock, { inputMode: 'decimal', hint: fields.openingStockHint })}
       </div>
+      <fieldset className="item-form__fields">
+        <legend>{fiscal.title}</legend>
+        {input('clave_prod_serv', fiscal.productKey, {
+          inputMode: 'numeric',
+          maxLength: 8,
+          hint: fiscal.productKeyHint,
+          list: suggestionsId,
+        })}
+        <datalist id={suggestionsId}>
+          {PRODUCT_KEY_SUGGESTIONS.map((suggestion) => (
+            <option key={suggestion.key} value={suggestion.key}>
+              {suggestion.name}
+            </option>
+          ))}
+        </datalist>
+        {select('clave_unidad', fiscal.unitKey, [
+          { value: '', label: fiscal.chooseUnitKey },
+          ...UNIT_KEYS.map((unit) => ({ value: unit.key, label: `${unit.key} · ${unit.name}` })),
+        ])}
+        {select(
+          'objeto_imp',
+          fiscal.taxObject,
+          TAX_OBJECTS.map((object) => ({ value: object.key, label: `${object.key} · ${object.name}` })),
+        )}
+        {select('iva_rate', fiscal.iva, [
+          ...IVA_RATES.map((rate) => ({ value: String(rate), label: fiscal.ivaOption(rate) })),
+          { value: EXEMPT, label: fiscal.exempt },
+        ])}
+        {input('ieps_rate', fiscal.ieps, { inputMode: 'decimal', maxLength: 6, hint: fiscal.iepsHint })}
+      </fieldset>
       <div className="check-list">
         {check('is_published', fields.published)}
         {check('pos', fields.pos)}

@@ -6,8 +6,8 @@ import type { SaleSeries } from '../../../domain/sales';
 import { CartLines } from './sale-cart';
 
 const cart: Cart = [
-  { itemId: 5, name: 'Aguacate Hass', unit: 'kg', price: 60, quantity: 2.5 },
-  { itemId: 6, name: 'Limón', unit: 'caja', price: 250, quantity: 1 },
+  { itemId: 5, name: 'Aguacate Hass', unit: 'kg', price: 60, quantity: 2.5, ivaRate: 0.16, iepsRate: null },
+  { itemId: 6, name: 'Limón', unit: 'caja', price: 250, quantity: 1, ivaRate: 0.16, iepsRate: null },
 ];
 
 const visibleText = (html: string) =>

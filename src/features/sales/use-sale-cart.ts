@@ -14,6 +14,9 @@ export interface CartItem {
   name: string;
   price: number;
   unit: { name: string };
+  /** The rates a sale of it charges, as the item reads carry them; the server charges its own on save. */
+  iva_rate: number | null;
+  ieps_rate: number | null;
 }
 
 /** What a cart holds: given at once when an existing quotation is edited. */
@@ -31,10 +34,10 @@ export interface CartContents {
  */
 export function cartOfSale(
   sale: Pick<SaleDetail, 'company' | 'company_branch' | 'type' | 'items'>,
-  listPrices: readonly { id: number; price: number }[],
+  listPrices: readonly { id: number; price: number; iva_rate: number | null; ieps_rate: number | null }[],
   branches: CartCompany['branches'] | undefined,
 ): CartContents {
-  const prices = new Map(listPrices.map((item) => [item.id, item.price]));
+  const listed = new Map(listPrices.map((item) => [item.id, item]));
   return {
     company: {
       id: sale.company.id,
@@ -47,8 +50,11 @@ export function cartOfSale(
       itemId: line.item_id,
       name: line.name,
       unit: line.unit,
-      price: prices.get(line.item_id) ?? line.price,
+      price: listed.get(line.item_id)?.price ?? line.price,
       quantity: line.quantity,
+      // An item that left the list previews at 16 %, as every product was taxed before products had rates.
+      ivaRate: listed.has(line.item_id) ? listed.get(line.item_id)!.iva_rate : 0.16,
+      iepsRate: listed.get(line.item_id)?.ieps_rate ?? null,
     })),
   };
 }
@@ -94,7 +100,17 @@ export function useSaleCart({
   const setCart = useCallback((update: (cart: Cart) => Cart) => setContents((c) => ({ ...c, cart: update(c.cart) })), []);
   const setSeries = useCallback((series: SaleSeries) => setContents((c) => ({ ...c, series })), []);
   const add = useCallback(
-    (item: CartItem) => setCart((cart) => addToCart(cart, { itemId: item.id, name: item.name, unit: item.unit.name, price: item.price })),
+    (item: CartItem) =>
+      setCart((cart) =>
+        addToCart(cart, {
+          itemId: item.id,
+          name: item.name,
+          unit: item.unit.name,
+          price: item.price,
+          ivaRate: item.iva_rate,
+          iepsRate: item.ieps_rate,
+        }),
+      ),
     [setCart],
   );
   const totals = useMemo(

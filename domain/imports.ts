@@ -54,11 +54,33 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
       'razon',
       'nombre fiscal',
     ]),
-    column('rfc', 'RFC', false, 'RFC de 12 o 13 caracteres; con él se reconoce al cliente al volver a importar.', 'ALU010203AB1'),
+    column(
+      'rfc',
+      'RFC',
+      false,
+      'RFC de 12 o 13 caracteres, con su dígito verificador; con él se reconoce al cliente al volver a importar.',
+      'ALU010203AB6',
+    ),
     column('credit_days', 'Días de crédito', false, 'Días que tiene para pagar; vacío es 0 (contado).', '15', ['dias credito', 'credito']),
     column('delivery_address', 'Dirección de entrega', false, 'Dónde se le entrega.', 'Av. Juárez 100, Centro, Monterrey', ['direccion']),
     column('delivery_references', 'Referencias de entrega', false, 'Cómo llegar o qué buscar.', 'Portón verde', ['referencias']),
     column('delivery_time', 'Horario de entrega', false, 'Horario en que recibe.', '8:00 a 12:00', ['horario']),
+    column(
+      'regimen_fiscal',
+      'Régimen fiscal',
+      false,
+      'Clave del régimen de su Constancia de Situación Fiscal (601, 612, 626…); debe aplicar a su RFC. Se pide al facturar.',
+      '601',
+      ['regimen', 'regimen fiscal receptor'],
+    ),
+    column(
+      'cp_fiscal',
+      'CP fiscal',
+      false,
+      'Código postal de su domicilio fiscal, 5 dígitos, como en su Constancia. Se pide al facturar.',
+      '64000',
+      ['codigo postal fiscal', 'domicilio fiscal'],
+    ),
     column('branch_name', 'Sucursal', false, 'Nombre de una sucursal del cliente (una por fila).', 'Sucursal Norte'),
     column('branch_address', 'Dirección de sucursal', false, 'Dirección de esa sucursal.', 'Av. Universidad 500, San Nicolás'),
     column('contact_name', 'Contacto', false, 'Nombre de una persona del cliente (una por fila).', 'María'),
@@ -119,7 +141,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     column('unit_cost', 'Costo unitario', false, 'Costo de cada unidad; vacío es el costo del producto.', '18.00', ['costo']),
   ],
   balances: [
-    column('customer', 'Cliente', true, 'RFC o razón social del cliente, como se importó en Clientes.', 'ALU010203AB1', [
+    column('customer', 'Cliente', true, 'RFC o razón social del cliente, como se importó en Clientes.', 'ALU010203AB6', [
       'rfc',
       'razon social',
     ]),

@@ -11,7 +11,8 @@ export const importMessages = {
     balances: 'Saldos iniciales',
   },
   kindHelp: {
-    customers: 'Una fila por sucursal o contacto; las filas del mismo RFC (o razón social) son un cliente.',
+    customers:
+      'Una fila por sucursal o contacto; las filas del mismo RFC (o razón social) son un cliente. El RFC, el régimen fiscal y el CP fiscal se revisan juntos, como los revisa el SAT al facturar.',
     products: 'Una fila por producto; se reconoce por su EAN-13 o por su nombre.',
     stock: 'La existencia de cada producto en cada sucursal a la fecha indicada; se registra como Ajuste Manual por la diferencia.',
     balances: 'Facturas sin pagar: cada una queda como venta entregada con su saldo, para Saldos, antigüedad y cobranza.',

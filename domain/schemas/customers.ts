@@ -70,6 +70,9 @@ const rfc = z._default(
   null,
 );
 
+/** A fiscal key as typed: trimmed, empty is null; its value is checked with the rest of the fiscal data. */
+const fiscalKey = optional(10);
+
 /** Days of credit as a whole number; the form sends what was typed, a number or its text. */
 const creditDays = z._default(
   z.pipe(
@@ -120,6 +123,13 @@ export const companyInputSchema = z.object({
   delivery_references: optional(400),
   delivery_time: optional(60),
   cfdi_id: z._default(z.nullable(id), null),
+  /**
+   * The receiver's fiscal data (c_RegimenFiscal key, CP of the fiscal address). Optional here:
+   * the server checks what is given together with the RFC and the uso (domain/cfdi/receiver.ts,
+   * 422 naming the field); invoicing requires them.
+   */
+  regimen_fiscal: fiscalKey,
+  cp_fiscal: fiscalKey,
   branches: z._default(z.array(branchInputSchema).check(z.maxLength(50, text.tooManyBranches)), []),
   contacts: z._default(z.array(contactInputSchema).check(z.maxLength(50, text.tooManyContacts)), []),
 });
@@ -189,6 +199,10 @@ export const companyDetailSchema = z.object({
   delivery_time: opt(str),
   cfdi_id: opt(int),
   cfdi: opt(str),
+  /** The SAT key of the uso CFDI (c_UsoCFDI), when the entry has one. */
+  uso_cfdi: opt(str),
+  regimen_fiscal: opt(str),
+  cp_fiscal: opt(str),
   created_at: str,
   updated_at: str,
   created_by: opt(str),

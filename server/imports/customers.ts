@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { cellInteger, cellText, sameName } from '../../domain/imports';
+import { cellInteger, cellText, sameName, type Cell } from '../../domain/imports';
+import { receiverProblems } from '../../domain/cfdi/receiver';
 import { importMessages } from '../../domain/messages/imports';
 import { companyInputSchema, type CompanyInput } from '../../domain/schemas/customers';
 import { companies, companyBranches, contacts } from '../db/schema';
@@ -7,7 +8,29 @@ import { rows } from '../db/sql-rows';
 import { inChunks, pauses, reader, rowsInPages, type FileRow, type ImportKindHandler, type RowIssue } from './import-kind';
 
 const text = importMessages;
-const COMPANY_FIELDS = ['name', 'razon_social', 'rfc', 'credit_days', 'delivery_address', 'delivery_references', 'delivery_time'] as const;
+
+/** A régimen's key as typed: '601' or '601 General de Ley Personas Morales' (how the SAT's papers print it). */
+function fiscalKeyCell(cell: Cell): string | null {
+  const value = cellText(cell);
+  return value === null ? null : (/^(\d{3})(?:\s|$|\s*-)/.exec(value)?.[1] ?? value);
+}
+
+/** A CP as typed; a spreadsheet keeps 01000 as the number 1000, so 4 digits get their leading zero back. */
+function postalCodeCell(cell: Cell): string | null {
+  const value = cellText(cell);
+  return value !== null && /^\d{4}$/.test(value) ? `0${value}` : value;
+}
+const COMPANY_FIELDS = [
+  'name',
+  'razon_social',
+  'rfc',
+  'credit_days',
+  'delivery_address',
+  'delivery_references',
+  'delivery_time',
+  'regimen_fiscal',
+  'cp_fiscal',
+] as const;
 type CompanyField = (typeof COMPANY_FIELDS)[number];
 
 interface StoredCompany {
@@ -19,6 +42,8 @@ interface StoredCompany {
   delivery_address: string | null;
   delivery_references: string | null;
   delivery_time: string | null;
+  regimen_fiscal: string | null;
+  cp_fiscal: string | null;
 }
 interface StoredBranch {
   id: number;
@@ -114,6 +139,8 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
         delivery_address: cellText(row.cell('delivery_address')),
         delivery_references: cellText(row.cell('delivery_references')),
         delivery_time: cellText(row.cell('delivery_time')),
+        regimen_fiscal: fiscalKeyCell(row.cell('regimen_fiscal')),
+        cp_fiscal: postalCodeCell(row.cell('cp_fiscal')),
       };
       const identity = values.rfc
         ? `rfc:${values.rfc as string}`
@@ -156,7 +183,7 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
     const stored = await rowsInPages<StoredCompany>(
       db,
       (after) =>
-        sql`SELECT id, name, razon_social, rfc, credit_days, delivery_address, delivery_references, delivery_time FROM companies
+        sql`SELECT id, name, razon_social, rfc, credit_days, delivery_address, delivery_references, delivery_time, regimen_fiscal, cp_fiscal FROM companies
           WHERE deleted_at IS NULL AND id > ${after} ORDER BY id`,
     );
     const byRfc = new Map<string, StoredCompany>();
@@ -220,8 +247,20 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
         }
         continue;
       }
-      if (group.rows.some((number) => rowsInError.has(number))) continue;
       const input = parsed.data;
+      // The fiscal data checked together as the SAT would, as the customer form's save checks it.
+      const fiscal = receiverProblems({
+        rfc: input.rfc,
+        razon_social: input.razon_social,
+        regimen_fiscal: input.regimen_fiscal,
+        cp_fiscal: input.cp_fiscal,
+      });
+      const fiscalIssues = Object.entries(fiscal).map(([field, message]) => ({ row: group.first.number, field, message }));
+      if (fiscalIssues.length > 0) {
+        issues.push(...fiscalIssues);
+        continue;
+      }
+      if (group.rows.some((number) => rowsInError.has(number))) continue;
       branchCount += input.branches.length;
       contactCount += input.contacts.length;
       let existing: StoredCompany | null = input.rfc ? (byRfc.get(input.rfc) ?? null) : null;
@@ -298,6 +337,8 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
             delivery_address: input.delivery_address,
             delivery_references: input.delivery_references,
             delivery_time: input.delivery_time,
+            regimen_fiscal: input.regimen_fiscal,
+            cp_fiscal: input.cp_fiscal,
             created_by_user_id: userId,
             // Brought in by the office from its own records: nothing to check as a counter's new customer would be.
             verified_at: now,
@@ -346,6 +387,7 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
     >(
       db,
       sql`SELECT c.id, c.name, c.razon_social, c.rfc, c.credit_days, c.delivery_address, c.delivery_references, c.delivery_time,
+        c.regimen_fiscal, c.cp_fiscal,
         coalesce((SELECT json_agg(json_build_object('name', b.name, 'address', b.address) ORDER BY b.id) FROM company_branches b WHERE b.company_id = c.id), '[]') AS branches,
         coalesce((SELECT json_agg(json_build_object('name', p.name, 'last', p.last, 'phone', p.phone, 'email', p.email) ORDER BY p.id) FROM contacts p WHERE p.company_id = c.id), '[]') AS people
         FROM companies c WHERE c.deleted_at IS NULL ORDER BY c.razon_social, c.id`,
@@ -359,6 +401,8 @@ export const customersImport: ImportKindHandler<CustomerPlan[]> = {
         delivery_address: company.delivery_address,
         delivery_references: company.delivery_references,
         delivery_time: company.delivery_time,
+        regimen_fiscal: company.regimen_fiscal,
+        cp_fiscal: company.cp_fiscal,
         branch_name: company.branches[index]?.name ?? null,
         branch_address: company.branches[index]?.address ?? null,
         contact_name: company.people[index]?.name ?? null,

@@ -72,6 +72,8 @@ export async function loadCompanyDetail(db: Db, id: number, today: string): Prom
       'id', c.id, 'name', c.name, 'macro', c.macro, 'razon_social', c.razon_social, 'rfc', c.rfc, 'credit_days', c.credit_days,
       'delivery_address', c.delivery_address, 'delivery_references', c.delivery_references, 'delivery_time', c.delivery_time,
       'cfdi_id', c.cfdi_id, 'cfdi', (SELECT f.name FROM cfdis f WHERE f.id = c.cfdi_id),
+      'uso_cfdi', (SELECT f.clave FROM cfdis f WHERE f.id = c.cfdi_id),
+      'regimen_fiscal', c.regimen_fiscal, 'cp_fiscal', c.cp_fiscal,
       'created_at', ${iso(sql`c.created_at`)}, 'updated_at', ${iso(sql`c.updated_at`)},
       'created_by', ${userName(sql`c.created_by_user_id`)},
       'verified_at', ${iso(sql`c.verified_at`)}, 'verified_by', ${userName(sql`c.verified_by_user_id`)},

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and as both, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryMessages } from '../../domain/messages/api';
+import { receiverProblems } from '../../domain/cfdi/receiver';
 import { customersMessages } from '../../domain/messages/customers';
 import { hasPermission } from '../../domain/permissions';
 import {
@@ -61,11 +62,32 @@ async function lockCompany(tx: Db, id: number): Promise<{ id: number; verified_a
   return row;
 }
 
-/** Spec §5 keeps only CFDI uses above 100: an older one, or an unknown one, is refused. */
-async function checkCfdi(tx: Db, cfdiId: number | null): Promise<void> {
-  if (cfdiId === null) return;
-  const [found] = await rows<{ id: number }>(tx, sql`SELECT id FROM cfdis WHERE id = ${cfdiId} AND id > 100`);
-  if (!found) throw new HttpError(400, text.invalidCfdi);
+/**
+ * Spec §5 keeps only CFDI uses above 100: an older one, or an unknown one, is refused. Then the
+ * fiscal data given is checked together as the SAT checks a receiver (RFC with its check digit,
+ * régimen for the RFC's kind, uso for the régimen, CP): a refusal is a 422 naming each field.
+ * What is not given is not checked — a customer without fiscal data still saves.
+ */
+async function checkFiscalData(tx: Db, body: CompanyInput): Promise<void> {
+  let usoCfdi: string | null = null;
+  if (body.cfdi_id !== null) {
+    const [found] = await rows<{ clave: string | null }>(tx, sql`SELECT clave FROM cfdis WHERE id = ${body.cfdi_id} AND id > 100`);
+    if (!found) throw new HttpError(400, text.invalidCfdi);
+    // An entry the business named without a SAT key cannot be checked here; invoicing asks for one.
+    usoCfdi = found.clave;
+  }
+  const problems = receiverProblems({
+    rfc: body.rfc,
+    razon_social: body.razon_social,
+    regimen_fiscal: body.regimen_fiscal,
+    cp_fiscal: body.cp_fiscal,
+    uso_cfdi: usoCfdi,
+  });
+  // The API's field for the uso is cfdi_id: the refusal names it so the form marks its select.
+  const errors = Object.entries(problems).map(([field, message]) => ({ field: field === 'uso_cfdi' ? 'cfdi_id' : field, message }));
+  const [first] = errors;
+  // As parseInput answers: the first field's message, and each field in `errors` when several failed.
+  if (first) throw new HttpError(422, first.message, {}, errors.length > 1 ? errors : undefined);
 }
 
 /** The columns of the company itself, the same on create and on edit. */
@@ -79,6 +101,8 @@ const companyColumns = (body: CompanyInput) => ({
   delivery_references: body.delivery_references,
   delivery_time: body.delivery_time,
   cfdi_id: body.cfdi_id,
+  regimen_fiscal: body.regimen_fiscal,
+  cp_fiscal: body.cp_fiscal,
 });
 
 async function answer(tx: Db, id: number, status: number): Promise<MutationResult> {
@@ -291,7 +315,7 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
     const user = currentUser(request);
     const body = parseInput(companyInputSchema, request.body, 400);
     return runMutation(db, request, reply, async (tx) => {
-      await checkCfdi(tx, body.cfdi_id);
+      await checkFiscalData(tx, body);
       // The office enters customers it has checked; one entered at the counter waits for it (/unverified_clients).
       const checked = hasPermission(user, 'companies');
       const now = new Date().toISOString();
@@ -322,7 +346,7 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
     const body = parseInput(companyInputSchema, request.body, 400);
     return runMutation(db, request, reply, async (tx) => {
       await lockCompany(tx, id);
-      await checkCfdi(tx, body.cfdi_id);
+      await checkFiscalData(tx, body);
       await tx
         .update(companies)
         .set({ ...companyColumns(body), updated_at: new Date().toISOString() })

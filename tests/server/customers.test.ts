@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { receiverProblems } from '../../domain/cfdi/receiver';
+import { fiscalMessages } from '../../domain/messages/fiscal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companySearchSchema } from '../../domain/schemas/orders';
 import { companyListSchema } from '../../domain/schemas/reads';
@@ -73,6 +75,8 @@ function editBody(company: CompanyDetail) {
     delivery_references: company.delivery_references,
     delivery_time: company.delivery_time,
     cfdi_id: company.cfdi_id,
+    regimen_fiscal: company.regimen_fiscal,
+    cp_fiscal: company.cp_fiscal,
     branches: company.branches.map(({ id, name, address }) => ({ id, name, address })),
     contacts: company.contacts.map(({ id, name, last, phone, email }) => ({ id, name, last, phone, email })),
   };
@@ -81,7 +85,7 @@ function editBody(company: CompanyDetail) {
 describe('creating a customer', () => {
   it('by the office saves it verified, with its branches and contacts, the RFC in capitals', async () => {
     const body = companyBody({
-      rfc: ' vpr010203ab1 ',
+      rfc: ' vpr010203ab3 ',
       cfdi_id: 101,
       branches: [
         { name: 'Matriz', address: 'Av. Constitución 100, Centro' },
@@ -94,7 +98,7 @@ describe('creating a customer', () => {
     expect(company).toMatchObject({
       name: body.name,
       razon_social: body.razon_social,
-      rfc: 'VPR010203AB1',
+      rfc: 'VPR010203AB3',
       credit_days: 15,
       delivery_references: 'Portón azul',
       cfdi_id: 101,
@@ -169,8 +173,8 @@ describe('validation of a customer', () => {
     expect(await refusal({ rfc: 'ABC010203XY' })).toBe(message);
     const persona = await createCompany(office(), { rfc: 'ñaña900101ab1' });
     expect(persona.rfc).toBe('ÑAÑA900101AB1');
-    const ampersand = await createCompany(office(), { rfc: 'A&B991231Z9Z' });
-    expect(ampersand.rfc).toBe('A&B991231Z9Z');
+    const ampersand = await createCompany(office(), { rfc: 'A&B991231Z96' });
+    expect(ampersand.rfc).toBe('A&B991231Z96');
     const none = await createCompany(office(), { rfc: '' });
     expect(none.rfc).toBeNull();
   });
@@ -206,6 +210,70 @@ describe('validation of a customer', () => {
 
   it('refuses a CFDI use the product no longer keeps (id 100 or below)', async () => {
     expect(await refusal({ cfdi_id: 3 })).toBe('El uso de CFDI no existe.');
+  });
+});
+
+describe('a customer’s fiscal data', () => {
+  const cfdiId = async (clave: string) =>
+    (await rows<{ id: number }>(sql`SELECT id FROM cfdis WHERE clave = ${clave} AND id > 100`))[0]!.id;
+  const refused = async (overrides: Record<string, unknown>) => {
+    const response = await call('POST', '/api/v2/companies', office(), companyBody(overrides));
+    expect(response.statusCode, response.body).toBe(422);
+    return response.json() as { message: string; errors?: { field: string; message: string }[] };
+  };
+
+  it('lists every current uso CFDI of the SAT with its key, above id 100', async () => {
+    const usos = await rows<{ id: number; clave: string; name: string }>(sql`SELECT id, clave, name FROM cfdis WHERE id > 100 ORDER BY id`);
+    expect(usos.map((u) => u.clave)).toEqual(expect.arrayContaining(['G01', 'G02', 'G03', 'I01', 'D10', 'S01', 'CP01', 'CN01']));
+    expect(usos).toContainEqual({ id: 101, clave: 'G01', name: 'G01 Adquisición de mercancías' });
+    expect(new Set(usos.map((u) => u.clave)).size).toBe(usos.length);
+  });
+
+  it('refuses a uso its régimen does not admit with a 422 naming the uso', async () => {
+    const answer = await refused({ rfc: 'GODE561231GR8', regimen_fiscal: '616', cp_fiscal: '64000', cfdi_id: await cfdiId('G03') });
+    expect(answer.message).toBe('Uso de CFDI: el G03 no se admite con el régimen fiscal 616.');
+  });
+
+  it('names each field that fails: a persona física’s régimen on a moral RFC, a CP of 4 digits, a wrong check digit', async () => {
+    const answer = await refused({ rfc: 'EKU9003173C9', regimen_fiscal: '612', cp_fiscal: '6400' });
+    expect(answer.errors).toEqual([
+      { field: 'regimen_fiscal', message: fiscalMessages.regimenNotForKind('612', 'moral') },
+      { field: 'cp_fiscal', message: fiscalMessages.cpFiscal },
+    ]);
+    expect((await refused({ rfc: 'EKU9003173C8' })).message).toBe(fiscalMessages.rfcCheckDigit);
+    expect((await refused({ rfc: 'XAXX010101000', regimen_fiscal: '601' })).message).toBe(fiscalMessages.publicoEnGeneralRegimen);
+  });
+
+  it('saves coherent fiscal data and reads it back, and an edit keeps or changes it', async () => {
+    const created = await createCompany(office(), {
+      rfc: 'eku9003173c9',
+      regimen_fiscal: '601',
+      cp_fiscal: '42501',
+      cfdi_id: await cfdiId('G03'),
+    });
+    expect(created).toMatchObject({
+      rfc: 'EKU9003173C9',
+      regimen_fiscal: '601',
+      cp_fiscal: '42501',
+      uso_cfdi: 'G03',
+      cfdi: 'G03 Gastos en general',
+    });
+    const read = detailOf(await call('GET', `/api/v2/companies/${created.id}`, office()));
+    expect(read).toMatchObject({ regimen_fiscal: '601', cp_fiscal: '42501', uso_cfdi: 'G03' });
+    const edited = await call('PUT', `/api/v2/companies/${created.id}`, office(), {
+      ...editBody(read),
+      regimen_fiscal: '626',
+      cfdi_id: await cfdiId('S01'),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(detailOf(edited)).toMatchObject({ regimen_fiscal: '626', uso_cfdi: 'S01' });
+    const wrong = await call('PUT', `/api/v2/companies/${created.id}`, office(), { ...editBody(read), regimen_fiscal: '605' });
+    expect([wrong.statusCode, wrong.json()]).toEqual([422, { message: fiscalMessages.regimenNotForKind('605', 'moral') }]);
+  });
+
+  it('still saves a customer without fiscal data (they are asked for at invoicing)', async () => {
+    const company = await createCompany(office(), { rfc: null, regimen_fiscal: null, cp_fiscal: null, cfdi_id: null });
+    expect(company).toMatchObject({ regimen_fiscal: null, cp_fiscal: null, uso_cfdi: null });
   });
 });
 
@@ -370,7 +438,7 @@ describe('the customer list', () => {
       name: 'Frutería Zacatecas Única',
       macro: 'Zacatecana',
       razon_social: 'Comercial Xoconostle, S.A.',
-      rfc: 'CXO050607QW3',
+      rfc: 'CXO050607QW7',
     });
     for (const search of ['zacatecas úni', 'ZACATECANA', 'xoconostle', 'cxo0506']) {
       const found = await list(`filter[search]=${encodeURIComponent(search)}`);
@@ -383,7 +451,7 @@ describe('the customer list', () => {
     const [row] = (await list('filter[search]=xoconostle')).data;
     expect(row).toMatchObject({
       name: 'Frutería Zacatecas Única',
-      rfc: 'CXO050607QW3',
+      rfc: 'CXO050607QW7',
       created_by: 'Jorge Treviño Leal',
       due_balance: 0,
       overdue_balance: 0,
@@ -539,8 +607,31 @@ describe('the demo customers', () => {
     expect(counter.length).toBeGreaterThanOrEqual(2);
     expect(counter.length).toBeLessThanOrEqual(3);
     expect(counter.every((row) => row.created_by === 'ventas@demo.mx')).toBe(true);
-    const badRfc = await rows<{ rfc: string }>(sql`SELECT rfc FROM companies WHERE id <= 40 AND rfc IS NOT NULL`);
-    expect(badRfc.filter((row) => !/^[A-ZÑ&]{3,4}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[A-Z0-9]{3}$/.test(row.rfc))).toEqual([]);
+    // Their fiscal data is what the SAT takes: RFC with its check digit, régimen of a persona moral, its uso and CP.
+    const fiscal = await rows<{
+      rfc: string | null;
+      razon_social: string;
+      regimen_fiscal: string | null;
+      cp_fiscal: string | null;
+      uso: string | null;
+    }>(
+      sql`SELECT c.rfc, c.razon_social, c.regimen_fiscal, c.cp_fiscal, f.clave AS uso FROM companies c LEFT JOIN cfdis f ON f.id = c.cfdi_id WHERE c.id <= 40`,
+    );
+    expect(fiscal.filter((row) => !row.rfc || !row.regimen_fiscal || !row.cp_fiscal || !row.uso)).toEqual([]);
+    expect(
+      fiscal.filter(
+        (row) =>
+          Object.keys(
+            receiverProblems({
+              rfc: row.rfc,
+              razon_social: row.razon_social,
+              regimen_fiscal: row.regimen_fiscal,
+              cp_fiscal: row.cp_fiscal,
+              uso_cfdi: row.uso,
+            }),
+          ).length > 0,
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { zipSync, strToU8 } from 'fflate';
 import iconv from 'iconv-lite';
 import { sql } from 'drizzle-orm';
+import { fiscalMessages } from '../../domain/messages/fiscal';
 import { readSheet } from 'read-excel-file/node';
 import readExcelFile from 'read-excel-file/node';
 import * as XLSX from 'xlsx';
@@ -60,8 +61,8 @@ const CUSTOMER_HEADER =
 const customersFile = (creditDays = '15') =>
   csv([
     CUSTOMER_HEADER,
-    `Fruteria Importada,Frutería Importada SA de CV,FIM010203AB1,${creditDays},Av. Juárez 1,Norte,Av. Norte 10,Ana,Pérez,8110000001,ana@fim.mx`,
-    'Fruteria Importada,,FIM010203AB1,,,Sur,Av. Sur 20,Luis,Gómez,,',
+    `Fruteria Importada,Frutería Importada SA de CV,FIM010203AB3,${creditDays},Av. Juárez 1,Norte,Av. Norte 10,Ana,Pérez,8110000001,ana@fim.mx`,
+    'Fruteria Importada,,FIM010203AB3,,,Sur,Av. Sur 20,Luis,Gómez,,',
     '"Abarrotes ""El Sol""",Abarrotes El Sol SA,,0,Calle 5,,,,,,',
   ]);
 
@@ -86,7 +87,7 @@ describe('Importar: customers', () => {
       (await t.app.inject({ method: 'GET', url: '/api/v2/companies?filter[search]=Importada', headers: bearer(admin) })).json(),
     );
     expect(found.data.map((row) => [row.razon_social, row.rfc, row.credit_days])).toEqual([
-      ['Frutería Importada SA de CV', 'FIM010203AB1', 15],
+      ['Frutería Importada SA de CV', 'FIM010203AB3', 15],
     ]);
     const detail = companyDetailAnswerSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/v2/companies/${found.data[0]!.id}`, headers: bearer(admin) })).json(),
@@ -113,7 +114,7 @@ describe('Importar: customers', () => {
     const corrected = importPreviewSchema.parse((await upload('customers', customersFile('30'), { commit: true })).json());
     expect(corrected).toMatchObject({ create: 0, update: 1, unchanged: 1 });
     const rows = await query<{ credit_days: number; branches: number }>(
-      sql`SELECT credit_days, (SELECT count(*)::int FROM company_branches b WHERE b.company_id = c.id) AS branches FROM companies c WHERE rfc = 'FIM010203AB1'`,
+      sql`SELECT credit_days, (SELECT count(*)::int FROM company_branches b WHERE b.company_id = c.id) AS branches FROM companies c WHERE rfc = 'FIM010203AB3'`,
     );
     expect(rows).toEqual([{ credit_days: 30, branches: 2 }]);
   });
@@ -190,9 +191,49 @@ describe('Importar: customers', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('brings the régimen fiscal and CP fiscal in, checked with the RFC as the SAT checks them, and exports them', async () => {
+    const header = 'Razón social,RFC,Régimen fiscal,CP fiscal';
+    const bad = csv([
+      header,
+      'Fiscal Moral Uno,EKU9003173C9,612,64000', // a persona física's régimen for a moral RFC
+      'Fiscal Dígito,EKU9003173C8,601,64000', // the check digit does not match
+      'Fiscal CP,GODE561231GR8,612,640', // a CP of 3 digits
+    ]);
+    expect(importPreviewSchema.parse((await upload('customers', bad)).json()).errors).toEqual([
+      { row: 2, column: 'Régimen fiscal', message: 'Régimen fiscal: el 612 no aplica a una persona moral (RFC de 12 caracteres).' },
+      { row: 3, column: 'RFC', message: fiscalMessages.rfcCheckDigit },
+      { row: 4, column: 'CP fiscal', message: fiscalMessages.cpFiscal },
+    ]);
+    // '601 General de Ley…' as the SAT prints it is the key 601; a CP that lost its leading zero gets it back.
+    const good = csv([
+      header,
+      'Fiscal Kemper,EKU9003173C9,601 General de Ley Personas Morales,64000',
+      'Fiscal Daniel,GODE561231GR8,612,1000',
+    ]);
+    expect(importPreviewSchema.parse((await upload('customers', good, { commit: true })).json())).toMatchObject({
+      errors: [],
+      create: 2,
+      written: true,
+    });
+    expect(
+      await query(sql`SELECT rfc, regimen_fiscal, cp_fiscal FROM companies WHERE razon_social LIKE 'Fiscal %' ORDER BY razon_social`),
+    ).toEqual([
+      { rfc: 'GODE561231GR8', regimen_fiscal: '612', cp_fiscal: '01000' },
+      { rfc: 'EKU9003173C9', regimen_fiscal: '601', cp_fiscal: '64000' },
+    ]);
+    const exported = await readSheet(
+      (await t.app.inject({ method: 'GET', url: '/api/v2/imports/customers/export', headers: bearer(admin) })).rawPayload,
+    );
+    const [head, ...data] = exported;
+    const at = (name: string) => head!.indexOf(name);
+    expect(at('Régimen fiscal')).toBeGreaterThan(-1);
+    expect(data.find((row) => row[at('RFC')] === 'EKU9003173C9')?.[at('CP fiscal')]).toBe('64000');
+    expect(data.find((row) => row[at('RFC')] === 'GODE561231GR8')?.[at('Régimen fiscal')]).toBe('612');
+  });
+
   it('takes two people of one name as two contacts, and refuses a row typed twice', async () => {
     const file = (...phones: string[]) =>
-      csv([CUSTOMER_HEADER, ...phones.map((phone) => `Gemelos,Gemelos SA,GEM010203AB1,0,,,,Ana,Pérez,${phone},`)]);
+      csv([CUSTOMER_HEADER, ...phones.map((phone) => `Gemelos,Gemelos SA,GEM010203AB2,0,,,,Ana,Pérez,${phone},`)]);
     expect(importPreviewSchema.parse((await upload('customers', file('8110000001', '8110000002'))).json())).toMatchObject({
       error_count: 0,
       totals: [
@@ -331,13 +372,13 @@ describe('Importar: products, stock and balances', () => {
   it('turns unpaid invoices into delivered sales owed in full, which payments then apply to oldest first', async () => {
     const file = csv([
       'Cliente;Folio;Fecha;Vencimiento;Importe',
-      'FIM010203AB1;F-100;01/10/2026;;"1,000.00"',
+      'FIM010203AB3;F-100;01/10/2026;;"1,000.00"',
       'Frutería Importada SA de CV;F-101;2026-10-20;2026-11-30;250,50',
     ]);
     const imported = importPreviewSchema.parse((await upload('balances', file, { token: seller, commit: true })).json());
     expect(imported).toMatchObject({ create: 2, written: true });
     expect(imported.totals).toContainEqual({ label: 'Importe adeudado', value: 1250.5, money: true });
-    const [company] = await query<{ id: number }>(sql`SELECT id FROM companies WHERE rfc = 'FIM010203AB1'`);
+    const [company] = await query<{ id: number }>(sql`SELECT id FROM companies WHERE rfc = 'FIM010203AB3'`);
     const open = customerBalanceSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/v2/balances/${company!.id}`, headers: bearer(seller) })).json(),
     );
@@ -368,14 +409,14 @@ describe('Importar: products, stock and balances', () => {
     expect(importPreviewSchema.parse((await upload('balances', file, { token: seller, commit: true })).json())).toMatchObject({
       unchanged: 2,
     });
-    const lower = csv(['Cliente,Folio,Fecha,Importe', 'FIM010203AB1,F-100,01/10/2026,500']);
+    const lower = csv(['Cliente,Folio,Fecha,Importe', 'FIM010203AB3,F-100,01/10/2026,500']);
     expect(importPreviewSchema.parse((await upload('balances', lower, { token: seller })).json()).errors).toEqual([
       { row: 2, column: 'Importe', message: 'Ya tiene cobros por $1,000.00: el importe no puede ser menor.' },
     ]);
   });
 
   it('answers a repeated import under the same Idempotency-Key with the first answer, writing once', async () => {
-    const file = csv(['Cliente,Folio,Fecha,Importe', 'FIM010203AB1,F-200,01/11/2026,300']);
+    const file = csv(['Cliente,Folio,Fecha,Importe', 'FIM010203AB3,F-200,01/11/2026,300']);
     const key = `importacion-repetida-${Date.now()}`;
     const first = await upload('balances', file, { commit: true, key });
     const second = await upload('balances', file, { commit: true, key });
@@ -393,7 +434,7 @@ describe('Importar: products, stock and balances', () => {
     const exported = await t.app.inject({ method: 'GET', url: '/api/v2/imports/balances/export', headers: bearer(seller) });
     const rows = await readSheet(exported.rawPayload);
     expect(rows[0]).toEqual(['Cliente', 'Folio', 'Fecha', 'Vencimiento', 'Días de crédito', 'Importe']);
-    expect(rows).toContainEqual(['FIM010203AB1', 'F-100', '01/10/2026', '31/10/2026', null, 1000]);
+    expect(rows).toContainEqual(['FIM010203AB3', 'F-100', '01/10/2026', '31/10/2026', null, 1000]);
     const back = importPreviewSchema.parse((await upload('balances', exported.rawPayload, { token: seller, file: 'saldos.xlsx' })).json());
     expect(back).toMatchObject({ error_count: 0, create: 0, update: 0 });
     expect(back.unchanged).toBe(rows.length - 1);

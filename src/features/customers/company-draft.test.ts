@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyDetail } from '../../../domain/schemas/customers';
-import { bodyOf, checkDraft, draftOf, emptyDraft, newContact } from './company-draft';
+import { fiscalMessages } from '../../../domain/messages/fiscal';
+import { bodyOf, checkDraft, draftOf, emptyDraft, newContact, usoOptionOf, usoOptionsFor } from './company-draft';
+
+const usos = [
+  { id: 101, name: 'G01 Adquisición de mercancías' },
+  { id: 102, name: 'G03 Gastos en general' },
+  { id: 103, name: 'S01 Sin efectos fiscales' },
+  { id: 150, name: 'Uso propio sin clave' },
+].map(usoOptionOf);
 
 const saved: CompanyDetail = {
   id: 7,
@@ -14,6 +22,9 @@ const saved: CompanyDetail = {
   delivery_time: '07:00 a 09:00',
   cfdi_id: 101,
   cfdi: 'G01 Adquisición de mercancías',
+  uso_cfdi: 'G01',
+  regimen_fiscal: '601',
+  cp_fiscal: '64000',
   created_at: '2026-01-10T15:00:00.000Z',
   updated_at: '2026-01-10T15:00:00.000Z',
   created_by: 'Jorge Treviño Leal',
@@ -54,6 +65,8 @@ describe('the company form’s draft', () => {
       delivery_references: null,
       delivery_time: '07:00 a 09:00',
       cfdi_id: 101,
+      regimen_fiscal: '601',
+      cp_fiscal: '64000',
       branches: [{ id: 3, name: 'Matriz', address: 'Escobedo 555' }],
       contacts: [{ id: 9, name: 'Rosa', last: 'Elizondo', phone: null, email: 'rosa@ancira.mx' }],
     });
@@ -78,5 +91,33 @@ describe('the company form’s draft', () => {
   it('sends what was typed, empty texts as typed and no CFDI as null, for the schema to trim', () => {
     const body = bodyOf({ ...emptyDraft(), name: ' Fonda Lupe ', cfdi_id: '' });
     expect(body).toMatchObject({ name: ' Fonda Lupe ', cfdi_id: null, branches: [{ id: null, name: 'Matriz', address: '' }] });
+  });
+
+  it('checks the fiscal data together: a uso the régimen does not admit is named on the uso', () => {
+    const draft = { ...draftOf(saved), rfc: 'GODE561231GR8', regimen_fiscal: '616', cfdi_id: '102' };
+    const checked = checkDraft(draft, usos);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(Object.fromEntries(checked.errors)).toEqual({ cfdi_id: fiscalMessages.usoNotForRegimen('G03', '616') });
+  });
+
+  it('refuses a régimen of a persona física for a 12-character RFC and a CP that is not 5 digits', () => {
+    const checked = checkDraft({ ...draftOf(saved), regimen_fiscal: '612', cp_fiscal: '640' }, usos);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect([...checked.errors.keys()]).toEqual(['regimen_fiscal', 'cp_fiscal']);
+    expect(checked.errors.get('regimen_fiscal')).toBe(fiscalMessages.regimenNotForKind('612', 'moral'));
+  });
+
+  it('saves a customer without fiscal data', () => {
+    const checked = checkDraft({ ...draftOf(saved), regimen_fiscal: '', cp_fiscal: '', cfdi_id: '' }, usos);
+    expect(checked.ok).toBe(true);
+  });
+
+  it('offers only the usos the chosen régimen admits, keeping the saved one', () => {
+    expect(usos.map((u) => u.clave)).toEqual(['G01', 'G03', 'S01', null]);
+    expect(usoOptionsFor(usos, '616', '').map((u) => u.id)).toEqual([103]);
+    expect(usoOptionsFor(usos, '616', '102').map((u) => u.id)).toEqual([102, 103]);
+    expect(usoOptionsFor(usos, '', '').map((u) => u.id)).toEqual([101, 102, 103, 150]);
   });
 });

@@ -1,4 +1,13 @@
-import { companyInputSchema, type CompanyDetail, type CompanyDraft, type CompanyInput } from '../../../domain/schemas/customers';
+import { usoCfdi } from '../../../domain/cfdi/catalogs';
+import { receiverProblemsWith } from '../../../domain/cfdi/receiver-rules';
+import { customersMessages } from '../../../domain/messages/customers';
+import {
+  companyInputSchema,
+  RFC_PATTERN,
+  type CompanyDetail,
+  type CompanyDraft,
+  type CompanyInput,
+} from '../../../domain/schemas/customers';
 
 /**
  * The company form's state as typed (every field text), and the way to and from what the
@@ -36,6 +45,9 @@ export interface CompanyFormDraft {
   delivery_time: string;
   /** '' for none. */
   cfdi_id: string;
+  /** c_RegimenFiscal's key; '' for none. */
+  regimen_fiscal: string;
+  cp_fiscal: string;
   branches: BranchDraft[];
   contacts: ContactDraft[];
 }
@@ -66,6 +78,8 @@ export function emptyDraft(): CompanyFormDraft {
     delivery_references: '',
     delivery_time: '',
     cfdi_id: '',
+    regimen_fiscal: '',
+    cp_fiscal: '',
     branches: [{ ...newBranch(), name: 'Matriz' }],
     contacts: [],
   };
@@ -83,6 +97,8 @@ export function draftOf(company: CompanyDetail): CompanyFormDraft {
     delivery_references: company.delivery_references ?? '',
     delivery_time: company.delivery_time ?? '',
     cfdi_id: company.cfdi_id === null ? '' : String(company.cfdi_id),
+    regimen_fiscal: company.regimen_fiscal ?? '',
+    cp_fiscal: company.cp_fiscal ?? '',
     branches: company.branches.map((b) => ({ key: `branch-${b.id}`, id: b.id, name: b.name, address: b.address, inUse: b.in_use })),
     contacts: company.contacts.map((c) => ({
       key: `contact-${c.id}`,
@@ -108,6 +124,8 @@ export function bodyOf(draft: CompanyFormDraft): CompanyDraft {
     delivery_references: draft.delivery_references,
     delivery_time: draft.delivery_time,
     cfdi_id: draft.cfdi_id === '' ? null : Number(draft.cfdi_id),
+    regimen_fiscal: draft.regimen_fiscal,
+    cp_fiscal: draft.cp_fiscal,
     branches: draft.branches.map((b) => ({ id: b.id, name: b.name, address: b.address })),
     contacts: draft.contacts.map((c) => ({ id: c.id, name: c.name, last: c.last, phone: c.phone, email: c.email })),
   };
@@ -116,20 +134,77 @@ export function bodyOf(draft: CompanyFormDraft): CompanyDraft {
 /** A field's place in the form: 'name', 'branches.0.address', 'contacts.1.email'. */
 export type FieldPath = string;
 
+/** A uso CFDI of the list the form offers: its id, its name and the SAT key its name starts with. */
+export interface UsoOption {
+  id: number;
+  name: string;
+  clave: string | null;
+}
+
 /**
- * Checks the draft with the server's own schema: the body to send, or each field's first
- * message (a field shows one message at a time) in the order the form shows them.
+ * The SAT key a uso's name starts with ('G03 Gastos en general' → 'G03'), as migration 0043 read
+ * the keys of the list; null for a name without one. The list's read (/api/v1/cfdi/all) answers
+ * only id and name.
+ */
+export function usoOptionOf(entry: { id: number; name: string }): UsoOption {
+  const [first] = entry.name.trim().split(/\s+/);
+  return { ...entry, clave: usoCfdi(first) ? first! : null };
+}
+
+/**
+ * The usos the select offers: with a régimen chosen, only those it admits (c_UsoCFDI) — plus the
+ * one saved, so an edit never drops it silently (the check then names it); without one, all.
+ */
+export function usoOptionsFor(options: readonly UsoOption[], regimen: string, keep: string): UsoOption[] {
+  if (regimen === '') return [...options];
+  return options.filter(
+    (option) =>
+      String(option.id) === keep ||
+      (option.clave !== null && (usoCfdi(option.clave)?.regimenes as readonly string[] | undefined)?.includes(regimen)),
+  );
+}
+
+/** The form checks the RFC's form; its check digit is the server's (decision in domain/cfdi/rfc.ts). */
+const rfcFormOnly = (rfc: string) => (RFC_PATTERN.test(rfc) ? null : customersMessages.invalidRfc);
+
+/**
+ * Checks the draft with the server's own schema and the fiscal rules the server applies (all
+ * but the RFC's check digit): the body to send, or each field's first message (a field shows
+ * one message at a time) in the order the form shows them.
  */
 export function checkDraft(
   draft: CompanyFormDraft,
+  usos: readonly UsoOption[] = [],
 ): { ok: true; body: CompanyInput; sent: CompanyDraft } | { ok: false; errors: Map<FieldPath, string> } {
   const sent = bodyOf(draft);
   const parsed = companyInputSchema.safeParse(sent);
-  if (parsed.success) return { ok: true, body: parsed.data, sent };
   const errors = new Map<FieldPath, string>();
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.');
-    if (!errors.has(path)) errors.set(path, issue.message);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.');
+      if (!errors.has(path)) errors.set(path, issue.message);
+    }
+  const trimmed = (value: string) => value.trim().toUpperCase() || null;
+  const fiscal = receiverProblemsWith(rfcFormOnly, {
+    rfc: trimmed(draft.rfc),
+    regimen_fiscal: trimmed(draft.regimen_fiscal),
+    cp_fiscal: trimmed(draft.cp_fiscal),
+    uso_cfdi: usos.find((option) => String(option.id) === draft.cfdi_id)?.clave ?? null,
+  });
+  for (const [field, message] of Object.entries(fiscal)) {
+    const path = field === 'uso_cfdi' ? 'cfdi_id' : field;
+    if (!errors.has(path)) errors.set(path, message);
   }
-  return { ok: false, errors };
+  if (parsed.success && errors.size === 0) return { ok: true, body: parsed.data, sent };
+  return { ok: false, errors: sortedLikeTheForm(errors) };
+}
+
+/** The form's order of fields, so the focus goes to the first one on screen. */
+const FIELD_ORDER = ['name', 'macro', 'razon_social', 'rfc', 'credit_days', 'regimen_fiscal', 'cp_fiscal', 'cfdi_id'];
+function sortedLikeTheForm(errors: Map<FieldPath, string>): Map<FieldPath, string> {
+  const rank = (path: FieldPath) => {
+    const index = FIELD_ORDER.indexOf(path);
+    return index === -1 ? FIELD_ORDER.length : index;
+  };
+  return new Map([...errors].sort(([a], [b]) => rank(a) - rank(b)));
 }

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { customersMessages } from '../../../domain/messages/customers';
-import type { CompanyDetail } from '../../../domain/schemas/customers';
+import { entryLabel, regimenesFor, regimenFiscal } from '../../../domain/cfdi/catalogs';
+import { receiverHints } from '../../../domain/cfdi/receiver-rules';
+import { fiscalMessages } from '../../../domain/messages/fiscal';
+import { RFC_PATTERN, type CompanyDetail } from '../../../domain/schemas/customers';
 import { useLastingToast, useToast } from '../../ui/toast';
 import { QueryStatus } from '../../ui/query-status';
 import { ApiError, getErrorMessage } from '../../lib/api';
@@ -16,6 +19,8 @@ import {
   type CompanyFormDraft,
   type ContactDraft,
   type FieldPath,
+  usoOptionOf,
+  usoOptionsFor,
 } from './company-draft';
 import { cfdiOptions } from '../../ui/reference-lists';
 import { customerDetailOptions } from './queries';
@@ -28,6 +33,7 @@ import { AppLink } from '../../ui/app-link';
 import { Field } from '../../ui/form-fields';
 
 const text = customersMessages.form;
+const fiscalText = fiscalMessages.form;
 const page = customersMessages.page;
 
 /** `/clients/new` and `/clients/client/{id}/edit`: one form for a new customer and an edited one. */
@@ -74,6 +80,12 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
   const [errors, setErrors] = useState<ReadonlyMap<FieldPath, string>>(new Map());
   const { create, update } = useCustomerWrites();
   const cfdis = useQuery(cfdiOptions());
+  const usoOptions = useMemo(() => (cfdis.data ?? []).map(usoOptionOf), [cfdis.data]);
+  const usoChoices = usoOptionsFor(usoOptions, draft.regimen_fiscal, draft.cfdi_id);
+  // The régimenes of the RFC's kind once it is well formed (12 characters a moral, 13 a física).
+  const typedRfc = draft.rfc.trim().toUpperCase();
+  const regimenes = regimenesFor(RFC_PATTERN.test(typedRfc) ? (typedRfc.length === 13 ? 'fisica' : 'moral') : undefined);
+  const legalFormHint = receiverHints({ razon_social: draft.razon_social }).razon_social;
   const formId = useId();
   const saving = create.isPending || update.isPending;
   const title = company ? text.editTitle(company.name) : text.newTitle;
@@ -99,7 +111,7 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkDraft(draft);
+    const checked = checkDraft(draft, usoOptions);
     if (!checked.ok) {
       setErrors(checked.errors);
       // The first field to fix gets the focus, so its message is read out with it.
@@ -109,7 +121,14 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
       return;
     }
     setErrors(new Map());
-    const onError = (error: unknown) => notify(getErrorMessage(error), 'danger');
+    const onError = (error: unknown) => {
+      // The RFC's check digit is the one fiscal rule only the server checks: its refusal goes under the RFC too.
+      if (error instanceof ApiError && error.status === 422 && error.message === fiscalMessages.rfcCheckDigit) {
+        setErrors(new Map([['rfc', error.message]]));
+        document.getElementById(fieldId('rfc'))?.focus();
+      }
+      notify(getErrorMessage(error), 'danger');
+    };
     const body = checked.body;
     if (company)
       update.mutate(
@@ -160,6 +179,7 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
               <TextField
                 {...field('razon_social')}
                 label={text.legalName}
+                hint={legalFormHint}
                 required
                 value={draft.razon_social}
                 maxLength={200}
@@ -182,14 +202,63 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
                 maxLength={3}
                 onChange={(v) => setField('credit_days', v)}
               />
-              <Field id={fieldId('cfdi_id')} label={text.cfdi}>
-                <select id={fieldId('cfdi_id')} value={draft.cfdi_id} onChange={(e) => setField('cfdi_id', e.target.value)}>
+            </div>
+          </fieldset>
+
+          <fieldset className="company-form__group">
+            <legend>{fiscalText.section}</legend>
+            <p className="field-hint">{fiscalText.hint}</p>
+            <div className="company-form__fields">
+              <Field {...field('regimen_fiscal')} label={fiscalText.regimen}>
+                <select
+                  id={fieldId('regimen_fiscal')}
+                  value={draft.regimen_fiscal}
+                  aria-invalid={errors.has('regimen_fiscal') || undefined}
+                  aria-describedby={errors.has('regimen_fiscal') ? `${fieldId('regimen_fiscal')}-error` : undefined}
+                  onChange={(e) => setField('regimen_fiscal', e.target.value)}
+                >
+                  <option value="">{fiscalText.noRegimen}</option>
+                  {/* A saved key the catalogue no longer lists still shows, so the check can name it. */}
+                  {draft.regimen_fiscal !== '' && !regimenes.some((r) => r.clave === draft.regimen_fiscal) && (
+                    <option value={draft.regimen_fiscal}>
+                      {regimenFiscal(draft.regimen_fiscal) ? entryLabel(regimenFiscal(draft.regimen_fiscal)!) : draft.regimen_fiscal}
+                    </option>
+                  )}
+                  {regimenes.map((regimen) => (
+                    <option key={regimen.clave} value={regimen.clave}>
+                      {entryLabel(regimen)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <TextField
+                {...field('cp_fiscal')}
+                label={fiscalText.cpFiscal}
+                hint={fiscalText.cpFiscalHint}
+                inputMode="numeric"
+                value={draft.cp_fiscal}
+                maxLength={5}
+                autoComplete="postal-code"
+                onChange={(v) => setField('cp_fiscal', v)}
+              />
+              <Field {...field('cfdi_id')} label={text.cfdi} hint={draft.regimen_fiscal === '' ? fiscalText.chooseRegimenFirst : undefined}>
+                <select
+                  id={fieldId('cfdi_id')}
+                  value={draft.cfdi_id}
+                  aria-invalid={errors.has('cfdi_id') || undefined}
+                  aria-describedby={
+                    [draft.regimen_fiscal === '' && `${fieldId('cfdi_id')}-hint`, errors.has('cfdi_id') && `${fieldId('cfdi_id')}-error`]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
+                  onChange={(e) => setField('cfdi_id', e.target.value)}
+                >
                   <option value="">{text.noCfdi}</option>
                   {/* The saved use shows while the list loads, so the select never drops it. */}
-                  {company?.cfdi_id != null && !cfdis.data?.some((c) => c.id === company.cfdi_id) && (
+                  {company?.cfdi_id != null && !usoChoices.some((c) => c.id === company.cfdi_id) && (
                     <option value={company.cfdi_id}>{company.cfdi ?? company.cfdi_id}</option>
                   )}
-                  {cfdis.data?.map((cfdi) => (
+                  {usoChoices.map((cfdi) => (
                     <option key={cfdi.id} value={cfdi.id}>
                       {cfdi.name}
                     </option>

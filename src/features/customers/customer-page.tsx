@@ -2,7 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AGING_BUCKETS, AGING_LABELS } from '../../../domain/aging';
 import { formatCalendarDate, formatMoment, formatMoney, mapsSearchUrl } from '../../../domain/format';
+import { entryLabel, regimenFiscal } from '../../../domain/cfdi/catalogs';
 import { customersMessages } from '../../../domain/messages/customers';
+import { fiscalMessages } from '../../../domain/messages/fiscal';
 import { driverMessages } from '../../../domain/messages/driver';
 import { quotationsMessages } from '../../../domain/messages/quotations';
 import { salesMessages } from '../../../domain/messages/sales';
@@ -29,6 +31,14 @@ import './customers.css';
 import { EvidenceLink } from '../../ui/evidence-link';
 
 const text = customersMessages.page;
+const fiscalText = fiscalMessages.form;
+
+/** '601 General de Ley Personas Morales'; a key the catalogue does not list, as saved; none, a dash. */
+const regimenLabel = (clave: string | null) => {
+  if (clave === null) return '—';
+  const entry = regimenFiscal(clave);
+  return entry ? entryLabel(entry) : clave;
+};
 const day = (date: string | null) => (date ? formatCalendarDate(date) : '—');
 const saleFolio = driverMessages.saleFolio;
 /** Rows per page of each list on the customer's page. */
@@ -144,6 +154,8 @@ export function CustomerView({
             <Fact label={text.legalName}>{company.razon_social}</Fact>
             {company.macro && <Fact label={text.macro}>{company.macro}</Fact>}
             <Fact label={text.rfc}>{company.rfc ?? '—'}</Fact>
+            <Fact label={fiscalText.regimen}>{regimenLabel(company.regimen_fiscal)}</Fact>
+            <Fact label={fiscalText.cpFiscal}>{company.cp_fiscal ?? '—'}</Fact>
             {company.cfdi && <Fact label={text.cfdi}>{company.cfdi}</Fact>}
             <Fact label={text.creditDays}>{customersMessages.list.creditDays(company.credit_days)}</Fact>
             {company.delivery_address && (

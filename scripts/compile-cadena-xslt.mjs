@@ -17,7 +17,13 @@ const stylesheets = [
 
 for (const [source, compiled] of stylesheets) {
   // -relocate:on: the compiled form does not remember this machine's paths.
-  const code = await run(process.execPath, [xslt3, `-xsl:${path.join(satDir, source)}`, `-export:${path.join(satDir, compiled)}`, '-nogo', '-relocate:on']);
+  const code = await run(process.execPath, [
+    xslt3,
+    `-xsl:${path.join(satDir, source)}`,
+    `-export:${path.join(satDir, compiled)}`,
+    '-nogo',
+    '-relocate:on',
+  ]);
   if (code !== 0) {
     console.error(`No se pudo compilar ${source} (código ${code}).`);
     process.exit(1);

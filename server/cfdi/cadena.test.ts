@@ -38,7 +38,9 @@ describe('cadenaOriginal', () => {
   });
 
   it('refuses a document that is not a CFDI 4.0', async () => {
-    await expect(cadenaOriginal(ingreso.replaceAll('http://www.sat.gob.mx/cfd/4', 'http://www.sat.gob.mx/cfd/3'))).rejects.toThrow(/not a CFDI 4.0/);
+    await expect(cadenaOriginal(ingreso.replaceAll('http://www.sat.gob.mx/cfd/4', 'http://www.sat.gob.mx/cfd/3'))).rejects.toThrow(
+      /not a CFDI 4.0/,
+    );
   });
 });
 
@@ -52,7 +54,10 @@ describe('tfdCadenaOriginal', () => {
 
   it('builds the same cadena from the TFD element alone', async () => {
     const element = /<tfd:TimbreFiscalDigital [^>]*\/>/.exec(pago)?.[0] ?? '';
-    const alone = element.replace('<tfd:TimbreFiscalDigital ', '<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ');
+    const alone = element.replace(
+      '<tfd:TimbreFiscalDigital ',
+      '<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ',
+    );
     expect(await tfdCadenaOriginal(alone)).toBe(expected);
   });
 

@@ -14,7 +14,8 @@ import SaxonJS from 'saxon-js';
 const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
 
 /** The stylesheets, parsed from their SEF on first use (esbuild bundles each as a chunk of its own). */
-const comprobanteStylesheet = () => import('./sat/cadenaoriginal_4_0.sef.json', { with: { type: 'json' } }).then((module) => module.default);
+const comprobanteStylesheet = () =>
+  import('./sat/cadenaoriginal_4_0.sef.json', { with: { type: 'json' } }).then((module) => module.default);
 const timbreStylesheet = () => import('./sat/cadenaoriginal_TFD_1_1.sef.json', { with: { type: 'json' } }).then((module) => module.default);
 
 function transform(stylesheet: unknown, xml: string): string {

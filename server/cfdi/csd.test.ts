@@ -1,6 +1,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Credential } from '@nodecfdi/credentials/node';
 import { describe, expect, it } from 'vitest';
 import { csdMessages } from '../../domain/messages/csd';
 import { CsdError, openCsd, verifySello } from './csd';
@@ -36,10 +37,23 @@ describe('openCsd', () => {
 
   it("signs a cadena with ñ and accents as its UTF-8 bytes, byte-identical to node:crypto's SHA256withRSA", () => {
     const cadena = '||4.0|Piña & limón, café|PEÑA||';
-    const expected = sign('sha256', Buffer.from(cadena, 'utf8'), createPrivateKey({ key: ekuKey, format: 'der', type: 'pkcs8', passphrase: PASSWORD }));
+    const expected = sign(
+      'sha256',
+      Buffer.from(cadena, 'utf8'),
+      createPrivateKey({ key: ekuKey, format: 'der', type: 'pkcs8', passphrase: PASSWORD }),
+    );
     const sello = openCsd(ekuCer, ekuKey, PASSWORD, NOW).sign(cadena);
     expect(sello).toBe(expected.toString('base64'));
     expect(verifySello(cadena, sello, ekuCer.toString('base64'))).toBe(true);
+  });
+
+  it("gives the seal @nodecfdi/credentials gives when handed the cadena's UTF-8 bytes (its latin1 reading would differ)", () => {
+    const cadena = '||4.0|Piña||';
+    const credential = Credential.create(ekuCer.toString('binary'), ekuKey.toString('binary'), PASSWORD);
+    const library = (text: string) => Buffer.from(credential.sign(text), 'binary').toString('base64');
+    const sello = openCsd(ekuCer, ekuKey, PASSWORD, NOW).sign(cadena);
+    expect(sello).toBe(library(Buffer.from(cadena, 'utf8').toString('binary')));
+    expect(sello).not.toBe(library(cadena));
   });
 
   it('refuses a .cer that is not a certificate', () => {
@@ -59,12 +73,16 @@ describe('openCsd', () => {
   });
 
   it('refuses an e.firma (a certificate that names no branch)', () => {
-    expect(refusal(() => openCsd(read('FIEL_EKU9003173C9.cer'), ekuKey, PASSWORD, NOW))).toBe('Es una e.firma, no un certificado de sello digital (CSD).');
+    expect(refusal(() => openCsd(read('FIEL_EKU9003173C9.cer'), ekuKey, PASSWORD, NOW))).toBe(
+      'Es una e.firma, no un certificado de sello digital (CSD).',
+    );
   });
 
   it("refuses an expired certificate, naming the day it expired in Monterrey's calendar", () => {
     // Valid to 2021-05-18T03:54:56Z: still the 17th in Monterrey.
-    expect(refusal(() => openCsd(read('CSD01_AAA010101AAA.cer'), read('CSD01_AAA010101AAA.key'), PASSWORD, NOW))).toBe('El certificado venció el 17/05/2021.');
+    expect(refusal(() => openCsd(read('CSD01_AAA010101AAA.cer'), read('CSD01_AAA010101AAA.key'), PASSWORD, NOW))).toBe(
+      'El certificado venció el 17/05/2021.',
+    );
   });
 
   it('refuses a certificate before its validity starts', () => {

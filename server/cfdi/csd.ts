@@ -3,11 +3,11 @@
  * DER, the key PKCS#8 encrypted) opened with @nodecfdi/credentials, checked the way the SAT would
  * refuse them, and the signer the seal uses.
  *
- * TRAP (measured): Credential.sign signs the string's latin1 bytes. The SAT signs the cadena's
- * UTF-8 bytes, so a cadena with ñ or accents is handed to it as the binary string of its UTF-8
- * bytes; the signature is then byte-identical to node:crypto's over the UTF-8 text.
+ * The signing itself is node:crypto's over the cadena's UTF-8 bytes, as the SAT signs it:
+ * Credential.sign would sign the string's latin1 bytes (a cadena with ñ or accents then carries a
+ * seal the SAT rejects) and, in pure JavaScript, takes about 120 ms a seal against under 2 ms.
  */
-import { createPrivateKey, createVerify, X509Certificate } from 'node:crypto';
+import { createPrivateKey, createVerify, sign, X509Certificate } from 'node:crypto';
 import { Certificate, Credential, PrivateKey } from '@nodecfdi/credentials/node';
 import { formatCalendarDate } from '../../domain/format';
 import { csdMessages as text } from '../../domain/messages/csd';
@@ -53,6 +53,7 @@ export function openCsd(cer: Buffer, key: Buffer, password: string, now: Date = 
   const credential = new Credential(certificate, privateKey);
   // The SAT tells them apart by the subject: a CSD names its branch (OU), an e.firma does not.
   if (credential.isFiel()) throw new CsdError(text.isFiel);
+  const signingKey = createPrivateKey({ key, format: 'der', type: 'pkcs8', passphrase: password });
   const validFrom = certificate.validFrom();
   const validTo = certificate.validTo();
   if (validTo.getTime() < now.getTime()) throw new CsdError(text.expired(formatCalendarDate(monterreyDate(validTo))));
@@ -65,7 +66,7 @@ export function openCsd(cer: Buffer, key: Buffer, password: string, now: Date = 
     certificadoBase64: certificate.pemAsOneLine(),
     validFrom,
     validTo,
-    sign: (cadena) => Buffer.from(credential.sign(Buffer.from(cadena, 'utf8').toString('binary')), 'binary').toString('base64'),
+    sign: (cadena) => sign('sha256', Buffer.from(cadena, 'utf8'), signingKey).toString('base64'),
   };
 }
 

@@ -112,6 +112,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/notes', 'Notas', everyone, { implemented: true }),
   route('/settings', 'Ajustes', everyone, { inMenu: false, implemented: true }),
   route('/business', 'Datos del negocio', needs('business'), { implemented: true }),
+  // The fiscal setup for invoicing (CFDI 4.0): it signs in the business's name, so it has its own permission.
+  route('/business/fiscal', 'Facturación', needs('fiscal'), { implemented: true }),
   route('/users', 'Usuarios', needs('users'), { implemented: true }),
   // Before '/users/:id', which would take 'new' for an id.
   route('/users/new', 'Nuevo usuario', needs('users'), { inMenu: false, implemented: true }),

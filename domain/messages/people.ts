@@ -187,6 +187,7 @@ export const PERMISSION_AREAS: readonly { area: string; permissions: readonly { 
       { name: 'download', label: 'Descargar (Excel y PDF)' },
       { name: 'activityLog', label: 'Bitácora' },
       { name: 'business', label: 'Datos del negocio' },
+      { name: 'fiscal', label: 'Facturación: régimen, CSD y cuenta del PAC' },
       { name: 'settings', label: 'Catálogos' },
       { name: 'users', label: 'Usuarios, roles y permisos' },
       { name: 'support', label: 'Atender tickets de soporte' },

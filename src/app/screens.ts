@@ -94,6 +94,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/providers/:id': lazy(() => import('../features/purchasing/provider-page')),
   '/provider-payments': lazy(() => import('../features/purchasing/provider-payments-page')),
   '/business': lazy(() => import('../features/business/business-page')),
+  '/business/fiscal': lazy(() => import('../features/fiscal/fiscal-page')),
   '/users': lazy(() => import('../features/people/people-page')),
   '/users/new': lazy(() => import('../features/people/person-form-page')),
   '/users/:id': lazy(() => import('../features/people/person-form-page')),

@@ -115,6 +115,8 @@ test('invoices: the invoiced sales with their CFDI use, filtered by it, each ope
   await signIn(page, 'admin@demo.mx');
   await page.goto('/invoices');
   await expect(page.getByRole('heading', { name: 'Facturas', exact: true }).first()).toBeVisible();
+  // The hand-typed invoice numbers are one switch away from the fiscal documents (CFDI).
+  await page.getByRole('button', { name: 'Ventas facturadas' }).click();
   await expect(page.getByRole('columnheader', { name: 'Uso CFDI' })).toBeVisible();
   await page.getByRole('button', { name: /^Filtros/ }).click();
   await page.getByLabel('Uso CFDI', { exact: true }).selectOption({ label: 'G01 Adquisición de mercancías' });

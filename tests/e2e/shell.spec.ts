@@ -66,8 +66,9 @@ test.describe('the shell on a desktop', () => {
       'Utilidades',
       'Costos',
       'Notas',
-      // The business's own identity, printed on every document, and the people who sign in.
+      // The business's own identity, printed on every document, its fiscal setup, and the people who sign in.
       'Datos del negocio',
+      'Facturación',
       'Usuarios',
       'Catálogos',
       // The CRM, payroll, invoices and the activity log.

@@ -17,6 +17,10 @@ import { refreshDeployment } from '../../ui/deployment';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { useHoldUpdate } from '../../lib/sending-gate';
+import { hasPermission } from '../../../domain/permissions';
+import { invoicingScreenMessages } from '../../../domain/messages/invoicing-screens';
+import { AppLink } from '../../ui/app-link';
+import { useShell } from '../../ui/shell-context';
 import './business-page.css';
 
 const text = businessMessages;
@@ -64,6 +68,7 @@ function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
   const queryClient = useQueryClient();
   const keys = useRequestKeys();
   const [notify, toast] = useToast();
+  const canSetUpInvoicing = hasPermission(useShell().user, 'fiscal');
   const [initial, setInitial] = useState(() => valuesOf(stored));
   const [values, setValues] = useState<Values>(initial);
   // undefined: the stored logo stays; a data: URL replaces it.
@@ -123,6 +128,12 @@ function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
     <ScreenPage title={text.title} overlays={toast}>
       <form className="business-form" onSubmit={submit} noValidate aria-label={text.title}>
         <p>{text.intro}</p>
+        {/* Invoicing's setup is a screen of its own, behind its own permission ('fiscal'). */}
+        {canSetUpInvoicing && (
+          <p>
+            <AppLink href="/business/fiscal">{invoicingScreenMessages.fiscal.openFromBusiness}</AppLink>
+          </p>
+        )}
         <fieldset className="business-form__fields" disabled={save.isPending}>
           <BusinessIdentityFields
             values={values}

@@ -30,6 +30,8 @@ import { notesMessages } from '../../../domain/messages/notes';
 import { RecordNotes } from '../../ui/notes/notes-kit';
 import { RentalPickupDialog, RentalPickupFacts, rentalPickupKey, useRentalPickup } from './rental-pickup';
 import { fillsOrders } from '../../../domain/deployment';
+import { invoicingScreenMessages } from '../../../domain/messages/invoicing-screens';
+import { SaleInvoices } from './sale-invoices';
 
 const text = salesMessages.page;
 const fix = salesMessages.corrections;
@@ -167,6 +169,7 @@ export default function SalePage() {
           }
           returns={returns.data && returns.data.length > 0 ? <SaleReturnsList returns={returns.data} /> : undefined}
           notes={<RecordNotes record={{ type: 'sale', id: found.id }} onTaken={(message) => notify(message, 'success')} />}
+          invoices={found.kind === 'sale' && hasPermission(user, 'invoices') && <SaleInvoices sale={found} manage notify={notify} />}
           pickup={
             pickup.data &&
             (pickup.data.data !== null || pickup.data.pieces.length > 0) && (
@@ -230,6 +233,7 @@ export function SaleView({
   returns,
   pickup,
   notes,
+  invoices,
 }: {
   sale: SaleDetail;
   /** 'Editar venta' and 'Cancelar venta', where the person may. */
@@ -240,6 +244,8 @@ export function SaleView({
   pickup?: ReactNode;
   /** The notes written on the sale. */
   notes?: ReactNode;
+  /** 'Facturación': the sale's fiscal documents and their actions, for a person with 'invoices'. */
+  invoices?: ReactNode;
   onPrintTicket: () => void;
   onPrintRental?: () => void;
   routeLinks?: boolean;
@@ -357,6 +363,7 @@ export function SaleView({
         )}
       </div>
 
+      {invoices && <Section title={invoicingScreenMessages.sale.title}>{invoices}</Section>}
       {pickup && <Section title={rentalMessages.pickupTitle}>{pickup}</Section>}
       {notes && <Section title={notesMessages.onRecord}>{notes}</Section>}
 

@@ -93,29 +93,32 @@ export function cfdiDocument(view: CfdiView, identity: BusinessIdentity): Docume
     blocks.push({
       kind: 'keyValues',
       title: text.related,
-      rows: view.relacionados.map((group) => ({
-        label: text.relationType(described(tipoRelacion, group.tipoRelacion)),
-        value: group.uuids.join(', '),
-      })),
+      rows: view.relacionados.flatMap((group) => [
+        { label: text.relationType, value: described(tipoRelacion, group.tipoRelacion) },
+        { label: text.relatedUuids, value: group.uuids.join(', ') },
+      ]),
     });
   }
   blocks.push({
     kind: 'table',
+    compact: true,
     columns: [
-      { label: text.lines.productKey, align: 'left', width: 0.1 },
-      { label: text.lines.quantity, align: 'right', width: 0.1 },
-      { label: text.lines.unitKey, align: 'left', width: 0.11 },
-      { label: text.lines.description, align: 'left', width: 0.27 },
-      { label: text.lines.unitValue, align: 'right', width: 0.12 },
-      { label: text.lines.amount, align: 'right', width: 0.12 },
+      { label: text.lines.productKey, align: 'left', width: 0.09 },
+      { label: text.lines.identification, align: 'left', width: 0.09 },
+      { label: text.lines.quantity, align: 'right', width: 0.08 },
+      { label: text.lines.unit, align: 'left', width: 0.12 },
+      { label: text.lines.description, align: 'left', width: 0.26 },
+      { label: text.lines.unitValue, align: 'right', width: 0.1 },
+      { label: text.lines.amount, align: 'right', width: 0.1 },
       { label: text.lines.taxObject, align: 'left', width: 0.06 },
-      { label: text.lines.taxes, align: 'left', width: 0.12 },
+      { label: text.lines.taxes, align: 'left', width: 0.1 },
     ],
     rows: view.conceptos.map((concepto) => [
       concepto.claveProdServ,
+      concepto.noIdentificacion ?? '',
       formatDecimal(concepto.cantidad),
-      concepto.unidad ? `${concepto.claveUnidad}\n${concepto.unidad}` : concepto.claveUnidad,
-      concepto.noIdentificacion ? `${concepto.descripcion}\n${text.identification(concepto.noIdentificacion)}` : concepto.descripcion,
+      concepto.unidad ? `${concepto.claveUnidad} ${concepto.unidad}` : concepto.claveUnidad,
+      concepto.descripcion,
       formatExactMoney(concepto.valorUnitario),
       formatMoney(concepto.importe),
       concepto.objetoImp,

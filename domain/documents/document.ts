@@ -48,6 +48,8 @@ export interface TableBlock {
   columns: TableColumn[];
   /** One string per column. */
   rows: string[][];
+  /** Small text and tight cells: a table of many columns and many rows (a CFDI's lines with their keys). */
+  compact?: boolean;
 }
 
 export interface TotalsBlock {

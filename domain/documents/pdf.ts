@@ -215,12 +215,14 @@ class Canvas {
 
   table(block: TableBlock): void {
     const { regular, bold } = this.fonts;
-    const lineHeight = BODY_SIZE * LINE;
+    const size = block.compact ? SMALL_SIZE : BODY_SIZE;
+    const padX = block.compact ? 3 : CELL_PAD_X;
+    const padY = block.compact ? 3 : CELL_PAD_Y;
+    const lineHeight = size * LINE;
     const widths = block.columns.map((column) => column.width * CONTENT_WIDTH);
     const xs = widths.map((_, i) => MARGIN_X + widths.slice(0, i).reduce((sum, w) => sum + w, 0));
-    const cellLines = (cells: string[], font: PDFFont) =>
-      cells.map((cell, i) => this.wrap(cell, font, BODY_SIZE, widths[i]! - 2 * CELL_PAD_X));
-    const height = (lines: string[][]) => Math.max(1, ...lines.map((l) => l.length)) * lineHeight + 2 * CELL_PAD_Y;
+    const cellLines = (cells: string[], font: PDFFont) => cells.map((cell, i) => this.wrap(cell, font, size, widths[i]! - 2 * padX));
+    const height = (lines: string[][]) => Math.max(1, ...lines.map((l) => l.length)) * lineHeight + 2 * padY;
 
     const drawRow = (lines: string[][], font: PDFFont, color: RGB, fill: RGB | null) => {
       const rowHeight = height(lines);
@@ -229,9 +231,9 @@ class Canvas {
       lines.forEach((cell, c) => {
         const column = block.columns[c]!;
         cell.forEach((line, l) => {
-          const baseline = top - CELL_PAD_Y - (l + 1) * lineHeight + 2.5;
-          if (column.align === 'right') this.textRight(line, xs[c]! + widths[c]! - CELL_PAD_X, baseline, BODY_SIZE, font, color);
-          else this.text(line, xs[c]! + CELL_PAD_X, baseline, BODY_SIZE, font, color);
+          const baseline = top - padY - (l + 1) * lineHeight + size * 0.26;
+          if (column.align === 'right') this.textRight(line, xs[c]! + widths[c]! - padX, baseline, size, font, color);
+          else this.text(line, xs[c]! + padX, baseline, size, font, color);
         });
       });
       this.y = top - rowHeight;
@@ -355,7 +357,7 @@ class Canvas {
       row.lines.forEach((line, index) => {
         y -= lineHeight;
         if (index === 0 && line.startsWith(row.label)) {
-          const labelWidth = bold.widthOfTextAtSize(`${row.label} `, SMALL_SIZE);
+          const labelWidth = bold.widthOfTextAtSize(`${row.label} `, SMALL_SIZE) + 1;
           this.text(row.label, textLeft, y + 2, SMALL_SIZE, bold);
           this.text(line.slice(row.label.length).trimStart(), textLeft + labelWidth, y + 2, SMALL_SIZE, regular);
         } else this.text(line, textLeft, y + 2, SMALL_SIZE, regular);

@@ -105,10 +105,10 @@ export function readCfdi(xml: string): CfdiView {
 /**
  * The TFD 1.1's cadena original, as the SAT's cadenaoriginal_TFD_1_1.xslt writes it: version,
  * UUID, FechaTimbrado, RfcProvCertif, Leyenda when present, SelloCFD, NoCertificadoSAT, between
- * '||' and separated by '|'. Built from the attributes here because it is five fixed fields; the
- * XSLT (server/cfdi/cadena.ts, when it lands) would give the same string and can replace this.
- * The XSLT also collapses runs of whitespace inside a value, which the attributes never carry
- * but a Leyenda could.
+ * '||' and separated by '|', runs of whitespace inside a value collapsed. Built from the
+ * attributes here, synchronously and without the XSLT engine, because it is six fixed fields;
+ * read.test.ts checks it against the SAT's stylesheet (cadena.ts tfdCadenaOriginal), Leyenda
+ * included.
  */
 export function tfdCadenaOriginal(timbre: CfdiViewTimbre): string {
   const fields = ['1.1', timbre.uuid, timbre.fechaTimbrado, timbre.rfcProvCertif];

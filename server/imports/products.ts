@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { cellAmount, cellText, cellYesNo, sameName } from '../../domain/imports';
+import { cellAmount, cellText, cellYesNo, sameName, type Cell } from '../../domain/imports';
+import { catalogueMessages } from '../../domain/messages/catalogue';
 import { importMessages } from '../../domain/messages/imports';
 import { itemInputSchema, type ItemInput } from '../../domain/schemas/catalogue';
 import type { Db } from '../db/client';
@@ -8,7 +9,24 @@ import { rows } from '../db/sql-rows';
 import { inChunks, pauses, reader, type ImportKindHandler, type RowIssue } from './import-kind';
 
 const text = importMessages;
-const ITEM_FIELDS = ['name', 'macro', 'unit_id', 'category_id', 'ean13', 'price', 'cost', 'weight', 'is_published', 'pos'] as const;
+const fiscalText = catalogueMessages.fiscal;
+const ITEM_FIELDS = [
+  'name',
+  'macro',
+  'unit_id',
+  'category_id',
+  'ean13',
+  'price',
+  'cost',
+  'weight',
+  'is_published',
+  'pos',
+  'clave_prod_serv',
+  'clave_unidad',
+  'objeto_imp',
+  'iva_rate',
+  'ieps_rate',
+] as const;
 /** The file's column behind each stored field. */
 const COLUMN_OF: Record<(typeof ITEM_FIELDS)[number], string> = {
   name: 'name',
@@ -21,7 +39,28 @@ const COLUMN_OF: Record<(typeof ITEM_FIELDS)[number], string> = {
   weight: 'weight',
   is_published: 'is_published',
   pos: 'pos',
+  clave_prod_serv: 'clave_prod_serv',
+  clave_unidad: 'clave_unidad',
+  objeto_imp: 'objeto_imp',
+  iva_rate: 'iva',
+  ieps_rate: 'ieps',
 };
+
+/**
+ * A tax rate as a spreadsheet holds it: '16 %', '16', '0.16', a percent cell (0.16), '0', or
+ * 'Exento' (null, when `exempt` allows it). Undefined when the cell is empty; NaN when it reads
+ * as no rate, so the product's schema refuses it with the field's message.
+ */
+export function cellTaxRate(cell: Cell, exempt: boolean): number | null | undefined {
+  const raw = cellText(cell);
+  if (raw === null) return undefined;
+  if (exempt && sameName(raw) === 'exento') return null;
+  const number = Number(raw.replace(/[%\s]/g, '').replace(',', '.'));
+  if (!Number.isFinite(number) || number < 0) return Number.NaN;
+  // '16' and '16 %' are percentages; 0.16 is already the rate (a percent-formatted cell reads so).
+  const rate = number >= 1 || raw.includes('%') ? number / 100 : number;
+  return Number(rate.toFixed(4));
+}
 
 interface StoredItem {
   id: number;
@@ -38,6 +77,11 @@ interface StoredItem {
   is_published: boolean;
   pos: boolean;
   is_raw_material: boolean;
+  clave_prod_serv: string | null;
+  clave_unidad: string | null;
+  objeto_imp: string;
+  iva_rate: number | null;
+  ieps_rate: number | null;
 }
 
 interface ProductPlan {
@@ -57,7 +101,8 @@ export async function storedProducts(db: Db) {
     const page: StoredItem[] = await rows<StoredItem>(
       db,
       sql`SELECT i.id, i.name, i.macro, i.unit_id, un.name AS unit, i.category_id, ca.name AS category, i.ean13, i.price::float8 AS price,
-        i.cost::float8 AS cost, i.weight::float8 AS weight, i.is_published, i.pos, i.is_raw_material
+        i.cost::float8 AS cost, i.weight::float8 AS weight, i.is_published, i.pos, i.is_raw_material,
+        i.clave_prod_serv, i.clave_unidad, i.objeto_imp, i.iva_rate::float8 AS iva_rate, i.ieps_rate::float8 AS ieps_rate
         FROM items i JOIN units un ON un.id = i.unit_id LEFT JOIN categories ca ON ca.id = i.category_id
         WHERE i.deleted_at IS NULL ${last ? sql`AND (i.name, i.id) > (${last.name}, ${last.id})` : sql``} ORDER BY i.name, i.id LIMIT ${PRODUCTS_PAGE}`,
     );
@@ -115,6 +160,8 @@ export const productsImport: ImportKindHandler<ProductPlan[]> = {
       const published = read('is_published', cellYesNo);
       const pos = read('pos', cellYesNo);
       const name = cellText(row.cell('name'));
+      const ivaRate = cellTaxRate(row.cell('iva'), true);
+      const iepsRate = cellTaxRate(row.cell('ieps'), false);
       const existing = (ean !== null ? byEan.get(ean) : undefined) ?? (name !== null ? byName.get(sameName(name)) : undefined) ?? null;
       const matched = existing && (ean === null || existing.ean13 === null || existing.ean13 === ean) ? existing : null;
       const draft = {
@@ -129,6 +176,12 @@ export const productsImport: ImportKindHandler<ProductPlan[]> = {
         is_published: published ?? matched?.is_published ?? true,
         pos: pos ?? matched?.pos ?? false,
         is_raw_material: matched?.is_raw_material ?? false,
+        // A column the file leaves out keeps what the product has (a new one: objeto 02, IVA 16 %).
+        clave_prod_serv: row.has('clave_prod_serv') ? cellText(row.cell('clave_prod_serv')) : (matched?.clave_prod_serv ?? null),
+        clave_unidad: row.has('clave_unidad') ? cellText(row.cell('clave_unidad')) : (matched?.clave_unidad ?? null),
+        objeto_imp: cellText(row.cell('objeto_imp'))?.padStart(2, '0') ?? matched?.objeto_imp ?? '02',
+        iva_rate: ivaRate === undefined ? (matched ? matched.iva_rate : 0.16) : ivaRate,
+        ieps_rate: row.has('ieps') ? (iepsRate ?? null) : (matched?.ieps_rate ?? null),
       };
       const parsed = itemInputSchema.safeParse(draft);
       if (!parsed.success) {
@@ -140,7 +193,7 @@ export const productsImport: ImportKindHandler<ProductPlan[]> = {
           issues.push({
             row: row.number,
             field: columnName,
-            message: Number.isNaN(draft[field as 'price']) ? text.required : issue.message,
+            message: (field === 'price' || field === 'cost') && Number.isNaN(draft[field]) ? text.required : issue.message,
           });
         }
         continue;
@@ -184,6 +237,11 @@ export const productsImport: ImportKindHandler<ProductPlan[]> = {
       is_published: input.is_published,
       pos: input.pos,
       is_raw_material: input.is_raw_material,
+      clave_prod_serv: input.clave_prod_serv,
+      clave_unidad: input.clave_unidad,
+      objeto_imp: input.objeto_imp,
+      iva_rate: input.iva_rate,
+      ieps_rate: input.ieps_rate,
     });
     await inChunks(
       plan.filter((entry) => entry.existing === null),
@@ -210,6 +268,11 @@ export const productsImport: ImportKindHandler<ProductPlan[]> = {
       weight: item.weight,
       is_published: item.is_published ? text.yes : text.no,
       pos: item.pos ? text.yes : text.no,
+      clave_prod_serv: item.clave_prod_serv,
+      clave_unidad: item.clave_unidad,
+      objeto_imp: item.objeto_imp,
+      iva: item.iva_rate === null ? fiscalText.exempt : `${Number((item.iva_rate * 100).toFixed(2))} %`,
+      ieps: item.ieps_rate === null ? null : `${Number((item.ieps_rate * 100).toFixed(2))} %`,
     }));
   },
 };

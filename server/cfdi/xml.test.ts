@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import type { CfdiComprobante } from '../../domain/cfdi/comprobante';
@@ -11,6 +13,8 @@ import {
   sampleUuids,
 } from '../../tests/server/cfdi-samples';
 import { validateAgainstSat } from '../../tests/server/sat-schemas';
+import { openCsd } from './csd';
+import { sealXml, verifyXmlSeal } from './seal';
 import { CFDI_NAMESPACE, PAGOS_NAMESPACE, TFD_NAMESPACE, comprobanteXml, withStamp } from './xml';
 
 /** A made-up certificate: the writer copies it, the schema only asks for 20 digits and base64. */
@@ -272,4 +276,25 @@ describe('a stamp added to the voucher', () => {
     expect(only(complemento, PAGOS_NAMESPACE, 'Pagos').parentNode).toBe(complemento);
     expect(only(complemento, TFD_NAMESPACE, 'TimbreFiscalDigital').parentNode).toBe(complemento);
   });
+});
+
+describe('a sample sealed with the SAT’s test CSD', () => {
+  const fixtures = path.join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'csd');
+  const csd = openCsd(
+    readFileSync(path.join(fixtures, 'EKU9003173C9.cer')),
+    readFileSync(path.join(fixtures, 'EKU9003173C9.key')),
+    '12345678a',
+  );
+
+  it.each(Object.entries(sampleComprobantes))(
+    'seals the %s sample, which stays valid and verifies (accents and Ñ signed as UTF-8)',
+    async (_, sample) => {
+      const unsealed = comprobanteXml(sample, csd);
+      const { xml, sello } = await sealXml(unsealed, csd);
+      expect(parse(xml).getAttribute('Sello')).toBe(sello);
+      expect(sello.length).toBeGreaterThan(300);
+      expect(await validateAgainstSat(xml)).toEqual([]);
+      expect(await verifyXmlSeal(xml)).toBe(true);
+    },
+  );
 });

@@ -46,6 +46,8 @@ export const customersMessages = {
       macro: 'Macro',
       legalName: 'Razón social',
       rfc: 'RFC',
+      regimenFiscal: 'Régimen fiscal',
+      cpFiscal: 'CP fiscal',
       creditDays: 'Días de crédito',
       address: 'Dirección de entrega',
       deliveryTime: 'Horario de entrega',

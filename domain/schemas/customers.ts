@@ -147,6 +147,9 @@ export const companyRowSchema = z.object({
   macro: opt(str),
   razon_social: str,
   rfc: opt(str),
+  /** c_RegimenFiscal's key and the CP of the fiscal address (null until entered). */
+  regimen_fiscal: opt(str),
+  cp_fiscal: opt(str),
   credit_days: int,
   delivery_address: opt(str),
   delivery_time: opt(str),

@@ -264,7 +264,7 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
       const balances = sql`LEFT JOIN LATERAL (SELECT sum(s.due_balance) AS due_balance,
           sum(s.due_balance) FILTER (WHERE s.due_date < ${day}) AS overdue_balance
         FROM ${openSalesOf(sql`c.id`)}) o ON TRUE`;
-      const select = sql`c.id, c.name, c.macro, c.razon_social, c.rfc, c.credit_days, c.delivery_address, c.delivery_time,
+      const select = sql`c.id, c.name, c.macro, c.razon_social, c.rfc, c.regimen_fiscal, c.cp_fiscal, c.credit_days, c.delivery_address, c.delivery_time,
         ${iso(sql`c.verified_at`)} AS verified_at, ${iso(sql`c.created_at`)} AS created_at,
         (SELECT u.name || ' ' || u.last FROM users u WHERE u.id = c.created_by_user_id) AS created_by,
         coalesce(o.due_balance, 0)::float8 AS due_balance, coalesce(o.overdue_balance, 0)::float8 AS overdue_balance`;

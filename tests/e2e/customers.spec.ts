@@ -15,7 +15,7 @@ test('the office creates a customer with a branch and a contact, finds it in /cl
   const general = form.getByRole('group', { name: 'Datos generales' });
   await general.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
   await form.getByRole('textbox', { name: 'Razón social' }).fill(`Comercializadora Santa Lucía ${stamp}, S.A. de C.V.`);
-  await form.getByLabel('RFC').fill('csl010203ab1');
+  await form.getByLabel('RFC').fill('csl010203ab5');
   await form.getByLabel('Días de crédito').fill('15');
   await form.getByLabel('Dirección de entrega').fill('Av. Madero 1200, Centro, Monterrey, N.L.');
   await form.getByLabel('Referencias').fill('Portón verde');
@@ -42,7 +42,7 @@ test('the office creates a customer with a branch and a contact, finds it in /cl
   await expect(page).toHaveURL(/\/clients\/client\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText(`Cliente ${name} guardado.`)).toBeVisible();
-  await expect(page.getByText('CSL010203AB1')).toBeVisible();
+  await expect(page.getByText('CSL010203AB5')).toBeVisible();
   const branches = page.getByRole('region', { name: 'Sucursales' });
   await expect(branches.getByText('Matriz')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Contactos' }).getByRole('link', { name: 'rosa@santalucia.mx' })).toBeVisible();

@@ -33,7 +33,7 @@ test.describe('Importar on a desktop', () => {
     );
 
     const good =
-      'Verdulería Importada,Verdulería Importada SA de CV,VIM050607AB1,20,Bodega Norte,Av. Abastos 12 Monterrey,Rosa,rosa@vim.mx';
+      'Verdulería Importada,Verdulería Importada SA de CV,VIM050607AB2,20,Bodega Norte,Av. Abastos 12 Monterrey,Rosa,rosa@vim.mx';
     const bad = csv([HEADER, good, 'Dulcería Prueba,Dulcería Prueba SA,XX,5,,,,', 'Cremería Prueba,Cremería Prueba SA,,treinta,,,,']);
     const file = page.getByLabel('Elegir archivo');
     await file.setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: bad });
@@ -47,7 +47,7 @@ test.describe('Importar on a desktop', () => {
     const corrected = csv([
       HEADER,
       good,
-      'Dulcería Prueba,Dulcería Prueba SA,DPR010101AA1,5,,,,',
+      'Dulcería Prueba,Dulcería Prueba SA,DPR010101AA5,5,,,,',
       'Cremería Prueba,Cremería Prueba SA,,30,,,,',
     ]);
     await file.setInputFiles({ name: 'clientes-corregido.csv', mimeType: 'text/csv', buffer: corrected });
@@ -64,7 +64,7 @@ test.describe('Importar on a desktop', () => {
       .setInputFiles({
         name: 'saldos.csv',
         mimeType: 'text/csv',
-        buffer: csv(['Cliente;Folio;Fecha;Vencimiento;Importe', 'VIM050607AB1;A-901;01/10/2026;31/10/2026;"4,321.50"']),
+        buffer: csv(['Cliente;Folio;Fecha;Vencimiento;Importe', 'VIM050607AB2;A-901;01/10/2026;31/10/2026;"4,321.50"']),
       });
     await expect(page.getByText('El archivo está correcto. Nada se ha guardado todavía.')).toBeVisible();
     await expect(page.getByText(formatMoney(4321.5))).toBeVisible();

@@ -11,6 +11,8 @@ describe('the Excel rows of /clients', () => {
       'Macro',
       'Razón social',
       'RFC',
+      'Régimen fiscal',
+      'CP fiscal',
       'Días de crédito',
       'Dirección de entrega',
       'Horario de entrega',
@@ -23,6 +25,8 @@ describe('the Excel rows of /clients', () => {
     expect(row).toMatchObject({
       Id: 12,
       Cliente: 'Hotel Ancira Centro',
+      'Régimen fiscal': '601',
+      'CP fiscal': '64000',
       'Días de crédito': 30,
       Saldo: 1500.5,
       'Saldo vencido': 300,

@@ -8,6 +8,8 @@ export function customerRow(id: number, changes: Partial<CompanyRow> = {}): Comp
     macro: 'Hotel',
     razon_social: 'Ancira Centro S.A. de C.V.',
     rfc: 'HOT070101A01',
+    regimen_fiscal: '601',
+    cp_fiscal: '64000',
     credit_days: 30,
     delivery_address: 'Escobedo 555, Centro, Monterrey',
     delivery_time: '07:00 a 09:00',

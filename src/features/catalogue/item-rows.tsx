@@ -7,6 +7,8 @@ import type { SheetCell } from '../../ui/office-list/export-sheet';
 const text = catalogueMessages;
 const columns = text.columns;
 const yesNo = (value: boolean) => (value ? text.yes : text.no);
+/** The product's IVA as the form offers it: '16 %', '0 %' or 'Exento'. */
+const ivaLabel = (rate: number | null) => (rate === null ? text.fiscal.exempt : text.fiscal.ivaOption(rate));
 
 export const itemRowKey = (row: ItemRow) => row.id;
 
@@ -27,6 +29,7 @@ export const ITEM_COLUMNS: ListColumn<ItemRow, ItemSortColumn>[] = [
   { key: 'published', label: columns.published, cell: (row) => yesNo(row.is_published) },
   { key: 'pos', label: columns.pos, cell: (row) => yesNo(row.pos) },
   { key: 'raw', label: columns.rawMaterial, cell: (row) => yesNo(row.is_raw_material) },
+  { key: 'iva', label: columns.iva, cell: (row) => ivaLabel(row.iva_rate), nowrap: true },
   { key: 'stock', sort: 'stock', label: columns.stock, cell: (row) => <Stock value={row.stock} unit={row.unit} />, numeric: true },
 ];
 
@@ -73,5 +76,8 @@ export function itemExportRows(rows: readonly ItemRow[]): Record<string, SheetCe
     [columns.pos]: yesNo(row.pos),
     [columns.rawMaterial]: yesNo(row.is_raw_material),
     [columns.stock]: row.stock,
+    [columns.productKey]: row.clave_prod_serv ?? '',
+    [columns.unitKey]: row.clave_unidad ?? '',
+    [columns.iva]: ivaLabel(row.iva_rate),
   }));
 }

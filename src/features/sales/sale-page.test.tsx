@@ -185,6 +185,12 @@ describe("the sale's page", () => {
     expect(waiting).toContain('Estado del pedido Nuevo');
   });
 
+  it("draws the 'Facturación' panel it is given, and none without it", () => {
+    const withPanel = visibleText(renderToStaticMarkup(<SaleView sale={sale} onPrintTicket={() => {}} invoices={<p>Factura A-7</p>} />));
+    expect(withPanel).toContain('Facturación Factura A-7');
+    expect(text).not.toContain('Facturación');
+  });
+
   it('shows a quotation as one, with the sale made from it and without ticket, order or deliveries', () => {
     const quotation = renderToStaticMarkup(
       <SaleView

@@ -87,36 +87,45 @@ export const saleCfdiQueryOptions = (saleId: number) =>
 export const downloadCfdi = (document: Pick<CfdiDocument, 'id' | 'kind' | 'serie' | 'folio'>, format: CfdiFormat) =>
   apiDownload(`/api/v2/cfdi/${document.id}/${format}`, `${cfdiName(document)}.${format}`);
 
-/**
- * The requests of invoicing, each a direct office change with its Idempotency-Key (the same
- * while the same request is sent again, so a lost answer never stamps twice), refreshing every
- * read of documents once the server took it. Each resolves with what the server answered and
- * rejects with its refusal (ApiError: its Spanish message names what is missing).
- */
-export function useCfdiRequests() {
-  const keys = useRequestKeys();
-  const queryClient = useQueryClient();
-  return useMemo(() => {
-    const send = async <T>(kind: string, path: string, body: unknown, schema: { parse(input: unknown): T }) => {
-      const answer = await apiRequest(path, { method: 'POST', body, schema, idempotencyKey: keys.keyFor(kind, body) });
-      keys.done(kind);
-      void queryClient.invalidateQueries({ queryKey: cfdiKeys.all });
-      return answer;
-    };
-    return {
-      /** 'Facturar': the sale's invoice, e-mailed to the customer's contacts once stamped when `email`. */
-      invoice: (saleId: number, email: boolean) =>
-        send(`invoice-${saleId}`, `/api/v2/sales/${saleId}/cfdi`, email ? { email: true } : {}, cfdiRequestAnswerSchema),
-      retry: (document: Pick<CfdiDocument, 'id'>) =>
-        send(`retry-${document.id}`, `/api/v2/cfdi/${document.id}/retry`, {}, cfdiDocumentSchema),
-      email: (document: Pick<CfdiDocument, 'id'>) =>
-        send(`email-${document.id}`, `/api/v2/cfdi/${document.id}/email`, {}, cfdiDocumentSchema),
-      cancel: (document: Pick<CfdiDocument, 'id'>, motivo: CancelMotive) =>
-        send(`cancel-${document.id}`, `/api/v2/cfdi/${document.id}/cancel`, { motivo }, cfdiRequestAnswerSchema),
-      global: (body: { periodicidad: '01' | '02' | '03' | '04' | '05'; from: string; to: string }) =>
-        send('global', '/api/v2/cfdi/global', body, cfdiRequestAnswerSchema),
-    };
-  }, [keys, queryClient]);
+/** The Idempotency-Key slots of src/lib/request-key.ts. */
+interface RequestKeys {
+  keyFor: (kind: string, body: unknown) => string;
+  done: (kind: string) => void;
 }
 
-export type CfdiRequests = ReturnType<typeof useCfdiRequests>;
+/**
+ * The requests of invoicing, each a direct office change with its Idempotency-Key (the same
+ * while the same request is sent again, so a lost answer never stamps twice; a new one once it
+ * succeeded), calling `settled` once the server took it. Each resolves with what the server
+ * answered and rejects with its refusal (ApiError: its Spanish message names what is missing).
+ */
+export function cfdiRequests(keys: RequestKeys, settled: () => void) {
+  const send = async <T>(kind: string, path: string, body: unknown, schema: { parse(input: unknown): T }) => {
+    const answer = await apiRequest(path, { method: 'POST', body, schema, idempotencyKey: keys.keyFor(kind, body) });
+    keys.done(kind);
+    settled();
+    return answer;
+  };
+  return {
+    /** 'Facturar': the sale's invoice, e-mailed to the customer's contacts once stamped when `email`. */
+    invoice: (saleId: number, email: boolean) =>
+      send(`invoice-${saleId}`, `/api/v2/sales/${saleId}/cfdi`, email ? { email: true } : {}, cfdiRequestAnswerSchema),
+    retry: (document: Pick<CfdiDocument, 'id'>) =>
+      send(`retry-${document.id}`, `/api/v2/cfdi/${document.id}/retry`, {}, cfdiDocumentSchema),
+    email: (document: Pick<CfdiDocument, 'id'>) =>
+      send(`email-${document.id}`, `/api/v2/cfdi/${document.id}/email`, {}, cfdiDocumentSchema),
+    cancel: (document: Pick<CfdiDocument, 'id'>, motivo: CancelMotive) =>
+      send(`cancel-${document.id}`, `/api/v2/cfdi/${document.id}/cancel`, { motivo }, cfdiRequestAnswerSchema),
+    global: (body: { periodicidad: '01' | '02' | '03' | '04' | '05'; from: string; to: string }) =>
+      send('global', '/api/v2/cfdi/global', body, cfdiRequestAnswerSchema),
+  };
+}
+
+export type CfdiRequests = ReturnType<typeof cfdiRequests>;
+
+/** The requests for a screen: every read of documents (the panel, the list) is refreshed once one is taken. */
+export function useCfdiRequests(): CfdiRequests {
+  const keys = useRequestKeys();
+  const queryClient = useQueryClient();
+  return useMemo(() => cfdiRequests(keys, () => void queryClient.invalidateQueries({ queryKey: cfdiKeys.all })), [keys, queryClient]);
+}

@@ -62,8 +62,6 @@ export const invoicingScreenMessages = {
     title: 'Facturación',
     loading: 'Cargando los comprobantes…',
     empty: 'La venta no tiene comprobantes fiscales.',
-    serieB: 'Las ventas Serie B no se facturan.',
-    canceledSale: 'La venta está cancelada: no se factura.',
     invoice: 'Facturar',
     invoicing: 'Facturando…',
     emailOnStamp: 'Enviar al cliente por correo',

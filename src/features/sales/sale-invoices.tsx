@@ -25,8 +25,8 @@ const text = invoicingScreenMessages;
 
 /** Why a sale is not offered 'Facturar' though it has no invoice (the server would refuse it the same). */
 export function notInvoiceable(sale: Pick<SaleDetail, 'kind' | 'type' | 'canceled_at'>): string | null {
-  if (sale.canceled_at !== null) return text.sale.canceledSale;
-  if (sale.type === 'Serie B') return text.sale.serieB;
+  if (sale.canceled_at !== null) return invoicingMessages.saleCanceled;
+  if (sale.type === 'Serie B') return invoicingMessages.serieB;
   return null;
 }
 

@@ -240,8 +240,9 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   // Invoicing (CFDI 4.0): off without a PAC; its queue stamps in every process, as e-mail is sent.
   const pacSetting = { provider: env.PAC_PROVIDER ?? null, url: env.PAC_URL ?? null };
   const fiscalBox = await fiscalSecretBox(env.FISCAL_KEY, env.DATA_DIR);
-  const stamping = startStampingQueue(app, database.db, { env, business, box: fiscalBox, pacSetting });
-  const invoicing = invoicingHooks({ business, pacSetting, wake: () => stamping.wake() });
+  const identityDefaults = DEPLOYMENTS[env.DEPLOYMENT].identity;
+  const stamping = startStampingQueue(app, database.db, { env, defaults: identityDefaults, box: fiscalBox, pacSetting });
+  const invoicing = invoicingHooks({ defaults: identityDefaults, pacSetting, wake: () => stamping.wake() });
   saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT], invoicing);
   quotationRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT], invoicing);
   quotationDocumentRoutes(app, database.db, business);
@@ -250,6 +251,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   stamping.emailQueued = () => emailSender?.wake();
   invoicingRoutes(app, database.db, {
     business,
+    defaults: identityDefaults,
     pacSetting,
     box: fiscalBox,
     queue: stamping,

@@ -27,8 +27,13 @@ export const invoicingMessages = {
   totalMismatch: (cfdi: string, sale: string) =>
     `El total de la factura (${cfdi}) no coincide con el de la venta (${sale}): revise el IVA de los productos.`,
   customerIncomplete: (problems: string) => `Faltan datos fiscales del cliente: ${problems}`,
-  customerUsoMissing: 'el uso CFDI',
-  customerRfcMissing: 'el RFC',
+  customerFields: {
+    rfc: 'el RFC',
+    razon_social: 'la razón social',
+    regimen_fiscal: 'el régimen fiscal',
+    cp_fiscal: 'el código postal fiscal',
+    uso_cfdi: 'el uso CFDI',
+  },
   // Documents.
   documentNotFound: 'El comprobante no existe.',
   notStampedYet: 'El comprobante aún no está timbrado.',

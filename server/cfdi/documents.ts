@@ -111,6 +111,9 @@ function receptorOf(customer: CustomerFiscal, issuer: IssuerContext, uso?: strin
     cp_fiscal: customer.cp_fiscal ?? '',
     uso_cfdi: uso ?? customer.uso_cfdi ?? '',
   };
+  // A customer may be saved without fiscal data; an invoice needs all of it, checked together.
+  const absent = (Object.keys(text.customerFields) as (keyof typeof text.customerFields)[]).filter((field) => !receiver[field].trim());
+  if (absent.length > 0) throw new HttpError(422, text.customerIncomplete(`${absent.map((field) => text.customerFields[field]).join(', ')}.`));
   const problems = Object.values(receiverProblems(receiver)).filter((problem): problem is string => Boolean(problem));
   if (problems.length > 0) throw new HttpError(422, text.customerIncomplete(problems.join(' ')));
   return {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { invoicingMessages as text } from '../../domain/messages/invoicing';
-import type { BusinessProfile } from '../business/profile';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
 import { HttpError } from '../http-errors';
@@ -62,12 +61,31 @@ export function missingForInvoicing(row: FiscalRow, pac: PacSetting, now: Date =
   return missing;
 }
 
+/** The identity invoices carry, before the business set its own: the deployment's defaults. */
+export interface IdentityDefaults {
+  taxId: string;
+  legalName: string;
+  brand: string;
+}
+
+/**
+ * The business's RFC, legal name and brand, read with `db` (a request's transaction may pass
+ * its own: on the embedded database a read outside an open transaction would wait for it).
+ */
+export async function issuingIdentity(db: Db, defaults: IdentityDefaults): Promise<IdentityDefaults> {
+  const [row] = await rows<{ tax_id: string; legal_name: string; brand: string }>(
+    db,
+    sql`SELECT tax_id, legal_name, brand FROM business_identity WHERE id = 1`,
+  );
+  return row ? { taxId: row.tax_id, legalName: row.legal_name, brand: row.brand } : defaults;
+}
+
 /** Who issues: the business's RFC and legal name (Datos del negocio) with its régimen and place of issue. */
-export async function issuerContext(db: Db, business: BusinessProfile, pac: PacSetting): Promise<IssuerContext> {
+export async function issuerContext(db: Db, defaults: IdentityDefaults, pac: PacSetting): Promise<IssuerContext> {
   const row = await loadFiscalRow(db);
   const missing = missingForInvoicing(row, pac);
   if (missing.length > 0) throw new HttpError(409, missing[0]!);
-  const { identity } = await business.current();
+  const identity = await issuingIdentity(db, defaults);
   return {
     emisor: { rfc: identity.taxId.trim().toUpperCase(), nombre: identity.legalName.trim().toUpperCase(), regimenFiscal: row.regimen_fiscal! },
     lugarExpedicion: row.lugar_expedicion!,

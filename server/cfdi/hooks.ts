@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { invoicingMessages as text } from '../../domain/messages/invoicing';
-import type { BusinessProfile } from '../business/profile';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
 import { HttpError } from '../http-errors';
@@ -13,7 +12,7 @@ import {
   requestPaymentReceipts,
   type IssuerContext,
 } from './documents';
-import { issuerContext, loadFiscalRow, type PacSetting } from './fiscal';
+import { issuerContext, loadFiscalRow, type IdentityDefaults, type PacSetting } from './fiscal';
 
 /**
  * What the books' writes owe invoicing, called inside their own transactions, so a document is
@@ -35,12 +34,12 @@ export interface InvoicingHooks {
   committed(): void;
 }
 
-export function invoicingHooks(deps: { business: BusinessProfile; pacSetting: PacSetting; wake: () => void }): InvoicingHooks {
+export function invoicingHooks(deps: { defaults: IdentityDefaults; pacSetting: PacSetting; wake: () => void }): InvoicingHooks {
   /** Who issues, or null while invoicing is not set up (nothing is then due). */
   const issuer = async (tx: Db): Promise<IssuerContext | null> => {
     if (!deps.pacSetting.provider) return null;
     try {
-      return await issuerContext(tx, deps.business, deps.pacSetting);
+      return await issuerContext(tx, deps.defaults, deps.pacSetting);
     } catch (error) {
       if (error instanceof HttpError) return null;
       throw error;

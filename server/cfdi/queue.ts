@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CfdiComprobante } from '../../domain/cfdi/comprobante';
 import { invoicingMessages as text } from '../../domain/messages/invoicing';
-import type { BusinessProfile } from '../business/profile';
 import { ClaimLoop } from '../claim-loop';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
 import { enqueueEmail, retryDelayMs } from '../email/queue';
 import { folioText } from './documents';
-import { loadFiscalRow, missingForInvoicing, openStoredCsd, type PacSetting } from './fiscal';
+import { issuingIdentity, loadFiscalRow, missingForInvoicing, openStoredCsd, type IdentityDefaults, type PacSetting } from './fiscal';
 import { PacError, type Pac } from './pac/pac';
 import { sealXml } from './seal';
 import type { SecretBox } from './secrets';
@@ -60,7 +59,7 @@ export interface StampingOptions {
   pacSetting: PacSetting;
   /** The PAC with the business's account, as configured now (null: invoicing is off or the account is missing). */
   pac: () => Promise<Pac | null>;
-  business: BusinessProfile;
+  defaults: IdentityDefaults;
   retryFirstMs: number;
   pollMs: number;
   log: FastifyBaseLogger;
@@ -218,6 +217,8 @@ export class StampingQueue {
     }
     const stamped = await pac.stamp(sealed, `cfdi-${document.id}`);
     const body = text.emailBody(text.kinds[document.kind], folioText(document.serie, document.folio), stamped.uuid);
+    // Read before the transaction: on the embedded database a read outside it would wait for it.
+    const identity = await issuingIdentity(db, this.options.defaults);
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const done = await rows<{ id: number }>(
@@ -231,7 +232,6 @@ export class StampingQueue {
       if (document.kind === 'factura' && document.sale_id !== null)
         await tx.execute(sql`UPDATE shipping_details SET invoice = ${stamped.uuid} WHERE sale_id = ${document.sale_id} AND deleted_at IS NULL`);
       if (document.email_to && document.email_to.length > 0) {
-        const { identity } = await this.options.business.current();
         await enqueueEmail(tx, {
           saleId: null,
           cfdiDocumentId: document.id,
@@ -280,7 +280,12 @@ export class StampingQueue {
       rfcReceptor: document.comprobante.receptor.rfc,
       total: document.total,
     });
-    const state = status.state === 'cancelado' ? 'cancelado' : status.state === 'en_proceso' ? 'en_proceso' : 'rechazada';
+    const state =
+      status.state === 'cancelado' || status.cancellation === 'cancelado'
+        ? 'cancelado'
+        : status.state === 'en_proceso' || status.cancellation === 'en_proceso'
+          ? 'en_proceso'
+          : 'rechazada';
     await this.recordCancel(claimed, document, state, null);
   }
 

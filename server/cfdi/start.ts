@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { BusinessProfile } from '../business/profile';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { loadFiscalRow, type PacSetting } from './fiscal';
+import { loadFiscalRow, type IdentityDefaults, type PacSetting } from './fiscal';
 import { pacFromConfig } from './pac';
 import { StampingQueue } from './queue';
 import type { SecretBox } from './secrets';
@@ -15,14 +14,14 @@ import type { SecretBox } from './secrets';
 export function startStampingQueue(
   app: FastifyInstance,
   db: Db,
-  deps: { env: Env; business: BusinessProfile; box: SecretBox; pacSetting: PacSetting },
+  deps: { env: Env; defaults: IdentityDefaults; box: SecretBox; pacSetting: PacSetting },
 ): StampingQueue {
   const { env, box, pacSetting } = deps;
   const queue = new StampingQueue({
     db,
     box,
     pacSetting,
-    business: deps.business,
+    defaults: deps.defaults,
     pac: async () => {
       const row = await loadFiscalRow(db);
       return pacFromConfig({

@@ -34,7 +34,7 @@ import { runMutation } from '../plugins/idempotency';
 import { cfdiFiles } from '../cfdi/attachments';
 import { CsdError, openCsd } from '../cfdi/csd';
 import { cfdiNow, folioText, requestCancel, requestGlobalInvoice, requestInvoice } from '../cfdi/documents';
-import { csdDaysLeft, issuerContext, loadFiscalRow, missingForInvoicing, type PacSetting } from '../cfdi/fiscal';
+import { csdDaysLeft, issuerContext, issuingIdentity, loadFiscalRow, missingForInvoicing, type IdentityDefaults, type PacSetting } from '../cfdi/fiscal';
 import type { StampingQueue } from '../cfdi/queue';
 import type { SecretBox } from '../cfdi/secrets';
 
@@ -123,6 +123,8 @@ async function documentById(db: Db, id: number): Promise<CfdiDocument> {
 
 export interface InvoicingDeps {
   business: BusinessProfile;
+  /** The deployment's identity, until the business sets its own. */
+  defaults: IdentityDefaults;
   pacSetting: PacSetting;
   box: SecretBox;
   queue: StampingQueue;
@@ -284,7 +286,7 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
   guardedRoute(app, 'POST /api/v2/sales/:id/cfdi', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(invoiceRequestSchema, request.body ?? {});
-    const issuer = await issuerContext(db, business, pacSetting);
+    const issuer = await issuerContext(db, deps.defaults, pacSetting);
     const answer = await runMutation(
       db,
       request,
@@ -326,7 +328,7 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
   guardedRoute(app, 'POST /api/v2/cfdi/:id/cancel', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(cancelRequestSchema, request.body);
-    const issuer = await issuerContext(db, business, pacSetting);
+    const issuer = await issuerContext(db, deps.defaults, pacSetting);
     const answer = await runMutation(
       db,
       request,
@@ -352,7 +354,7 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
       if (document.status !== 'timbrado' && document.status !== 'cancelando') throw new HttpError(409, text.notStampedYet);
       const to = body.to && body.to.length > 0 ? body.to : await customerAddresses(tx, document.company_id);
       if (to.length === 0) throw new HttpError(422, text.emailNoAddress);
-      const { identity } = await business.current();
+      const identity = await issuingIdentity(tx, deps.defaults);
       const kind = text.kinds[document.kind];
       const folio = folioText(document.serie, document.folio);
       await enqueueEmail(tx, {
@@ -374,7 +376,7 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
   guardedRoute(app, 'POST /api/v2/cfdi/global', async (request, reply) => {
     const body = parseInput(globalInvoiceRequestSchema, request.body);
     if (body.from > body.to) throw new HttpError(422, text.globalPeriodInvalid);
-    const issuer = await issuerContext(db, business, pacSetting);
+    const issuer = await issuerContext(db, deps.defaults, pacSetting);
     const answer = await runMutation(
       db,
       request,

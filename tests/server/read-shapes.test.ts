@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monterreyDateOffset } from '../../domain/time';
 import { ROUTE_DOCS } from '../../server/openapi';
@@ -21,6 +22,13 @@ beforeAll(async () => {
   admin = await loginAs(t.app, 'admin@demo.mx');
   const quotations = await t.app.inject({ method: 'GET', url: '/api/v2/q?itemsPerPage=1', headers: bearer(admin) });
   quotationId = quotations.json<{ data: { id: number }[] }>().data[0]!.id;
+  // The demo issues no CFDI (it has no CSD): one invoice waits in the stamping queue, as a request leaves it.
+  await t.database.db.execute(
+    sql`INSERT INTO cfdi_documents (id, kind, sale_id, company_id, serie, folio, comprobante, total, status, pending, created_by_user_id)
+      SELECT 1, 'factura', s.id, s.company_id, 'A', 1, ${JSON.stringify({ receptor: { rfc: 'XIA190128J61', nombre: 'XENON INDUSTRIAL ARTICLES' }, metodoPago: 'PPD' })}::jsonb,
+        s.total, 'pendiente', 'timbrar', 1
+      FROM sales s WHERE s.kind = 'sale' ORDER BY s.id LIMIT 1`,
+  );
   rentals = await createTestApp({ DEPLOYMENT: 'eventos' });
   rentalsAdmin = await loginAs(rentals.app, 'admin@demo.mx');
 });

@@ -1,5 +1,5 @@
-// Finds a Chromium for the end-to-end tests; installs Debian's `chromium` when it can
-// (root with apt-get), otherwise stops with a message saying how to get one.
+// Finds a Chromium for the end-to-end tests (and poppler for the PDF tests); installs Debian's
+// packages when it can (root with apt-get), otherwise stops with a message saying how to get them.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -25,5 +25,23 @@ export function ensureChromium() {
     'No se encontró Chromium para las pruebas de extremo a extremo.\n' +
       'Instálalo (Debian/Ubuntu: `sudo apt-get install chromium`) o indica su ruta en CHROMIUM_PATH.',
   );
+  process.exit(1);
+}
+
+/**
+ * Poppler's pdftotext and pdftoppm, with which the CFDI's PDF test reads its text and scans its
+ * QR code as a phone would: installed from Debian when they can be (root with apt-get).
+ */
+export function ensurePoppler() {
+  const has = ['/usr/bin/pdftotext', '/usr/bin/pdftoppm'].every((tool) => existsSync(tool));
+  if (has) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Instalando poppler-utils de Debian (lee los PDF en las pruebas)…');
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'poppler-utils'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (['/usr/bin/pdftotext', '/usr/bin/pdftoppm'].every((tool) => existsSync(tool))) return;
+  }
+  console.error('Faltan pdftotext y pdftoppm para las pruebas. Instálalos (Debian/Ubuntu: `sudo apt-get install poppler-utils`).');
   process.exit(1);
 }

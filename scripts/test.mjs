@@ -2,9 +2,11 @@
 // Ends with one line 'N passed, N failed' over every test run, for people and CI alike.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePoppler } from './chromium.mjs';
 import { run } from './run.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+ensurePoppler();
 const reports = path.join(root, '.tmp', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

@@ -259,6 +259,33 @@ describe('an invoice of a sale', () => {
   });
 });
 
+describe('invoicing and the rest of the books', () => {
+  it('with “Facturar al guardar”, a sale is invoiced when saved if its customer’s data is complete, and saved anyway if not', async () => {
+    expect((await call('PUT', '/api/v2/fiscal', { invoice_on_sale: true })).statusCode).toBe(200);
+    try {
+      const sale = await newSale(await customer());
+      const [made] = (await saleDocuments(sale.id)).filter((d) => d.kind === 'factura');
+      expect(made).toBeDefined();
+      expect((await settled(made!.id)).status).toBe('timbrado');
+      const counter = await newSale(await customer(false));
+      expect(await saleDocuments(counter.id)).toEqual([]);
+    } finally {
+      expect((await call('PUT', '/api/v2/fiscal', { invoice_on_sale: false })).statusCode).toBe(200);
+    }
+  });
+
+  it('a delivery made after the invoice carries its UUID as the invoice number', async () => {
+    const company = await customer();
+    const sale = await newSale(company);
+    const stamped = await settled((await invoice(sale.id)).id);
+    const [route] = await rows<{ id: number }>(sql`SELECT id FROM shippings WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1`);
+    const created = await call('POST', '/api/v1/shipping_detail/create', { sale_id: sale.id, shipping_id: route!.id, completed: false });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const [delivery] = await rows<{ invoice: string | null }>(sql`SELECT invoice FROM shipping_details WHERE sale_id = ${sale.id}`);
+    expect(delivery!.invoice).toBe(stamped.uuid);
+  });
+});
+
 describe('a return on an invoiced sale', () => {
   it('makes a credit note related (01) to the invoice', async () => {
     const company = await customer();

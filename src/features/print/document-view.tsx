@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { DocumentBlock, DocumentModel } from '../../../domain/documents/document';
+import type { DocumentBlock, DocumentModel, QrBlock } from '../../../domain/documents/document';
 import './document-view.css';
 
 /**
@@ -119,9 +119,78 @@ function Block({ block, brand }: { block: DocumentBlock; brand: DocumentModel['b
               ))}
             </ul>
           ) : (
-            block.paragraphs.map((paragraph) => <p key={paragraph}>{paragraph}</p>)
+            block.paragraphs.map((paragraph) => (
+              <p key={paragraph} className={block.monospace ? 'doc__mono' : undefined}>
+                {paragraph}
+              </p>
+            ))
           )}
         </section>
       );
+    case 'qr':
+      return (
+        <section className="doc__qr">
+          <QrCode block={block} />
+          <dl className="doc__facts doc__qr-facts">
+            {block.rows.map((row) => (
+              <div key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      );
   }
+}
+
+/** The blank margin a reader needs around a QR code (ISO/IEC 18004: four modules). */
+export const QR_QUIET_ZONE = 4;
+
+/** A run of dark modules in one row: `x` and `y` in modules, `width` modules long. */
+export interface QrRun {
+  x: number;
+  y: number;
+  width: number;
+}
+
+/**
+ * The dark modules as horizontal runs, one rectangle each: far fewer elements than one per
+ * module, and no seam between neighbours for a printer or a scanner to see.
+ */
+export function qrRuns(modules: readonly (readonly boolean[])[]): QrRun[] {
+  const runs: QrRun[] = [];
+  modules.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++) {
+      if (!row[x]) continue;
+      let end = x;
+      while (row[end + 1]) end++;
+      runs.push({ x, y, width: end - x + 1 });
+      x = end;
+    }
+  });
+  return runs;
+}
+
+/**
+ * The code as vector rectangles on a white square with its quiet zone: crisp at any zoom and
+ * on paper, where a scaled bitmap would blur. Its text is what the code says, for whoever
+ * cannot scan it.
+ */
+function QrCode({ block }: { block: QrBlock }) {
+  const side = block.modules.length + 2 * QR_QUIET_ZONE;
+  return (
+    <svg
+      className="doc__qr-code"
+      role="img"
+      aria-label={block.text}
+      viewBox={`${-QR_QUIET_ZONE} ${-QR_QUIET_ZONE} ${side} ${side}`}
+      shapeRendering="crispEdges"
+    >
+      <rect x={-QR_QUIET_ZONE} y={-QR_QUIET_ZONE} width={side} height={side} fill="#fff" />
+      {qrRuns(block.modules).map((run) => (
+        <rect key={`${run.y}-${run.x}`} x={run.x} y={run.y} width={run.width} height={1} fill="#000" />
+      ))}
+    </svg>
+  );
 }

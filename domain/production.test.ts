@@ -60,7 +60,7 @@ describe('the item and recipe schemas', () => {
     expect(isEan13('96385074')).toBe(false);
   });
 
-  it('read an empty EAN, macro and category as none, and the opening stock as zero', () => {
+  it('read an empty EAN, macro and category as none, the opening stock as zero, and no fiscal data as IVA 16 % with taxes', () => {
     const parsed = itemCreateSchema.parse({ name: ' Salsa ', unit_id: 1, ean13: '', macro: ' ', price: 10, cost: 5, weight: 1 });
     expect(parsed).toEqual({
       name: 'Salsa',
@@ -75,6 +75,11 @@ describe('the item and recipe schemas', () => {
       pos: false,
       is_raw_material: false,
       opening_stock: 0,
+      clave_prod_serv: null,
+      clave_unidad: null,
+      objeto_imp: '02',
+      iva_rate: 0.16,
+      ieps_rate: null,
     });
   });
 

@@ -47,6 +47,7 @@ import { invoicingHooks } from './cfdi/hooks';
 import { startStampingQueue } from './cfdi/start';
 import { fiscalSecretBox } from './cfdi/secrets';
 import { invoicingRoutes } from './routes/invoicing';
+import { deliveryInvoiceRoutes } from './routes/delivery-invoice';
 import { inventoryRoutes } from './routes/inventory';
 import { inventoryMoveRoutes } from './routes/inventory-moves';
 import { healthRoutes } from './routes/health';
@@ -258,6 +259,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     emailQueued: () => emailSender?.wake(),
     emailGiveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS,
   });
+  deliveryInvoiceRoutes(app, database.db, business);
   quotationEmailRoutes(app, database.db, { business, sender: emailSender, giveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS });
   // Mensajes: WhatsApp when configured, e-mail through the same queue.
   const whatsapp = whatsAppConfig(env);

@@ -41,6 +41,7 @@ import { BUSINESS_LISTS_ROUTES } from './routes/business-lists';
 import { PROVIDERS_ROUTES } from './routes/providers';
 import { INVOICES_ROUTES } from './routes/invoices';
 import { INVOICING_ROUTES } from './routes/invoicing';
+import { DELIVERY_INVOICE_ROUTES } from './routes/delivery-invoice';
 import { IMPORTS_ROUTES } from './routes/imports';
 import { RENTALS_ROUTES } from './routes/rentals';
 import { PUSH_ROUTES } from './routes/push';
@@ -95,6 +96,7 @@ const TABLES = [
   PROVIDERS_ROUTES,
   INVOICES_ROUTES,
   INVOICING_ROUTES,
+  DELIVERY_INVOICE_ROUTES,
   IMPORTS_ROUTES,
   RENTALS_ROUTES,
   PUSH_ROUTES,

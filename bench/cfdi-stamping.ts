@@ -19,6 +19,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -276,6 +277,11 @@ try {
       }
     })();
 
+    // How long the event loop (the server's and this bench's) was held, apart from waits on the database that /healthz also counts.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    const loopLine = (histogram: IntervalHistogram) => `max ${ms(histogram.max / 1e6)}, p99 ${ms(histogram.percentile(99) / 1e6)}`;
+    loopDelay.enable();
+
     // The invoice requests, CONCURRENCY in flight.
     const latencies: number[] = [];
     const refusals = new Map<string, number>();
@@ -298,6 +304,8 @@ try {
     );
     const requestsEnded = performance.now();
     const requestsEndedAt = new Date();
+    const loopDuringRequests = loopLine(loopDelay);
+    loopDelay.reset();
 
     // Until the queue has settled every invoice (or stamps nothing more for STALL_MS).
     type Progress = { stamped: number; failed: number; pending: number };
@@ -321,6 +329,8 @@ try {
     }
     probing = false;
     await probe;
+    loopDelay.disable();
+    const loopQueueAlone = loopLine(loopDelay);
 
     // The queue's pace from the database's own clock: first request to last stamp, and the stamps after the last answer.
     const [timing] = await rows<{
@@ -399,6 +409,7 @@ try {
       'POST /api/v2/sales/:id/cfdi',
       `${(answered / requestSeconds).toFixed(0)} answers/s over ${requestSeconds.toFixed(1)} s; p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`,
     );
+    figure('  first and last 100', `p50 ${ms(percentile(latencies.slice(0, 100), 50))} then ${ms(percentile(latencies.slice(-100), 50))}`);
     figure('  not 201', refusals.size === 0 ? '0' : [...refusals].map(([reason, count]) => `${count} × ${reason}`).join('; '));
     figure(
       'until all timbrado',
@@ -432,6 +443,8 @@ try {
         ? '—'
         : `max ${ms(Math.max(...healthAfterRequests))}, p99 ${ms(percentile(healthAfterRequests, 99))} (${healthAfterRequests.length} asked)`,
     );
+    figure('event loop held, requests', loopDuringRequests);
+    figure('event loop held, queue alone', loopQueueAlone);
     printTable(`Stamping ${INVOICES} invoices (${databaseName}, Node ${process.version}, ${cpus().length} cores)`);
   } finally {
     await app.close();

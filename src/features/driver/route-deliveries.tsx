@@ -20,6 +20,7 @@ import { prepareEvidence, refuseEvidenceFile } from './driver-input';
 import { KmForm, RouteFormActions, useSave, type Save } from '../../ui/route/route-form';
 import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from '../../ui/route/route-view';
 import { useDevicePosition } from './use-device-position';
+import { StopInvoice } from './stop-invoice';
 import './route-deliveries.css';
 
 const text = driverMessages;
@@ -198,6 +199,7 @@ function FinishedStop({ detail }: { detail: LocalDetail }) {
       </div>
       <PendingBadge records={`detail:${detail.id}`} />
       <DeliveryOutcome detail={detail} />
+      <StopInvoice detailId={detail.id} invoice={detail.invoice} saleFolio={text.saleFolio(detail.sale.id)} />
     </article>
   );
 }
@@ -295,6 +297,8 @@ function StopCard({
       {next && <DeliveryStatusChip detail={detail} />}
       <PendingBadge records={`detail:${detail.id}`} />
       <StopLinks detail={detail} />
+      {/* The driver's printed 'factura' is the stamped CFDI's PDF (issue 45). */}
+      <StopInvoice detailId={detail.id} invoice={detail.invoice} saleFolio={folio} />
       <p className="stop__facts">{text.stopFacts(formatKg(detail.sale.sale_weight), formatMoney(detail.sale.sale_due_balance))}</p>
       {detail.sale.note && (
         <p className="stop__note">

@@ -230,7 +230,9 @@ export class StampingQueue {
       if (done.length === 0) return;
       // The UUID is the invoice number the delivery carries (and the driver prints).
       if (document.kind === 'factura' && document.sale_id !== null)
-        await tx.execute(sql`UPDATE shipping_details SET invoice = ${stamped.uuid} WHERE sale_id = ${document.sale_id} AND deleted_at IS NULL`);
+        await tx.execute(
+          sql`UPDATE shipping_details SET invoice = ${stamped.uuid} WHERE sale_id = ${document.sale_id} AND deleted_at IS NULL`,
+        );
       if (document.email_to && document.email_to.length > 0) {
         await enqueueEmail(tx, {
           saleId: null,
@@ -247,7 +249,12 @@ export class StampingQueue {
     if (document.email_to && document.email_to.length > 0) this.emailQueued();
   }
 
-  private async cancel(claimed: Claimed, document: DocumentRow, pac: Pac, fiscal: Awaited<ReturnType<typeof loadFiscalRow>>): Promise<void> {
+  private async cancel(
+    claimed: Claimed,
+    document: DocumentRow,
+    pac: Pac,
+    fiscal: Awaited<ReturnType<typeof loadFiscalRow>>,
+  ): Promise<void> {
     const { db, box } = this.options;
     if (!document.uuid || !document.cancel_motive) return;
     let folioSustitucion: string | undefined;
@@ -280,12 +287,14 @@ export class StampingQueue {
       rfcReceptor: document.comprobante.receptor.rfc,
       total: document.total,
     });
+    // Refused only when the SAT says so: 'Vigente' with no cancellation status (or not found yet)
+    // is the SAT's service not having caught up with the request, so it is asked again later.
     const state =
       status.state === 'cancelado' || status.cancellation === 'cancelado'
         ? 'cancelado'
-        : status.state === 'en_proceso' || status.cancellation === 'en_proceso'
-          ? 'en_proceso'
-          : 'rechazada';
+        : status.cancellation === 'rechazada'
+          ? 'rechazada'
+          : 'en_proceso';
     await this.recordCancel(claimed, document, state, null);
   }
 

@@ -113,7 +113,8 @@ function receptorOf(customer: CustomerFiscal, issuer: IssuerContext, uso?: strin
   };
   // A customer may be saved without fiscal data; an invoice needs all of it, checked together.
   const absent = (Object.keys(text.customerFields) as (keyof typeof text.customerFields)[]).filter((field) => !receiver[field].trim());
-  if (absent.length > 0) throw new HttpError(422, text.customerIncomplete(`${absent.map((field) => text.customerFields[field]).join(', ')}.`));
+  if (absent.length > 0)
+    throw new HttpError(422, text.customerIncomplete(`${absent.map((field) => text.customerFields[field]).join(', ')}.`));
   const problems = Object.values(receiverProblems(receiver)).filter((problem): problem is string => Boolean(problem));
   if (problems.length > 0) throw new HttpError(422, text.customerIncomplete(problems.join(' ')));
   return {
@@ -164,7 +165,9 @@ async function netLines(tx: Db, saleId: number): Promise<LineForInvoice[]> {
   );
 }
 
-function conceptOf(line: { name: string; unit: string; item_id: number } & Omit<LineForInvoice, 'name' | 'unit' | 'item_id'>): CfdiConcepto {
+function conceptOf(
+  line: { name: string; unit: string; item_id: number } & Omit<LineForInvoice, 'name' | 'unit' | 'item_id'>,
+): CfdiConcepto {
   if (!line.clave_prod_serv) throw new HttpError(422, text.productKeyMissing(line.name));
   if (!line.clave_unidad) throw new HttpError(422, text.unitKeyMissing(line.name));
   const importe = roundCents(line.quantity * line.price);
@@ -178,7 +181,10 @@ function conceptOf(line: { name: string; unit: string; item_id: number } & Omit<
     valorUnitario: line.price,
     importe,
     objetoImp: line.objeto_imp,
-    traslados: line.objeto_imp === '02' ? conceptTaxes({ importe, objetoImp: line.objeto_imp, ivaRate: line.iva_rate, iepsRate: line.ieps_rate }) : [],
+    traslados:
+      line.objeto_imp === '02'
+        ? conceptTaxes({ importe, objetoImp: line.objeto_imp, ivaRate: line.iva_rate, iepsRate: line.ieps_rate })
+        : [],
   };
 }
 
@@ -337,6 +343,13 @@ export async function requestCreditNote(tx: Db, issuer: IssuerContext, returnId:
   });
 }
 
+/**
+ * A payment receipt `p` that still counts: neither cancelled nor on its way to be (a cancelled
+ * payment's receipt is asked to cancel at once, and the next payment must not count it as paid
+ * while the PAC and the SAT settle it).
+ */
+const LIVE_P = sql`p.status <> 'cancelado' AND p.cancel_motive IS NULL`;
+
 interface Application {
   collection_id: number;
   sale_id: number;
@@ -383,18 +396,18 @@ async function receiptFor(
     const [covered] = await rows<{ n: number }>(
       tx,
       sql`SELECT count(*)::int AS n FROM cfdi_payment_lines l JOIN cfdi_documents p ON p.id = l.document_id
-        WHERE l.invoice_id = ${invoice.id} AND p.collection_id = ${collectionId} AND p.status <> 'cancelado'`,
+        WHERE l.invoice_id = ${invoice.id} AND p.collection_id = ${collectionId} AND ${LIVE_P}`,
     );
     if ((covered?.n ?? 0) > 0) continue;
     const [before] = await rows<{ parts: number; paid: number; credited: number; total: number; comprobante: CfdiComprobante }>(
       tx,
       sql`SELECT
           (SELECT count(*)::int FROM cfdi_payment_lines l JOIN cfdi_documents p ON p.id = l.document_id
-            WHERE l.invoice_id = ${invoice.id} AND p.status <> 'cancelado') AS parts,
+            WHERE l.invoice_id = ${invoice.id} AND ${LIVE_P}) AS parts,
           (SELECT coalesce(sum(l.pagado), 0)::float8 FROM cfdi_payment_lines l JOIN cfdi_documents p ON p.id = l.document_id
-            WHERE l.invoice_id = ${invoice.id} AND p.status <> 'cancelado') AS paid,
+            WHERE l.invoice_id = ${invoice.id} AND ${LIVE_P}) AS paid,
           (SELECT coalesce(sum(n.total), 0)::float8 FROM cfdi_documents n
-            WHERE n.kind = 'nota_credito' AND n.related_id = ${invoice.id} AND n.status <> 'cancelado') AS credited,
+            WHERE n.kind = 'nota_credito' AND n.related_id = ${invoice.id} AND n.status <> 'cancelado' AND n.cancel_motive IS NULL) AS credited,
           d.total::float8 AS total, d.comprobante
         FROM cfdi_documents d WHERE d.id = ${invoice.id}`,
     );
@@ -469,6 +482,31 @@ export interface GlobalPeriod {
   to: string;
 }
 
+/** The longest span, in days after the first, of a daily, weekly and fortnightly period. */
+const GLOBAL_SPAN_DAYS: Partial<Record<GlobalPeriod['periodicidad'], number>> = { '01': 0, '02': 6, '03': 15 };
+
+/**
+ * InformacionGlobal's Meses and Año for a period, or null when the period is not one its
+ * periodicidad names: dates that exist, in order, inside one month (inside one bimester for 05,
+ * whose Meses is the bimester's key, 13 Enero-Febrero … 18 Noviembre-Diciembre, as c_Meses and
+ * Anexo 20 ask), no longer than a day, a week or a fortnight for 01, 02 and 03. A week that
+ * crosses a month's end is two global invoices, one per month, so each sale is declared in its month.
+ */
+export function globalPeriodInformation(period: GlobalPeriod): { meses: string; anio: number } | null {
+  const from = DateTime.fromISO(period.from, { zone: BUSINESS_TIME_ZONE });
+  const to = DateTime.fromISO(period.to, { zone: BUSINESS_TIME_ZONE });
+  if (!from.isValid || !to.isValid || to < from || from.year !== to.year) return null;
+  const span = GLOBAL_SPAN_DAYS[period.periodicidad];
+  if (span !== undefined && to.diff(from, 'days').days > span) return null;
+  if (period.periodicidad === '05') {
+    const bimester = Math.ceil(from.month / 2);
+    if (Math.ceil(to.month / 2) !== bimester) return null;
+    return { meses: String(12 + bimester), anio: from.year };
+  }
+  if (to.month !== from.month) return null;
+  return { meses: String(from.month).padStart(2, '0'), anio: from.year };
+}
+
 /**
  * The global invoice (InformacionGlobal) of the period's counter sales: Serie A sales, paid, to
  * customers without an RFC of their own (or 'Público en general'), not invoiced on their own nor in
@@ -476,6 +514,8 @@ export interface GlobalPeriod {
  * guide asks.
  */
 export async function requestGlobalInvoice(tx: Db, issuer: IssuerContext, period: GlobalPeriod, userId: number): Promise<NewDocument> {
+  const informacion = globalPeriodInformation(period);
+  if (!informacion) throw new HttpError(422, text.globalPeriodInvalid);
   // One global invoice at a time: two offices issuing the same period would put a sale in both.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('cfdi_global'))`);
   const sales = await rows<{ id: number }>(
@@ -515,8 +555,6 @@ export async function requestGlobalInvoice(tx: Db, issuer: IssuerContext, period
     }
   }
   const saleIds = `{${sales.map((s) => s.id).join(',')}}`;
-  const [firstDay] = period.from.split('-');
-  const month = period.from.slice(5, 7);
   const formas = await rows<{ method: string | null }>(
     tx,
     sql`SELECT m.name AS method FROM collection_details d JOIN collections k ON k.id = d.collection_id
@@ -537,7 +575,7 @@ export async function requestGlobalInvoice(tx: Db, issuer: IssuerContext, period
       metodoPago: 'PUE',
       moneda: 'MXN',
       lugarExpedicion: issuer.lugarExpedicion,
-      informacionGlobal: { periodicidad: period.periodicidad, meses: month, anio: Number(firstDay) },
+      informacionGlobal: { periodicidad: period.periodicidad, ...informacion },
       emisor: issuer.emisor,
       receptor: {
         rfc: PUBLICO_EN_GENERAL,
@@ -549,9 +587,7 @@ export async function requestGlobalInvoice(tx: Db, issuer: IssuerContext, period
       conceptos,
     }),
   });
-  await tx.execute(
-    sql`INSERT INTO cfdi_global_sales (document_id, sale_id) SELECT ${document.id}, unnest(${saleIds}::int[])`,
-  );
+  await tx.execute(sql`INSERT INTO cfdi_global_sales (document_id, sale_id) SELECT ${document.id}, unnest(${saleIds}::int[])`);
   return document;
 }
 

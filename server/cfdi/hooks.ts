@@ -84,7 +84,7 @@ export function invoicingHooks(deps: { defaults: IdentityDefaults; pacSetting: P
             AND i.comprobante->>'metodoPago' = 'PPD'
           WHERE k.company_id = ${companyId} AND k.canceled_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM cfdi_payment_lines l JOIN cfdi_documents p ON p.id = l.document_id
-              WHERE l.invoice_id = i.id AND p.collection_id = d.collection_id AND p.status <> 'cancelado')
+              WHERE l.invoice_id = i.id AND p.collection_id = d.collection_id AND p.status <> 'cancelado' AND p.cancel_motive IS NULL)
           ORDER BY 1`,
       );
       for (const payment of payments) await requestPaymentReceipts(tx, from, payment.id, userId);

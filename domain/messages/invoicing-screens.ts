@@ -67,6 +67,43 @@ export const invoicingScreenMessages = {
     emailOnStamp: 'Enviar al cliente por correo',
     invoiceRequested: (folio: string) => `Factura ${folio} solicitada: se timbra en unos segundos.`,
   },
+  /** Whom a document is e-mailed to: named addresses, or the customer's contacts when left empty. */
+  recipients: {
+    label: 'Destinatarios',
+    hint: 'Correos separados por comas, hasta 10. Si lo deja vacío, se envía a los correos de los contactos del cliente.',
+    tooMany: 'Escriba hasta 10 correos.',
+    /** The schema's own message ('E-mail inavlido.'), saying which address it is about. */
+    invalid: (message: string, address: string) => `${message} («${address}»)`,
+  },
+  /** 'Enviar por correo' of a stamped document. */
+  email: {
+    title: (name: string) => `Enviar ${name} por correo`,
+    attachments: 'Se envían el XML y el PDF.',
+    submit: 'Enviar',
+    submitting: 'Enviando…',
+    queuedTo: (folio: string, to: string) => `${folio} se envía por correo a ${to}.`,
+  },
+  /** 'Facturar una venta' from /invoices: a sale found by its folio, then invoiced as from its page. */
+  invoiceSale: {
+    action: 'Facturar una venta',
+    title: 'Facturar una venta',
+    folio: 'Folio de la venta',
+    folioHint: 'Como aparece en la venta: V-41 o 41.',
+    find: 'Buscar venta',
+    finding: 'Buscando…',
+    folioInvalid: 'Escriba el folio de la venta: V seguido del número, o solo el número.',
+    notFound: (folio: string) => `No hay una venta con el folio ${folio}.`,
+    quotation: (folio: string, sale: string | null) =>
+      sale ? `${folio} es una cotización: facture su venta, ${sale}.` : `${folio} es una cotización, no una venta.`,
+    customer: 'Cliente',
+    legalName: 'Razón social',
+    rfc: 'RFC',
+    noRfc: 'Sin RFC',
+    date: 'Fecha',
+    total: 'Total',
+    submit: 'Facturar',
+    submitting: 'Facturando…',
+  },
   /** One document, wherever it is shown. */
   document: {
     kind: 'Tipo',

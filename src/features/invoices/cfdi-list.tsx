@@ -17,6 +17,7 @@ import { useToast } from '../../ui/toast';
 import { cfdiFilterParams, EMPTY_CFDI_FILTERS, parseStoredCfdiFilters, type CfdiFilters } from './cfdi-filters';
 import { CFDI_COLUMNS, CfdiCard, cfdiExportRows, cfdiMenuLabel, cfdiRowKey, type CfdiSortColumn } from './cfdi-rows';
 import { GlobalInvoiceDialog } from './global-invoice-dialog';
+import { InvoiceSaleDialog } from './invoice-sale-dialog';
 
 const text = invoicingScreenMessages;
 const noFilters = () => EMPTY_CFDI_FILTERS;
@@ -38,7 +39,9 @@ const STATUSES = CFDI_STATUSES.map((value) => ({ value, label: invoicingMessages
  * /invoices' 'Comprobantes': every CFDI the business issued (invoices, credit notes, payment
  * receipts, global invoices), server paged, sorted and filtered, read again every 2 s while
  * one on the page is being stamped or cancelled. Each row's menu opens its sale and offers
- * what its state admits; 'Factura global' asks for the counter's invoice of a period.
+ * what its state admits; 'Facturar una venta' invoices a sale found by its folio, and
+ * 'Factura global' asks for the counter's invoice of a period: the new document appears at
+ * once as 'Pendiente' and the page follows it until it settles.
  */
 export function CfdiList({ views }: { views: ReactNode }) {
   const { paging, button, drawer, list } = useFilteredList(LIST);
@@ -47,6 +50,7 @@ export function CfdiList({ views }: { views: ReactNode }) {
   const actions = useCfdiActions(notify);
   const navigate = useShellNavigate();
   const [globalOpen, setGlobalOpen] = useState(false);
+  const [invoiceOpen, setInvoiceOpen] = useState(false);
   const documents = list.rows;
 
   // The queue moves a document on within seconds: the page is read again until none is settling.
@@ -94,6 +98,9 @@ export function CfdiList({ views }: { views: ReactNode }) {
         <>
           {views}
           <FiltersButton {...button} />
+          <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setInvoiceOpen(true)}>
+            {text.invoiceSale.action}
+          </button>
           <button type="button" className="outline-button" aria-haspopup="dialog" onClick={() => setGlobalOpen(true)}>
             {text.global.action}
           </button>
@@ -132,6 +139,13 @@ export function CfdiList({ views }: { views: ReactNode }) {
                 </>
               )}
             </FilterDrawer>
+          )}
+          {invoiceOpen && (
+            <InvoiceSaleDialog
+              request={requests.invoice}
+              onRequested={(document) => notify(text.sale.invoiceRequested(cfdiFolio(document)), 'success')}
+              onClose={() => setInvoiceOpen(false)}
+            />
           )}
           {globalOpen && (
             <GlobalInvoiceDialog

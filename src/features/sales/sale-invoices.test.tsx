@@ -3,9 +3,9 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { SaleDetail } from '../../../domain/schemas/quotations';
-import { cfdiKeys } from '../../ui/cfdi/cfdi-documents';
+import { cfdiKeys, notInvoiceable } from '../../ui/cfdi/cfdi-documents';
 import { cfdiDocument } from '../../ui/cfdi/test-fixtures';
-import { notInvoiceable, SaleInvoices, SaleInvoicesView, type InvoiceOffer } from './sale-invoices';
+import { SaleInvoices, SaleInvoicesView, type InvoiceOffer } from './sale-invoices';
 
 const visibleText = (html: string) =>
   html
@@ -14,7 +14,7 @@ const visibleText = (html: string) =>
     .trim();
 
 const ignore = () => undefined;
-const offer: InvoiceOffer = { email: false, onEmail: ignore, sending: false, onInvoice: ignore };
+const offer: InvoiceOffer = { email: false, onEmail: ignore, to: '', onTo: ignore, toError: null, sending: false, onInvoice: ignore };
 const view = (props: Partial<Parameters<typeof SaleInvoicesView>[0]>) =>
   renderToStaticMarkup(<SaleInvoicesView documents={[]} manage offer={null} note={null} refusal={null} onAction={ignore} {...props} />);
 
@@ -39,6 +39,8 @@ describe("the sale page's 'Facturación' panel", () => {
     expect(text).toContain('Método de pago PPD Pago en parcialidades o diferido');
     expect(buttons(html)).toEqual(['Descargar PDF', 'Descargar XML', 'Enviar por correo', 'Cancelar']);
     expect(html).toContain('aria-label="Cancelar: Factura A-7"');
+    // 'Enviar por correo' first asks to whom, as 'Cancelar' asks why.
+    expect(html).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*aria-label="Enviar por correo: Factura A-7"/);
     expect(html).toContain('status-chip--success');
   });
 
@@ -78,6 +80,17 @@ describe("the sale page's 'Facturación' panel", () => {
     expect(text).toContain('Factura A-8 Timbrado');
     expect(text).toContain('Nota de crédito NC-1 Timbrado');
     expect(text).toContain('Recibo de pago P-4 Timbrado');
+  });
+
+  it("asks whom to send it to once the box is ticked, saying that left empty it goes to the customer's contacts", () => {
+    expect(view({ offer })).not.toContain('Destinatarios');
+    const html = view({ offer: { ...offer, email: true, to: 'pagos@', toError: 'E-mail inavlido. («pagos@»)' } });
+    const text = visibleText(html);
+    expect(text).toContain('Destinatarios');
+    expect(text).toContain('Si lo deja vacío, se envía a los correos de los contactos del cliente.');
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*value="pagos@"/);
+    expect(text).toContain('E-mail inavlido. («pagos@»)');
+    expect(buttons(html)).toEqual(['Facturar']);
   });
 
   it("says what the server answered to 'Facturar' as an alert, in its words", () => {

@@ -7,33 +7,34 @@ import { invoicingScreenMessages } from '../../../domain/messages/invoicing-scre
 import type { CfdiDocument } from '../../../domain/schemas/invoicing';
 import type { SaleDetail } from '../../../domain/schemas/quotations';
 import { getErrorMessage } from '../../lib/api';
-import { actionLabel, CfdiStatus, useCfdiActions } from '../../ui/cfdi/cfdi-actions';
+import { actionLabel, actionOpensDialog, CfdiStatus, useCfdiActions } from '../../ui/cfdi/cfdi-actions';
 import {
   cfdiActions,
   cfdiFolio,
   cfdiName,
   liveInvoice,
+  notInvoiceable,
   saleCfdiQueryOptions,
   useCfdiRequests,
   type CfdiAction,
 } from '../../ui/cfdi/cfdi-documents';
+import { isRecipientsRefusal, RecipientsField, recipientsOf } from '../../ui/cfdi/recipients';
 import { QueryStatus } from '../../ui/query-status';
 import { Fact } from '../../ui/record-page';
 import type { Notify } from '../../ui/toast';
 
 const text = invoicingScreenMessages;
 
-/** Why a sale is not offered 'Facturar' though it has no invoice (the server would refuse it the same). */
-export function notInvoiceable(sale: Pick<SaleDetail, 'kind' | 'type' | 'canceled_at'>): string | null {
-  if (sale.canceled_at !== null) return invoicingMessages.saleCanceled;
-  if (sale.type === 'Serie B') return invoicingMessages.serieB;
-  return null;
-}
-
-/** 'Facturar' with its 'Enviar al cliente por correo' box, while the sale has no live invoice. */
+/**
+ * 'Facturar' with its 'Enviar al cliente por correo' box, while the sale has no live invoice;
+ * with the box ticked, 'Destinatarios' (`to`, as typed) and what is wrong with them (`toError`).
+ */
 export interface InvoiceOffer {
   email: boolean;
   onEmail: (email: boolean) => void;
+  to: string;
+  onTo: (to: string) => void;
+  toError: string | null;
   sending: boolean;
   onInvoice: () => void;
 }
@@ -61,6 +62,7 @@ export function SaleInvoicesView({
   onAction: (document: CfdiDocument, action: CfdiAction) => void;
 }) {
   const emailId = useId();
+  const toId = useId();
   return (
     <div className="sale-invoices">
       {documents.length === 0 ? (
@@ -75,15 +77,18 @@ export function SaleInvoicesView({
       )}
       {note && <p className="field-hint">{note}</p>}
       {offer && (
-        <p className="cfdi-invoice">
-          <label htmlFor={emailId} className="check-list__option">
-            <input id={emailId} type="checkbox" checked={offer.email} onChange={(e) => offer.onEmail(e.target.checked)} />
-            {text.sale.emailOnStamp}
-          </label>
-          <button type="button" className="button-primary button-primary--padded" disabled={offer.sending} onClick={offer.onInvoice}>
-            {offer.sending ? text.sale.invoicing : text.sale.invoice}
-          </button>
-        </p>
+        <>
+          <p className="cfdi-invoice">
+            <label htmlFor={emailId} className="check-list__option">
+              <input id={emailId} type="checkbox" checked={offer.email} onChange={(e) => offer.onEmail(e.target.checked)} />
+              {text.sale.emailOnStamp}
+            </label>
+            <button type="button" className="button-primary button-primary--padded" disabled={offer.sending} onClick={offer.onInvoice}>
+              {offer.sending ? text.sale.invoicing : text.sale.invoice}
+            </button>
+          </p>
+          {offer.email && <RecipientsField id={toId} value={offer.to} error={offer.toError} onChange={offer.onTo} />}
+        </>
       )}
       {refusal && (
         <p role="alert" className="field-error">
@@ -141,7 +146,7 @@ function CfdiDocumentItem({
               key={action}
               type="button"
               className={`outline-button${action === 'cancel' ? ' outline-button--danger' : ''}`}
-              aria-haspopup={action === 'cancel' ? 'dialog' : undefined}
+              aria-haspopup={actionOpensDialog(action) ? 'dialog' : undefined}
               aria-label={`${actionLabel(action)}: ${cfdiName(document)}`}
               onClick={() => onAction(document, action)}
             >
@@ -165,6 +170,8 @@ export function SaleInvoices({ sale, manage, notify }: { sale: SaleDetail; manag
   const requests = useCfdiRequests();
   const actions = useCfdiActions(notify);
   const [email, setEmail] = useState(false);
+  const [to, setTo] = useState('');
+  const [toError, setToError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -172,13 +179,21 @@ export function SaleInvoices({ sale, manage, notify }: { sale: SaleDetail; manag
   const note = liveInvoice(documents.data) ? null : notInvoiceable(sale);
   const offered = manage && sale.kind === 'sale' && note === null && liveInvoice(documents.data) === undefined;
   const invoice = async () => {
-    setSending(true);
     setRefusal(null);
+    const recipients = email ? recipientsOf(to) : ({ ok: true, to: [] } as const);
+    if (!recipients.ok) {
+      setToError(recipients.error);
+      return;
+    }
+    setToError(null);
+    setSending(true);
     try {
-      const { document } = await requests.invoice(sale.id, email);
+      const { document } = await requests.invoice(sale.id, email, recipients.to);
       notify(text.sale.invoiceRequested(cfdiFolio(document)), 'success');
     } catch (error) {
-      setRefusal(getErrorMessage(error));
+      const message = getErrorMessage(error);
+      if (email && isRecipientsRefusal(message)) setToError(message);
+      else setRefusal(message);
     } finally {
       setSending(false);
     }
@@ -190,7 +205,7 @@ export function SaleInvoices({ sale, manage, notify }: { sale: SaleDetail; manag
         manage={manage}
         note={note}
         refusal={refusal}
-        offer={offered ? { email, onEmail: setEmail, sending, onInvoice: () => void invoice() } : null}
+        offer={offered ? { email, onEmail: setEmail, to, onTo: setTo, toError, sending, onInvoice: () => void invoice() } : null}
         onAction={actions.run}
       />
       {actions.dialog}

@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../lib/api';
 import { Dialog } from '../dialog';
 import type { Notify } from '../toast';
 import { cancelMotivesFor, cfdiFolio, cfdiName, downloadCfdi, useCfdiRequests, type CancelMotive, type CfdiAction } from './cfdi-documents';
+import { isRecipientsRefusal, RecipientsField, recipientsOf } from './recipients';
 import './cfdi.css';
 
 const text = invoicingScreenMessages;
@@ -34,14 +35,18 @@ export const actionLabel = (action: CfdiAction) =>
     cancel: text.document.cancel,
   })[action];
 
+/** The actions that open a dialog before anything is sent. */
+export const actionOpensDialog = (action: CfdiAction) => action === 'email' || action === 'cancel';
+
 /**
- * Runs a document's actions for a screen: downloads, 'Enviar por correo' and 'Reintentar' at
- * once (their outcome or the server's refusal told through `notify`), 'Cancelar' through the
- * motive dialog, which `dialog` draws among the screen's overlays.
+ * Runs a document's actions for a screen: downloads and 'Reintentar' at once (their outcome or
+ * the server's refusal told through `notify`), 'Enviar por correo' through the recipients
+ * dialog and 'Cancelar' through the motive dialog, which `dialog` draws among the screen's overlays.
  */
 export function useCfdiActions(notify: Notify): { run: (document: CfdiDocument, action: CfdiAction) => void; dialog: ReactNode } {
   const requests = useCfdiRequests();
   const [canceling, setCanceling] = useState<CfdiDocument | null>(null);
+  const [emailing, setEmailing] = useState<CfdiDocument | null>(null);
   const run = useCallback(
     (document: CfdiDocument, action: CfdiAction) => {
       const folio = cfdiName(document);
@@ -55,7 +60,7 @@ export function useCfdiActions(notify: Notify): { run: (document: CfdiDocument, 
         case 'xml':
           return tell(downloadCfdi(document, action));
         case 'email':
-          return tell(requests.email(document), text.document.emailQueued(folio));
+          return setEmailing(document);
         case 'retry':
           return tell(requests.retry(document), text.document.retried(folio));
         case 'cancel':
@@ -64,7 +69,18 @@ export function useCfdiActions(notify: Notify): { run: (document: CfdiDocument, 
     },
     [requests, notify],
   );
-  const dialog = canceling && (
+  const emailDialog = emailing && (
+    <EmailCfdiDialog
+      document={emailing}
+      onSubmit={async (to) => {
+        await requests.email(emailing, to);
+        const folio = cfdiName(emailing);
+        notify(to.length > 0 ? text.email.queuedTo(folio, to.join(', ')) : text.document.emailQueued(folio), 'success');
+      }}
+      onClose={() => setEmailing(null)}
+    />
+  );
+  const cancelDialog = canceling && (
     <CancelCfdiDialog
       document={canceling}
       onSubmit={async (motivo) => {
@@ -79,7 +95,82 @@ export function useCfdiActions(notify: Notify): { run: (document: CfdiDocument, 
       onClose={() => setCanceling(null)}
     />
   );
-  return { run, dialog };
+  return {
+    run,
+    dialog: (
+      <>
+        {emailDialog}
+        {cancelDialog}
+      </>
+    ),
+  };
+}
+
+/**
+ * 'Enviar por correo': the stamped document's XML and PDF to the addresses named, or to the
+ * customer's contacts when none is. A refusal about the addresses stays under them; any other
+ * stays in the dialog, in the server's words.
+ */
+export function EmailCfdiDialog({
+  document,
+  onSubmit,
+  onClose,
+}: {
+  document: Pick<CfdiDocument, 'kind' | 'serie' | 'folio'>;
+  onSubmit: (to: string[]) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [toError, setToError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const ids = { to: useId(), hint: useId() };
+
+  const submit = async (event: FormEvent, close: () => void) => {
+    event.preventDefault();
+    if (sending) return;
+    const recipients = recipientsOf(typed);
+    setError(null);
+    if (!recipients.ok) {
+      setToError(recipients.error);
+      return;
+    }
+    setToError(null);
+    setSending(true);
+    try {
+      await onSubmit(recipients.to);
+      close();
+    } catch (failure) {
+      const message = getErrorMessage(failure);
+      if (isRecipientsRefusal(message)) setToError(message);
+      else setError(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog label={text.email.title(cfdiName(document))} onClose={onClose}>
+      {(close) => (
+        <form onSubmit={(event) => void submit(event, close)} className="filter-form" noValidate aria-describedby={ids.hint}>
+          <p id={ids.hint} className="field-hint">
+            {text.email.attachments}
+          </p>
+          <RecipientsField id={ids.to} value={typed} error={toError} onChange={setTyped} />
+          {error && (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button-primary button-primary--padded" disabled={sending}>
+              {sending ? text.email.submitting : text.email.submit}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
 }
 
 /**

@@ -103,6 +103,30 @@ describe("invoicing's requests", () => {
     expect(settled).toHaveBeenCalledOnce();
   });
 
+  it('names the recipients of the invoice and of a later e-mail, and leaves them out to reach the customer’s contacts', async () => {
+    const pending = cfdiDocument({ status: 'pendiente', uuid: null });
+    const sent = server([
+      json(201, { document: pending }),
+      json(200, cfdiDocument()),
+      json(200, cfdiDocument()),
+      json(201, { document: cfdiDocument({ id: 8, sale_id: 42, status: 'pendiente', uuid: null }) }),
+    ]);
+    const requests = cfdiRequests(slots(), () => undefined);
+    await requests.invoice(41, true, ['compras@ancira.mx', 'pagos@ancira.mx']);
+    await requests.email(cfdiDocument(), ['cxp@ancira.mx']);
+    await requests.email(cfdiDocument());
+    // Addresses typed while the box is not ticked are not sent: there is no e-mail to send.
+    await requests.invoice(42, false, ['compras@ancira.mx']);
+    expect(sent.map(({ url, body }) => ({ url, body }))).toEqual([
+      { url: '/api/v2/sales/41/cfdi', body: { email: true, to: ['compras@ancira.mx', 'pagos@ancira.mx'] } },
+      { url: '/api/v2/cfdi/7/email', body: { to: ['cxp@ancira.mx'] } },
+      { url: '/api/v2/cfdi/7/email', body: {} },
+      { url: '/api/v2/sales/42/cfdi', body: {} },
+    ]);
+    // Each e-mail is its own request: the second does not reuse the first one's key.
+    expect(new Set(sent.map((request) => request.key)).size).toBe(4);
+  });
+
   it('says a refusal in the server words, and cancels with the chosen motive under a new key', async () => {
     const sent = server([
       json(422, { message: 'Faltan datos fiscales del cliente: el uso CFDI' }),

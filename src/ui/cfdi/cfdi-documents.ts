@@ -8,6 +8,7 @@ import {
   type CANCEL_MOTIVES,
   type CfdiDocument,
 } from '../../../domain/schemas/invoicing';
+import type { SaleDetail } from '../../../domain/schemas/quotations';
 import { apiDownload, apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 
@@ -52,6 +53,13 @@ export const settlingInterval = (documents: readonly Pick<CfdiDocument, 'status'
  */
 export const liveInvoice = (documents: readonly CfdiDocument[]) =>
   documents.find((document) => document.kind === 'factura' && document.status !== 'cancelado');
+
+/** Why a sale is not offered 'Facturar' though it has no invoice (the server would refuse it the same). */
+export function notInvoiceable(sale: Pick<SaleDetail, 'type' | 'canceled_at'>): string | null {
+  if (sale.canceled_at !== null) return invoicingMessages.saleCanceled;
+  if (sale.type === 'Serie B') return invoicingMessages.serieB;
+  return null;
+}
 
 export type CfdiAction = 'pdf' | 'xml' | 'email' | 'retry' | 'cancel';
 
@@ -107,13 +115,22 @@ export function cfdiRequests(keys: RequestKeys, settled: () => void) {
     return answer;
   };
   return {
-    /** 'Facturar': the sale's invoice, e-mailed to the customer's contacts once stamped when `email`. */
-    invoice: (saleId: number, email: boolean) =>
-      send(`invoice-${saleId}`, `/api/v2/sales/${saleId}/cfdi`, email ? { email: true } : {}, cfdiRequestAnswerSchema),
+    /**
+     * 'Facturar': the sale's invoice, e-mailed once stamped when `email`: to `to`, or to the
+     * customer's contacts when none is named.
+     */
+    invoice: (saleId: number, email: boolean, to: readonly string[] = []) =>
+      send(
+        `invoice-${saleId}`,
+        `/api/v2/sales/${saleId}/cfdi`,
+        email ? { email: true, ...(to.length > 0 && { to }) } : {},
+        cfdiRequestAnswerSchema,
+      ),
     retry: (document: Pick<CfdiDocument, 'id'>) =>
       send(`retry-${document.id}`, `/api/v2/cfdi/${document.id}/retry`, {}, cfdiDocumentSchema),
-    email: (document: Pick<CfdiDocument, 'id'>) =>
-      send(`email-${document.id}`, `/api/v2/cfdi/${document.id}/email`, {}, cfdiDocumentSchema),
+    /** 'Enviar por correo': to `to`, or to the customer's contacts when none is named. */
+    email: (document: Pick<CfdiDocument, 'id'>, to: readonly string[] = []) =>
+      send(`email-${document.id}`, `/api/v2/cfdi/${document.id}/email`, to.length > 0 ? { to } : {}, cfdiDocumentSchema),
     cancel: (document: Pick<CfdiDocument, 'id'>, motivo: CancelMotive) =>
       send(`cancel-${document.id}`, `/api/v2/cfdi/${document.id}/cancel`, { motivo }, cfdiRequestAnswerSchema),
     global: (body: { periodicidad: '01' | '02' | '03' | '04' | '05'; from: string; to: string }) =>

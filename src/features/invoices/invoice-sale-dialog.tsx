@@ -136,7 +136,15 @@ export function InvoiceSaleDialog({
               ) : (
                 <>
                   <label htmlFor={ids.email} className="check-list__option">
-                    <input id={ids.email} type="checkbox" checked={email} onChange={(event) => setEmail(event.target.checked)} />
+                    <input
+                      id={ids.email}
+                      type="checkbox"
+                      checked={email}
+                      onChange={(event) => {
+                        setEmail(event.target.checked);
+                        setToError(null);
+                      }}
+                    />
                     {invoicingScreenMessages.sale.emailOnStamp}
                   </label>
                   {email && <RecipientsField id={ids.to} value={to} error={toError} onChange={setTo} />}

@@ -178,6 +178,11 @@ export function SaleInvoices({ sale, manage, notify }: { sale: SaleDetail; manag
   if (!documents.data) return <QueryStatus query={documents} loading={text.sale.loading} />;
   const note = liveInvoice(documents.data) ? null : notInvoiceable(sale);
   const offered = manage && sale.kind === 'sale' && note === null && liveInvoice(documents.data) === undefined;
+  // Unticked, the addresses are not sent: what was wrong with them no longer applies.
+  const tick = (value: boolean) => {
+    setEmail(value);
+    setToError(null);
+  };
   const invoice = async () => {
     setRefusal(null);
     const recipients = email ? recipientsOf(to) : ({ ok: true, to: [] } as const);
@@ -205,7 +210,7 @@ export function SaleInvoices({ sale, manage, notify }: { sale: SaleDetail; manag
         manage={manage}
         note={note}
         refusal={refusal}
-        offer={offered ? { email, onEmail: setEmail, to, onTo: setTo, toError, sending, onInvoice: () => void invoice() } : null}
+        offer={offered ? { email, onEmail: tick, to, onTo: setTo, toError, sending, onInvoice: () => void invoice() } : null}
         onAction={actions.run}
       />
       {actions.dialog}

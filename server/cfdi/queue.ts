@@ -144,10 +144,12 @@ export class StampingQueue {
       if (!pacError) this.options.log.error({ err: error, cfdi: claimed.id }, 'cfdi attempt failed');
       const message = (pacError?.message ?? text.pacDown).slice(0, 1000);
       if (pacError && !pacError.transient) {
-        // The PAC refused it: the document waits for a person ('Reintentar' once fixed).
+        // The PAC refused it: the document waits for a person ('Reintentar' once fixed), unless its
+        // cause was cancelled meanwhile (cancel_motive set before any stamp): no CFDI exists, none is owed.
         await db.execute(
           claimed.pending === 'timbrar'
-            ? sql`UPDATE cfdi_documents SET status = 'error', pending = NULL, last_error = ${message}, updated_at = now()
+            ? sql`UPDATE cfdi_documents SET status = CASE WHEN cancel_motive IS NULL THEN 'error' ELSE 'cancelado' END, pending = NULL,
+                canceled_at = CASE WHEN cancel_motive IS NULL THEN canceled_at ELSE now() END, last_error = ${message}, updated_at = now()
                 WHERE id = ${claimed.id} AND attempts = ${claimed.attempts}`
             : sql`UPDATE cfdi_documents SET pending = NULL, cancel_motive = NULL, cancel_requested_at = NULL, last_error = ${message},
                 status = CASE WHEN status = 'cancelando' THEN 'timbrado' ELSE status END, updated_at = now()

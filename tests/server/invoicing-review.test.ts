@@ -234,3 +234,31 @@ describe('the global invoice’s period', () => {
     expect(stored!.anio).toBe(Number(date.slice(0, 4)));
   });
 });
+
+describe('a document whose cause was cancelled before it was stamped', () => {
+  it('is cancelled, not left in error for a “Reintentar” that would stamp it, when the PAC then refuses it', async () => {
+    const company = await customer();
+    const sale = await newSale(company);
+    fake.setDown(true);
+    let id: number;
+    try {
+      id = (await invoice(sale.id)).id;
+      await settled(id, (d) => d.attempts >= 1 && d.last_error !== null);
+      // Dated four days ago and not sealed yet: the PAC will refuse it (its 72 hours).
+      await rows(
+        sql`UPDATE cfdi_documents SET xml = NULL, comprobante = jsonb_set(comprobante, '{fecha}', to_jsonb(to_char(now() - interval '4 days', 'YYYY-MM-DD"T"HH24:MI:SS')))
+          WHERE id = ${id}`,
+      );
+      const cancel = await call('POST', `/api/v2/sales/${sale.id}/cancel`, { reason: 'El cliente ya no lo quiso' });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect((await documentOf(id)).cancel_motive).toBe('02');
+    } finally {
+      fake.setDown(false);
+    }
+    await rows(sql`UPDATE cfdi_documents SET next_attempt_at = now() WHERE id = ${id}`);
+    const done = await settled(id);
+    expect(done.status).toBe('cancelado');
+    expect(done.uuid).toBeNull();
+    expect((await call('POST', `/api/v2/cfdi/${id}/retry`, {})).statusCode).toBe(409);
+  });
+});

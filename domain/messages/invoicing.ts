@@ -44,6 +44,7 @@ export const invoicingMessages = {
   alreadyCanceling: 'La cancelación ya está en proceso.',
   emailNoAddress: 'El cliente no tiene correo: escriba a quién enviarlo.',
   emailInvalid: 'E-mail inavlido.',
+  tooManyRecipients: 'Escriba hasta 10 correos.',
   globalNothing: 'No hay ventas de mostrador pagadas sin facturar en ese periodo.',
   globalPeriodInvalid: 'El periodo de la factura global no es válido.',
   paymentFormUnknown: (name: string) =>

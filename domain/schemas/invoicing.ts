@@ -95,7 +95,7 @@ export const cfdiListSchema = z.array(cfdiDocumentSchema);
 
 export const CFDI_SORT_COLUMNS = ['created_at', 'folio', 'total'] as const;
 
-const emailList = z.array(str.check(z.trim(), z.regex(EMAIL_PATTERN, text.emailInvalid))).check(z.maxLength(10));
+const emailList = z.array(str.check(z.trim(), z.regex(EMAIL_PATTERN, text.emailInvalid))).check(z.maxLength(10, text.tooManyRecipients));
 
 export const invoiceRequestSchema = z.object({
   /** Send it to the customer once stamped: these addresses, or the customer's contacts' when empty. */

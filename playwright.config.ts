@@ -5,6 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const eventosPort = port + 1;
 /** The SMTP server that tests/e2e/quotation-to-delivery.spec.ts starts; nothing else sends mail. */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 8283);
+/** The fake PAC (tests/server/fake-pac.ts) that tests/e2e/invoicing.spec.ts starts; nothing else stamps. */
+export const pacPort = Number(process.env.E2E_PAC_PORT ?? 8284);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -56,6 +58,14 @@ export default defineConfig({
         // A queued e-mail leaves within a second, and a mail server not up yet is tried again soon.
         EMAIL_POLL_MS: '500',
         EMAIL_RETRY_FIRST_MS: '1000',
+        // Invoicing through SW sapien's API as the fake PAC speaks it; a stamp is picked up within
+        // 300 ms, and a PAC not up yet (every spec but invoicing's) is tried again after a second.
+        PAC_PROVIDER: 'sw',
+        PAC_URL: `http://127.0.0.1:${pacPort}`,
+        // A fixed key for the CSD's secrets: the run's own, never a business's.
+        FISCAL_KEY: 'e2e0'.repeat(16),
+        CFDI_POLL_MS: '300',
+        CFDI_RETRY_FIRST_MS: '1000',
       },
     },
     {

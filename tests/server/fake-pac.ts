@@ -51,6 +51,11 @@ export interface FakePacOptions {
    * benchmark of a thousand stamps may turn it off and say so with its figure.
    */
   validateSchemas?: boolean;
+  /**
+   * The port to listen on (default: a free one). The end-to-end web server is started apart with
+   * PAC_URL fixed in playwright.config.ts, so its fake must be found there.
+   */
+  port?: number;
 }
 
 /** One document the fake stamped, as a test inspects it. */
@@ -648,7 +653,14 @@ export async function startFakePac(options: FakePacOptions = {}): Promise<FakePa
         json(response, 500, { message: `Error interno del PAC falso: ${(error as Error).message}`, status: 'error' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A taken fixed port fails the start, rather than leaving it waiting.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
 
   return {

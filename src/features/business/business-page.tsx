@@ -12,7 +12,7 @@ import { describedBy, Field } from '../../ui/form-fields';
 import { FormActions } from '../../ui/form-actions';
 import { QueryStatus } from '../../ui/query-status';
 import { ScreenPage } from '../../ui/screen-chrome';
-import { useToast } from '../../ui/toast';
+import { useToast, type Notify } from '../../ui/toast';
 import { refreshDeployment } from '../../ui/deployment';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
@@ -26,7 +26,12 @@ import './business-page.css';
 const text = businessMessages;
 const businessKey = ['business'] as const;
 
-/** 'Datos del negocio': the identity printed on every document, as 'Configuración inicial' set it. */
+/**
+ * 'Datos del negocio': the identity printed on every document, as 'Configuración inicial' set it.
+ * One Ionic page from loading to the form: a page swapped for another once the data arrives
+ * registers twice with the router outlet, which then leaves the next screen opened from here
+ * (its 'Facturación' link) transparent behind this one.
+ */
 export default function BusinessPage() {
   const business = useQuery({
     queryKey: businessKey,
@@ -35,10 +40,11 @@ export default function BusinessPage() {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  // The form starts from what the server holds now, never from a copy kept from another visit.
-  if (!business.isFetchedAfterMount || !business.data)
-    return (
-      <ScreenPage title={text.title}>
+  const [notify, toast] = useToast();
+  return (
+    <ScreenPage title={text.title} overlays={toast}>
+      {/* The form starts from what the server holds now, never from a copy kept from another visit. */}
+      {!business.isFetchedAfterMount || !business.data ? (
         <QueryStatus
           query={{
             isPending: !business.isError,
@@ -48,9 +54,11 @@ export default function BusinessPage() {
             refetch: business.refetch,
           }}
         />
-      </ScreenPage>
-    );
-  return <BusinessForm stored={business.data} />;
+      ) : (
+        <BusinessForm stored={business.data} notify={notify} />
+      )}
+    </ScreenPage>
+  );
 }
 
 type Values = Record<string, string>;
@@ -63,11 +71,10 @@ const minimumOf = (typed: string | undefined) => (typed === undefined || typed.t
 const FIELD_ORDER = [...BUSINESS_FIELD_ORDER, 'free_delivery_minimum', 'quotation_terms'];
 
 /** The form keeps its place across a save: its toast says so on the same screen. */
-function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
+function BusinessForm({ stored, notify }: { stored: BusinessIdentityAnswer; notify: Notify }) {
   const formId = useId();
   const queryClient = useQueryClient();
   const keys = useRequestKeys();
-  const [notify, toast] = useToast();
   const canSetUpInvoicing = hasPermission(useShell().user, 'fiscal');
   const [initial, setInitial] = useState(() => valuesOf(stored));
   const [values, setValues] = useState<Values>(initial);
@@ -125,70 +132,68 @@ function BusinessForm({ stored }: { stored: BusinessIdentityAnswer }) {
   };
 
   return (
-    <ScreenPage title={text.title} overlays={toast}>
-      <form className="business-form" onSubmit={submit} noValidate aria-label={text.title}>
-        <p>{text.intro}</p>
-        {/* Invoicing's setup is a screen of its own, behind its own permission ('fiscal'). */}
-        {canSetUpInvoicing && (
-          <p>
-            <AppLink href="/business/fiscal">{invoicingScreenMessages.fiscal.openFromBusiness}</AppLink>
-          </p>
-        )}
-        <fieldset className="business-form__fields" disabled={save.isPending}>
-          <BusinessIdentityFields
-            values={values}
-            errors={errors}
-            idOf={idOf}
-            onChange={change}
-            onLogo={(chosen) => {
-              setLogo(chosen && 'dataUrl' in chosen ? chosen.dataUrl : undefined);
-              setErrors((current) => ({ ...current, logo: chosen && 'error' in chosen ? chosen.error : undefined }));
-            }}
-            logoPreview={logo ?? stored.logo_url}
-          />
-        </fieldset>
-        {/* The quotation's terms (spec §9): what its 'Condiciones' print, the business's own. */}
-        <fieldset className="business-form__fields" disabled={save.isPending}>
-          <legend className="section-heading">{text.quotationTerms}</legend>
-          <Field
-            id={idOf('free_delivery_minimum')}
-            label={text.freeDeliveryMinimum}
-            error={errors.free_delivery_minimum}
-            hint={text.freeDeliveryHint}
-          >
-            <input
-              id={idOf('free_delivery_minimum')}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.free_delivery_minimum ?? ''}
-              onChange={(e) => change('free_delivery_minimum', e.target.value)}
-              {...describedBy(idOf('free_delivery_minimum'), errors.free_delivery_minimum, true)}
-            />
-          </Field>
-          <Field id={idOf('quotation_terms')} label={text.conditions} error={errors.quotation_terms} hint={text.conditionsHint}>
-            <textarea
-              id={idOf('quotation_terms')}
-              rows={5}
-              maxLength={2000}
-              value={values.quotation_terms ?? ''}
-              onChange={(e) => change('quotation_terms', e.target.value)}
-              {...describedBy(idOf('quotation_terms'), errors.quotation_terms, true)}
-            />
-          </Field>
-        </fieldset>
-        <FormActions
-          serverError={save.error ? getErrorMessage(save.error) : null}
-          pending={save.isPending}
-          disabled={!changed}
-          onCancel={() => {
-            setValues(initial);
-            setLogo(undefined);
-            setErrors({});
+    <form className="business-form" onSubmit={submit} noValidate aria-label={text.title}>
+      <p>{text.intro}</p>
+      {/* Invoicing's setup is a screen of its own, behind its own permission ('fiscal'). */}
+      {canSetUpInvoicing && (
+        <p>
+          <AppLink href="/business/fiscal">{invoicingScreenMessages.fiscal.openFromBusiness}</AppLink>
+        </p>
+      )}
+      <fieldset className="business-form__fields" disabled={save.isPending}>
+        <BusinessIdentityFields
+          values={values}
+          errors={errors}
+          idOf={idOf}
+          onChange={change}
+          onLogo={(chosen) => {
+            setLogo(chosen && 'dataUrl' in chosen ? chosen.dataUrl : undefined);
+            setErrors((current) => ({ ...current, logo: chosen && 'error' in chosen ? chosen.error : undefined }));
           }}
-          labels={{ cancel: text.cancel, save: text.save, saving: text.saving }}
+          logoPreview={logo ?? stored.logo_url}
         />
-      </form>
-    </ScreenPage>
+      </fieldset>
+      {/* The quotation's terms (spec §9): what its 'Condiciones' print, the business's own. */}
+      <fieldset className="business-form__fields" disabled={save.isPending}>
+        <legend className="section-heading">{text.quotationTerms}</legend>
+        <Field
+          id={idOf('free_delivery_minimum')}
+          label={text.freeDeliveryMinimum}
+          error={errors.free_delivery_minimum}
+          hint={text.freeDeliveryHint}
+        >
+          <input
+            id={idOf('free_delivery_minimum')}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.free_delivery_minimum ?? ''}
+            onChange={(e) => change('free_delivery_minimum', e.target.value)}
+            {...describedBy(idOf('free_delivery_minimum'), errors.free_delivery_minimum, true)}
+          />
+        </Field>
+        <Field id={idOf('quotation_terms')} label={text.conditions} error={errors.quotation_terms} hint={text.conditionsHint}>
+          <textarea
+            id={idOf('quotation_terms')}
+            rows={5}
+            maxLength={2000}
+            value={values.quotation_terms ?? ''}
+            onChange={(e) => change('quotation_terms', e.target.value)}
+            {...describedBy(idOf('quotation_terms'), errors.quotation_terms, true)}
+          />
+        </Field>
+      </fieldset>
+      <FormActions
+        serverError={save.error ? getErrorMessage(save.error) : null}
+        pending={save.isPending}
+        disabled={!changed}
+        onCancel={() => {
+          setValues(initial);
+          setLogo(undefined);
+          setErrors({});
+        }}
+        labels={{ cancel: text.cancel, save: text.save, saving: text.saving }}
+      />
+    </form>
   );
 }

@@ -236,6 +236,32 @@ export async function requestInvoice(
   userId: number,
   options: { emailTo?: string[] | null; replacing?: { id: number } } = {},
 ): Promise<NewDocument> {
+  const invoice = await invoiceOfSale(tx, issuer, saleId, { replacing: options.replacing?.id });
+  const document = await insertDocument(tx, 'factura', {
+    saleId,
+    companyId: invoice.companyId,
+    relatedId: options.replacing?.id ?? null,
+    emailTo: options.emailTo ?? null,
+    userId,
+    build: invoice.build,
+  });
+  // Payments made before the invoice was issued get their receipts too (PPD).
+  if (invoice.metodoPago === 'PPD') await requestPaymentReceiptsForSale(tx, issuer, saleId, userId);
+  return document;
+}
+
+/**
+ * A sale's invoice as its data stands now, checked: what requestInvoice writes, and what
+ * 'Reintentar' writes again (same serie and folio) once the customer's or a product's data the PAC
+ * refused is corrected. `replacing`: a document of the sale that does not count as its live
+ * invoice (the one a substitute replaces, or the refused one being written again).
+ */
+async function invoiceOfSale(
+  tx: Db,
+  issuer: IssuerContext,
+  saleId: number,
+  options: { replacing?: number },
+): Promise<{ companyId: number; metodoPago: 'PUE' | 'PPD'; build: (serie: string, folio: string) => CfdiComprobante }> {
   const [sale] = await rows<SaleForInvoice>(
     tx,
     sql`SELECT s.id, s.company_id, s.kind, s.type, s.total::float8 AS total, s.returned::float8 AS returned,
@@ -246,7 +272,7 @@ export async function requestInvoice(
   if (sale.canceled) throw new HttpError(409, text.saleCanceled);
   if (sale.type === 'Serie B') throw new HttpError(409, text.serieB);
   const live = await liveInvoiceOf(tx, saleId);
-  if (live && live.id !== options.replacing?.id) throw new HttpError(409, text.alreadyInvoiced(folioText(live.serie, live.folio)));
+  if (live && live.id !== options.replacing) throw new HttpError(409, text.alreadyInvoiced(folioText(live.serie, live.folio)));
   const global = await liveGlobalOf(tx, saleId);
   if (global) throw new HttpError(409, text.inGlobal(folioText(global.serie, global.folio)));
 
@@ -266,12 +292,10 @@ export async function requestInvoice(
   const paidForm = sale.due_balance === 0 ? await formaPagoOfSale(tx, saleId) : null;
   const metodoPago = paidForm ? 'PUE' : 'PPD';
   const fecha = cfdiNow();
-  const document = await insertDocument(tx, 'factura', {
-    saleId,
+  const substitute = options.replacing !== undefined && live?.id === options.replacing && live.status !== 'error';
+  return {
     companyId: sale.company_id,
-    relatedId: options.replacing?.id ?? null,
-    emailTo: options.emailTo ?? null,
-    userId,
+    metodoPago,
     build: (serie, folio) => ({
       tipoDeComprobante: 'I',
       serie,
@@ -283,15 +307,39 @@ export async function requestInvoice(
       moneda: 'MXN',
       lugarExpedicion: issuer.lugarExpedicion,
       // A substitute names the invoice it replaces once that one's UUID is known (filled when sealed).
-      ...(options.replacing && { relacionados: { tipoRelacion: '04', uuids: [] } }),
+      ...(substitute && { relacionados: { tipoRelacion: '04', uuids: [] } }),
       emisor: issuer.emisor,
       receptor,
       conceptos,
     }),
-  });
-  // Payments made before the invoice was issued get their receipts too (PPD).
-  if (metodoPago === 'PPD') await requestPaymentReceiptsForSale(tx, issuer, saleId, userId);
-  return document;
+  };
+}
+
+/**
+ * 'Reintentar' of a document the PAC refused: none exists at the SAT, so it is written again
+ * with its serie and folio, dated now — an invoice from its sale's data as it stands now (the
+ * customer's or a product's data corrected since), the others as they were.
+ */
+export async function rewriteRefused(tx: Db, issuer: IssuerContext, documentId: number): Promise<void> {
+  const [document] = await rows<{ kind: CfdiKind; sale_id: number | null; related_id: number | null; serie: string; folio: number }>(
+    tx,
+    sql`SELECT kind, sale_id, related_id, serie, folio FROM cfdi_documents WHERE id = ${documentId}`,
+  );
+  if (!document) throw new HttpError(404, text.documentNotFound);
+  if (document.kind === 'factura' && document.sale_id !== null) {
+    const invoice = await invoiceOfSale(tx, issuer, document.sale_id, { replacing: documentId });
+    const comprobante = invoice.build(document.serie, String(document.folio));
+    // A substitute keeps naming the invoice it replaces.
+    if (document.related_id !== null) comprobante.relacionados = { tipoRelacion: '04', uuids: [] };
+    await tx.execute(
+      sql`UPDATE cfdi_documents SET comprobante = ${JSON.stringify(comprobante)}::jsonb, total = ${comprobanteTotals(comprobante.conceptos).total}
+        WHERE id = ${documentId}`,
+    );
+    return;
+  }
+  await tx.execute(
+    sql`UPDATE cfdi_documents SET comprobante = jsonb_set(comprobante, '{fecha}', to_jsonb(${cfdiNow()}::text)) WHERE id = ${documentId}`,
+  );
 }
 
 /**
@@ -628,7 +676,12 @@ export async function requestCancel(
  * A document still on its way is cancelled once stamped; one the PAC refused is simply dropped.
  */
 export async function cancelDocumentsOf(tx: Db, of: { saleId?: number; collectionId?: number }): Promise<number> {
-  const where = of.saleId !== undefined ? sql`sale_id = ${of.saleId}` : sql`collection_id = ${of.collectionId}`;
+  // A sale's documents are its invoice, its credit notes and the payment receipts that paid its
+  // invoice (the SAT cancels an invoice only once the documents related to it are cancelled).
+  const where =
+    of.saleId !== undefined
+      ? sql`(sale_id = ${of.saleId} OR id IN (SELECT document_id FROM cfdi_payment_lines WHERE sale_id = ${of.saleId}))`
+      : sql`collection_id = ${of.collectionId}`;
   await tx.execute(
     sql`UPDATE cfdi_documents SET status = 'cancelado', pending = NULL, canceled_at = now(), updated_at = now()
       WHERE ${where} AND status = 'error'`,

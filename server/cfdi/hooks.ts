@@ -52,7 +52,10 @@ export function invoicingHooks(deps: { defaults: IdentityDefaults; pacSetting: P
       const from = await issuer(tx);
       if (!from) return;
       try {
-        await requestInvoice(tx, from, saleId, userId);
+        // In a savepoint: a refusal half-way leaves nothing of the invoice behind.
+        await tx.transaction(async (savepoint) => {
+          await requestInvoice(savepoint as unknown as Db, from, saleId, userId);
+        });
       } catch (error) {
         // The sale is saved whatever its invoice lacks; the office invoices it once the data is complete.
         if (!(error instanceof HttpError)) throw error;

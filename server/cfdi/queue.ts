@@ -259,6 +259,18 @@ export class StampingQueue {
   ): Promise<void> {
     const { db, box } = this.options;
     if (!document.uuid || !document.cancel_motive) return;
+    // The SAT cancels an invoice only once the credit notes and payment receipts related to it are
+    // cancelled: while any of them is on its way to cancellation, the invoice waits for it.
+    if (document.kind === 'factura' || document.kind === 'global') {
+      const [waiting] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM cfdi_documents r
+          WHERE r.status <> 'cancelado' AND r.cancel_motive IS NOT NULL AND r.uuid IS NOT NULL
+            AND ((r.kind = 'nota_credito' AND r.related_id = ${document.id})
+              OR r.id IN (SELECT l.document_id FROM cfdi_payment_lines l WHERE l.invoice_id = ${document.id}))`,
+      );
+      if ((waiting?.n ?? 0) > 0) throw new Postpone(WAIT_FOR_RELATED_MS);
+    }
     let folioSustitucion: string | undefined;
     if (document.cancel_motive === '01') {
       const [substitute] = await rows<{ uuid: string | null }>(
@@ -273,7 +285,7 @@ export class StampingQueue {
       uuid: document.uuid,
       rfcEmisor: document.comprobante.emisor.rfc,
       rfcReceptor: document.comprobante.receptor.rfc,
-      total: document.total,
+      total: cfdiTotal(document),
       motivo: document.cancel_motive,
       ...(folioSustitucion && { folioSustitucion }),
       csd: { cerDer, keyDer, password },
@@ -287,7 +299,7 @@ export class StampingQueue {
       uuid: document.uuid,
       rfcEmisor: document.comprobante.emisor.rfc,
       rfcReceptor: document.comprobante.receptor.rfc,
-      total: document.total,
+      total: cfdiTotal(document),
     });
     // Refused only when the SAT says so: 'Vigente' with no cancellation status (or not found yet)
     // is the SAT's service not having caught up with the request, so it is asked again later.
@@ -336,6 +348,11 @@ export class StampingQueue {
         );
     });
   }
+}
+
+/** The CFDI's own Total, by which the SAT finds it: a payment receipt's is 0 (its amount is in the complement). */
+function cfdiTotal(document: DocumentRow): number {
+  return document.comprobante.tipoDeComprobante === 'P' ? 0 : document.total;
 }
 
 function escapeHtml(value: string): string {

@@ -33,8 +33,16 @@ import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
 import { cfdiFiles } from '../cfdi/attachments';
 import { CsdError, openCsd } from '../cfdi/csd';
-import { cfdiNow, folioText, requestCancel, requestGlobalInvoice, requestInvoice } from '../cfdi/documents';
-import { csdDaysLeft, issuerContext, issuingIdentity, loadFiscalRow, missingForInvoicing, type IdentityDefaults, type PacSetting } from '../cfdi/fiscal';
+import { folioText, requestCancel, requestGlobalInvoice, requestInvoice, rewriteRefused } from '../cfdi/documents';
+import {
+  csdDaysLeft,
+  issuerContext,
+  issuingIdentity,
+  loadFiscalRow,
+  missingForInvoicing,
+  type IdentityDefaults,
+  type PacSetting,
+} from '../cfdi/fiscal';
 import type { StampingQueue } from '../cfdi/queue';
 import type { SecretBox } from '../cfdi/secrets';
 
@@ -65,7 +73,11 @@ export const INVOICING_ROUTES = {
   },
   'GET /api/v2/cfdi/:id': { access: permission('invoices'), summary: 'Un comprobante y su estado', response: cfdiDocumentSchema },
   'GET /api/v2/cfdi/:id/xml': { access: permission('invoices', 'sales'), summary: 'El XML timbrado', file: 'application/xml' },
-  'GET /api/v2/cfdi/:id/pdf': { access: permission('invoices', 'sales'), summary: 'La representación impresa (PDF)', file: 'application/pdf' },
+  'GET /api/v2/cfdi/:id/pdf': {
+    access: permission('invoices', 'sales'),
+    summary: 'La representación impresa (PDF)',
+    file: 'application/pdf',
+  },
   'GET /api/v2/sales/:id/cfdi': {
     access: permission('invoices', 'sales'),
     summary: 'Los comprobantes de una venta: su factura, notas de crédito y recibos de pago',
@@ -113,7 +125,11 @@ const DOCUMENT_SELECT = sql`d.id, d.kind, d.serie, d.folio, d.sale_id, d.return_
   CASE WHEN d.pending IS NOT NULL THEN ${iso(sql`d.next_attempt_at`)} END AS next_attempt_at, d.cancel_motive, d.related_id,
   ${iso(sql`d.created_at`)} AS created_at, ${iso(sql`d.stamped_at`)} AS stamped_at, ${iso(sql`d.canceled_at`)} AS canceled_at`;
 const DOCUMENT_FROM = sql`cfdi_documents d LEFT JOIN companies c ON c.id = d.company_id`;
-const DOCUMENT_SORTS: Record<(typeof CFDI_SORT_COLUMNS)[number], string> = { created_at: 'd.created_at', folio: 'd.folio', total: 'd.total' };
+const DOCUMENT_SORTS: Record<(typeof CFDI_SORT_COLUMNS)[number], string> = {
+  created_at: 'd.created_at',
+  folio: 'd.folio',
+  total: 'd.total',
+};
 
 async function documentById(db: Db, id: number): Promise<CfdiDocument> {
   const [row] = await rows<CfdiDocument>(db, sql`SELECT ${DOCUMENT_SELECT} FROM ${DOCUMENT_FROM} WHERE d.id = ${id}`);
@@ -207,7 +223,8 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
         throw new HttpError(422, text.csdUnreadable);
       }
       const { identity } = await business.current();
-      if (csd.rfc.toUpperCase() !== identity.taxId.trim().toUpperCase()) throw new HttpError(422, text.csdOtherRfc(csd.rfc, identity.taxId));
+      if (csd.rfc.toUpperCase() !== identity.taxId.trim().toUpperCase())
+        throw new HttpError(422, text.csdOtherRfc(csd.rfc, identity.taxId));
       return runMutation(db, request, reply, async (tx) => {
         await tx.execute(sql`INSERT INTO fiscal_settings (id) VALUES (1) ON CONFLICT DO NOTHING`);
         await tx.execute(
@@ -233,7 +250,8 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
       const conditions: SQL[] = [];
       const { kind, status, company, uuid } = query.filters;
       if (kind) {
-        if (!(CFDI_KINDS as readonly string[]).includes(kind)) throw new HttpError(400, queryMessages.unknownFilter(`kind=${kind.slice(0, 40)}`));
+        if (!(CFDI_KINDS as readonly string[]).includes(kind))
+          throw new HttpError(400, queryMessages.unknownFilter(`kind=${kind.slice(0, 40)}`));
         conditions.push(sql`d.kind = ${kind}`);
       }
       if (status) {
@@ -242,7 +260,8 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
         conditions.push(sql`d.status = ${status}`);
       }
       const range = dateRange(query.filters.date_between);
-      if (range) conditions.push(sql`(d.created_at AT TIME ZONE 'America/Monterrey')::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
+      if (range)
+        conditions.push(sql`(d.created_at AT TIME ZONE 'America/Monterrey')::date BETWEEN ${range[0]}::date AND ${range[1]}::date`);
       if (company)
         conditions.push(
           sql`(c.name ILIKE ${containsPattern(company)} OR d.comprobante->'receptor'->>'nombre' ILIKE ${containsPattern(company)}
@@ -293,7 +312,11 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
       reply,
       async (tx) => {
         const [sale] = await rows<{ company_id: number }>(tx, sql`SELECT company_id FROM sales WHERE id = ${id}`);
-        const emailTo = body.email ? (body.to && body.to.length > 0 ? body.to : await customerAddresses(tx, sale?.company_id ?? null)) : null;
+        const emailTo = body.email
+          ? body.to && body.to.length > 0
+            ? body.to
+            : await customerAddresses(tx, sale?.company_id ?? null)
+          : null;
         if (body.email && emailTo?.length === 0) throw new HttpError(422, text.emailNoAddress);
         const made = await requestInvoice(tx, issuer, id, currentUser(request).id, { emailTo });
         return { status: 201, body: { document: await documentById(tx, made.id) } };
@@ -306,17 +329,17 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
 
   guardedRoute(app, 'POST /api/v2/cfdi/:id/retry', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
+    const issuer = await issuerContext(db, deps.defaults, pacSetting);
     const answer = await runMutation(db, request, reply, async (tx) => {
-      const [document] = await rows<{ status: string; comprobante: { fecha: string } }>(
-        tx,
-        sql`SELECT status, comprobante FROM cfdi_documents WHERE id = ${id} FOR UPDATE`,
-      );
+      const [document] = await rows<{ status: string }>(tx, sql`SELECT status FROM cfdi_documents WHERE id = ${id} FOR UPDATE`);
       if (!document) throw new HttpError(404, text.documentNotFound);
       if (document.status !== 'error') throw new HttpError(409, text.retryOnlyFailed);
-      // The PAC refused it, so no CFDI exists: it is sealed again, dated now (the PAC takes 72 hours at most).
+      // The PAC refused it, so no CFDI exists: written again from the data as it stands, dated now,
+      // and sealed again. Its attempts keep counting: a late answer of an earlier attempt is ignored.
+      await rewriteRefused(tx, issuer, id);
       await tx.execute(
-        sql`UPDATE cfdi_documents SET status = 'pendiente', pending = 'timbrar', xml = NULL, last_error = NULL, attempts = 0,
-            next_attempt_at = now(), comprobante = jsonb_set(comprobante, '{fecha}', to_jsonb(${cfdiNow()}::text)), updated_at = now()
+        sql`UPDATE cfdi_documents SET status = 'pendiente', pending = 'timbrar', xml = NULL, last_error = NULL,
+            next_attempt_at = now(), updated_at = now()
           WHERE id = ${id}`,
       );
       return { status: 200, body: await documentById(tx, id) };
@@ -391,4 +414,3 @@ export function invoicingRoutes(app: FastifyInstance, db: Db, deps: InvoicingDep
     return answer;
   });
 }
-

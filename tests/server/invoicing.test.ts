@@ -4,7 +4,13 @@ import { DOMParser } from '@xmldom/xmldom';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicingMessages } from '../../domain/messages/invoicing';
-import { cfdiDocumentSchema, cfdiListSchema, cfdiRequestAnswerSchema, fiscalSettingsSchema, type CfdiDocument } from '../../domain/schemas/invoicing';
+import {
+  cfdiDocumentSchema,
+  cfdiListSchema,
+  cfdiRequestAnswerSchema,
+  fiscalSettingsSchema,
+  type CfdiDocument,
+} from '../../domain/schemas/invoicing';
 import { monterreyDate } from '../../domain/time';
 import { startFakePac, type FakePac } from './fake-pac';
 import { startMailServer, type MailServer } from './mail-server';
@@ -43,7 +49,13 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ema
 async function setUpBusiness(app = t.app): Promise<void> {
   const business = (await call('GET', '/api/v2/business', undefined, 'admin@demo.mx', app)).json();
   const { logo_url: _logo, ...identity } = business;
-  const saved = await call('PUT', '/api/v2/business', { ...identity, clabe: '002010077777777771', tax_id: 'EKU9003173C9', legal_name: 'ESCUELA KEMPER URGATE' }, 'admin@demo.mx', app);
+  const saved = await call(
+    'PUT',
+    '/api/v2/business',
+    { ...identity, clabe: '002010077777777771', tax_id: 'EKU9003173C9', legal_name: 'ESCUELA KEMPER URGATE' },
+    'admin@demo.mx',
+    app,
+  );
   expect(saved.statusCode, saved.body).toBe(200);
   const fiscal = await call(
     'PUT',
@@ -81,7 +93,8 @@ beforeAll(async () => {
     EMAIL_FROM: 'facturas@demo.mx',
     EMAIL_POLL_MS: '50',
   });
-  for (const email of ['admin@demo.mx', 'ventas@demo.mx', 'oficina@demo.mx', 'almacen@demo.mx']) tokens[email] = await loginAs(t.app, email);
+  for (const email of ['admin@demo.mx', 'ventas@demo.mx', 'oficina@demo.mx', 'almacen@demo.mx'])
+    tokens[email] = await loginAs(t.app, email);
   method = (await rows<{ id: number }>(sql`SELECT id FROM payment_methods WHERE name = 'Transferencia'`))[0]!.id;
   products = await rows<{ id: number; price: number }>(
     sql`SELECT id, price::float8 AS price FROM items WHERE deleted_at IS NULL AND is_published AND clave_prod_serv IS NOT NULL
@@ -141,7 +154,8 @@ async function invoice(saleId: number, payload: object = {}): Promise<CfdiDocume
   return cfdiRequestAnswerSchema.parse(response.json()).document;
 }
 
-const documentOf = async (id: number, app = t.app) => cfdiDocumentSchema.parse((await call('GET', `/api/v2/cfdi/${id}`, undefined, 'admin@demo.mx', app)).json());
+const documentOf = async (id: number, app = t.app) =>
+  cfdiDocumentSchema.parse((await call('GET', `/api/v2/cfdi/${id}`, undefined, 'admin@demo.mx', app)).json());
 
 /** Waits until the queue has settled the document (no work pending), or fails with where it stands. */
 async function settled(id: number, until: (d: CfdiDocument) => boolean = (d) => d.pending === null): Promise<CfdiDocument> {
@@ -194,7 +208,17 @@ describe('an invoice of a sale', () => {
       method: 'PUT',
       url: `/api/v2/sales/${sale.id}`,
       headers: bearer(tokens['admin@demo.mx']!),
-      payload: { company_id: company, company_branch_id: null, date: today(), type: 'Serie A', note: null, internal_note: null, purchase_order: null, bar: false, items: [{ item_id: products[0]!.id, quantity: 1 }] },
+      payload: {
+        company_id: company,
+        company_branch_id: null,
+        date: today(),
+        type: 'Serie A',
+        note: null,
+        internal_note: null,
+        purchase_order: null,
+        bar: false,
+        items: [{ item_id: products[0]!.id, quantity: 1 }],
+      },
     });
     expect(edit.statusCode).toBe(409);
   });
@@ -294,11 +318,20 @@ describe('a return on an invoiced sale', () => {
     const filled = await call(
       'POST',
       '/api/v2/orders/dispatch_sale_order',
-      { id: sale.id, quotation_items: [{ item_id: products[0]!.id, quantity: 2 }, { item_id: products[1]!.id, quantity: 3 }] },
+      {
+        id: sale.id,
+        quotation_items: [
+          { item_id: products[0]!.id, quantity: 2 },
+          { item_id: products[1]!.id, quantity: 3 },
+        ],
+      },
       'almacen@demo.mx',
     );
     expect(filled.statusCode, filled.body).toBe(200);
-    const returned = await call('POST', `/api/v2/sales/${sale.id}/returns`, { reason: 'Llegó dañado', lines: [{ item_id: products[0]!.id, quantity: 1 }] });
+    const returned = await call('POST', `/api/v2/sales/${sale.id}/returns`, {
+      reason: 'Llegó dañado',
+      lines: [{ item_id: products[0]!.id, quantity: 1 }],
+    });
     expect(returned.statusCode, returned.body).toBe(201);
     const note = (await saleDocuments(sale.id)).find((d) => d.kind === 'nota_credito');
     expect(note).toBeDefined();
@@ -381,6 +414,44 @@ describe('cancelling', () => {
   });
 });
 
+describe('corrections after the PAC or the SAT', () => {
+  it('“Reintentar” writes a refused invoice again from the data as corrected, keeping its serie and folio', async () => {
+    const company = await customer();
+    const sale = await newSale(company);
+    fake.setDown(true);
+    let refused: CfdiDocument;
+    try {
+      const queued = await invoice(sale.id);
+      // As the PAC's refusal leaves it (the razón social the SAT does not know, say): no CFDI exists.
+      await rows(
+        sql`UPDATE cfdi_documents SET status = 'error', pending = NULL, last_error = 'CFDI40145 - El nombre del receptor no corresponde' WHERE id = ${queued.id}`,
+      );
+      refused = await documentOf(queued.id);
+    } finally {
+      fake.setDown(false);
+    }
+    await rows(sql`UPDATE companies SET razon_social = 'XENON INDUSTRIAL ARTICLES CORREGIDO' WHERE id = ${company}`);
+    const retried = await call('POST', `/api/v2/cfdi/${refused.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    const stamped = await settled(refused.id);
+    expect(stamped.status, stamped.last_error ?? '').toBe('timbrado');
+    expect([stamped.serie, stamped.folio]).toEqual([refused.serie, refused.folio]);
+    expect(attribute(await xmlOf(stamped.id), 'cfdi:Receptor', 'Nombre')).toBe('XENON INDUSTRIAL ARTICLES CORREGIDO');
+  });
+
+  it('a cancelled sale cancels the payment receipts of its invoice as well as the invoice', async () => {
+    const company = await customer();
+    const sale = await newSale(company);
+    const stamped = await settled((await invoice(sale.id)).id);
+    expect((await pay(company, 50, sale.id)).statusCode).toBe(201);
+    const receipt = (await saleDocuments(sale.id)).find((d) => d.kind === 'pago')!;
+    expect((await settled(receipt.id)).status).toBe('timbrado');
+    expect((await call('POST', `/api/v2/sales/${sale.id}/cancel`, { reason: 'Se facturó a otro cliente' })).statusCode).toBe(200);
+    expect((await settled(receipt.id, (d) => d.status === 'cancelado')).cancel_motive).toBe('02');
+    expect((await settled(stamped.id, (d) => d.status === 'cancelado')).cancel_motive).toBe('02');
+  });
+});
+
 describe('never twice, never lost', () => {
   it('waits while the PAC is down and stamps once when it is back', async () => {
     const company = await customer();
@@ -431,7 +502,9 @@ describe('the fiscal setup', () => {
     const settings = fiscalSettingsSchema.parse(answer.json());
     expect(settings.csd?.no_certificado).toMatch(/^\d{20}$/);
     expect(settings.pac.has_password).toBe(true);
-    const [stored] = await rows<{ key: string; password: string }>(sql`SELECT csd_key_sealed AS key, csd_password_sealed AS password FROM fiscal_settings`);
+    const [stored] = await rows<{ key: string; password: string }>(
+      sql`SELECT csd_key_sealed AS key, csd_password_sealed AS password FROM fiscal_settings`,
+    );
     expect(stored!.key.startsWith('v1:')).toBe(true);
     expect(stored!.password).not.toContain('12345678a');
     // Only those with the 'fiscal' permission see it.
@@ -452,7 +525,9 @@ describe('the fiscal setup', () => {
     const off = await createTestApp();
     try {
       const token = await loginAs(off.app, 'admin@demo.mx');
-      const settings = fiscalSettingsSchema.parse((await off.app.inject({ method: 'GET', url: '/api/v2/fiscal', headers: bearer(token) })).json());
+      const settings = fiscalSettingsSchema.parse(
+        (await off.app.inject({ method: 'GET', url: '/api/v2/fiscal', headers: bearer(token) })).json(),
+      );
       expect(settings.missing[0]).toBe(invoicingMessages.pacMissing);
       const [sale] = await off.database.db
         .execute(sql`SELECT id FROM sales WHERE kind = 'sale' AND canceled_at IS NULL ORDER BY id LIMIT 1`)

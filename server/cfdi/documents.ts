@@ -661,7 +661,23 @@ export async function requestCancel(
   let substitute: NewDocument | null = null;
   if (motive === '01') {
     if (document.kind !== 'factura' || document.sale_id === null) throw new HttpError(409, text.cancelMotive01Invoice);
+    // The receipts of payments to the replaced invoice name its UUID: they are cancelled (02, before
+    // the invoice: the SAT's order), and each payment's receipt is issued again, naming the substitute.
+    const receipts = await rows<{ id: number; collection_id: number }>(
+      tx,
+      sql`SELECT DISTINCT p.id, p.collection_id FROM cfdi_payment_lines l JOIN cfdi_documents p ON p.id = l.document_id
+        WHERE l.invoice_id = ${document.id} AND p.status <> 'cancelado' AND p.cancel_motive IS NULL`,
+    );
+    for (const receipt of receipts)
+      await tx.execute(
+        sql`UPDATE cfdi_documents SET cancel_motive = '02', cancel_requested_at = now(), updated_at = now(), next_attempt_at = now(),
+            pending = CASE WHEN status = 'timbrado' THEN 'cancelar' ELSE pending END
+          WHERE id = ${receipt.id}`,
+      );
     substitute = await requestInvoice(tx, issuer, document.sale_id, userId, { replacing: { id: document.id } });
+    // What else those payments paid is stated again in a receipt of its own.
+    for (const collectionId of new Set(receipts.map((receipt) => receipt.collection_id)))
+      await requestPaymentReceipts(tx, issuer, collectionId, userId);
   }
   await tx.execute(
     sql`UPDATE cfdi_documents SET cancel_motive = ${motive}, cancel_requested_at = now(), pending = 'cancelar',

@@ -386,6 +386,25 @@ describe('cancelling', () => {
     expect(atPac?.folioSustitucion).toBe(replaced.uuid);
   });
 
+  it('with motive 01, the receipts of the replaced invoice are cancelled and issued again naming the substitute', async () => {
+    const company = await customer();
+    const sale = await newSale(company);
+    const original = await settled((await invoice(sale.id)).id);
+    expect((await pay(company, 60, sale.id)).statusCode).toBe(201);
+    const first = (await saleDocuments(sale.id)).find((d) => d.kind === 'pago')!;
+    expect((await settled(first.id)).status).toBe('timbrado');
+    const response = await call('POST', `/api/v2/cfdi/${original.id}/cancel`, { motivo: '01' });
+    expect(response.statusCode, response.body).toBe(200);
+    const substitute = await settled(cfdiRequestAnswerSchema.parse(response.json()).substitute!.id);
+    expect((await settled(first.id, (d) => d.status === 'cancelado')).cancel_motive).toBe('02');
+    expect((await settled(original.id, (d) => d.status === 'cancelado')).cancel_motive).toBe('01');
+    const again = (await saleDocuments(sale.id)).filter((d) => d.kind === 'pago' && d.id !== first.id);
+    expect(again).toHaveLength(1);
+    const stamped = await settled(again[0]!.id);
+    expect(stamped.status, stamped.last_error ?? '').toBe('timbrado');
+    expect(attribute(await xmlOf(stamped.id), 'pago20:DoctoRelacionado', 'IdDocumento')).toBe(substitute.uuid);
+  });
+
   it('waits “en proceso” while the receiver must accept, then records what the SAT says', async () => {
     const company = await customer();
     const sale = await newSale(company);

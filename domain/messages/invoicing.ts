@@ -12,7 +12,8 @@ export const invoicingMessages = {
   csdMissing: 'Falta el certificado de sello digital (CSD) del negocio (Datos del negocio → Facturación).',
   csdExpired: (date: string) => `El certificado de sello digital venció el ${date}: cargue el nuevo en Datos del negocio → Facturación.`,
   csdOtherRfc: (csdRfc: string, rfc: string) => `El CSD es del RFC ${csdRfc} y el negocio tiene el RFC ${rfc}.`,
-  csdExpiresSoon: (days: number) => `El certificado de sello digital vence en ${days} ${days === 1 ? 'día' : 'días'}: tramite el nuevo en el SAT.`,
+  csdExpiresSoon: (days: number) =>
+    `El certificado de sello digital vence en ${days} ${days === 1 ? 'día' : 'días'}: tramite el nuevo en el SAT.`,
   // The sale.
   saleNotFound: 'La venta no existe.',
   saleCanceled: 'La venta está cancelada: no se factura.',
@@ -51,8 +52,10 @@ export const invoicingMessages = {
     `La forma de pago «${name}» no corresponde a una clave del SAT (efectivo, cheque, transferencia, tarjeta).`,
   // Queue outcomes.
   pacDown: 'El PAC no responde: se reintentará.',
+  relatedCanceled: 'El comprobante al que se relaciona se canceló antes de timbrarse: este tampoco se emite.',
   canceledByReceiverRefusal: 'El receptor rechazó la cancelación: el comprobante sigue vigente.',
   // Names.
+  pacNames: { sw: 'SW sapien' } as Record<string, string>,
   kinds: { factura: 'Factura', nota_credito: 'Nota de crédito', pago: 'Recibo de pago', global: 'Factura global' },
   statuses: {
     pendiente: 'Pendiente',

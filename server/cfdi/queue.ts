@@ -27,6 +27,8 @@ import { comprobanteXml } from './xml';
 const LEASE_MS = 3 * 60 * 1000;
 /** A document waiting for another one's UUID (a credit note for its invoice) looks again this soon. */
 const WAIT_FOR_RELATED_MS = 5_000;
+/** …and while that other one waits for a person (the PAC refused it). */
+const WAIT_FOR_REFUSED_MS = 5 * 60 * 1000;
 /** A cancellation the receiver must accept is asked about again after this long. */
 const CANCEL_STATUS_MS = 60 * 60 * 1000;
 
@@ -65,6 +67,9 @@ export interface StampingOptions {
   log: FastifyBaseLogger;
   emailGiveUpAfterMs: number;
 }
+
+/** The document it relates to was cancelled before it existed at the SAT: this one is dropped too. */
+class Unrelatable extends Error {}
 
 class Postpone extends Error {
   constructor(readonly delayMs: number) {
@@ -111,6 +116,17 @@ export class StampingQueue {
     return this.loop.drain();
   }
 
+  /**
+   * The stored CSD, opened once while it stays the same (opening it — the key's decryption — takes
+   * 15–35 ms of the event loop; bench:cfdi): a new CSD loaded in 'Facturación' is opened anew.
+   */
+  private opened: { sealed: string; value: ReturnType<typeof openStoredCsd> } | null = null;
+  private openCsd(fiscal: Awaited<ReturnType<typeof loadFiscalRow>>): ReturnType<typeof openStoredCsd> {
+    const sealed = `${fiscal.csd_certificate}|${fiscal.csd_key_sealed}|${fiscal.csd_password_sealed}`;
+    if (this.opened?.sealed !== sealed) this.opened = { sealed, value: openStoredCsd(fiscal, this.options.box) };
+    return this.opened.value;
+  }
+
   private async load(id: number): Promise<DocumentRow> {
     const [row] = await rows<DocumentRow>(
       this.options.db,
@@ -132,6 +148,14 @@ export class StampingQueue {
       else if (claimed.pending === 'cancelar') await this.cancel(claimed, document, pac, fiscal);
       else await this.consult(claimed, document, pac);
     } catch (error) {
+      if (error instanceof Unrelatable) {
+        await db.execute(
+          sql`UPDATE cfdi_documents SET status = 'cancelado', pending = NULL, canceled_at = now(), last_error = ${text.relatedCanceled},
+              updated_at = now()
+            WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND uuid IS NULL`,
+        );
+        return;
+      }
       if (error instanceof Postpone) {
         // Not an attempt: the document waits for another one, its count stays.
         await db.execute(
@@ -175,7 +199,12 @@ export class StampingQueue {
         db,
         sql`SELECT uuid, status FROM cfdi_documents WHERE id = ${document.related_id}`,
       );
-      if (!related?.uuid) throw new Postpone(WAIT_FOR_RELATED_MS);
+      if (!related?.uuid) {
+        // An invoice cancelled before it was ever stamped leaves nothing to relate to: its note goes with it.
+        if (related?.status === 'cancelado') throw new Unrelatable();
+        // One the PAC refused waits for a person's 'Reintentar': look again now and then, not every few seconds.
+        throw new Postpone(related?.status === 'error' ? WAIT_FOR_REFUSED_MS : WAIT_FOR_RELATED_MS);
+      }
       comprobante.relacionados = { ...comprobante.relacionados, uuids: [related.uuid] };
     }
     if (comprobante.pago) {
@@ -201,10 +230,10 @@ export class StampingQueue {
   }
 
   private async stamp(claimed: Claimed, document: DocumentRow, pac: Pac, fiscal: Awaited<ReturnType<typeof loadFiscalRow>>): Promise<void> {
-    const { db, box } = this.options;
+    const { db } = this.options;
     let sealed = document.xml;
     if (!sealed) {
-      const { csd } = openStoredCsd(fiscal, box);
+      const { csd } = this.openCsd(fiscal);
       const unsealed = comprobanteXml(await this.finalComprobante(document), {
         noCertificado: csd.noCertificado,
         certificadoBase64: csd.certificadoBase64,
@@ -257,7 +286,7 @@ export class StampingQueue {
     pac: Pac,
     fiscal: Awaited<ReturnType<typeof loadFiscalRow>>,
   ): Promise<void> {
-    const { db, box } = this.options;
+    const { db } = this.options;
     if (!document.uuid || !document.cancel_motive) return;
     // The SAT cancels an invoice only once the credit notes and payment receipts related to it are
     // cancelled: while any of them is on its way to cancellation, the invoice waits for it.
@@ -280,7 +309,7 @@ export class StampingQueue {
       if (!substitute?.uuid) throw new Postpone(WAIT_FOR_RELATED_MS);
       folioSustitucion = substitute.uuid;
     }
-    const { cerDer, keyDer, password } = openStoredCsd(fiscal, box);
+    const { cerDer, keyDer, password } = this.openCsd(fiscal);
     const result = await pac.cancel({
       uuid: document.uuid,
       rfcEmisor: document.comprobante.emisor.rfc,

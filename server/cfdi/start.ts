@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { loadFiscalRow, type IdentityDefaults, type PacSetting } from './fiscal';
-import { pacFromConfig } from './pac';
+import { pacFromConfig, type Pac } from './pac';
 import { StampingQueue } from './queue';
 import type { SecretBox } from './secrets';
 
@@ -17,6 +17,7 @@ export function startStampingQueue(
   deps: { env: Env; defaults: IdentityDefaults; box: SecretBox; pacSetting: PacSetting },
 ): StampingQueue {
   const { env, box, pacSetting } = deps;
+  let client: { account: string; pac: Pac | null } | null = null;
   const queue = new StampingQueue({
     db,
     box,
@@ -24,12 +25,19 @@ export function startStampingQueue(
     defaults: deps.defaults,
     pac: async () => {
       const row = await loadFiscalRow(db);
-      return pacFromConfig({
-        provider: pacSetting.provider,
-        url: pacSetting.url,
-        user: row.pac_user ?? undefined,
-        password: row.pac_password_sealed ? box.open(row.pac_password_sealed).toString('utf8') : undefined,
-      });
+      // One client while the account stays the same, so its session token serves every document.
+      const account = `${row.pac_user}|${row.pac_password_sealed}`;
+      if (client?.account !== account)
+        client = {
+          account,
+          pac: pacFromConfig({
+            provider: pacSetting.provider,
+            url: pacSetting.url,
+            user: row.pac_user ?? undefined,
+            password: row.pac_password_sealed ? box.open(row.pac_password_sealed).toString('utf8') : undefined,
+          }),
+        };
+      return client.pac;
     },
     retryFirstMs: env.CFDI_RETRY_FIRST_MS,
     pollMs: env.CFDI_POLL_MS,

@@ -159,7 +159,11 @@ async function settingsAnswer(db: Db, pacSetting: PacSetting): Promise<FiscalSet
       row.csd_no_certificado && row.csd_valid_to
         ? { no_certificado: row.csd_no_certificado, valid_to: row.csd_valid_to, days_left: daysLeft ?? 0 }
         : null,
-    pac: { provider: pacSetting.provider, user: row.pac_user, has_password: row.pac_password_sealed !== null },
+    pac: {
+      provider: pacSetting.provider && (text.pacNames[pacSetting.provider] ?? pacSetting.provider),
+      user: row.pac_user,
+      has_password: row.pac_password_sealed !== null,
+    },
     invoice_on_sale: row.invoice_on_sale,
     series,
     missing: missingForInvoicing(row, pacSetting),

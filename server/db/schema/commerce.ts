@@ -214,8 +214,24 @@ export const saleItems = pgTable(
       .references(() => items.id),
     quantity: kilograms('quantity').notNull(),
     price: money('price').notNull(),
+    /**
+     * The product's taxes as the line was sold (items' objeto_imp, iva_rate, ieps_rate at that
+     * moment; no rates outside ObjetoImp 02/03): the sale's totals were charged with them, so the
+     * invoice reads them from here, and changing the product later changes no sale. Null iva_rate
+     * is exento, null ieps_rate none. Serie B's lines keep them too; the series charges no IVA.
+     * The defaults are items' (what every line was sold at before lines kept their taxes).
+     */
+    objeto_imp: varchar('objeto_imp', { length: 2 }).notNull().default('02'),
+    iva_rate: numeric('iva_rate', { precision: 6, scale: 4, mode: 'number' }).default(0.16),
+    ieps_rate: numeric('ieps_rate', { precision: 6, scale: 4, mode: 'number' }),
   },
-  (t) => [index('sale_items_sale').on(t.sale_id), index('sale_items_item').on(t.item_id)],
+  (t) => [
+    index('sale_items_sale').on(t.sale_id),
+    index('sale_items_item').on(t.item_id),
+    check('sale_items_iva_rate', sql`${t.iva_rate} IS NULL OR ${t.iva_rate} IN (0, 0.08, 0.16)`),
+    check('sale_items_ieps_rate', sql`${t.ieps_rate} IS NULL OR (${t.ieps_rate} >= 0 AND ${t.ieps_rate} <= 3)`),
+    check('sale_items_objeto_imp', sql`${t.objeto_imp} IN ('01', '02', '03', '04')`),
+  ],
 );
 
 /**

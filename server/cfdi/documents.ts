@@ -99,11 +99,21 @@ async function customerFiscal(tx: Db, companyId: number): Promise<CustomerFiscal
   return row;
 }
 
+/** 'Público en general': the global invoice's receiver, and of a credit note of a sale inside one. */
+function publicoEnGeneral(issuer: IssuerContext): CfdiReceptor {
+  return {
+    rfc: PUBLICO_EN_GENERAL,
+    nombre: 'PUBLICO EN GENERAL',
+    domicilioFiscal: issuer.lugarExpedicion,
+    regimenFiscal: '616',
+    usoCfdi: 'S01',
+  };
+}
+
 /** The receiver as the SAT checks it; a customer without complete fiscal data is refused, naming what is missing. */
 function receptorOf(customer: CustomerFiscal, issuer: IssuerContext, uso?: string): CfdiReceptor {
   const rfc = (customer.rfc ?? '').trim().toUpperCase();
-  if (rfc === PUBLICO_EN_GENERAL)
-    return { rfc, nombre: 'PUBLICO EN GENERAL', domicilioFiscal: issuer.lugarExpedicion, regimenFiscal: '616', usoCfdi: 'S01' };
+  if (rfc === PUBLICO_EN_GENERAL) return publicoEnGeneral(issuer);
   const receiver = {
     rfc,
     razon_social: customer.razon_social,
@@ -203,10 +213,10 @@ export async function liveInvoiceOf(
   return row ?? null;
 }
 
-async function liveGlobalOf(tx: Db, saleId: number): Promise<{ serie: string; folio: number } | null> {
-  const [row] = await rows<{ serie: string; folio: number }>(
+async function liveGlobalOf(tx: Db, saleId: number): Promise<{ id: number; serie: string; folio: number } | null> {
+  const [row] = await rows<{ id: number; serie: string; folio: number }>(
     tx,
-    sql`SELECT d.serie, d.folio FROM cfdi_global_sales g JOIN cfdi_documents d ON d.id = g.document_id
+    sql`SELECT d.id, d.serie, d.folio FROM cfdi_global_sales g JOIN cfdi_documents d ON d.id = g.document_id
       WHERE g.sale_id = ${saleId} AND d.status <> 'cancelado' LIMIT 1`,
   );
   return row ?? null;
@@ -344,8 +354,9 @@ export async function rewriteRefused(tx: Db, issuer: IssuerContext, documentId: 
 
 /**
  * The credit note (Egreso, related 01) of a return on an invoiced sale: the lines that came
- * back, at the sale's prices. Nothing when the sale has no live invoice (the invoice, when it
- * is made, covers only what was kept).
+ * back, at the sale's prices, related to its invoice, or to the public and the global invoice its
+ * sale went into. Nothing when the sale is in neither (its invoice, when it is made, covers only
+ * what was kept).
  */
 export async function requestCreditNote(tx: Db, issuer: IssuerContext, returnId: number, userId: number): Promise<NewDocument | null> {
   const [ret] = await rows<{ sale_id: number; company_id: number; total: number }>(
@@ -353,8 +364,10 @@ export async function requestCreditNote(tx: Db, issuer: IssuerContext, returnId:
     sql`SELECT r.sale_id, s.company_id, r.total::float8 AS total FROM sale_returns r JOIN sales s ON s.id = r.sale_id WHERE r.id = ${returnId}`,
   );
   if (!ret) return null;
-  const invoice = await liveInvoiceOf(tx, ret.sale_id);
+  // Related to the sale's own invoice, or to the global invoice its sale went into (then to the public).
+  const invoice = (await liveInvoiceOf(tx, ret.sale_id)) ?? (await liveGlobalOf(tx, ret.sale_id));
   if (!invoice) return null;
+  const inGlobal = !('metodo' in invoice);
   const lines = await rows<LineForInvoice>(
     tx,
     sql`SELECT ri.item_id, i.name, u.name AS unit, i.clave_prod_serv, i.clave_unidad, i.objeto_imp,
@@ -364,7 +377,9 @@ export async function requestCreditNote(tx: Db, issuer: IssuerContext, returnId:
   );
   if (lines.length === 0) return null;
   const customer = await customerFiscal(tx, ret.company_id);
-  const receptor = { ...receptorOf(customer, issuer), ...(customer.rfc?.toUpperCase() !== PUBLICO_EN_GENERAL && { usoCfdi: 'G02' }) };
+  const receptor = inGlobal
+    ? publicoEnGeneral(issuer)
+    : { ...receptorOf(customer, issuer), ...(customer.rfc?.toUpperCase() !== PUBLICO_EN_GENERAL && { usoCfdi: 'G02' }) };
   const fecha = cfdiNow();
   const paidForm = (await formaPagoOfSale(tx, ret.sale_id)) ?? '99';
   return insertDocument(tx, 'nota_credito', {
@@ -625,13 +640,7 @@ export async function requestGlobalInvoice(tx: Db, issuer: IssuerContext, period
       lugarExpedicion: issuer.lugarExpedicion,
       informacionGlobal: { periodicidad: period.periodicidad, ...informacion },
       emisor: issuer.emisor,
-      receptor: {
-        rfc: PUBLICO_EN_GENERAL,
-        nombre: 'PUBLICO EN GENERAL',
-        domicilioFiscal: issuer.lugarExpedicion,
-        regimenFiscal: '616',
-        usoCfdi: 'S01',
-      },
+      receptor: publicoEnGeneral(issuer),
       conceptos,
     }),
   });

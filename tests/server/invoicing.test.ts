@@ -365,6 +365,45 @@ describe('the global invoice', () => {
   });
 });
 
+describe('a return on a sale inside the global invoice', () => {
+  it('makes a credit note to the public related (01) to the global invoice', async () => {
+    const counter = await customer(false);
+    const sale = await newSale(counter, [2, 1]);
+    expect((await pay(counter, sale.total, sale.id)).statusCode).toBe(201);
+    const response = await call('POST', '/api/v2/cfdi/global', { periodicidad: '01', from: today(), to: today() });
+    expect(response.statusCode, response.body).toBe(201);
+    const global = await settled(cfdiRequestAnswerSchema.parse(response.json()).document.id);
+    expect(global.status, global.last_error ?? '').toBe('timbrado');
+    const filled = await call(
+      'POST',
+      '/api/v2/orders/dispatch_sale_order',
+      {
+        id: sale.id,
+        quotation_items: [
+          { item_id: products[0]!.id, quantity: 2 },
+          { item_id: products[1]!.id, quantity: 1 },
+        ],
+      },
+      'almacen@demo.mx',
+    );
+    expect(filled.statusCode, filled.body).toBe(200);
+    const returned = await call('POST', `/api/v2/sales/${sale.id}/returns`, {
+      reason: 'Venía golpeado',
+      lines: [{ item_id: products[0]!.id, quantity: 1 }],
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    const note = (await saleDocuments(sale.id)).find((d) => d.kind === 'nota_credito');
+    expect(note).toBeDefined();
+    const done = await settled(note!.id);
+    expect(done.status, done.last_error ?? '').toBe('timbrado');
+    const xml = await xmlOf(done.id);
+    expect(await validateAgainstSat(xml)).toEqual([]);
+    expect(attribute(xml, 'cfdi:Receptor', 'Rfc')).toBe('XAXX010101000');
+    expect(attribute(xml, 'cfdi:CfdiRelacionados', 'TipoRelacion')).toBe('01');
+    expect(attribute(xml, 'cfdi:CfdiRelacionado', 'UUID')).toBe(global.uuid);
+  });
+});
+
 describe('cancelling', () => {
   it('with motive 01 issues the substitute first, relates it (04), and cancels naming it', async () => {
     const company = await customer();

@@ -166,8 +166,8 @@ interface LineForInvoice {
 async function netLines(tx: Db, saleId: number): Promise<LineForInvoice[]> {
   return rows<LineForInvoice>(
     tx,
-    sql`SELECT si.item_id, i.name, u.name AS unit, i.clave_prod_serv, i.clave_unidad, i.objeto_imp,
-        i.iva_rate::float8 AS iva_rate, i.ieps_rate::float8 AS ieps_rate, si.price::float8 AS price,
+    sql`SELECT si.item_id, i.name, u.name AS unit, i.clave_prod_serv, i.clave_unidad, si.objeto_imp,
+        si.iva_rate::float8 AS iva_rate, si.ieps_rate::float8 AS ieps_rate, si.price::float8 AS price,
         (si.quantity - coalesce((SELECT sum(ri.quantity) FROM sale_return_items ri JOIN sale_returns r ON r.id = ri.return_id
           WHERE r.sale_id = si.sale_id AND ri.item_id = si.item_id), 0))::float8 AS quantity
       FROM sale_items si JOIN items i ON i.id = si.item_id JOIN units u ON u.id = i.unit_id
@@ -370,9 +370,11 @@ export async function requestCreditNote(tx: Db, issuer: IssuerContext, returnId:
   const inGlobal = !('metodo' in invoice);
   const lines = await rows<LineForInvoice>(
     tx,
-    sql`SELECT ri.item_id, i.name, u.name AS unit, i.clave_prod_serv, i.clave_unidad, i.objeto_imp,
-        i.iva_rate::float8 AS iva_rate, i.ieps_rate::float8 AS ieps_rate, ri.price::float8 AS price, ri.quantity::float8 AS quantity
-      FROM sale_return_items ri JOIN items i ON i.id = ri.item_id JOIN units u ON u.id = i.unit_id
+    sql`SELECT ri.item_id, i.name, u.name AS unit, i.clave_prod_serv, i.clave_unidad, si.objeto_imp,
+        si.iva_rate::float8 AS iva_rate, si.ieps_rate::float8 AS ieps_rate, ri.price::float8 AS price, ri.quantity::float8 AS quantity
+      FROM sale_return_items ri JOIN sale_returns r ON r.id = ri.return_id JOIN items i ON i.id = ri.item_id JOIN units u ON u.id = i.unit_id
+        JOIN LATERAL (SELECT l.objeto_imp, l.iva_rate, l.ieps_rate FROM sale_items l WHERE l.sale_id = r.sale_id AND l.item_id = ri.item_id
+          ORDER BY l.id LIMIT 1) si ON true
       WHERE ri.return_id = ${returnId} ORDER BY ri.id`,
   );
   if (lines.length === 0) return null;

@@ -273,6 +273,21 @@ describe('an invoice of a sale', () => {
     expect(xml).toContain(stamped.uuid!);
   });
 
+  it('states the tax each line was sold with, even after the product’s IVA changed', async () => {
+    const company = await customer();
+    const sale = await newSale(company);
+    await rows(sql`UPDATE items SET iva_rate = 0 WHERE id = ${products[0]!.id}`);
+    try {
+      const stamped = await settled((await invoice(sale.id)).id);
+      expect(stamped.status, stamped.last_error ?? '').toBe('timbrado');
+      const xml = await xmlOf(stamped.id);
+      expect(Number(attribute(xml, 'cfdi:Comprobante', 'Total'))).toBeCloseTo(sale.total, 2);
+      expect(attribute(xml, 'cfdi:Traslado', 'TasaOCuota')).toBe('0.160000');
+    } finally {
+      await rows(sql`UPDATE items SET iva_rate = 0.16 WHERE id = ${products[0]!.id}`);
+    }
+  });
+
   it('is refused, naming what is missing, when the customer has no fiscal data', async () => {
     const sale = await newSale(await customer(false));
     const refused = await call('POST', `/api/v2/sales/${sale.id}/cfdi`, {});

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hash } from '@node-rs/argon2';
 import { CheckSum } from '@nodecfdi/rfc';
+import { taxObjectCarriesTaxes } from '../../domain/cfdi/product-keys';
 import { movementSign, type InventoryMovementType, type MovementSource } from '../../domain/inventory';
 import { JOB_POSITIONS } from '../../domain/job-positions';
 import { PERMISSIONS, type Permission } from '../../domain/permissions';
@@ -133,6 +134,13 @@ export interface SeedSummary {
   shippings: number;
   shippingDetails: number;
 }
+
+/** The taxes a demo sale's line keeps: its product's, as a sale priced now keeps them (server/repositories/pricing.ts). */
+function soldTaxes(item: typeof t.items.$inferSelect) {
+  const taxed = taxObjectCarriesTaxes(item.objeto_imp);
+  return { objeto_imp: item.objeto_imp, iva_rate: taxed ? item.iva_rate : null, ieps_rate: taxed ? item.ieps_rate : null };
+}
+type SoldTaxes = ReturnType<typeof soldTaxes>;
 
 async function insertInChunks<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
@@ -379,7 +387,11 @@ export async function seedDemo(
   const contactsOf = (companyId: number) => contactRows.filter((contact) => contact.company_id === companyId);
 
   // Sales from 60 days ago to a week ahead (a month for events); quotations and cancellations among them.
-  type SaleDraft = { row: typeof t.sales.$inferInsert; lines: { item_id: number; quantity: number; price: number }[]; dayOffset: number };
+  type SaleDraft = {
+    row: typeof t.sales.$inferInsert;
+    lines: ({ item_id: number; quantity: number; price: number } & SoldTaxes)[];
+    dayOffset: number;
+  };
   const drafts: SaleDraft[] = [];
   for (let offset = -60; offset <= business.lastSaleDay; offset++) {
     const count = business.salesOnDay(offset, day(offset), random);
@@ -387,7 +399,7 @@ export async function seedDemo(
       const company = random.pick(companyRows);
       const lines = Array.from({ length: random.int(2, 6) }, () => {
         const item = random.pick(itemRows);
-        return { item_id: item.id, quantity: business.quantity(item.weight, random), price: item.price };
+        return { item_id: item.id, quantity: business.quantity(item.weight, random), price: item.price, ...soldTaxes(item) };
       }).filter((line, i, all) => all.findIndex((l) => l.item_id === line.item_id) === i);
       const weight = roundCents(lines.reduce((sum, l) => sum + l.quantity * itemRows.find((i) => i.id === l.item_id)!.weight, 0));
       const subtotal = roundCents(lines.reduce((sum, l) => sum + l.quantity * l.price, 0));
@@ -782,7 +794,7 @@ async function seedOverdueHistory(
   const drafts = debts.map(({ company, overdue, half }) => {
     const lines = Array.from({ length: random.int(2, 4) }, () => {
       const item = random.pick(items);
-      return { item_id: item.id, quantity: random.int(3, 25), price: item.price, weight: item.weight };
+      return { item_id: item.id, quantity: random.int(3, 25), price: item.price, weight: item.weight, ...soldTaxes(item) };
     }).filter((line, i, all) => all.findIndex((l) => l.item_id === line.item_id) === i);
     const subtotal = roundCents(lines.reduce((sum, l) => sum + l.quantity * l.price, 0));
     const iva = roundCents(subtotal * VAT_RATE);

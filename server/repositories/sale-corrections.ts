@@ -14,7 +14,7 @@ import { publishEvent } from '../events/bus';
 import { HttpError } from '../http-errors';
 import type { PricedCart } from './pricing';
 import { recordMovements } from './inventory';
-import { iso } from './sales';
+import { insertSaleLines, iso } from './sales';
 import { tellDriverStop } from '../push/route-notices';
 
 const text = salesMessages.corrections;
@@ -112,9 +112,8 @@ export async function editSale(tx: Db, sale: LockedSale, body: NewSale, priced: 
     })
     .where(eq(sales.id, sale.id));
   await tx.delete(saleItems).where(eq(saleItems.sale_id, sale.id));
-  await tx
-    .insert(saleItems)
-    .values(priced.lines.map((line) => ({ sale_id: sale.id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+  // Each line with the taxes it is priced with now, as a new sale's.
+  await insertSaleLines(tx, sale.id, priced.lines);
   await publishEvent(tx, { type: 'order.changed', order_id: sale.id, date: body.date });
 }
 

@@ -98,9 +98,40 @@ export interface SaleToInsert {
   bar: boolean;
   /** The quotation it is made from (unique: a quotation becomes one sale). */
   quotation_id: number | null;
-  lines: readonly { item_id: number; quantity: number; price: number }[];
+  lines: readonly SoldLine[];
   totals: CartTotals;
   weight: number;
+}
+
+/**
+ * A line of a sale or quotation as sold: its price and its product's taxes at that moment
+ * (a PricedLine's rates, or a quoted line's). The line keeps them, so a product changed later
+ * changes neither the sale nor its invoice.
+ */
+export interface SoldLine {
+  item_id: number;
+  quantity: number;
+  price: number;
+  iva_rate: number | null;
+  ieps_rate: number | null;
+  /** c_ObjetoImp; a line priced now (PricedLine) has none of its own and takes its product's. */
+  objeto_imp?: string;
+}
+
+/** Writes the lines of sale `saleId` (a sale or a quotation), each with the taxes it was sold with. */
+export async function insertSaleLines(tx: Db, saleId: number, lines: readonly SoldLine[]): Promise<void> {
+  await tx.insert(saleItems).values(
+    lines.map((line) => ({
+      sale_id: saleId,
+      item_id: line.item_id,
+      quantity: line.quantity,
+      price: line.price,
+      // Read in the transaction that priced the line from the same product row.
+      objeto_imp: line.objeto_imp ?? sql<string>`(SELECT objeto_imp FROM items WHERE id = ${line.item_id})`,
+      iva_rate: line.iva_rate,
+      ieps_rate: line.ieps_rate,
+    })),
+  );
 }
 
 /**
@@ -137,9 +168,7 @@ export async function insertSale(tx: Db, sale: SaleToInsert): Promise<number> {
     })
     .returning({ id: sales.id });
   const id = created!.id;
-  await tx
-    .insert(saleItems)
-    .values(sale.lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+  await insertSaleLines(tx, id, sale.lines);
   // The warehouse tablets hear of it when this commits (spec §4 Order: live event).
   await publishEvent(tx, { type: 'order.created', order_id: id, date: sale.date });
   return id;

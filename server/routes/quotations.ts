@@ -18,7 +18,7 @@ import { HttpError, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import { runMutation, type MutationResult } from '../plugins/idempotency';
 import { priceCart, type PricedCart } from '../repositories/pricing';
-import { insertSale, loadSaleDetail } from '../repositories/sales';
+import { insertSale, insertSaleLines, loadSaleDetail } from '../repositories/sales';
 import { idParamSchema } from '../http/params';
 import { listAll, rows } from '../db/sql-rows';
 import { saleItemListSchema, saleListSchema } from '../../domain/schemas/reads';
@@ -202,9 +202,7 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
           payment_status: 'Cotización',
         })
         .returning({ id: sales.id });
-      await tx
-        .insert(saleItems)
-        .values(priced.lines.map((line) => ({ sale_id: created!.id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+      await insertSaleLines(tx, created!.id, priced.lines);
       return answer(tx, created!.id, 201);
     });
   });
@@ -224,9 +222,7 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
         .set({ ...quotationColumns(body, priced), updated_at: new Date().toISOString() })
         .where(eq(sales.id, id));
       await tx.delete(saleItems).where(eq(saleItems.sale_id, id));
-      await tx
-        .insert(saleItems)
-        .values(priced.lines.map((line) => ({ sale_id: id, item_id: line.item_id, quantity: line.quantity, price: line.price })));
+      await insertSaleLines(tx, id, priced.lines);
       return answer(tx, id, 200);
     });
   });
@@ -263,7 +259,14 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
       }
       if (quotation.canceled) throw new HttpError(409, text.isCanceled);
       const lines = await tx
-        .select({ item_id: saleItems.item_id, quantity: saleItems.quantity, price: saleItems.price })
+        .select({
+          item_id: saleItems.item_id,
+          quantity: saleItems.quantity,
+          price: saleItems.price,
+          objeto_imp: saleItems.objeto_imp,
+          iva_rate: saleItems.iva_rate,
+          ieps_rate: saleItems.ieps_rate,
+        })
         .from(saleItems)
         .where(eq(saleItems.sale_id, id))
         .orderBy(saleItems.id);
@@ -283,8 +286,15 @@ export function quotationRoutes(app: FastifyInstance, db: Db, deployment: Deploy
         purchase_order: quotation.purchase_order,
         bar: quotation.bar,
         quotation_id: id,
-        // Sold as quoted: the quoted prices and totals, not today's list.
-        lines: lines.map((line) => ({ item_id: line.item_id, quantity: Number(line.quantity), price: Number(line.price) })),
+        // Sold as quoted: the quoted prices, taxes and totals, not today's list or today's product.
+        lines: lines.map((line) => ({
+          item_id: line.item_id,
+          quantity: Number(line.quantity),
+          price: Number(line.price),
+          objeto_imp: line.objeto_imp,
+          iva_rate: line.iva_rate,
+          ieps_rate: line.ieps_rate,
+        })),
         totals: { subtotal: quotation.subtotal, iva: quotation.iva, total: quotation.total },
         weight: quotation.sale_weight,
       });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemRowSchema } from '../../domain/schemas/catalogue';
 import { importPreviewSchema } from '../../domain/schemas/imports';
 import { createdSaleSchema } from '../../domain/schemas/new-sale';
+import { saleDetailAnswerSchema } from '../../domain/schemas/quotations';
 import { monterreyDateOffset } from '../../domain/time';
 import { productsImport } from '../../server/imports/products';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
@@ -116,6 +117,95 @@ describe('a sale of products with different taxes', () => {
       { item_id: tomato.id, quantity: 1 },
     ]);
     expect([untaxed.subtotal, untaxed.iva, untaxed.total]).toEqual([124.35, 0, 124.35]);
+  });
+});
+
+describe('a line keeps the taxes it was sold with', () => {
+  const make = async (name: string, fiscal: object) =>
+    itemRowSchema.parse((await send(admin, 'POST', '/api/v2/items', product({ name, ...fiscal }))).json());
+  /** The product is taxed at 16 % from now on: what a change of its IVA after a sale looks like. */
+  const taxAtSixteen = async (item: { id: number; name: string; price: number }) => {
+    const edited = await send(admin, 'PUT', `/api/v2/items/${item.id}`, product({ name: item.name, price: item.price, iva_rate: 0.16 }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(itemRowSchema.parse(edited.json()).iva_rate).toBe(0.16);
+  };
+  const linesOf = (saleId: number) =>
+    query<{ item_id: number; objeto_imp: string; iva_rate: number | null; ieps_rate: number | null }>(
+      sql`SELECT item_id, objeto_imp, iva_rate::float8 AS iva_rate, ieps_rate::float8 AS ieps_rate FROM sale_items WHERE sale_id = ${saleId} ORDER BY id`,
+    );
+  const totalsOf = async (saleId: number) =>
+    (
+      await query<{ subtotal: number; iva: number; total: number }>(
+        sql`SELECT subtotal::float8 AS subtotal, iva::float8 AS iva, total::float8 AS total FROM sales WHERE id = ${saleId}`,
+      )
+    )[0];
+  const cart = async () => {
+    const [company] = await query<{ id: number; contact: number | null }>(
+      sql`SELECT c.id, (SELECT min(id) FROM contacts WHERE company_id = c.id) AS contact FROM companies c ORDER BY c.id LIMIT 1`,
+    );
+    return {
+      company_id: company!.id,
+      company_branch_id: null,
+      date: monterreyDateOffset(new Date(), 1),
+      type: 'Serie A',
+      note: null,
+      internal_note: null,
+      purchase_order: null,
+      contact: company!.contact,
+    };
+  };
+
+  it('a sale of a product at 0 % keeps 0 % on its line, and its totals, after the product goes to 16 %', async () => {
+    const lettuce = await make('Lechuga tasa cero guardada', { price: 20, iva_rate: 0 });
+    const box = await make('Caja con IEPS guardada', { price: 10, iva_rate: 0.16, ieps_rate: 0.08 });
+    const freight = await make('Flete no objeto guardado', { price: 50, objeto_imp: '01', iva_rate: null });
+    const { contact: _contact, ...order } = await cart();
+    const response = await send(seller, 'POST', '/api/v2/sales', {
+      ...order,
+      bar: false,
+      items: [
+        { item_id: lettuce.id, quantity: 10 },
+        { item_id: box.id, quantity: 2 },
+        { item_id: freight.id, quantity: 1 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const sale = createdSaleSchema.parse(response.json());
+    const sold = [
+      { item_id: lettuce.id, objeto_imp: '02', iva_rate: 0, ieps_rate: null },
+      { item_id: box.id, objeto_imp: '02', iva_rate: 0.16, ieps_rate: 0.08 },
+      { item_id: freight.id, objeto_imp: '01', iva_rate: null, ieps_rate: null },
+    ];
+    expect(await linesOf(sale.id)).toEqual(sold);
+    const totals = await totalsOf(sale.id);
+    expect(totals).toEqual({ subtotal: sale.subtotal, iva: sale.iva, total: sale.total });
+
+    await taxAtSixteen(lettuce);
+    expect(await linesOf(sale.id)).toEqual(sold);
+    expect(await totalsOf(sale.id)).toEqual(totals);
+  });
+
+  it("a quotation turned into a sale keeps the quoted rates, not the product's new ones", async () => {
+    const melon = await make('Melón tasa cero cotizado', { price: 30, iva_rate: 0 });
+    const { contact, ...order } = await cart();
+    const quoted = await send(seller, 'POST', '/api/v2/quotations', {
+      ...order,
+      contact_id: contact,
+      due_date: monterreyDateOffset(new Date(), 10),
+      items: [{ item_id: melon.id, quantity: 4 }],
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const quotation = saleDetailAnswerSchema.parse(quoted.json()).data;
+    expect([quotation.subtotal, quotation.iva, quotation.total]).toEqual([120, 0, 120]);
+    expect(await linesOf(quotation.id)).toEqual([{ item_id: melon.id, objeto_imp: '02', iva_rate: 0, ieps_rate: null }]);
+
+    await taxAtSixteen(melon);
+    const sold = await send(seller, 'POST', `/api/v2/quotations/${quotation.id}/sale`, {});
+    expect(sold.statusCode, sold.body).toBe(201);
+    const sale = saleDetailAnswerSchema.parse(sold.json()).data;
+    expect(sale.id).not.toBe(quotation.id);
+    expect(await linesOf(sale.id)).toEqual([{ item_id: melon.id, objeto_imp: '02', iva_rate: 0, ieps_rate: null }]);
+    expect(await totalsOf(sale.id)).toEqual({ subtotal: 120, iva: 0, total: 120 });
   });
 });
 

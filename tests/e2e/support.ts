@@ -38,6 +38,18 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Serious and critical accessibility violations on the page (axe-core, the engine Lighthouse uses). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A page still fading in (a route's transition, a toast appearing) shows its text at part of its
+  // colour for a moment: axe judges the page once its finite animations have ended (or after 3 s).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the debugging protocol: the app's Content-Security-Policy forbids inline scripts.
   await page.evaluate(axeSource);

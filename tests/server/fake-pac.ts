@@ -669,8 +669,8 @@ export async function startFakePac(options: FakePacOptions = {}): Promise<FakePa
     password,
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     stamps,
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the answer is the fake's own bookkeeping
-    documents: () => documents.map(({ answer, ...document }) => document),
+    // What SW answered is the fake's own bookkeeping, not part of what a test inspects.
+    documents: () => documents.map(({ answer: _answer, ...document }) => document),
     stampedXml: (uuid) => byUuid.get(uuid.toUpperCase())?.xml,
     get logins() {
       return logins;

@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryInvoiceMessages } from '../../domain/messages/delivery-invoice';
 import { shippingMessages } from '../../domain/messages/shipping';
-import { cfdiDocumentSchema, cfdiRequestAnswerSchema, fiscalSettingsSchema, type CfdiDocument } from '../../domain/schemas/invoicing';
+import { cfdiDocumentSchema, cfdiRequestAnswerSchema, type CfdiDocument } from '../../domain/schemas/invoicing';
 import { shippingDetailSchema, shippingSchema } from '../../domain/schemas/shipping';
 import { monterreyDate } from '../../domain/time';
 import { startFakePac, type FakePac } from './fake-pac';
+import { fiscalCustomer, invoicingEnv, setUpInvoicing } from './invoicing-business';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 /**
@@ -16,8 +15,6 @@ import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
  * office. Invoicing is set up as in invoicing.test.ts: the SAT's test taxpayer EKU9003173C9 with
  * its test CSD, stamped by the fake PAC.
  */
-const CSD_DIR = path.resolve(__dirname, '../fixtures/csd');
-const RECEIVER = { rfc: 'XIA190128J61', regimen: '601', cp: '76343' };
 
 let fake: FakePac;
 let t: TestApp;
@@ -40,40 +37,9 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, email: string, payloa
   });
 const invoicePdf = (detailId: number, email: string) => call('GET', `/api/v2/shipping_details/${detailId}/cfdi/pdf`, email);
 
-async function setUpInvoicing(): Promise<void> {
-  const { logo_url: _logo, ...identity } = (await call('GET', '/api/v2/business', 'admin@demo.mx')).json();
-  const saved = await call('PUT', '/api/v2/business', 'admin@demo.mx', {
-    ...identity,
-    clabe: '002010077777777771',
-    tax_id: 'EKU9003173C9',
-    legal_name: 'ESCUELA KEMPER URGATE',
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const fiscal = await call('PUT', '/api/v2/fiscal', 'admin@demo.mx', {
-    regimen_fiscal: '601',
-    lugar_expedicion: '42501',
-    pac_user: fake.user,
-    pac_password: fake.password,
-  });
-  expect(fiscal.statusCode, fiscal.body).toBe(200);
-  const csd = await call('POST', '/api/v2/fiscal/csd', 'admin@demo.mx', {
-    cer: (await readFile(path.join(CSD_DIR, 'EKU9003173C9.cer'))).toString('base64'),
-    key: (await readFile(path.join(CSD_DIR, 'EKU9003173C9.key'))).toString('base64'),
-    password: '12345678a',
-  });
-  expect(csd.statusCode, csd.body).toBe(200);
-  expect(fiscalSettingsSchema.parse(csd.json()).missing).toEqual([]);
-}
-
 beforeAll(async () => {
   fake = await startFakePac();
-  t = await createTestApp({
-    PAC_PROVIDER: 'sw',
-    PAC_URL: fake.url,
-    CFDI_POLL_MS: '50',
-    CFDI_RETRY_FIRST_MS: '100',
-    FISCAL_KEY: 'cd'.repeat(32),
-  });
+  t = await createTestApp(invoicingEnv(fake));
   for (const email of ['admin@demo.mx', 'oficina@demo.mx', 'chofer@demo.mx', 'chofer2@demo.mx'])
     tokens[email] = await loginAs(t.app, email);
   driverId = (await rows<{ id: number }>(sql`SELECT id FROM users WHERE email = 'chofer@demo.mx'`))[0]!.id;
@@ -82,7 +48,7 @@ beforeAll(async () => {
       AND clave_unidad IS NOT NULL ORDER BY id LIMIT 2`,
   );
   expect(products).toHaveLength(2);
-  await setUpInvoicing();
+  await setUpInvoicing(t.app, tokens['admin@demo.mx']!, fake);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -93,13 +59,9 @@ let customers = 0;
 /** A sale (on credit) to a customer with complete fiscal data, the SAT's test receiver. */
 async function newSale(): Promise<number> {
   customers += 1;
-  const [company] = await rows<{ id: number }>(
-    sql`INSERT INTO companies (name, razon_social, rfc, regimen_fiscal, cp_fiscal, cfdi_id, credit_days)
-      VALUES (${`Cliente entrega ${customers}`}, 'XENON INDUSTRIAL ARTICLES', ${RECEIVER.rfc}, ${RECEIVER.regimen}, ${RECEIVER.cp},
-        (SELECT id FROM cfdis WHERE clave = 'G01' AND id > 100 ORDER BY id LIMIT 1), 15) RETURNING id`,
-  );
+  const company = await fiscalCustomer(t.database.db, `Cliente entrega ${customers}`);
   const response = await call('POST', '/api/v2/sales', 'admin@demo.mx', {
-    company_id: company!.id,
+    company_id: company,
     company_branch_id: null,
     date: today(),
     type: 'Serie A',

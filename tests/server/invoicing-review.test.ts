@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicingMessages } from '../../domain/messages/invoicing';
 import { cfdiDocumentSchema, cfdiListSchema, cfdiRequestAnswerSchema, type CfdiDocument } from '../../domain/schemas/invoicing';
 import { monterreyDate } from '../../domain/time';
 import { startFakePac, type FakePac } from './fake-pac';
+import { fiscalCustomer, invoicingEnv, setUpInvoicing } from './invoicing-business';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 /**
@@ -14,8 +13,6 @@ import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
  * is being cancelled, and the global invoice's period (a real date, the month or bimester it names).
  * Same harness as invoicing.test.ts: the real routes and queue against the fake PAC.
  */
-const CSD_DIR = path.resolve(__dirname, '../fixtures/csd');
-const RECEIVER = { rfc: 'XIA190128J61', regimen: '601', cp: '76343' };
 
 let fake: FakePac;
 let t: TestApp;
@@ -36,13 +33,7 @@ const call = (verb: 'GET' | 'POST' | 'PUT', url: string, payload?: object, email
 
 beforeAll(async () => {
   fake = await startFakePac();
-  t = await createTestApp({
-    PAC_PROVIDER: 'sw',
-    PAC_URL: fake.url,
-    CFDI_POLL_MS: '50',
-    CFDI_RETRY_FIRST_MS: '100',
-    FISCAL_KEY: 'cd'.repeat(32),
-  });
+  t = await createTestApp(invoicingEnv(fake));
   for (const email of ['admin@demo.mx', 'oficina@demo.mx']) tokens[email] = await loginAs(t.app, email);
   method = (await rows<{ id: number }>(sql`SELECT id FROM payment_methods WHERE name = 'Transferencia'`))[0]!.id;
   products = await rows<{ id: number }>(
@@ -50,28 +41,7 @@ beforeAll(async () => {
       ORDER BY id LIMIT 2`,
   );
   expect(products).toHaveLength(2);
-  const business = (await call('GET', '/api/v2/business')).json();
-  const { logo_url: _logo, ...identity } = business;
-  const saved = await call('PUT', '/api/v2/business', {
-    ...identity,
-    clabe: '002010077777777771',
-    tax_id: 'EKU9003173C9',
-    legal_name: 'ESCUELA KEMPER URGATE',
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const fiscal = await call('PUT', '/api/v2/fiscal', {
-    regimen_fiscal: '601',
-    lugar_expedicion: '42501',
-    pac_user: fake.user,
-    pac_password: fake.password,
-  });
-  expect(fiscal.statusCode, fiscal.body).toBe(200);
-  const csd = await call('POST', '/api/v2/fiscal/csd', {
-    cer: (await readFile(path.join(CSD_DIR, 'EKU9003173C9.cer'))).toString('base64'),
-    key: (await readFile(path.join(CSD_DIR, 'EKU9003173C9.key'))).toString('base64'),
-    password: '12345678a',
-  });
-  expect(csd.statusCode, csd.body).toBe(200);
+  await setUpInvoicing(t.app, tokens['admin@demo.mx']!, fake);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -81,12 +51,9 @@ afterAll(async () => {
 let customers = 0;
 async function customer(fiscal = true): Promise<number> {
   customers += 1;
+  if (fiscal) return fiscalCustomer(t.database.db, `Cliente revisión ${customers}`);
   const [row] = await rows<{ id: number }>(
-    fiscal
-      ? sql`INSERT INTO companies (name, razon_social, rfc, regimen_fiscal, cp_fiscal, cfdi_id, credit_days)
-          VALUES (${`Cliente revisión ${customers}`}, 'XENON INDUSTRIAL ARTICLES', ${RECEIVER.rfc}, ${RECEIVER.regimen}, ${RECEIVER.cp},
-            (SELECT id FROM cfdis WHERE clave = 'G01' AND id > 100 ORDER BY id LIMIT 1), 15) RETURNING id`
-      : sql`INSERT INTO companies (name, razon_social, credit_days) VALUES (${`Mostrador revisión ${customers}`}, 'Mostrador', 0) RETURNING id`,
+    sql`INSERT INTO companies (name, razon_social, credit_days) VALUES (${`Mostrador revisión ${customers}`}, 'Mostrador', 0) RETURNING id`,
   );
   return row!.id;
 }

@@ -13,6 +13,7 @@ import {
 } from '../../domain/schemas/invoicing';
 import { monterreyDate } from '../../domain/time';
 import { startFakePac, type FakePac } from './fake-pac';
+import { fiscalCustomer, invoicingEnv, setUpInvoicing } from './invoicing-business';
 import { startMailServer, type MailServer } from './mail-server';
 import { validateAgainstSat } from './sat-schemas';
 import { anotherMachine, bearer, createTestApp, loginAs, type TestApp } from './test-app';
@@ -25,8 +26,6 @@ import { anotherMachine, bearer, createTestApp, loginAs, type TestApp } from './
  * schemas here too.
  */
 const CSD_DIR = path.resolve(__dirname, '../fixtures/csd');
-const FISCAL_KEY = 'ab'.repeat(32);
-const RECEIVER = { rfc: 'XIA190128J61', regimen: '601', cp: '76343' };
 
 let fake: FakePac;
 let mail: MailServer;
@@ -46,53 +45,10 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ema
     ...(payload === undefined ? {} : { payload }),
   });
 
-async function setUpBusiness(app = t.app): Promise<void> {
-  const business = (await call('GET', '/api/v2/business', undefined, 'admin@demo.mx', app)).json();
-  const { logo_url: _logo, ...identity } = business;
-  const saved = await call(
-    'PUT',
-    '/api/v2/business',
-    { ...identity, clabe: '002010077777777771', tax_id: 'EKU9003173C9', legal_name: 'ESCUELA KEMPER URGATE' },
-    'admin@demo.mx',
-    app,
-  );
-  expect(saved.statusCode, saved.body).toBe(200);
-  const fiscal = await call(
-    'PUT',
-    '/api/v2/fiscal',
-    { regimen_fiscal: '601', lugar_expedicion: '42501', pac_user: fake.user, pac_password: fake.password },
-    'admin@demo.mx',
-    app,
-  );
-  expect(fiscal.statusCode, fiscal.body).toBe(200);
-  const csd = await call(
-    'POST',
-    '/api/v2/fiscal/csd',
-    {
-      cer: (await readFile(path.join(CSD_DIR, 'EKU9003173C9.cer'))).toString('base64'),
-      key: (await readFile(path.join(CSD_DIR, 'EKU9003173C9.key'))).toString('base64'),
-      password: '12345678a',
-    },
-    'admin@demo.mx',
-    app,
-  );
-  expect(csd.statusCode, csd.body).toBe(200);
-  expect(fiscalSettingsSchema.parse(csd.json()).missing).toEqual([]);
-}
-
 beforeAll(async () => {
   fake = await startFakePac();
   mail = await startMailServer();
-  t = await createTestApp({
-    PAC_PROVIDER: 'sw',
-    PAC_URL: fake.url,
-    CFDI_POLL_MS: '50',
-    CFDI_RETRY_FIRST_MS: '100',
-    FISCAL_KEY,
-    SMTP_URL: mail.url,
-    EMAIL_FROM: 'facturas@demo.mx',
-    EMAIL_POLL_MS: '50',
-  });
+  t = await createTestApp(invoicingEnv(fake, { SMTP_URL: mail.url, EMAIL_FROM: 'facturas@demo.mx', EMAIL_POLL_MS: '50' }));
   for (const email of ['admin@demo.mx', 'ventas@demo.mx', 'oficina@demo.mx', 'almacen@demo.mx'])
     tokens[email] = await loginAs(t.app, email);
   method = (await rows<{ id: number }>(sql`SELECT id FROM payment_methods WHERE name = 'Transferencia'`))[0]!.id;
@@ -101,7 +57,7 @@ beforeAll(async () => {
       AND clave_unidad IS NOT NULL ORDER BY id LIMIT 2`,
   );
   expect(products).toHaveLength(2);
-  await setUpBusiness();
+  await setUpInvoicing(t.app, tokens['admin@demo.mx']!, fake);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -113,15 +69,15 @@ let customers = 0;
 /** A customer with complete fiscal data (the SAT's test receiver), or none when `fiscal` is false. */
 async function customer(fiscal = true): Promise<number> {
   customers += 1;
-  const [row] = await rows<{ id: number }>(
-    fiscal
-      ? sql`INSERT INTO companies (name, razon_social, rfc, regimen_fiscal, cp_fiscal, cfdi_id, credit_days)
-          VALUES (${`Cliente factura ${customers}`}, 'XENON INDUSTRIAL ARTICLES', ${RECEIVER.rfc}, ${RECEIVER.regimen}, ${RECEIVER.cp},
-            (SELECT id FROM cfdis WHERE clave = 'G01' AND id > 100 ORDER BY id LIMIT 1), 15) RETURNING id`
-      : sql`INSERT INTO companies (name, razon_social, credit_days) VALUES (${`Mostrador ${customers}`}, ${`Mostrador ${customers}`}, 0) RETURNING id`,
-  );
-  await rows(sql`INSERT INTO contacts (company_id, name, last, email) VALUES (${row!.id}, 'Compras', 'Cliente', 'compras@cliente.mx')`);
-  return row!.id;
+  const id = fiscal
+    ? await fiscalCustomer(t.database.db, `Cliente factura ${customers}`)
+    : (
+        await rows<{ id: number }>(
+          sql`INSERT INTO companies (name, razon_social, credit_days) VALUES (${`Mostrador ${customers}`}, ${`Mostrador ${customers}`}, 0) RETURNING id`,
+        )
+      )[0]!.id;
+  await rows(sql`INSERT INTO contacts (company_id, name, last, email) VALUES (${id}, 'Compras', 'Cliente', 'compras@cliente.mx')`);
+  return id;
 }
 
 async function newSale(company: number, quantities: number[] = [2, 3]): Promise<{ id: number; total: number }> {
@@ -548,9 +504,7 @@ describe('never twice, never lost', () => {
     const company = await customer();
     const sale = await newSale(company);
     // On PostgreSQL a second process shares the database; on the embedded one, the same process races itself.
-    const second = t.databaseUrl
-      ? await anotherMachine(t, { PAC_PROVIDER: 'sw', PAC_URL: fake.url, CFDI_POLL_MS: '50', CFDI_RETRY_FIRST_MS: '100', FISCAL_KEY })
-      : null;
+    const second = t.databaseUrl ? await anotherMachine(t, invoicingEnv(fake)) : null;
     try {
       const apps = [t.app, second?.app ?? t.app];
       const answers = await Promise.all(apps.map((app) => call('POST', `/api/v2/sales/${sale.id}/cfdi`, {}, 'admin@demo.mx', app)));

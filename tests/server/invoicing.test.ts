@@ -134,6 +134,29 @@ const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml');
 const attribute = (xml: string, tag: string, name: string) => parse(xml).getElementsByTagName(tag)[0]?.getAttribute(name) ?? null;
 const stampsOf = (uuid: string) => fake.documents().filter((stamp) => stamp.uuid === uuid).length;
 
+/**
+ * The warehouse fills the sale (`filled`: the quantities of products 0 and 1), one unit of product 0
+ * comes back, and its credit note is stamped and valid against the SAT's schemas: its XML.
+ */
+async function returnedNote(saleId: number, filled: number[], reason: string): Promise<string> {
+  const dispatched = await call(
+    'POST',
+    '/api/v2/orders/dispatch_sale_order',
+    { id: saleId, quotation_items: filled.map((quantity, index) => ({ item_id: products[index]!.id, quantity })) },
+    'almacen@demo.mx',
+  );
+  expect(dispatched.statusCode, dispatched.body).toBe(200);
+  const returned = await call('POST', `/api/v2/sales/${saleId}/returns`, { reason, lines: [{ item_id: products[0]!.id, quantity: 1 }] });
+  expect(returned.statusCode, returned.body).toBe(201);
+  const note = (await saleDocuments(saleId)).find((d) => d.kind === 'nota_credito');
+  expect(note).toBeDefined();
+  const done = await settled(note!.id);
+  expect(done.status, done.last_error ?? '').toBe('timbrado');
+  const xml = await xmlOf(done.id);
+  expect(await validateAgainstSat(xml)).toEqual([]);
+  return xml;
+}
+
 describe('an invoice of a sale', () => {
   it('is stamped once, PUE with the payment form when paid, valid against the SAT schemas, with its PDF and XML', async () => {
     const company = await customer();
@@ -286,30 +309,7 @@ describe('a return on an invoiced sale', () => {
     const company = await customer();
     const sale = await newSale(company);
     const invoiced = await settled((await invoice(sale.id)).id);
-    const filled = await call(
-      'POST',
-      '/api/v2/orders/dispatch_sale_order',
-      {
-        id: sale.id,
-        quotation_items: [
-          { item_id: products[0]!.id, quantity: 2 },
-          { item_id: products[1]!.id, quantity: 3 },
-        ],
-      },
-      'almacen@demo.mx',
-    );
-    expect(filled.statusCode, filled.body).toBe(200);
-    const returned = await call('POST', `/api/v2/sales/${sale.id}/returns`, {
-      reason: 'Llegó dañado',
-      lines: [{ item_id: products[0]!.id, quantity: 1 }],
-    });
-    expect(returned.statusCode, returned.body).toBe(201);
-    const note = (await saleDocuments(sale.id)).find((d) => d.kind === 'nota_credito');
-    expect(note).toBeDefined();
-    const done = await settled(note!.id);
-    expect(done.status, done.last_error ?? '').toBe('timbrado');
-    const xml = await xmlOf(done.id);
-    expect(await validateAgainstSat(xml)).toEqual([]);
+    const xml = await returnedNote(sale.id, [2, 3], 'Llegó dañado');
     expect(attribute(xml, 'cfdi:Comprobante', 'TipoDeComprobante')).toBe('E');
     expect(attribute(xml, 'cfdi:CfdiRelacionados', 'TipoRelacion')).toBe('01');
     expect(attribute(xml, 'cfdi:CfdiRelacionado', 'UUID')).toBe(invoiced.uuid);
@@ -345,30 +345,7 @@ describe('a return on a sale inside the global invoice', () => {
     expect(response.statusCode, response.body).toBe(201);
     const global = await settled(cfdiRequestAnswerSchema.parse(response.json()).document.id);
     expect(global.status, global.last_error ?? '').toBe('timbrado');
-    const filled = await call(
-      'POST',
-      '/api/v2/orders/dispatch_sale_order',
-      {
-        id: sale.id,
-        quotation_items: [
-          { item_id: products[0]!.id, quantity: 2 },
-          { item_id: products[1]!.id, quantity: 1 },
-        ],
-      },
-      'almacen@demo.mx',
-    );
-    expect(filled.statusCode, filled.body).toBe(200);
-    const returned = await call('POST', `/api/v2/sales/${sale.id}/returns`, {
-      reason: 'Venía golpeado',
-      lines: [{ item_id: products[0]!.id, quantity: 1 }],
-    });
-    expect(returned.statusCode, returned.body).toBe(201);
-    const note = (await saleDocuments(sale.id)).find((d) => d.kind === 'nota_credito');
-    expect(note).toBeDefined();
-    const done = await settled(note!.id);
-    expect(done.status, done.last_error ?? '').toBe('timbrado');
-    const xml = await xmlOf(done.id);
-    expect(await validateAgainstSat(xml)).toEqual([]);
+    const xml = await returnedNote(sale.id, [2, 1], 'Venía golpeado');
     expect(attribute(xml, 'cfdi:Receptor', 'Rfc')).toBe('XAXX010101000');
     expect(attribute(xml, 'cfdi:CfdiRelacionados', 'TipoRelacion')).toBe('01');
     expect(attribute(xml, 'cfdi:CfdiRelacionado', 'UUID')).toBe(global.uuid);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, money, name, updatedAt } from './columns';
 import { categories, cfdis, units } from './reference-lists';
 import { branches, users } from './people';
@@ -31,9 +31,12 @@ export const companies = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    /** The counter's devices keep the customers (with their balances) for selling offline. */
+    change_seq: changeSeq(),
   },
   (t) => [
     index('companies_name').on(t.name),
+    index('companies_change_seq').on(t.change_seq),
     index('companies_unverified')
       .on(t.id)
       .where(sql`${t.verified_at} IS NULL AND ${t.deleted_at} IS NULL`),
@@ -171,6 +174,15 @@ export const sales = pgTable(
     quotation_id: integer('quotation_id'),
     /** The folio of an unpaid invoice brought in from the business's previous system ('Saldos iniciales'); null for sales made here. */
     folio: varchar('folio', { length: 40 }),
+    /**
+     * A sale made on a device without a connection (the outbox's createSale): when it was made,
+     * the provisional folio its ticket printed, the total the device showed, and what the server
+     * found on its arrival (prices changed, stock gone negative, overdue balance), in Spanish.
+     */
+    offline_made_at: timestamp('offline_made_at', { withTimezone: true, mode: 'string' }),
+    offline_provisional: varchar('offline_provisional', { length: 20 }),
+    offline_device_total: money('offline_device_total'),
+    offline_warnings: jsonb('offline_warnings').$type<string[]>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),

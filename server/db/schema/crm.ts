@@ -4,6 +4,7 @@ import { active, createdAt, deletedAt, id, money, name, updatedAt } from './colu
 import { companies, contacts, items, providers, purchaseOrders, sales } from './commerce';
 import { activityTypes, expenseTypes, funnels, origins, paymentMethods } from './reference-lists';
 import { users } from './people';
+import { shippingDetails, shippings } from './shipping';
 
 /** Outcomes of calls and activities (spec §7 result/all). */
 export const results = pgTable('results', { id: id(), name: name(), created_at: createdAt() });
@@ -180,10 +181,20 @@ export const collections = pgTable(
     canceled_at: timestamp('canceled_at', { withTimezone: true, mode: 'string' }),
     canceled_by_user_id: integer('canceled_by_user_id').references(() => users.id),
     cancel_reason: text('cancel_reason'),
+    /**
+     * A payment the driver took at a stop ('Cobrar', offline through the outbox): the route and
+     * stop it was taken at, and the provisional number its receipt showed on the phone.
+     */
+    shipping_id: integer('shipping_id').references(() => shippings.id),
+    shipping_detail_id: integer('shipping_detail_id').references(() => shippingDetails.id),
+    provisional: varchar('provisional', { length: 20 }),
     created_at: createdAt(),
   },
   (t) => [
     index('collections_date').on(t.date),
+    index('collections_shipping')
+      .on(t.shipping_id)
+      .where(sql`${t.shipping_id} IS NOT NULL`),
     index('collections_company').on(t.company_id),
     check('collections_amount_positive', sql`${t.amount} > 0`),
     check('collections_unapplied_in_range', sql`${t.unapplied} >= 0 AND ${t.unapplied} <= ${t.amount}`),
@@ -295,4 +306,35 @@ export const cashCuts = pgTable(
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('cash_cuts_user_date').on(t.user_id, t.date), check('cash_cuts_counted_not_negative', sql`${t.counted} >= 0`)],
+);
+
+/**
+ * The driver's cash cut of one route ('Corte del chofer'): what they counted by payment method
+ * when closing it (from the phone, offline), and the office's receipt of it — the cash handed
+ * in, the difference against what was collected in cash, who received it. Once per route.
+ */
+export const driverCuts = pgTable(
+  'driver_cuts',
+  {
+    id: id(),
+    shipping_id: integer('shipping_id')
+      .notNull()
+      .references(() => shippings.id),
+    driver_id: integer('driver_id')
+      .notNull()
+      .references(() => users.id),
+    /** [{ payment_method_id, amount }] as the driver counted them. */
+    counted: jsonb('counted').$type<{ payment_method_id: number; amount: number }[]>().notNull(),
+    note: varchar('note', { length: 300 }),
+    /** When the driver closed it, Monterrey time to the minute, as the phone took it. */
+    submitted_at: varchar('submitted_at', { length: 16 }).notNull(),
+    received_at: timestamp('received_at', { withTimezone: true, mode: 'string' }),
+    received_by_user_id: integer('received_by_user_id').references(() => users.id),
+    received_cash: money('received_cash'),
+    difference: money('difference'),
+    received_note: varchar('received_note', { length: 300 }),
+    cash_movement_id: integer('cash_movement_id').references(() => cashMovements.id),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('driver_cuts_shipping').on(t.shipping_id)],
 );

@@ -17,7 +17,7 @@ const text = quotationsMessages;
  * its validity (due_date). Prices come from the server's items, never from the client.
  */
 export const quotationInputSchema = z.object({
-  ...z.omit(newSaleSchema, { bar: true }).shape,
+  ...z.omit(newSaleSchema, { bar: true, offline: true }).shape,
   contact_id: z.nullable(id),
   /** Valid until (spec §9 'validity up to due_date'). */
   due_date: newSaleSchema.shape.date,
@@ -121,6 +121,14 @@ export const saleDetailSchema = z.object({
     }),
   ),
   collections: z.array(z.object({ id: int, collection_id: int, date: str, amount: num, payment_method: opt(str), reference: opt(str) })),
+  /**
+   * A sale made without a connection (issue 46): when the device made it (ISO instant), the
+   * provisional folio its ticket printed, the total the device showed and what the server found
+   * on its arrival (Spanish). Null for a sale made online; absent in answers of older servers.
+   */
+  offline: z.optional(
+    opt(z.object({ made_at: str, provisional: str, device_total: opt(num), warnings: z.array(str) })),
+  ),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 export const saleDetailAnswerSchema = z.object({ data: saleDetailSchema });

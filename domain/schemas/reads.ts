@@ -56,6 +56,8 @@ export const salePageRowSchema = z.extend(saleRowSchema, {
   canceled_by_name: opt(str),
   /** Its latest delivery on a route (a rejected sale can go out again); null when on none. */
   delivery: opt(z.object({ completed: z.boolean(), is_delivered: z.boolean() })),
+  /** A sale made without a connection whose arrival left warnings (issue 46); its page says which. */
+  offline_warned: z.optional(z.boolean()),
 });
 export type SalePageRow = z.infer<typeof salePageRowSchema>;
 export const salePageSchema = paged(salePageRowSchema);

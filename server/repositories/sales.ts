@@ -73,7 +73,9 @@ export async function loadSaleDetail(db: Db, id: number): Promise<SaleDetail | n
       'collections', coalesce((SELECT json_agg(json_build_object('id', cd.id, 'collection_id', k.id, 'date', k.date, 'amount', cd.amount::float8,
           'payment_method', m.name, 'reference', k.reference) ORDER BY k.date, cd.id)
         FROM collection_details cd JOIN collections k ON k.id = cd.collection_id LEFT JOIN payment_methods m ON m.id = k.payment_method_id
-        WHERE cd.sale_id = s.id AND k.canceled_at IS NULL), '[]')
+        WHERE cd.sale_id = s.id AND k.canceled_at IS NULL), '[]'),
+      'offline', CASE WHEN s.offline_made_at IS NULL THEN NULL ELSE json_build_object('made_at', ${iso(sql`s.offline_made_at`)},
+        'provisional', s.offline_provisional, 'device_total', s.offline_device_total::float8, 'warnings', coalesce(s.offline_warnings, '[]'::jsonb)) END
     ) AS detail
     FROM sales s JOIN companies c ON c.id = s.company_id LEFT JOIN company_branches b ON b.id = s.company_branch_id
     LEFT JOIN contacts ct ON ct.id = s.contact_id JOIN users u ON u.id = s.user_id
@@ -101,6 +103,18 @@ export interface SaleToInsert {
   lines: readonly SoldLine[];
   totals: CartTotals;
   weight: number;
+  /** A sale made without a connection (issue 46): as the device sent it, with what the server found on arrival. */
+  offline?: OfflineArrivalRecord;
+}
+
+/** How a sale made offline arrived: stored on the sale (sales.offline_*) and shown on its page. */
+export interface OfflineArrivalRecord {
+  /** ISO 8601 instant the device made it. */
+  made_at: string;
+  provisional: string;
+  device_total: number;
+  /** Spanish, empty when all was as the device believed. */
+  warnings: string[];
 }
 
 /**
@@ -165,6 +179,12 @@ export async function insertSale(tx: Db, sale: SaleToInsert): Promise<number> {
       purchase_order: sale.purchase_order,
       bar: sale.bar,
       quotation_id: sale.quotation_id,
+      ...(sale.offline && {
+        offline_made_at: sale.offline.made_at,
+        offline_provisional: sale.offline.provisional,
+        offline_device_total: sale.offline.device_total,
+        offline_warnings: sale.offline.warnings,
+      }),
     })
     .returning({ id: sales.id });
   const id = created!.id;

@@ -4,13 +4,14 @@ import type { Deployment } from '../../domain/deployment';
 import { queryMessages } from '../../domain/messages/api';
 import { salesMessages } from '../../domain/messages/sales';
 import { SALE_SERIES } from '../../domain/sales';
-import { newSaleSchema, createdSaleSchema } from '../../domain/schemas/new-sale';
+import { newSaleSchema, createdSaleSchema, saleEditSchema } from '../../domain/schemas/new-sale';
 import { monterreyDate } from '../../domain/time';
 import type { Db } from '../db/client';
 import type { InvoicingHooks } from '../cfdi/hooks';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import { runMutation } from '../plugins/idempotency';
+import { offlineArrivalWarnings } from '../repositories/offline-arrival';
 import { priceCart } from '../repositories/pricing';
 import { insertSale, iso, loadSaleDetail, NET_SUBTOTAL_SQL, NET_TOTAL_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
 import { containsPattern, dateRange, idList, parseListQuery } from '../http/list-query';
@@ -27,6 +28,7 @@ const SALE_SELECT = sql`s.id, s.kind, s.company_id, c.name AS company_name, c.ra
   s.date, s.due_date, s.type, s.subtotal::float8 AS subtotal, s.iva::float8 AS iva, s.total::float8 AS total, s.returned::float8 AS returned, s.due_balance::float8 AS due_balance, s.payment_status,
   s.sale_weight::float8 AS sale_weight, s.sale_total_weight::float8 AS sale_total_weight, s.note, s.internal_note, s.purchase_order, s.bar,
   ${iso(sql`s.created_at`)} AS created_at, ${iso(sql`s.updated_at`)} AS updated_at, ${iso(sql`s.canceled_at`)} AS canceled_at, s.cancel_reason, s.quotation_id,
+  coalesce(jsonb_array_length(s.offline_warnings) > 0, false) AS offline_warned,
   (SELECT made.id FROM sales made WHERE made.quotation_id = s.id AND made.deleted_at IS NULL) AS sale_id, ${ORDER_STATUS_SQL} AS order_status,
   (SELECT cu.name || ' ' || cu.last FROM users cu WHERE cu.id = s.canceled_by_user_id) AS canceled_by_name,
   (SELECT json_build_object('completed', d.completed, 'is_delivered', d.is_delivered) FROM shipping_details d JOIN shippings sh ON sh.id = d.shipping_id
@@ -78,10 +80,14 @@ const SALE_LIST_FILTERS = ['id', 'company_id', 'user_id', 'date_between', 'payme
 
 /** What each route of this file needs (its access rule) and takes and answers (its OpenAPI entry). */
 export const SALES_ROUTES = {
-  /** A new sale is an order to fill: the warehouse hears of it live (order.created). */
+  /**
+   * A new sale is an order to fill: the warehouse hears of it live (order.created). One made
+   * without a connection (`offline`, from the device's outbox) is priced by the server all the
+   * same; what changed since the device (total, stock, overdue balance) is answered and kept.
+   */
   'POST /api/v2/sales': {
     access: permission('sales'),
-    summary: 'Nueva venta (pedido por surtir; avisa order.created)',
+    summary: 'Nueva venta (pedido por surtir; avisa order.created); con offline, la venta hecha sin conexión y sus avisos al llegar',
     body: newSaleSchema,
     response: createdSaleSchema,
   },
@@ -90,7 +96,7 @@ export const SALES_ROUTES = {
     access: permission('sales'),
     summary: 'Editar una venta cuyo pedido no se ha surtido (partidas, fecha, sucursal, notas; precios del servidor; avisa order.changed)',
     recordRule: 'Only sales made by someone of the editor’s own branch (user 1, and people or sellers without a branch, are not limited).',
-    body: newSaleSchema,
+    body: saleEditSchema,
     response: saleDetailAnswerSchema,
   },
   /** Stock back as 'Devolución', off routes not yet delivered, payments applied to it become the customer's credit. */
@@ -156,6 +162,18 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment,
     const answer = await runMutation(db, request, reply, async (tx) => {
       // Prices are the server's: the list price, with the series rules of the deployment.
       const { company, lines, totals, weight } = await priceCart(tx, body, deployment.flags, monterreyDate(new Date()));
+      // Made without a connection: what changed since the device priced it, for the office (never a refusal).
+      const offline = body.offline && {
+        ...body.offline,
+        warnings: await offlineArrivalWarnings(tx, {
+          user_id: user.id,
+          company_id: company.id,
+          date: body.date,
+          lines,
+          device_total: body.offline.device_total,
+          server_total: totals.total,
+        }),
+      };
       const id = await insertSale(tx, {
         company,
         company_branch_id: body.company_branch_id,
@@ -172,9 +190,11 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment,
         lines,
         totals,
         weight,
+        offline,
       });
       await invoicing.saleCreated(tx, id, user.id);
-      return { status: 201, body: { id, date: body.date, type: body.type, ...totals, items: lines } };
+      const created = { id, date: body.date, type: body.type, ...totals, items: lines };
+      return { status: 201, body: offline ? { ...created, offline_warnings: offline.warnings } : created };
     });
     invoicing.committed();
     return answer;
@@ -182,7 +202,8 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment,
 
   guardedRoute(app, 'PUT /api/v2/sales/:id', async (request, reply) => {
     const { id } = parseInput(idParamSchema, request.params, 404);
-    const body = parseInput(newSaleSchema, request.body);
+    // How the sale arrived is not edited: `offline` is dropped unread.
+    const body = parseInput(saleEditSchema, request.body);
     const user = currentUser(request);
     return runMutation(db, request, reply, async (tx) => {
       const sale = await lockSale(tx, id);

@@ -48,6 +48,7 @@ import { startStampingQueue } from './cfdi/start';
 import { fiscalSecretBox } from './cfdi/secrets';
 import { invoicingRoutes } from './routes/invoicing';
 import { deliveryInvoiceRoutes } from './routes/delivery-invoice';
+import { routeMoneyRoutes } from './routes/route-money';
 import { inventoryRoutes } from './routes/inventory';
 import { inventoryMoveRoutes } from './routes/inventory-moves';
 import { healthRoutes } from './routes/health';
@@ -278,6 +279,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   peopleRoutes(app, database.db);
   businessListRoutes(app, database.db);
   collectionRoutes(app, database.db, invoicing);
+  routeMoneyRoutes(app, database.db, invoicing);
   purchasingRoutes(app, database.db);
   providerRoutes(app, database.db);
   physicalInventoryRoutes(app, database.db);

@@ -42,6 +42,7 @@ import { PROVIDERS_ROUTES } from './routes/providers';
 import { INVOICES_ROUTES } from './routes/invoices';
 import { INVOICING_ROUTES } from './routes/invoicing';
 import { DELIVERY_INVOICE_ROUTES } from './routes/delivery-invoice';
+import { ROUTE_MONEY_ROUTES } from './routes/route-money';
 import { IMPORTS_ROUTES } from './routes/imports';
 import { RENTALS_ROUTES } from './routes/rentals';
 import { PUSH_ROUTES } from './routes/push';
@@ -97,6 +98,7 @@ const TABLES = [
   INVOICES_ROUTES,
   INVOICING_ROUTES,
   DELIVERY_INVOICE_ROUTES,
+  ROUTE_MONEY_ROUTES,
   IMPORTS_ROUTES,
   RENTALS_ROUTES,
   PUSH_ROUTES,

@@ -129,6 +129,9 @@ export const collectionSchema = z.object({
   canceled_at: opt(str),
   cancel_reason: opt(str),
   canceled_by: opt(person),
+  /** The route a driver took it on ('Cobrado en ruta #N'), and the provisional number of the phone's receipt. */
+  shipping_id: z.optional(opt(int)),
+  provisional: z.optional(opt(str)),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionAnswerSchema = z.object({ data: collectionSchema });
@@ -151,6 +154,8 @@ export const collectionListRowSchema = z.object({
   canceled_at: opt(str),
   cancel_reason: opt(str),
   canceled_by_name: opt(str),
+  /** The route a driver took it on ('Cobrado en ruta #N'). */
+  shipping_id: z.optional(opt(int)),
 });
 export type CollectionListRow = z.infer<typeof collectionListRowSchema>;
 export const collectionListPageSchema = z.object({ data: z.array(collectionListRowSchema), meta: z.object({ total: int }) });

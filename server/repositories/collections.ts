@@ -105,11 +105,19 @@ async function setBalances(tx: Db, table: SQL): Promise<void> {
   );
 }
 
+/** A payment the driver took at a stop (issue 46): the route, the stop and its receipt's provisional number. */
+export interface PaymentOnRoute {
+  shipping_id: number;
+  shipping_detail_id: number;
+  provisional: string;
+}
+
 /**
  * Records a payment and applies it (POST /api/v2/collections) inside `tx`; answers its id.
- * The caller has checked the body with collectionInputSchema.
+ * The caller has checked the body with collectionInputSchema. `onRoute` remembers where a
+ * driver took it (POST /api/v2/shipping_details/{id}/payments).
  */
-export async function recordPayment(tx: Db, body: CollectionInput, userId: number): Promise<number> {
+export async function recordPayment(tx: Db, body: CollectionInput, userId: number, onRoute?: PaymentOnRoute): Promise<number> {
   const [company] = await rows<{ id: number }>(tx, sql`SELECT id FROM companies WHERE id = ${body.company_id} AND deleted_at IS NULL`);
   if (!company) throw new HttpError(422, text.companyNotFound);
   const [method] = await rows<{ id: number }>(tx, sql`SELECT id FROM payment_methods WHERE id = ${body.payment_method_id}`);
@@ -131,9 +139,10 @@ export async function recordPayment(tx: Db, body: CollectionInput, userId: numbe
 
   const [created] = await rows<{ id: number }>(
     tx,
-    sql`INSERT INTO collections (company_id, user_id, date, amount, payment_method_id, reference, note, unapplied)
+    sql`INSERT INTO collections (company_id, user_id, date, amount, payment_method_id, reference, note, unapplied, shipping_id, shipping_detail_id, provisional)
     VALUES (${body.company_id}, ${userId}, ${body.date}, ${centsToDecimal(amountCents)}::numeric, ${body.payment_method_id},
-      ${body.reference || null}, ${body.note || null}, ${centsToDecimal(application.unappliedCents)}::numeric)
+      ${body.reference || null}, ${body.note || null}, ${centsToDecimal(application.unappliedCents)}::numeric,
+      ${onRoute?.shipping_id ?? null}, ${onRoute?.shipping_detail_id ?? null}, ${onRoute?.provisional ?? null})
     RETURNING id`,
   );
   const id = created!.id;
@@ -228,7 +237,8 @@ export async function loadCollection(db: Db, id: number): Promise<Collection | n
           'due_balance', s.due_balance::float8, 'payment_status', s.payment_status) ORDER BY s.due_date NULLS LAST, s.id)
         FROM collection_details d JOIN sales s ON s.id = d.sale_id WHERE d.collection_id = k.id), '[]'),
       'canceled_at', ${iso(sql`k.canceled_at`)}, 'cancel_reason', k.cancel_reason,
-      'canceled_by', CASE WHEN cu.id IS NULL THEN NULL ELSE json_build_object('id', cu.id, 'name', cu.name, 'last', cu.last) END
+      'canceled_by', CASE WHEN cu.id IS NULL THEN NULL ELSE json_build_object('id', cu.id, 'name', cu.name, 'last', cu.last) END,
+      'shipping_id', k.shipping_id, 'provisional', k.provisional
     ) AS detail
     FROM collections k JOIN companies c ON c.id = k.company_id JOIN users u ON u.id = k.user_id
     LEFT JOIN payment_methods m ON m.id = k.payment_method_id LEFT JOIN users cu ON cu.id = k.canceled_by_user_id

@@ -314,7 +314,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db, invoicing: Invoic
         sql`k.id, k.company_id, c.name AS company_name, k.user_id, u.name || ' ' || u.last AS user_name, k.date, k.amount::float8 AS amount,
         k.unapplied::float8 AS unapplied, k.payment_method_id, m.name AS payment_method, k.reference, k.note, ${iso(sql`k.created_at`)} AS created_at,
         ${iso(sql`k.canceled_at`)} AS canceled_at, k.cancel_reason,
-        (SELECT cu.name || ' ' || cu.last FROM users cu WHERE cu.id = k.canceled_by_user_id) AS canceled_by_name`,
+        (SELECT cu.name || ' ' || cu.last FROM users cu WHERE cu.id = k.canceled_by_user_id) AS canceled_by_name, k.shipping_id`,
         COLLECTION_FROM,
         and(collectionFilters(query.filters)),
         orderBy(query, COLLECTION_SORTS, 'k.date DESC, k.id DESC'),

@@ -21,6 +21,7 @@ export const offlineSaleMessages = {
   /** The office's sale page (/sales/{id}) and the /sales list. */
   page: {
     title: 'Venta registrada sin conexión',
+    chip: 'Sin conexión',
     provisional: 'Folio provisional',
     madeAt: 'Hecha en el dispositivo',
     deviceTotal: 'Total en el dispositivo',
@@ -29,6 +30,7 @@ export const offlineSaleMessages = {
   },
   list: {
     /** The marker on a /sales row whose offline arrival left warnings. */
-    warned: 'Sin conexión: con avisos',
+    warned: 'Sin conexión: avisos',
+    warnedTitle: 'Venta hecha sin conexión que llegó con avisos (total, existencia o saldo vencido): ábrela para verlos.',
   },
 } as const;

@@ -126,9 +126,7 @@ export const saleDetailSchema = z.object({
    * provisional folio its ticket printed, the total the device showed and what the server found
    * on its arrival (Spanish). Null for a sale made online; absent in answers of older servers.
    */
-  offline: z.optional(
-    opt(z.object({ made_at: str, provisional: str, device_total: opt(num), warnings: z.array(str) })),
-  ),
+  offline: z.optional(opt(z.object({ made_at: str, provisional: str, device_total: opt(num), warnings: z.array(str) }))),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 export const saleDetailAnswerSchema = z.object({ data: saleDetailSchema });

@@ -146,7 +146,9 @@ describe('an offline sale arriving', () => {
     const items = [{ item_id: item.id, quantity: 3 }];
     const total = await serverTotal(company.id, items);
 
-    const changed = await sell(saleBody(company.id, items, { offline: { made_at: minutesAgo(90), provisional: 'P-7F3A-0013', device_total: 100.5 } }));
+    const changed = await sell(
+      saleBody(company.id, items, { offline: { made_at: minutesAgo(90), provisional: 'P-7F3A-0013', device_total: 100.5 } }),
+    );
     expect(changed.total).toBe(total);
     expect(changed.offline_warnings).toEqual([
       `El total cambió: el dispositivo mostró ${formatMoney(100.5)}, el servidor cobró ${formatMoney(total)}.`,
@@ -154,7 +156,9 @@ describe('an offline sale arriving', () => {
     expect(changed.offline_warnings![0]).toContain('$100.50');
     expect((await detail(changed.id)).offline!.warnings).toEqual(changed.offline_warnings);
 
-    const same = await sell(saleBody(company.id, items, { offline: { made_at: minutesAgo(80), provisional: 'P-7F3A-0014', device_total: total } }));
+    const same = await sell(
+      saleBody(company.id, items, { offline: { made_at: minutesAgo(80), provisional: 'P-7F3A-0014', device_total: total } }),
+    );
     expect(same.offline_warnings).toEqual([]);
   });
 
@@ -194,7 +198,9 @@ describe('an offline sale arriving', () => {
     const old = await sell(saleBody(company.id, [{ item_id: item.id, quantity: 1 }], { date: monterreyDateOffset(new Date(), -10) }));
     const items = [{ item_id: item.id, quantity: 2 }];
     const total = await serverTotal(company.id, items);
-    const created = await sell(saleBody(company.id, items, { offline: { made_at: minutesAgo(10), provisional: 'P-7F3A-0017', device_total: total } }));
+    const created = await sell(
+      saleBody(company.id, items, { offline: { made_at: minutesAgo(10), provisional: 'P-7F3A-0017', device_total: total } }),
+    );
     expect(created.offline_warnings).toEqual([`El cliente tiene saldo vencido de ${formatMoney(old.total)}.`]);
   });
 
@@ -218,15 +224,26 @@ describe('an offline sale arriving', () => {
     const item = await newItem('Kiwi sin red', 100);
     const offline = { made_at: minutesAgo(5), provisional: 'P-7F3A-0019', device_total: 10 };
     const cases: [object, string][] = [
-      [{ ...offline, made_at: minutesAgo(-10) }, 'La hora de la venta sin conexión está en el futuro: revisa la fecha y hora del dispositivo.'],
+      [
+        { ...offline, made_at: minutesAgo(-10) },
+        'La hora de la venta sin conexión está en el futuro: revisa la fecha y hora del dispositivo.',
+      ],
       [{ ...offline, made_at: minutesAgo(31 * 24 * 60) }, 'La venta sin conexión tiene más de 30 días: ya no se puede registrar.'],
       [{ ...offline, made_at: '2026-02-30T10:00:00Z' }, 'La hora en que se hizo la venta sin conexión no es válida.'],
       [{ ...offline, provisional: 'p-7f3a-0019' }, 'El folio provisional no es válido (hasta 20 letras mayúsculas, números o guiones).'],
-      [{ ...offline, provisional: 'P-0123456789-ABCDEFGH' }, 'El folio provisional no es válido (hasta 20 letras mayúsculas, números o guiones).'],
+      [
+        { ...offline, provisional: 'P-0123456789-ABCDEFGH' },
+        'El folio provisional no es válido (hasta 20 letras mayúsculas, números o guiones).',
+      ],
       [{ ...offline, device_total: 10.005 }, 'El total que mostró el dispositivo no es válido.'],
     ];
     for (const [sent, message] of cases) {
-      const response = await send(seller, 'POST', '/api/v2/sales', saleBody(company.id, [{ item_id: item.id, quantity: 1 }], { offline: sent }));
+      const response = await send(
+        seller,
+        'POST',
+        '/api/v2/sales',
+        saleBody(company.id, [{ item_id: item.id, quantity: 1 }], { offline: sent }),
+      );
       expect(response.statusCode, message).toBe(422);
       expect(response.json().message).toBe(message);
     }
@@ -241,8 +258,12 @@ describe('an offline sale arriving', () => {
     const item = await newItem('Durazno sin red', 100);
     const items = [{ item_id: item.id, quantity: 1 }];
     const total = await serverTotal(company.id, items);
-    const warned = await sell(saleBody(company.id, items, { offline: { made_at: minutesAgo(15), provisional: 'P-7F3A-0020', device_total: 0.5 } }));
-    const quiet = await sell(saleBody(company.id, items, { offline: { made_at: minutesAgo(15), provisional: 'P-7F3A-0021', device_total: total } }));
+    const warned = await sell(
+      saleBody(company.id, items, { offline: { made_at: minutesAgo(15), provisional: 'P-7F3A-0020', device_total: 0.5 } }),
+    );
+    const quiet = await sell(
+      saleBody(company.id, items, { offline: { made_at: minutesAgo(15), provisional: 'P-7F3A-0021', device_total: total } }),
+    );
     const list = salePageSchema.parse((await send(seller, 'GET', `/api/v2/sales?filter[company_id]=${company.id}`)).json());
     const marked = new Map(list.data.map((row) => [row.id, row.offline_warned]));
     expect(marked.get(warned.id)).toBe(true);

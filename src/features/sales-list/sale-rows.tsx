@@ -8,6 +8,7 @@ import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
 import { fillsOrders } from '../../../domain/deployment';
 import { useShell } from '../../ui/shell-context';
+import { offlineSaleMessages } from '../../../domain/messages/offline-sales';
 
 const text = salesMessages.list;
 const columns = text.columns;
@@ -41,6 +42,16 @@ export function SaleFolio({ row, link }: { row: SalePageRow; link: boolean }) {
   );
 }
 
+/** A sale made offline whose arrival left warnings (changed total, negative stock, overdue balance): its page says which. */
+export function OfflineWarned({ row }: { row: SalePageRow }) {
+  if (!row.offline_warned) return null;
+  return (
+    <span className="status-chip status-chip--warning" title={offlineSaleMessages.list.warnedTitle}>
+      {offlineSaleMessages.list.warned}
+    </span>
+  );
+}
+
 const folio = { key: 'id', sort: 'id', label: columns.folio, cell: (row: SalePageRow) => <SaleFolio row={row} link /> } as const;
 const company = { key: 'company', sort: 'company_name', label: columns.company, cell: (row: SalePageRow) => row.company_name } as const;
 const branch = { key: 'branch', label: columns.branch, cell: (row: SalePageRow) => row.branch_name ?? '—' };
@@ -57,7 +68,15 @@ const order = { key: 'order', label: columns.order, cell: (row: SalePageRow) => 
 
 /** /sales: the quotation list's columns plus Estado de pago, Saldo and Pedido. */
 export const SALE_COLUMNS: ListColumn<SalePageRow, SaleSortColumn>[] = [
-  folio,
+  {
+    ...folio,
+    cell: (row) => (
+      <>
+        <SaleFolio row={row} link />
+        <OfflineWarned row={row} />
+      </>
+    ),
+  },
   company,
   branch,
   sellerColumn,
@@ -110,6 +129,7 @@ export function SaleCard({ row, link, pedidos = false }: { row: SalePageRow; lin
       <span className="list-card__line">
         {!pedidos && <PaymentState status={row.payment_status} />}
         <OrderState status={row.order_status} />
+        {!pedidos && <OfflineWarned row={row} />}
       </span>
     </>
   );

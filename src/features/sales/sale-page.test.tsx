@@ -191,6 +191,42 @@ describe("the sale's page", () => {
     expect(text).not.toContain('Facturación');
   });
 
+  it('says a sale was made without a connection: its provisional folio, when (Monterrey time) and each warning of its arrival', () => {
+    const offline = {
+      made_at: '2026-11-24T01:30:00.000Z',
+      provisional: 'P-7F3A-0012',
+      device_total: 1100,
+      warnings: [
+        'El total cambió: el dispositivo mostró $1,100.00, el servidor cobró $1,160.00.',
+        'Existencia negativa: Aguacate Hass (−3 kg).',
+      ],
+    };
+    const warned = renderToStaticMarkup(<SaleView sale={saleDetailSchema.parse({ ...sale, offline })} onPrintTicket={() => {}} />);
+    const warnedText = visibleText(warned);
+    // 01:30 UTC on the 24th is 19:30 of the 23rd in Monterrey.
+    expect(warnedText).toContain(
+      'Venta registrada sin conexión Folio provisional P-7F3A-0012 Hecha en el dispositivo 23/11/2026 19:30 Total en el dispositivo $1,100.00',
+    );
+    expect(warnedText).toContain(
+      'Avisos al llegar El total cambió: el dispositivo mostró $1,100.00, el servidor cobró $1,160.00. Existencia negativa: Aguacate Hass (−3 kg).',
+    );
+    expect(warned).toContain('<li>Existencia negativa: Aguacate Hass (−3 kg).</li>');
+    expect(warned).toContain('class="sale-page__offline-warnings"');
+    expect(warned).toContain('status-chip--warning">Sin conexión');
+
+    const quiet = renderToStaticMarkup(<SaleView sale={{ ...sale, offline: { ...offline, warnings: [] } }} onPrintTicket={() => {}} />);
+    expect(visibleText(quiet)).toContain('Llegó sin avisos: precios, existencias y saldo como en el dispositivo.');
+    expect(quiet).not.toContain('sale-page__offline-warnings');
+    expect(quiet).toContain('status-chip--neutral">Sin conexión');
+
+    // A sale made online (and one from an older server, without the field) shows nothing of it.
+    for (const online of [{ ...sale, offline: null }, sale]) {
+      const page = renderToStaticMarkup(<SaleView sale={online} onPrintTicket={() => {}} />);
+      expect(page).not.toContain('sin conexión');
+      expect(page).not.toContain('Sin conexión');
+    }
+  });
+
   it('shows a quotation as one, with the sale made from it and without ticket, order or deliveries', () => {
     const quotation = renderToStaticMarkup(
       <SaleView

@@ -32,6 +32,7 @@ import { RentalPickupDialog, RentalPickupFacts, rentalPickupKey, useRentalPickup
 import { fillsOrders } from '../../../domain/deployment';
 import { invoicingScreenMessages } from '../../../domain/messages/invoicing-screens';
 import { SaleInvoices } from './sale-invoices';
+import { offlineSaleMessages } from '../../../domain/messages/offline-sales';
 
 const text = salesMessages.page;
 const fix = salesMessages.corrections;
@@ -267,6 +268,11 @@ export function SaleView({
             </span>
           )}
           {sale.canceled_at !== null && <span className="status-chip status-chip--danger">{text.canceled}</span>}
+          {sale.offline && (
+            <span className={`status-chip status-chip--${sale.offline.warnings.length > 0 ? 'warning' : 'neutral'}`}>
+              {offlineSaleMessages.page.chip}
+            </span>
+          )}
         </p>
         {isSale && (
           <p className="sale-page__actions">
@@ -288,6 +294,7 @@ export function SaleView({
       {sale.canceled_at !== null && (
         <p className="sale-page__canceled">{text.canceledBecause(formatMoment(sale.canceled_at), sale.cancel_reason ?? '—')}</p>
       )}
+      {sale.offline && <OfflineArrival offline={sale.offline} />}
 
       <div className="sale-page__grid">
         <Section title={text.summary}>
@@ -471,6 +478,36 @@ export function SaleView({
         </Section>
       )}
     </article>
+  );
+}
+
+const offlineText = offlineSaleMessages.page;
+
+/**
+ * A sale made on a device without a connection (issue 46): its provisional folio, when the
+ * device made it (Monterrey time) and what the server found when it arrived, as warnings.
+ */
+function OfflineArrival({ offline }: { offline: NonNullable<SaleDetail['offline']> }) {
+  return (
+    <Section title={offlineText.title}>
+      <dl className="facts">
+        <Fact label={offlineText.provisional}>{offline.provisional}</Fact>
+        <Fact label={offlineText.madeAt}>{formatMoment(offline.made_at)}</Fact>
+        {offline.device_total !== null && <Fact label={offlineText.deviceTotal}>{formatMoney(offline.device_total)}</Fact>}
+      </dl>
+      {offline.warnings.length === 0 ? (
+        <p className="empty-state">{offlineText.noWarnings}</p>
+      ) : (
+        <>
+          <h3 className="sale-page__subheading">{offlineText.warnings}</h3>
+          <ul className="sale-page__offline-warnings">
+            {offline.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Section>
   );
 }
 

@@ -66,6 +66,25 @@ describe('the payment receipt as a document', () => {
     expect(paragraphs).toEqual(['Cancelado el 21 de noviembre de 2026: Cheque sin fondos', 'No se aplicó a ninguna venta.']);
   });
 
+  it("says a payment a driver took at a stop was collected on the route, with the number of the phone's receipt", () => {
+    const model = receiptDocument(
+      receiptFixture({ user: { id: 4, name: 'Miguel', last: 'Hernández' }, shipping_id: 12, provisional: 'P-7F3A-0012' }),
+      identity,
+    );
+    expect(model.blocks[0]).toMatchObject({
+      facts: [
+        { label: 'Fecha', value: '20 de noviembre de 2026' },
+        { label: 'Recibió', value: 'Miguel Hernández' },
+        { label: 'Ruta', value: 'Cobrado en ruta #12' },
+        { label: 'Recibo provisional', value: 'P-7F3A-0012' },
+      ],
+    });
+    // One taken at the office names no route.
+    expect(receiptDocument(receiptFixture({ shipping_id: null, provisional: null }), identity).blocks[0]).toMatchObject({
+      facts: [{ label: 'Fecha' }, { label: 'Recibió' }],
+    });
+  });
+
   it('draws as a PDF whose text says the same', async () => {
     const bytes = await drawDocumentPdf(receiptDocument(receiptFixture(), identity));
     const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });

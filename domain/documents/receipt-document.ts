@@ -4,6 +4,7 @@ import type { BusinessIdentity } from '../deployment';
 import { formatCalendarDate, formatMoney } from '../format';
 import { collectionsMessages } from '../messages/collections';
 import { driverMessages } from '../messages/driver';
+import { routeMoneyMessages } from '../messages/route-money';
 import { collectionSchema, type Collection } from '../schemas/collections';
 import { monterreyDate } from '../time';
 import type { DocumentBlock, DocumentModel, KeyValue } from './document';
@@ -28,6 +29,11 @@ export function receiptDocument(collection: Collection, identity: BusinessIdenti
     { label: text.date, value: formatLongDay(collection.date) },
     { label: text.receivedBy, value: person(collection.user) },
   ];
+  // A payment the driver took at a stop: the route, and the number the phone's receipt showed.
+  if (collection.shipping_id)
+    facts.push({ label: routeMoneyMessages.receiptRoute, value: routeMoneyMessages.collectedOnRoute(collection.shipping_id) });
+  if (collection.shipping_id && collection.provisional)
+    facts.push({ label: routeMoneyMessages.receiptProvisional, value: collection.provisional });
   const blocks: DocumentBlock[] = [
     {
       kind: 'heading',

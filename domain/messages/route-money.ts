@@ -42,7 +42,9 @@ export const routeMoneyMessages = {
   /** A payment taken on a route, in the collections list and on its receipt. */
   collectedOnRoute: (shippingId: number) => `Cobrado en ruta #${shippingId}`,
   collectedOnRouteBy: (shippingId: number, driver: string) => `Cobrado en ruta #${shippingId} por ${driver}`,
-  provisional: (number: string) => `Recibo provisional ${number}`,
+  /** The receipt's facts of a payment taken on a route. */
+  receiptRoute: 'Ruta',
+  receiptProvisional: 'Recibo provisional',
   /** The office's section on the route's page (/shippings/{id}). */
   section: {
     title: 'Corte del chofer',

@@ -14,6 +14,9 @@ import {
   cashMovementRowSchema,
   type CajaDay,
 } from '../../../domain/schemas/caja';
+import { routeMoneyMessages } from '../../../domain/messages/route-money';
+import { hasPermission } from '../../../domain/permissions';
+import { receivedDriverCutsSchema, type ReceivedDriverCut } from '../../../domain/schemas/route-money';
 import { monterreyDateTime } from '../../../domain/time';
 import { describedBy, Field } from '../../ui/form-fields';
 import { useToast, type Notify } from '../../ui/toast';
@@ -25,9 +28,12 @@ import { openPrintWindow } from '../../lib/session-store';
 import { typedAmount } from '../../../domain/money';
 import './caja.css';
 import { ScreenPage } from '../../ui/screen-chrome';
+import { useShell } from '../../ui/shell-context';
 
 const text = cajaMessages;
 const CAJA_KEY = ['caja', 'today'] as const;
+/** Under 'caja': the route's page refreshes both when it receives a driver's cut. */
+const DRIVER_CUTS_KEY = ['caja', 'driver-cuts'] as const;
 
 function useCajaWrites() {
   const queryClient = useQueryClient();
@@ -142,6 +148,7 @@ function CajaView({ day, notify }: { day: CajaDay; notify: Notify }) {
           </p>
           {!day.cut && <MovementForm notify={notify} />}
         </PageSection>
+        <ReceivedDriverCuts />
         <PageSection title={text.cutTitle} className="caja__card caja__cut">
           {day.cut ? (
             <>
@@ -290,5 +297,48 @@ function CutForm({ expected, notify }: { expected: number; notify: Notify }) {
         {cut.isPending ? text.saving : text.doCut}
       </button>
     </form>
+  );
+}
+
+/**
+ * The drivers' cuts the person received today (issue 46): the cash of each is already among the
+ * drawer's 'Entradas'. Shown to who receives cuts (collections), or to anyone who received one.
+ */
+function ReceivedDriverCuts() {
+  const { user } = useShell();
+  const cuts = useQuery({
+    queryKey: DRIVER_CUTS_KEY,
+    queryFn: ({ signal }) => apiRequest('/api/v2/caja/driver_cuts', { schema: receivedDriverCutsSchema, signal }),
+    select: (answer) => answer.data,
+  });
+  if (!hasPermission(user, 'collections') && !cuts.data?.length) return null;
+  const words = routeMoneyMessages.caja;
+  return (
+    <PageSection title={words.title} className="caja__card">
+      <QueryStatus query={cuts} loading={words.loading} />
+      {cuts.data && <ReceivedDriverCutsList cuts={cuts.data} />}
+    </PageSection>
+  );
+}
+
+export function ReceivedDriverCutsList({ cuts }: { cuts: ReceivedDriverCut[] }) {
+  const words = routeMoneyMessages.caja;
+  if (cuts.length === 0) return <p>{words.none}</p>;
+  return (
+    <>
+      <ul className="caja__list">
+        {cuts.map((cut) => (
+          <li key={cut.shipping_id}>
+            <span>
+              {words.row(cut.shipping_id, cut.driver_name ?? '—')} · {monterreyDateTime(new Date(cut.received_at)).slice(-5)}
+              <br />
+              {text.difference}: {differenceLabel(cut.difference)}
+            </span>
+            <span>{formatMoney(cut.received_cash)}</span>
+          </li>
+        ))}
+      </ul>
+      <p>{words.inDrawer}</p>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { collectionFolio } from '../../../domain/collections';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { balancesMessages } from '../../../domain/messages/balances';
 import { collectionsMessages } from '../../../domain/messages/collections';
+import { routeMoneyMessages } from '../../../domain/messages/route-money';
 import type { CollectionListRow } from '../../../domain/schemas/collections';
 import type { ListColumn } from '../../ui/office-list/list-rows';
 import { AppLink } from '../../ui/app-link';
@@ -57,6 +58,11 @@ function Customer({ row, link }: { row: CollectionListRow; link: boolean }) {
   );
 }
 
+/** Who took the payment: 'Cobrado en ruta #N por <driver>' when a driver took it at a stop. */
+export function receivedBy(row: Pick<CollectionListRow, 'user_name' | 'shipping_id'>): string {
+  return row.shipping_id ? routeMoneyMessages.collectedOnRouteBy(row.shipping_id, row.user_name) : row.user_name;
+}
+
 /** /collections: the payment, who paid it, how, what it left as credit, and whether it stands. */
 export function collectionColumns(customerLinks: boolean): ListColumn<CollectionListRow, CollectionSortColumn>[] {
   return [
@@ -67,7 +73,7 @@ export function collectionColumns(customerLinks: boolean): ListColumn<Collection
     { key: 'payment_method', label: label.paymentMethod, cell: (row) => row.payment_method ?? '—' },
     { key: 'reference', label: label.reference, cell: (row) => row.reference ?? '—' },
     { key: 'unapplied', label: label.unapplied, cell: (row) => formatMoney(row.unapplied), numeric: true },
-    { key: 'user', label: label.user, cell: (row) => row.user_name },
+    { key: 'user', label: label.user, cell: receivedBy },
     { key: 'note', label: label.note, cell: (row) => row.note ?? '' },
     { key: 'state', label: label.state, cell: (row) => <CollectionState row={row} /> },
   ];
@@ -90,6 +96,7 @@ export function CollectionCard({ row, onMenu }: { row: CollectionListRow; onMenu
           {formatMoney(row.amount)}
           {row.unapplied > 0 ? ` · ${label.unapplied} ${formatMoney(row.unapplied)}` : ''}
         </span>
+        {row.shipping_id ? <span>{receivedBy(row)}</span> : null}
         <span className="list-card__line">
           <CollectionState row={row} />
         </span>

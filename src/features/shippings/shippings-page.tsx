@@ -16,6 +16,7 @@ import { useShell } from '../../ui/shell-context';
 import { getErrorMessage } from '../../lib/api';
 import { openPrintWindowAfter } from '../../lib/session-store';
 import { SHIPPING_SHEET } from './export-shippings';
+import { DriverCutSection } from './driver-cut';
 import { FilterDrawer } from './filter-drawer';
 import { fetchFullShipping, useShippingMutations } from './queries';
 import { ShippingForm } from './shipping-form';
@@ -59,6 +60,7 @@ export default function OfficeShippings() {
     edit: hasPermission(user, 'editShippings'),
     delete: hasPermission(user, 'deleteShippings'),
     print: hasPermission(user, 'printShippings'),
+    receiveCut: hasPermission(user, 'collections'),
   };
   const shippings = list.rows;
 
@@ -144,6 +146,8 @@ export default function OfficeShippings() {
         onDelete={can.delete ? setDeleting : undefined}
         notify={notify}
       />
+      {/* One route's page adds the money its driver brings back. */}
+      {routeId !== undefined && <DriverCutSection shippingId={routeId} canReceive={can.receiveCut} notify={notify} />}
     </ListScreen>
   );
 }

@@ -1,12 +1,23 @@
 import { ordersMessages } from '../domain/messages/orders';
 import { physicalInventoryMessages } from '../domain/messages/physical-inventory';
 import { shippingMessages } from '../domain/messages/shipping';
+import { offlineMoneyMessages } from '../domain/messages/offline-money';
 import { syncMessages } from '../domain/messages/sync';
 import { COMMAND_ROUTES, commandPath, type CommandRoute } from '../domain/rules/command-routes';
 import { routeKilometres } from '../domain/rules/shipping-progress';
 import { physicalCountSchema } from '../domain/schemas/physical-inventory';
 import type { NoteRecord } from '../domain/schemas/notes';
-import type { LocalDetail, LocalOrder, LocalPhysicalInventory, LocalShipping } from './db';
+import type {
+  ArrivedSale,
+  LocalDetail,
+  LocalDriverCut,
+  LocalOrder,
+  LocalPayment,
+  LocalPhysicalInventory,
+  LocalSale,
+  LocalShipping,
+  ShownLine,
+} from './db';
 
 /**
  * The named commands of the driver and the warehouse (docs/sync-engine.md rule 1). Each one
@@ -88,6 +99,62 @@ export interface WriteNote {
   thread_id: string | null;
 }
 
+/** How a sale made without a connection travels (POST /api/v2/sales's `offline`). */
+export interface OfflineArrival {
+  /** The instant it was made, ISO 8601: the office sees when it was sold, not when it arrived. */
+  made_at: string;
+  provisional: string;
+  /** The total the device showed: the server says when its own differs. */
+  device_total: number;
+}
+
+/** A sale taken at the counter without a connection: the request, and the ticket the device showed. */
+export interface CreateSale {
+  sale: {
+    company_id: number;
+    company_branch_id: number | null;
+    date: string;
+    type: 'Serie A' | 'Serie B';
+    note: string | null;
+    internal_note: string | null;
+    purchase_order: string | null;
+    bar: boolean;
+    items: { item_id: number; quantity: number }[];
+    offline: OfflineArrival;
+  };
+  shown: {
+    company: string;
+    branch: string | null;
+    seller: string;
+    lines: ShownLine[];
+    subtotal: number;
+    iva: number;
+    total: number;
+    warnings: string[];
+  };
+}
+
+/** A payment taken at a stop ('Cobrar'); the server applies it to the customer's oldest sales first. */
+export interface CollectPayment {
+  shippingId: number;
+  detailId: number;
+  saleId: number;
+  company: string;
+  amount: number;
+  paymentMethod: { id: number; name: string };
+  reference: string | null;
+  collected_at: string;
+  provisional: string;
+}
+
+/** The driver closes the route's cash cut: what they count by payment method. */
+export interface SubmitDriverCut {
+  shippingId: number;
+  counted: { payment_method_id: number; name: string; amount: number }[];
+  note: string | null;
+  submitted_at: string;
+}
+
 export interface CommandPayloads {
   startRoute: StartRoute;
   finishRoute: FinishRoute;
@@ -99,11 +166,37 @@ export interface CommandPayloads {
   removeShelfCount: ShelfCountRemoval;
   closePhysicalInventory: PhysicalInventoryClose;
   writeNote: WriteNote;
+  createSale: CreateSale;
+  collectPayment: CollectPayment;
+  submitDriverCut: SubmitDriverCut;
 }
 export type CommandName = keyof CommandPayloads;
 
+/** The device's own records, made by a command and kept after it arrived (with the server's answer). */
+export interface CreatedRecords {
+  counterSales: LocalSale;
+  payments: LocalPayment;
+  driverCuts: LocalDriverCut;
+}
+export type CreatedTable = keyof CreatedRecords;
+
+interface Creation<P, T extends CreatedTable> {
+  table: T;
+  /** The record, written with the outbox row; `id` is the row's id (its Idempotency-Key). */
+  record(payload: P, made: { id: string; userId: number; now: number }): CreatedRecords[T];
+  /** The record once the server answered; an answer it cannot read leaves it as it was. */
+  arrived(record: CreatedRecords[T], answer: unknown): CreatedRecords[T];
+}
+
 interface CommandSpec<P> {
   version: number;
+  /** A record of its own the command makes on the device (a sale, a payment, a cut). */
+  creates?: Creation<P, CreatedTable>;
+  /**
+   * The server's version of a changed record from its answer, when the answer is that record
+   * (a delivery's PATCH answers the delivery); otherwise the command applied to the last copy.
+   */
+  answerRecord?(key: RecordKey, copy: LocalRecord, answer: unknown): LocalRecord | null;
   lane(payload: P): string;
   records(payload: P): RecordKey[];
   /** Why the command cannot be taken on these records (Spanish), or null. */
@@ -134,6 +227,43 @@ function withLine(
   if (line) lines.push(line);
   lines.sort((a, b) => a.shelf.localeCompare(b.shelf, 'es-MX') || a.item_name.localeCompare(b.item_name, 'es-MX') || a.item_id - b.item_id);
   return { ...inventory, lines, line_count: new Set(lines.map((l) => l.item_id)).size };
+}
+
+/** A delivery's PATCH answers the delivery: the server's copy becomes it (the evidence left the device). */
+function deliveryAnswer(key: RecordKey, copy: LocalRecord, answer: unknown): LocalRecord | null {
+  const detail = answer as Partial<LocalDetail> | null;
+  if (!detail || typeof detail !== 'object' || `detail:${detail.id}` !== key) return null;
+  return { ...(copy as LocalDetail), ...detail, evidence_id: null } as LocalDetail;
+}
+
+const isMoney = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** POST /api/v2/sales's answer, as the device keeps it; null when it cannot be read. */
+function arrivedSale(answer: unknown): ArrivedSale | null {
+  const sale = answer as Partial<ArrivedSale> | null;
+  if (!sale || typeof sale !== 'object' || typeof sale.id !== 'number' || !isMoney(sale.total)) return null;
+  return {
+    id: sale.id,
+    subtotal: isMoney(sale.subtotal) ? sale.subtotal : 0,
+    iva: isMoney(sale.iva) ? sale.iva : 0,
+    total: sale.total,
+    items: Array.isArray(sale.items)
+      ? sale.items.map(({ item_id, name, unit, quantity, price, amount }) => ({ item_id, name, unit, quantity, price, amount }))
+      : [],
+    offline_warnings: Array.isArray(sale.offline_warnings) ? sale.offline_warnings.filter((w) => typeof w === 'string') : [],
+  };
+}
+
+/** A payment's answer ({ data: collection }), as the device keeps it; null when it cannot be read. */
+function arrivedPayment(answer: unknown): LocalPayment['arrived'] {
+  const data = (answer as { data?: { id?: unknown; unapplied?: unknown; details?: unknown } } | null)?.data;
+  if (!data || typeof data.id !== 'number') return null;
+  const details = Array.isArray(data.details) ? (data.details as { sale_id: number; amount: number }[]) : [];
+  return {
+    id: data.id,
+    applications: details.map(({ sale_id, amount }) => ({ sale_id, amount })),
+    unapplied: isMoney(data.unapplied) ? data.unapplied : 0,
+  };
 }
 
 function refuseCompleted(records: Map<RecordKey, LocalRecord>, detailId: number): string | null {
@@ -199,6 +329,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     lane: (p) => routeLane(p.shippingId),
     records: (p) => [`detail:${p.detailId}`],
     refuse: (records, p) => refuseCompleted(records, p.detailId),
+    answerRecord: deliveryAnswer,
     apply: (_key, record, p) => ({
       ...(record as LocalDetail),
       completed: true,
@@ -227,6 +358,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     records: (p) => [`detail:${p.detailId}`],
     refuse: (records, p) =>
       refuseCompleted(records, p.detailId) ?? (p.delivery_rejection_comment.trim() === '' ? shippingMessages.rejectionRequired : null),
+    answerRecord: deliveryAnswer,
     apply: (_key, record, p) => ({
       ...(record as LocalDetail),
       completed: true,
@@ -323,6 +455,110 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     records: () => [],
     apply: (_key, record) => record,
     request: (p) => ({ method: COMMAND_ROUTES.writeNote.method, path: commandPath(COMMAND_ROUTES.writeNote), body: p }),
+  },
+  createSale: {
+    version: 1,
+    // The counter's sales arrive in the order they were made, so their real folios follow the provisional ones.
+    lane: () => 'sales',
+    records: () => [],
+    refuse: (_records, p) => (p.sale.items.length === 0 ? offlineMoneyMessages.emptySale : null),
+    apply: (_key, record) => record,
+    creates: {
+      table: 'counterSales',
+      record: (p, made) => ({
+        id: made.id,
+        userId: made.userId,
+        provisional: p.sale.offline.provisional,
+        madeAt: made.now,
+        company: p.shown.company,
+        branch: p.shown.branch,
+        seller: p.shown.seller,
+        date: p.sale.date,
+        type: p.sale.type,
+        bar: p.sale.bar,
+        note: p.sale.note,
+        lines: p.shown.lines,
+        subtotal: p.shown.subtotal,
+        iva: p.shown.iva,
+        total: p.shown.total,
+        warnings: p.shown.warnings,
+        arrived: null,
+      }),
+      arrived: (record, answer) => {
+        const sale = arrivedSale(answer);
+        return sale ? { ...(record as LocalSale), arrived: sale } : record;
+      },
+    },
+    request: (p) => ({ method: COMMAND_ROUTES.createSale.method, path: commandPath(COMMAND_ROUTES.createSale), body: p.sale }),
+  },
+  collectPayment: {
+    version: 1,
+    // After the route's deliveries taken before it, before the cut that counts it.
+    lane: (p) => routeLane(p.shippingId),
+    records: () => [],
+    refuse: (_records, p) => (p.amount > 0 && Number.isFinite(p.amount) ? null : offlineMoneyMessages.amountPositive),
+    apply: (_key, record) => record,
+    creates: {
+      table: 'payments',
+      record: (p, made) => ({
+        id: made.id,
+        userId: made.userId,
+        provisional: p.provisional,
+        madeAt: made.now,
+        shippingId: p.shippingId,
+        detailId: p.detailId,
+        saleId: p.saleId,
+        company: p.company,
+        amount: p.amount,
+        paymentMethod: p.paymentMethod,
+        reference: p.reference,
+        collected_at: p.collected_at,
+        arrived: null,
+      }),
+      arrived: (record, answer) => {
+        const payment = arrivedPayment(answer);
+        return payment ? { ...(record as LocalPayment), arrived: payment } : record;
+      },
+    },
+    request: (p) => ({
+      method: COMMAND_ROUTES.collectAtStop.method,
+      path: commandPath(COMMAND_ROUTES.collectAtStop, p.detailId),
+      body: {
+        amount: p.amount,
+        payment_method_id: p.paymentMethod.id,
+        reference: p.reference,
+        collected_at: p.collected_at,
+        provisional: p.provisional,
+      },
+    }),
+  },
+  submitDriverCut: {
+    version: 1,
+    lane: (p) => routeLane(p.shippingId),
+    records: () => [],
+    refuse: (_records, p) => (p.counted.every((line) => line.amount >= 0 && Number.isFinite(line.amount)) ? null : offlineMoneyMessages.countedInvalid),
+    apply: (_key, record) => record,
+    creates: {
+      table: 'driverCuts',
+      record: (p, made) => ({
+        shippingId: p.shippingId,
+        userId: made.userId,
+        counted: p.counted,
+        note: p.note,
+        submitted_at: p.submitted_at,
+        arrived: false,
+      }),
+      arrived: (record) => ({ ...(record as LocalDriverCut), arrived: true }),
+    },
+    request: (p) => ({
+      method: COMMAND_ROUTES.submitDriverCut.method,
+      path: commandPath(COMMAND_ROUTES.submitDriverCut, p.shippingId),
+      body: {
+        counted: p.counted.map(({ payment_method_id, amount }) => ({ payment_method_id, amount })),
+        note: p.note,
+        submitted_at: p.submitted_at,
+      },
+    }),
   },
 };
 

@@ -3,7 +3,7 @@ import type { Deployment } from '../domain/deployment';
 import type { OrderToDispatch } from '../domain/schemas/orders';
 import type { PhysicalInventory } from '../domain/schemas/physical-inventory';
 import type { Shipping, ShippingDetail } from '../domain/schemas/shipping';
-import type { SyncDriver, SyncItem, SyncVehicle } from './types';
+import type { SyncCustomer, SyncDriver, SyncItem, SyncVehicle } from './types';
 
 /** Which reset brought a record; records of an older reset are dropped when a reset ends. */
 interface Generation {
@@ -22,6 +22,88 @@ export type LocalOrder = OrderToDispatch & Generation & { dispatched?: boolean }
 export type LocalVehicle = SyncVehicle & Generation;
 export type LocalDriver = SyncDriver & Generation;
 export type LocalItem = SyncItem & Generation;
+/** A customer the counter sells to offline, with its balances as last pulled. */
+export type LocalCustomer = SyncCustomer & Generation;
+
+/** A line as the device priced and showed it (the server prices again on arrival). */
+export interface ShownLine {
+  item_id: number;
+  name: string;
+  unit: string;
+  quantity: number;
+  price: number;
+  amount: number;
+}
+
+/** What the server answered for a sale the device made offline: its real folio and its prices. */
+export interface ArrivedSale {
+  id: number;
+  subtotal: number;
+  iva: number;
+  total: number;
+  items: ShownLine[];
+  offline_warnings: string[];
+}
+
+/**
+ * A sale made on this device through the outbox ('createSale'). Its id is its outbox row's id
+ * (the Idempotency-Key), so a sale and its command are one thing; it stays on the device after
+ * the server answered, with the answer, so the counter sees the real folio and any difference.
+ */
+export interface LocalSale {
+  id: string;
+  userId: number;
+  provisional: string;
+  /** Device time (ms) when it was made: for ordering the device's list. */
+  madeAt: number;
+  company: string;
+  branch: string | null;
+  seller: string;
+  date: string;
+  type: 'Serie A' | 'Serie B';
+  bar: boolean;
+  note: string | null;
+  lines: ShownLine[];
+  subtotal: number;
+  iva: number;
+  total: number;
+  /** What the device knew when selling: overdue balance, a customer without credit (Spanish). */
+  warnings: string[];
+  arrived: ArrivedSale | null;
+}
+
+/** A payment the driver took at a stop ('Cobrar'); its id is its outbox row's id. */
+export interface LocalPayment {
+  id: string;
+  userId: number;
+  provisional: string;
+  madeAt: number;
+  shippingId: number;
+  detailId: number;
+  saleId: number;
+  company: string;
+  amount: number;
+  paymentMethod: { id: number; name: string };
+  reference: string | null;
+  collected_at: string;
+  /** The server's payment once it arrived: its number and the sales it paid. */
+  arrived: { id: number; applications: { sale_id: number; amount: number }[]; unapplied: number } | null;
+}
+
+/** The driver's cash cut of a route as closed on the phone ('Corte del chofer'). */
+export interface LocalDriverCut {
+  shippingId: number;
+  userId: number;
+  counted: { payment_method_id: number; name: string; amount: number }[];
+  note: string | null;
+  submitted_at: string;
+  arrived: boolean;
+}
+
+export interface PaymentMethod {
+  id: number;
+  name: string;
+}
 /** An open physical count with every line; the lines counted here show at once, before the server has them. */
 export type LocalPhysicalInventory = PhysicalInventory & Generation;
 
@@ -77,7 +159,18 @@ export interface MetaRow {
 }
 
 export type MetaKey =
-  'cursor' | 'deviceId' | 'nextSeq' | 'generation' | 'resetting' | 'deployment' | 'lastPulledAt' | 'lastError' | 'authPaused' | 'userId';
+  | 'cursor'
+  | 'deviceId'
+  | 'nextSeq'
+  | 'generation'
+  | 'resetting'
+  | 'deployment'
+  | 'lastPulledAt'
+  | 'lastError'
+  | 'authPaused'
+  | 'userId'
+  | 'paymentMethods'
+  | 'nextProvisional';
 
 export type SyncDatabase = Dexie & {
   shippings: EntityTable<LocalShipping, 'id'>;
@@ -87,6 +180,10 @@ export type SyncDatabase = Dexie & {
   drivers: EntityTable<LocalDriver, 'id'>;
   items: EntityTable<LocalItem, 'id'>;
   physicalInventories: EntityTable<LocalPhysicalInventory, 'id'>;
+  customers: EntityTable<LocalCustomer, 'id'>;
+  counterSales: EntityTable<LocalSale, 'id'>;
+  payments: EntityTable<LocalPayment, 'id'>;
+  driverCuts: EntityTable<LocalDriverCut, 'shippingId'>;
   outbox: EntityTable<OutboxRow, 'id'>;
   evidence: EntityTable<EvidenceRow, 'id'>;
   serverCopies: EntityTable<ServerCopy, 'key'>;
@@ -119,6 +216,14 @@ export function openSyncDatabase(
   });
   // Version 2: the open physical counts of the warehouse tablet.
   db.version(2).stores({ physicalInventories: 'id, branch_id, status, _gen' });
+  // Version 3: selling and collecting offline — the counter's customers, and the sales,
+  // payments and cash cuts made on the device (kept after they arrive, with the server's answer).
+  db.version(3).stores({
+    customers: 'id, name, _gen',
+    counterSales: 'id, madeAt',
+    payments: 'id, madeAt, shippingId, detailId',
+    driverCuts: 'shippingId',
+  });
   return db;
 }
 

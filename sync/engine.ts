@@ -9,7 +9,7 @@ import {
 import type { CommandName, CommandPayloads } from './commands';
 import { commandSpec } from './commands';
 import { readMeta, writeMeta, type EvidenceRow, type OutboxRow, type SyncDatabase } from './db';
-import { acknowledge, applyPullPage, discardRejected, enqueue, reject, retryRejected } from './local';
+import { acknowledge, applyPullPage, commandTables, discardRejected, enqueue, reject, retryRejected } from './local';
 import { backoffDelay, classifyAnswer, classifyFailure, classifyResponse, type ReplyOutcome } from './reply';
 import type { Transport } from './types';
 import { uploadEvidence, UploadStopped } from './upload';
@@ -196,8 +196,18 @@ export class SyncEngine {
     while (this.running) await this.running;
   }
 
-  async command<N extends CommandName>(name: N, payload: CommandPayloads[N], evidence?: EvidenceRow): Promise<OutboxRow> {
-    const row = await enqueue(this.db, name, payload, { userId: this.options.userId, now: this.options.now(), evidence });
+  /**
+   * Takes a command. `id` is given when a direct request was already tried under that key (a
+   * sale saved online whose answer never came): the outbox replays it under the same key, so
+   * the server answers the first one instead of making a second.
+   */
+  async command<N extends CommandName>(
+    name: N,
+    payload: CommandPayloads[N],
+    evidence?: EvidenceRow,
+    { id }: { id?: string } = {},
+  ): Promise<OutboxRow> {
+    const row = await enqueue(this.db, name, payload, { userId: this.options.userId, now: this.options.now(), evidence, id });
     this.wake();
     return row;
   }
@@ -531,16 +541,7 @@ export class SyncEngine {
     if (this.stopController.signal.aborted) return byLane;
     await this.db.transaction(
       'rw',
-      [
-        this.db.shippings,
-        this.db.details,
-        this.db.orders,
-        this.db.physicalInventories,
-        this.db.outbox,
-        this.db.evidence,
-        this.db.serverCopies,
-        this.db.meta,
-      ],
+      commandTables(this.db),
       async () => {
         for (const [index, row] of rows.entries()) {
           const outcome = outcomes[index]!;

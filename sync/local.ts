@@ -1,11 +1,20 @@
 import { syncMessages } from '../domain/messages/sync';
 import type { SyncPull } from '../domain/schemas/sync';
-import { applyPending, COMMANDS, commandSpec, type CommandName, type CommandPayloads, type LocalRecord, type RecordKey } from './commands';
+import {
+  applyPending,
+  COMMANDS,
+  commandSpec,
+  type CommandName,
+  type CommandPayloads,
+  type CreatedTable,
+  type LocalRecord,
+  type RecordKey,
+} from './commands';
 import {
   readMeta,
   writeMeta,
   type EvidenceRow,
-  type LocalDetail,
+  type LocalCustomer,
   type LocalOrder,
   type LocalPhysicalInventory,
   type LocalShipping,
@@ -24,6 +33,25 @@ function tableOf(db: SyncDatabase, key: RecordKey) {
 const idOf = (key: RecordKey) => Number(key.slice(key.indexOf(':') + 1));
 
 export class CommandRefused extends Error {}
+
+/** The tables a command's transaction may write: the synced records, the device's own, and the queue. */
+export function commandTables(db: SyncDatabase) {
+  return [
+    db.shippings,
+    db.details,
+    db.orders,
+    db.physicalInventories,
+    db.counterSales,
+    db.payments,
+    db.driverCuts,
+    db.outbox,
+    db.evidence,
+    db.serverCopies,
+    db.meta,
+  ];
+}
+
+const createdTable = (db: SyncDatabase, table: CreatedTable) => db[table];
 
 /** Quota errors reach people as a clear message, not a stack (docs/sync-engine.md rule 13). */
 function isQuotaError(error: unknown): boolean {
@@ -44,14 +72,25 @@ export async function enqueue<N extends CommandName>(
   db: SyncDatabase,
   command: N,
   payload: CommandPayloads[N],
-  { userId, now, evidence }: { userId: number; now: number; evidence?: EvidenceRow },
+  {
+    userId,
+    now,
+    evidence,
+    id = crypto.randomUUID(),
+  }: {
+    userId: number;
+    now: number;
+    evidence?: EvidenceRow;
+    /** The row's key, when an attempt was already made under it (a direct request that lost its connection). */
+    id?: string;
+  },
 ): Promise<OutboxRow> {
   const spec = COMMANDS[command] as (typeof COMMANDS)[CommandName];
   const keys = spec.records(payload as never);
   try {
     return await db.transaction(
       'rw',
-      [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies, db.meta],
+      commandTables(db),
       async () => {
         const records = new Map<RecordKey, LocalRecord>();
         for (const key of keys) {
@@ -69,8 +108,12 @@ export async function enqueue<N extends CommandName>(
         const seq = ((await readMeta<number>(db, 'nextSeq')) ?? 1) as number;
         await writeMeta(db, 'nextSeq', seq + 1);
         if (evidence) await db.evidence.put(evidence);
+        if (spec.creates) {
+          const record = spec.creates.record(payload as never, { id, userId, now });
+          await createdTable(db, spec.creates.table).put(record as never);
+        }
         const row: OutboxRow = {
-          id: crypto.randomUUID(),
+          id,
           seq,
           userId,
           command,
@@ -118,30 +161,31 @@ export async function rebase(db: SyncDatabase, keys: readonly string[]): Promise
 
 /** Removes an acknowledged row and what only it needed (docs/sync-engine.md rules 6, 8). */
 export async function acknowledge(db: SyncDatabase, row: OutboxRow, serverAnswer: unknown): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies],
-    async () => {
-      await db.outbox.delete(row.id);
-      const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
-      if (evidenceId) await db.evidence.delete(evidenceId);
-      // The server's answer is its new version of the record: later pending commands go on top of it.
-      for (const key of row.records as RecordKey[]) {
-        const copy = await db.serverCopies.get(key);
-        const answer = serverAnswer as { id?: number } | null;
-        if (copy && answer && typeof answer === 'object' && answer.id === idOf(key) && key.startsWith('detail:')) {
-          await db.serverCopies.put({ key, record: { ...(copy.record as LocalDetail), ...(answer as LocalDetail), evidence_id: null } });
-        } else if (copy) {
-          await db.serverCopies.put({ key, record: applyPending(key, copy.record, [row]) });
-        }
-      }
-      await rebase(db, row.records);
-    },
-  );
+  const spec = commandSpec(row.command);
+  await db.transaction('rw', commandTables(db), async () => {
+    await db.outbox.delete(row.id);
+    const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
+    if (evidenceId) await db.evidence.delete(evidenceId);
+    // What the device made keeps the server's answer: the real folio, the prices it charged.
+    if (spec?.creates) {
+      const table = createdTable(db, spec.creates.table);
+      const key = spec.creates.table === 'driverCuts' ? (row.payload as { shippingId: number }).shippingId : row.id;
+      const record = await table.get(key as never);
+      if (record) await table.put(spec.creates.arrived(record, serverAnswer) as never);
+    }
+    // The server's answer is its new version of the record: later pending commands go on top of it.
+    for (const key of row.records as RecordKey[]) {
+      const copy = await db.serverCopies.get(key);
+      if (!copy) continue;
+      const answered = spec?.answerRecord?.(key, copy.record, serverAnswer) ?? null;
+      await db.serverCopies.put({ key, record: answered ?? applyPending(key, copy.record, [row]) });
+    }
+    await rebase(db, row.records);
+  });
 }
 
 export async function reject(db: SyncDatabase, row: OutboxRow, message: string): Promise<void> {
-  await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.serverCopies], async () => {
+  await db.transaction('rw', commandTables(db), async () => {
     await db.outbox.update(row.id, { state: 'rejected', lastError: message });
     await rebase(db, row.records);
   });
@@ -149,7 +193,7 @@ export async function reject(db: SyncDatabase, row: OutboxRow, message: string):
 
 /** The person asks to try a rejected row again: it goes back in line, its change shown again. */
 export async function retryRejected(db: SyncDatabase, id: string): Promise<void> {
-  await db.transaction('rw', [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.serverCopies], async () => {
+  await db.transaction('rw', commandTables(db), async () => {
     const row = await db.outbox.get(id);
     if (!row || row.state !== 'rejected') return;
     for (const key of row.records as RecordKey[]) {
@@ -164,18 +208,14 @@ export async function retryRejected(db: SyncDatabase, id: string): Promise<void>
 }
 
 export async function discardRejected(db: SyncDatabase, id: string): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.shippings, db.details, db.orders, db.physicalInventories, db.outbox, db.evidence, db.serverCopies],
-    async () => {
-      const row = await db.outbox.get(id);
-      if (!row || row.state !== 'rejected') return;
-      await db.outbox.delete(id);
-      const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
-      if (evidenceId) await db.evidence.delete(evidenceId);
-      await rebase(db, row.records);
-    },
-  );
+  await db.transaction('rw', commandTables(db), async () => {
+    const row = await db.outbox.get(id);
+    if (!row || row.state !== 'rejected') return;
+    await db.outbox.delete(id);
+    const evidenceId = (row.payload as { evidenceId?: string }).evidenceId;
+    if (evidenceId) await db.evidence.delete(evidenceId);
+    await rebase(db, row.records);
+  });
 }
 
 /** Puts a record from the server, under whatever is still pending on it (docs/sync-engine.md rule 9). */
@@ -194,7 +234,19 @@ async function putFromServer(db: SyncDatabase, key: RecordKey, record: LocalReco
 export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<void> {
   await db.transaction(
     'rw',
-    [db.shippings, db.details, db.orders, db.vehicles, db.drivers, db.items, db.physicalInventories, db.outbox, db.serverCopies, db.meta],
+    [
+      db.shippings,
+      db.details,
+      db.orders,
+      db.vehicles,
+      db.drivers,
+      db.items,
+      db.customers,
+      db.physicalInventories,
+      db.outbox,
+      db.serverCopies,
+      db.meta,
+    ],
     async () => {
       let generation = ((await readMeta<number>(db, 'generation')) ?? 0) as number;
       if (page.reset) {
@@ -203,6 +255,7 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
         await writeMeta(db, 'resetting', generation);
       }
       if (page.deployment) await writeMeta(db, 'deployment', page.deployment);
+      if (page.payment_methods) await writeMeta(db, 'paymentMethods', page.payment_methods);
       for (const { shipping_details: details, ...shipping } of page.shippings) {
         await putFromServer(db, `shipping:${shipping.id}`, { ...shipping, _gen: generation } as LocalShipping);
         const keep = new Set(details.map((d) => d.id));
@@ -214,6 +267,7 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
       await db.vehicles.bulkPut(page.vehicles.map((v) => ({ ...v, _gen: generation })));
       await db.drivers.bulkPut(page.drivers.map((d) => ({ ...d, _gen: generation })));
       await db.items.bulkPut(page.items.map((i) => ({ ...i, _gen: generation })));
+      await db.customers.bulkPut((page.customers ?? []).map((c): LocalCustomer => ({ ...c, _gen: generation })));
       for (const inventory of page.physical_inventories ?? []) {
         await putFromServer(db, `physical:${inventory.id}`, { ...inventory, _gen: generation } as LocalPhysicalInventory);
       }
@@ -222,6 +276,7 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
       await db.vehicles.bulkDelete(page.removed.vehicles);
       await db.drivers.bulkDelete(page.removed.drivers);
       await db.items.bulkDelete(page.removed.items);
+      await db.customers.bulkDelete(page.removed.customers ?? []);
       // A count closed or applied leaves the device; a count taken on it meanwhile is refused by the server, visibly.
       await db.physicalInventories.bulkDelete(page.removed.physical_inventories ?? []);
       const resetting = await readMeta<number>(db, 'resetting');
@@ -232,6 +287,7 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
         await db.vehicles.where('_gen').below(resetting).delete();
         await db.drivers.where('_gen').below(resetting).delete();
         await db.items.where('_gen').below(resetting).delete();
+        await db.customers.where('_gen').below(resetting).delete();
         await db.physicalInventories.where('_gen').below(resetting).delete();
         await writeMeta(db, 'resetting', null);
       }
@@ -248,3 +304,27 @@ async function removeShippings(db: SyncDatabase, ids: number[]): Promise<void> {
 }
 
 export { commandSpec };
+
+/** The kinds of provisional numbers a device hands out: V for a sale, C for a payment (cobro). */
+export type ProvisionalKind = 'V' | 'C';
+
+/**
+ * The next provisional folio of this device, as its ticket or receipt prints it until the
+ * server gives the real one: 'V-7F3A-0012' — kind, the device's first four characters, number.
+ * Numbers are the device's own and only go up; one skipped by a refused command is not reused.
+ */
+export async function takeProvisional(db: SyncDatabase, kind: ProvisionalKind): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    let deviceId = await readMeta<string>(db, 'deviceId');
+    if (!deviceId) {
+      deviceId = crypto.randomUUID();
+      await writeMeta(db, 'deviceId', deviceId);
+    }
+    const next = ((await readMeta<Partial<Record<ProvisionalKind, number>>>(db, 'nextProvisional')) ?? {}) as Partial<
+      Record<ProvisionalKind, number>
+    >;
+    const number = next[kind] ?? 1;
+    await writeMeta(db, 'nextProvisional', { ...next, [kind]: number + 1 });
+    return `${kind}-${deviceId.slice(0, 4).toUpperCase()}-${String(number).padStart(4, '0')}`;
+  });
+}

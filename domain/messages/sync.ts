@@ -57,5 +57,8 @@ export const syncMessages = {
     removeShelfCount: 'Conteo quitado',
     closePhysicalInventory: 'Cerrar conteo',
     writeNote: 'Enviar nota',
+    createSale: 'Venta sin conexión',
+    collectPayment: 'Cobro en ruta',
+    submitDriverCut: 'Corte del chofer',
   },
 } as const;

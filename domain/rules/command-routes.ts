@@ -12,6 +12,9 @@ export const COMMAND_ROUTES = {
   removeShelfCount: { method: 'POST', path: '/api/v2/physical_inventories/:id/remove_count' },
   closePhysicalInventory: { method: 'POST', path: '/api/v2/physical_inventories/:id/close' },
   writeNote: { method: 'POST', path: '/api/v2/notes' },
+  createSale: { method: 'POST', path: '/api/v2/sales' },
+  collectAtStop: { method: 'POST', path: '/api/v2/shipping_details/:id/payments' },
+  submitDriverCut: { method: 'POST', path: '/api/v2/shippings/:id/driver_cut' },
 } as const satisfies Record<string, { method: 'PUT' | 'PATCH' | 'POST'; path: string }>;
 
 export type CommandRoute = (typeof COMMAND_ROUTES)[keyof typeof COMMAND_ROUTES];

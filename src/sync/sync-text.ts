@@ -27,7 +27,10 @@ export function formatAge(at: number, now: number): string {
 /** What a rejected change was, for the person: 'Iniciar ruta · E-12'. */
 export function describeRow(row: Pick<OutboxRow, 'command' | 'payload'>): string {
   const name = isCommandName(row.command) ? COMMAND_LABELS[row.command] : row.command;
-  const payload = row.payload as { shippingId?: number; orderId?: number };
+  const payload = row.payload as { shippingId?: number; orderId?: number; provisional?: string; sale?: { offline?: { provisional?: string } } };
+  // A sale or payment made offline is named by the provisional folio its ticket or receipt printed.
+  const provisional = payload.provisional ?? payload.sale?.offline?.provisional;
+  if (typeof provisional === 'string') return `${name} · ${provisional}`;
   if (typeof payload.shippingId === 'number') return `${name} · ${driverMessages.routeFolio(payload.shippingId)}`;
   if (typeof payload.orderId === 'number') return `${name} · ${payload.orderId}`;
   return name;

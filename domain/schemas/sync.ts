@@ -25,7 +25,37 @@ export const syncItemSchema = z.object({
   unit: z.string(),
   price: z.number(),
   weight: z.number(),
+  /**
+   * The rates a sale's line of it is taxed at (as priceCart prices it: both null when its
+   * ObjetoImp carries no taxes). Absent from older servers, as the next three.
+   */
+  iva_rate: z.optional(z.nullable(z.number())),
+  ieps_rate: z.optional(z.nullable(z.number())),
+  /** Only published items are sold (priceCart refuses the others). */
+  is_published: z.optional(z.boolean()),
+  /** Signed sum of its inventory movements at the pulling person's branch; null for a person without a branch. */
+  stock: z.optional(z.nullable(z.number())),
 });
+
+/** A customer as the counter sells to it offline (only for people with permission `sales`). */
+export const syncCustomerSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  razon_social: z.nullable(z.string()),
+  rfc: z.nullable(z.string()),
+  credit_days: z.int(),
+  /** Its branches (delivery places), ordered by name. */
+  branches: z.array(z.object({ id: z.int(), name: z.string() })),
+  /** What it owes: the sum of the balances of its live sales. */
+  balance: z.number(),
+  /** Of that, what is overdue: sales whose due date is before today (Monterrey). */
+  overdue: z.number(),
+});
+
+export type SyncItem = z.infer<typeof syncItemSchema>;
+export type SyncCustomer = z.infer<typeof syncCustomerSchema>;
+
+export const syncPaymentMethodSchema = z.object({ id: z.int(), name: z.string() });
 
 const removedIds = z.array(z.int());
 
@@ -42,6 +72,10 @@ export const syncPullSchema = z.object({
   items: z.array(syncItemSchema),
   /** Open physical counts of the person's branch, with every line; absent from older servers. */
   physical_inventories: z.optional(z.array(physicalInventorySchema)),
+  /** Customers changed (their branches or what they owe too); absent from older servers and for people without `sales`. */
+  customers: z.optional(z.array(syncCustomerSchema)),
+  /** On every page of a reset: the active payment methods, ordered by name (the device's 'Cobrar'). */
+  payment_methods: z.optional(z.array(syncPaymentMethodSchema)),
   removed: z.object({
     shippings: removedIds,
     orders: removedIds,
@@ -49,11 +83,12 @@ export const syncPullSchema = z.object({
     drivers: removedIds,
     items: removedIds,
     physical_inventories: z.optional(removedIds),
+    customers: z.optional(removedIds),
   }),
 });
 export type SyncPull = z.infer<typeof syncPullSchema>;
 export type SyncKind = keyof SyncPull['removed'];
-export const SYNC_KINDS: readonly SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items', 'physical_inventories'];
+export const SYNC_KINDS: readonly SyncKind[] = ['shippings', 'orders', 'vehicles', 'drivers', 'items', 'physical_inventories', 'customers'];
 
 /**
  * POST /api/v2/sync/push — several outbox commands in one request (docs/sync-engine.md rules 3, 5, 7).

@@ -117,8 +117,8 @@ export async function priceCart(tx: Db, cart: CartRequest, rules: PricingRules, 
   return { company, lines, totals, weight };
 }
 
-/** The rates a product's line is taxed at: none when its ObjetoImp carries no taxes (01, 04). */
-function lineRates(item: { objeto_imp: string; iva_rate: number | string | null; ieps_rate: number | string | null }) {
+/** The rates a product's line is taxed at: none when its ObjetoImp carries no taxes (01, 04); the sync pull sends them. */
+export function lineRates(item: { objeto_imp: string; iva_rate: number | string | null; ieps_rate: number | string | null }) {
   if (!taxObjectCarriesTaxes(item.objeto_imp)) return { iva_rate: null, ieps_rate: null };
   return {
     iva_rate: item.iva_rate === null ? null : Number(item.iva_rate),

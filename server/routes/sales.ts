@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import type { InvoicingHooks } from '../cfdi/hooks';
 import { HttpError, notFound, parseInput } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
-import { runMutation } from '../plugins/idempotency';
+import { fingerprint, runMutation } from '../plugins/idempotency';
 import { offlineArrivalWarnings } from '../repositories/offline-arrival';
 import { priceCart } from '../repositories/pricing';
 import { insertSale, iso, loadSaleDetail, NET_SUBTOTAL_SQL, NET_TOTAL_SQL, ORDER_STATUS_SQL } from '../repositories/sales';
@@ -155,11 +155,18 @@ export const SALES_ROUTES = {
 
 const guardedRoute = guardedRoutes(SALES_ROUTES);
 
+/** A new sale's body without how it travelled offline. */
+function withoutOffline(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || !('offline' in body)) return body;
+  const { offline: _offline, ...sale } = body as Record<string, unknown>;
+  return sale;
+}
+
 export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment, invoicing: InvoicingHooks): void {
   guardedRoute(app, 'POST /api/v2/sales', async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(newSaleSchema, request.body);
-    const answer = await runMutation(db, request, reply, async (tx) => {
+    const create = async (tx: Db) => {
       // Prices are the server's: the list price, with the series rules of the deployment.
       const { company, lines, totals, weight } = await priceCart(tx, body, deployment.flags, monterreyDate(new Date()));
       // Made without a connection: what changed since the device priced it, for the office (never a refusal).
@@ -195,7 +202,10 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment,
       await invoicing.saleCreated(tx, id, user.id);
       const created = { id, date: body.date, type: body.type, ...totals, items: lines };
       return { status: 201, body: offline ? { ...created, offline_warnings: offline.warnings } : created };
-    });
+    };
+    // The key stands for the sale without `offline`: a counter whose direct save lost its answer queues
+    // the same sale under the same key with `offline` added, and must get that first answer, not a refusal.
+    const answer = await runMutation(db, request, reply, create, { requestHash: fingerprint(request, withoutOffline(request.body)) });
     invoicing.committed();
     return answer;
   });

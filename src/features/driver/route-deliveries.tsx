@@ -1,5 +1,5 @@
 import { IonSpinner, IonTextarea, IonToast } from '@ionic/react';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import '../../ui/ionic-setup';
 import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { driverMessages } from '../../../domain/messages/driver';
@@ -12,6 +12,8 @@ import type { LocalDetail, LocalShipping } from '../../../sync/db';
 import { Dialog } from '../../ui/dialog';
 import { openPrintWindow } from '../../lib/session-store';
 import { useRoute } from '../../sync/driver-reads';
+import { useRouteMoney, type RouteMoney } from '../../sync/driver-money-reads';
+import { useShell } from '../../ui/shell-context';
 import { PendingBadge } from '../../ui/sync/pending-badge';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { RefusedChanges } from '../../ui/sync/refused-changes';
@@ -21,10 +23,19 @@ import { KmForm, RouteFormActions, useSave, type Save } from '../../ui/route/rou
 import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from '../../ui/route/route-view';
 import { useDevicePosition } from './use-device-position';
 import { StopInvoice } from './stop-invoice';
+import { StopMoney } from './stop-money';
 import './route-deliveries.css';
 
 const text = driverMessages;
 type Toast = { text: string; color: string } | null;
+/** The driver's cut, loaded once the route started. */
+const DriverCutSection = lazy(() => import('./driver-cut'));
+
+/** Who looks at the route: 'Cobrar' is offered as the server would take it from them. */
+interface Viewer {
+  id: number;
+  job_position: string | null;
+}
 
 /**
  * 'Entregas' (spec §2 card view): start and finish the route, deliver or reject each sale.
@@ -32,6 +43,8 @@ type Toast = { text: string; color: string } | null;
  */
 export default function RouteDeliveries({ shippingId, onClose }: { shippingId: number; onClose: () => void }) {
   const route = useRoute(shippingId);
+  const money = useRouteMoney(shippingId);
+  const { user } = useShell();
   const sync = useSyncStatus();
   const [toast, setToast] = useState<Toast>(null);
   return (
@@ -63,10 +76,23 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
           />
           {/* A rejection is recorded, not celebrated: its notice is not the success green. */}
           <Stops
+            shipping={route.shipping}
             details={route.details}
+            money={money}
+            user={user}
             pickUp={route.shipping.kind === 'recoleccion'}
             onDone={(message, rejected) => setToast({ text: message, color: rejected ? 'medium' : 'success' })}
           />
+          {/* The cut, at the end of the route's stops once it started: before 'Terminar' or after it. */}
+          {money && route.shipping.initial_km != null && route.shipping.driver_id === user.id && (
+            <Suspense fallback={null}>
+              <DriverCutSection
+                shipping={route.shipping}
+                money={money}
+                onDone={(message) => setToast({ text: message, color: 'success' })}
+              />
+            </Suspense>
+          )}
         </>
       )}
       <IonToast
@@ -157,14 +183,21 @@ function RouteSummary({
  */
 /** `pickUp`: the route picks rented goods up (event rental): a stop is done by picking up, not delivering. */
 function Stops({
+  shipping,
   details,
+  money,
+  user,
   pickUp,
   onDone,
 }: {
+  shipping: LocalShipping;
   details: LocalDetail[];
+  money: RouteMoney | undefined;
+  user: Viewer;
   pickUp: boolean;
   onDone: (message: string, rejected?: boolean) => void;
 }) {
+  const moneyOf = (detail: LocalDetail) => <StopMoney shipping={shipping} detail={detail} money={money} user={user} />;
   if (details.length === 0) return <p className="empty-state">{text.noDeliveries}</p>;
   const pending = details.filter((detail) => !detail.completed);
   const finished = details.filter((detail) => detail.completed);
@@ -172,12 +205,12 @@ function Stops({
     <ol className="stops" aria-label={text.timeline}>
       {pending.map((detail, index) => (
         <li key={detail.id}>
-          <StopCard detail={detail} next={index === 0} pickUp={pickUp} onDone={onDone} />
+          <StopCard detail={detail} next={index === 0} pickUp={pickUp} onDone={onDone} money={moneyOf(detail)} />
         </li>
       ))}
       {finished.map((detail) => (
         <li key={detail.id}>
-          <FinishedStop detail={detail} />
+          <FinishedStop detail={detail} money={moneyOf(detail)} />
         </li>
       ))}
     </ol>
@@ -185,7 +218,7 @@ function Stops({
 }
 
 /** A finished stop on one line: status, folio and customer, when; a rejection says why. */
-function FinishedStop({ detail }: { detail: LocalDetail }) {
+function FinishedStop({ detail, money }: { detail: LocalDetail; money: ReactNode }) {
   const headingId = useId();
   const today = monterreyDate(new Date());
   return (
@@ -200,6 +233,7 @@ function FinishedStop({ detail }: { detail: LocalDetail }) {
       <PendingBadge records={`detail:${detail.id}`} />
       <DeliveryOutcome detail={detail} />
       <StopInvoice detailId={detail.id} invoice={detail.invoice} saleFolio={text.saleFolio(detail.sale.id)} />
+      {money}
     </article>
   );
 }
@@ -242,11 +276,14 @@ function StopCard({
   next,
   pickUp,
   onDone,
+  money,
 }: {
   detail: LocalDetail;
   next: boolean;
   pickUp: boolean;
   onDone: (message: string, rejected?: boolean) => void;
+  /** The stop's payments and 'Cobrar'. */
+  money: ReactNode;
 }) {
   const command = useCommand();
   const [mode, setMode] = useState<'deliver' | 'reject' | null>(null);
@@ -300,6 +337,7 @@ function StopCard({
       {/* The driver's printed 'factura' is the stamped CFDI's PDF (issue 45). */}
       <StopInvoice detailId={detail.id} invoice={detail.invoice} saleFolio={folio} />
       <p className="stop__facts">{text.stopFacts(formatKg(detail.sale.sale_weight), formatMoney(detail.sale.sale_due_balance))}</p>
+      {money}
       {detail.sale.note && (
         <p className="stop__note">
           <strong>{text.saleNote}:</strong> {detail.sale.note}

@@ -18,6 +18,8 @@ export const PRINT_VIEWS: Record<string, ComponentType<PrintViewProps>> = {
   sales: lazy(() => import('./sale-print')),
   /** A customer's payment receipt (spec §2 /receipts). */
   receipt: lazy(() => import('./collection-receipt')),
+  /** A payment the driver took at a stop, as the phone's receipt shows it (provisional until it arrives). */
+  stopReceipt: lazy(() => import('./stop-receipt')),
   /** The credit note of a return of some lines of a sale. */
   saleReturn: lazy(() => import('./sale-return-print')),
   /** Payroll 'Recibo' slips, four per page. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BusinessIdentity } from '../../../domain/deployment';
 import { formatCalendarDate, formatMoney } from '../../../domain/format';
 import { driverMessages } from '../../../domain/messages/driver';
-import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
+import { driverMoneyMessages } from '../../../domain/messages/driver-money';
 import { printMessages } from '../../../domain/messages/shell';
 import { openPrintWindow } from '../../lib/session-store';
 import type { RoutePayment } from '../../sync/driver-money-reads';
@@ -11,7 +11,7 @@ import { useDeployment } from '../../ui/deployment';
 import { PaymentState } from './payment-state';
 import './route-money.css';
 
-const text = offlineMoneyMessages;
+const text = driverMoneyMessages;
 
 /** The receipt of a payment at a stop as shown, shared and printed: the same lines everywhere. */
 export interface StopReceipt {

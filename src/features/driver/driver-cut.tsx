@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
+import { driverMoneyMessages } from '../../../domain/messages/driver-money';
 import { syncMessages } from '../../../domain/messages/sync';
 import { driverCutAnswerSchema, type DriverCut } from '../../../domain/schemas/route-money';
 import { monterreyDate, readableMinute } from '../../../domain/time';
@@ -21,7 +21,7 @@ import { useSyncEngine, useSyncStatus } from '../../sync/sync-context';
 import { closeDriverCut } from './route-money-actions';
 import './route-money.css';
 
-const text = offlineMoneyMessages;
+const text = driverMoneyMessages;
 
 /** What the office says of the route's cut: only with signal. */
 export type OfficeCut =

@@ -1,8 +1,8 @@
-import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
+import { driverMoneyMessages } from '../../../domain/messages/driver-money';
 import { syncMessages } from '../../../domain/messages/sync';
 import type { RoutePayment } from '../../sync/driver-money-reads';
 
-const text = offlineMoneyMessages;
+const text = driverMoneyMessages;
 
 /** A payment's number as its receipt shows it: the server's once it arrived, the phone's provisional one until then. */
 export const paymentFolio = (entry: RoutePayment) =>

@@ -1,6 +1,6 @@
 import { amountProblem, MAX_PAYMENT } from '../../../domain/collections';
 import { collectionsMessages } from '../../../domain/messages/collections';
-import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
+import { driverMoneyMessages } from '../../../domain/messages/driver-money';
 import { routeMoneyMessages } from '../../../domain/messages/route-money';
 import { commonMessages } from '../../../domain/messages/shell';
 import { fromCents, hasTooManyDecimals, parseAmount, toCents } from '../../../domain/money';
@@ -10,7 +10,7 @@ import { CommandRefused, takeProvisional } from '../../../sync/local';
 import { monterreyMinute } from '../../../domain/time';
 import type { MethodAmount } from '../../sync/driver-money-reads';
 
-const text = offlineMoneyMessages;
+const text = driverMoneyMessages;
 
 /** What the driver typed in 'Cobrar'. */
 export interface CollectInput {

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEPLOYMENTS } from '../../../domain/deployment';
 import { collectionsMessages } from '../../../domain/messages/collections';
-import { offlineMoneyMessages as text } from '../../../domain/messages/offline-money';
+import { driverMoneyMessages as text } from '../../../domain/messages/driver-money';
 import { routeMoneyMessages } from '../../../domain/messages/route-money';
 import { syncMessages } from '../../../domain/messages/sync';
 import type { DriverCut } from '../../../domain/schemas/route-money';

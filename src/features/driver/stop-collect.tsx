@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { driverMessages } from '../../../domain/messages/driver';
-import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
+import { driverMoneyMessages } from '../../../domain/messages/driver-money';
 import type { LocalDetail, PaymentMethod } from '../../../sync/db';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { isCash } from '../../sync/driver-money-reads';
@@ -9,7 +9,7 @@ import { Dialog } from '../../ui/dialog';
 import { collectAtStop, type CollectField } from './route-money-actions';
 import './route-money.css';
 
-const text = offlineMoneyMessages;
+const text = driverMoneyMessages;
 
 /** The amount the sheet starts with: the stop's balance, to the cent, or nothing when there is none. */
 export const suggestedAmount = (balance: number) => (balance > 0 ? balance.toFixed(2) : '');

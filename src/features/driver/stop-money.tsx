@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
+import { driverMoneyMessages } from '../../../domain/messages/driver-money';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
 import { collectedAtStop, mayCollect, stopBalance, type RouteMoney } from '../../sync/driver-money-reads';
 import { paymentFolio, PaymentState } from './payment-state';
 
-const text = offlineMoneyMessages;
+const text = driverMoneyMessages;
 // The sheet and the receipt load when first opened: most stops are only delivered.
 const StopCollect = lazy(() => import('./stop-collect'));
 const CollectReceipt = lazy(() => import('./collect-receipt'));

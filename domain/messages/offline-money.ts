@@ -26,8 +26,22 @@ export const offlineMoneyMessages = {
     refused: 'Rechazada',
     discarded: 'Descartada',
   },
+  deviceSalesCount: (count: number) => (count === 1 ? '1 venta' : `${count} ventas`),
+  /** A row of 'Ventas de este dispositivo'. */
+  saleOf: (folio: string, customer: string) => `${folio} · ${customer}`,
+  deviceTotal: 'Total',
+  deviceWarnings: 'Avisos al vender (último dato conocido)',
+  serverWarnings: 'Avisos del servidor al llegar',
+  refusedHelp: 'Corrígela y reintenta, o descártala si ya no aplica (también desde el panel de sincronización).',
+  reprint: 'Reimprimir ticket',
+  reprintOf: (folio: string) => `Reimprimir ticket de ${folio}`,
   catalogueMissing: 'Este dispositivo aún no tiene el catálogo: conéctate una vez para descargarlo.',
   catalogueAge: (age: string) => `Catálogo del dispositivo, actualizado ${age}`,
+  /** An item found on the device: its stock as last pulled, less what the device's unsent sales hold. */
+  deviceStock: (quantity: string) => `Existencia: ${quantity}`,
+  /** The ticket of a sale made without a connection. */
+  ticketProvisionalNote: 'Venta sin conexión: el folio definitivo se asigna al llegar al servidor.',
+  ticketMadeOfflineAs: (folio: string) => `Hecha sin conexión como ${folio}`,
   /** The driver's stop. */
   collect: 'Cobrar',
   collectTitle: 'Cobrar al cliente',

@@ -1,4 +1,5 @@
 import { formatMoney, formatCalendarDate } from '../../../domain/format';
+import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
 import { ticketMessages } from '../../../domain/messages/ticket';
 import { PrintActions } from './print-actions';
 import type { PrintViewProps } from './print-view';
@@ -7,7 +8,11 @@ import './sale-ticket.css';
 
 const text = ticketMessages;
 
-/** The sale ticket (spec §2 print views): the saved sale, its lines and totals, and a signature area. */
+/**
+ * The sale ticket (spec §2 print views): the saved sale, its lines and totals, and a signature
+ * area. A sale made without a connection and not yet on the server prints its provisional folio,
+ * marked as such; once arrived, its number and the provisional folio it was sold under.
+ */
 export default function SaleTicket({ data, onDone, onUnreadable }: PrintViewProps) {
   const parsed = saleTicketSchema.safeParse(data);
   if (!parsed.success) return onUnreadable();
@@ -16,7 +21,17 @@ export default function SaleTicket({ data, onDone, onUnreadable }: PrintViewProp
     <main className="ticket">
       <PrintActions onDone={onDone} />
       <h1>{text.title}</h1>
-      <p className="ticket__folio">{text.folio(sale.id)}</p>
+      {sale.id === null ? (
+        <>
+          <p className="ticket__folio">{offlineMoneyMessages.provisionalFolio(sale.provisional ?? '')}</p>
+          <p className="ticket__provisional">{offlineMoneyMessages.ticketProvisionalNote}</p>
+        </>
+      ) : (
+        <>
+          <p className="ticket__folio">{text.folio(sale.id)}</p>
+          {sale.provisional && <p className="ticket__provisional">{offlineMoneyMessages.ticketMadeOfflineAs(sale.provisional)}</p>}
+        </>
+      )}
       <dl className="ticket__facts">
         <dt>{text.customer}</dt>
         <dd>{sale.company}</dd>

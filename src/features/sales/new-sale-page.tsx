@@ -5,6 +5,7 @@ import { commonMessages } from '../../../domain/messages/shell';
 import { ticketMessages } from '../../../domain/messages/ticket';
 import { salesMessages } from '../../../domain/messages/sales';
 import { driverMessages } from '../../../domain/messages/driver';
+import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
 import { createdSaleSchema, newSaleSchema, type NewSale } from '../../../domain/schemas/new-sale';
 import { saleDetailAnswerSchema, type SaleDetail } from '../../../domain/schemas/quotations';
 import { monterreyDate, monterreyDateOffset, monterreyMinute } from '../../../domain/time';
@@ -15,6 +16,7 @@ import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow } from '../../lib/session-store';
 import { useHoldUpdate } from '../../lib/sending-gate';
+import { useSyncDatabase, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
 import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
 import { useSaleCart, type CartContents } from './use-sale-cart';
 import { saleQueryKeys } from './sale-queries';
@@ -25,18 +27,28 @@ import { Field } from '../../ui/form-fields';
 import { useConfirmSheet } from '../../ui/overlays';
 import { rentalMessages } from '../../../domain/messages/rentals';
 import { RentalShortageWarning, useRentalShortages } from './rental-pieces';
+import { DeviceSales } from './device-sales';
+import { deviceSaleTicket, queueSale, saveFailure, saveNewSale, shownLines, type ShownSale } from './offline-sale';
 
 const text = newSaleMessages;
+/**
+ * How long a direct save waits for the server's answer before the sale goes into the outbox
+ * under the same key (as the outbox waits for a request): a hanging connection is no connection.
+ */
+const SAVE_TIMEOUT_MS = 30_000;
 
 /**
  * `/new-sales` and `/pos` (spec §2, §4 Cart, §9): company and branch, items by name or by
  * scanning their EAN, the cart, the series and totals in MXN, and the order's details.
- * Saving creates the order to fill; the warehouse sees it at once.
+ * Saving creates the order to fill; the warehouse sees it at once. Without a connection the
+ * sale is kept on the device and sent when there is one (issue 46); the device's own sales
+ * show below the form.
  */
 export default function NewSalePage({ counter = false }: { counter?: boolean }) {
   return (
     <ScreenPage title={counter ? text.posTitle : text.title}>
       <SaleForm counter={counter} />
+      <DeviceSales />
     </ScreenPage>
   );
 }
@@ -77,6 +89,9 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
   const ids = { series: useId(), date: useId(), note: useId(), internal: useId(), po: useId(), bar: useId() };
   const [notify, toast] = useToast();
   const scanner = useCartScanner(sale, notify);
+  const { online } = useSyncStatus();
+  const engine = useSyncEngine();
+  const db = useSyncDatabase();
   useHoldUpdate(cart.length > 0 || company !== null);
   // A rental business is told before it rents more pieces than are free on the event's day.
   const shortages = useRentalShortages(deployment.flags.rentsGoods, date, cart, editedSale?.id);
@@ -106,11 +121,46 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
     },
     onError: (failure) => setError(getErrorMessage(failure)),
   });
+  // What the screen shows as the sale is saved: the ticket of a sale kept on the device prints it.
+  const shownNow = (): ShownSale => ({
+    company: company?.name ?? '',
+    branch: company?.branches.find((b) => b.id === branchId)?.name ?? null,
+    seller: `${user.name} ${user.last}`,
+    lines: shownLines(cart, series, sale.createdOn, sale.rules),
+    totals: sale.totals,
+  });
   const create = useMutation({
-    mutationFn: (body: NewSale) =>
-      apiRequest('/api/v2/sales', { method: 'POST', body, schema: createdSaleSchema, idempotencyKey: keys.keyFor('sale', body) }),
-    onSuccess: (saved) => {
+    mutationFn: (body: NewSale) => {
+      const key = keys.keyFor('sale', body);
+      return saveNewSale({
+        online,
+        send: () =>
+          apiRequest('/api/v2/sales', {
+            method: 'POST',
+            body,
+            schema: createdSaleSchema,
+            idempotencyKey: key,
+            signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
+          }),
+        // Under the direct attempt's key: if that attempt did reach the server, the outbox gets its answer, not a second sale.
+        queue: () => queueSale(engine, db, { body, key, shown: shownNow(), now: new Date() }),
+      });
+    },
+    onSuccess: (result) => {
       keys.done('sale');
+      const clear = () => {
+        sale.setCart(() => []);
+        setNote('');
+        setInternalNote('');
+        setPurchaseOrder('');
+      };
+      if (result.kind === 'offline') {
+        notify(offlineMoneyMessages.savedOffline(result.sale.provisional), 'success');
+        setTicket(deviceSaleTicket(result.sale, monterreyMinute(new Date())));
+        clear();
+        return;
+      }
+      const saved = result.saved;
       notify(text.saved(saved.id), 'success');
       // The ticket prints the sale as the server saved and priced it.
       setTicket({
@@ -134,12 +184,9 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
         total: saved.total,
         note: note.trim() || null,
       });
-      sale.setCart(() => []);
-      setNote('');
-      setInternalNote('');
-      setPurchaseOrder('');
+      clear();
     },
-    onError: (failure) => setError(getErrorMessage(failure)),
+    onError: (failure) => setError(saveFailure(failure)),
   });
 
   const submit = (event: FormEvent) => {
@@ -211,7 +258,8 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
         <div className="form-actions">
           {ticket && (
             <button type="button" className="outline-button" onClick={() => openPrintWindow({ kind: 'ticket', data: ticket })}>
-              {text.printTicket} · {ticketMessages.folio(ticket.id)}
+              {text.printTicket} ·{' '}
+              {ticket.id === null ? offlineMoneyMessages.provisionalFolio(ticket.provisional ?? '') : ticketMessages.folio(ticket.id)}
             </button>
           )}
           <button type="submit" className="button-primary button-primary--padded" disabled={save.isPending}>

@@ -1,18 +1,33 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { lineAmount, lower, raise, removeFromCart, setQuantity, shownPrice } from '../../../domain/cart';
 import { formatMoney } from '../../../domain/format';
 import { customersMessages } from '../../../domain/messages/customers';
 import { driverMessages } from '../../../domain/messages/driver';
 import { newSaleMessages } from '../../../domain/messages/new-sale';
+import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
+import type { LocalItem } from '../../../sync/db';
 import { shippingsMessages } from '../../../domain/messages/shippings';
 import { posItemPageSchema } from '../../../domain/schemas/reads';
 import { SALE_SERIES, type SaleSeries } from '../../../domain/sales';
 import { hasPermission } from '../../../domain/permissions';
 import { COMPANY_SEARCH_MIN, useCompanySearch } from '../../ui/company-search';
 import { useShell } from '../../ui/shell-context';
-import { apiRequest, getErrorMessage } from '../../lib/api';
+import { apiRequest, getErrorMessage, NetworkError } from '../../lib/api';
 import { useSettled } from '../../lib/use-settled';
+import {
+  catalogueIsMissing,
+  deviceStock,
+  findCustomers,
+  findItems,
+  itemOfCode,
+  useDeviceCustomers,
+  useDeviceItems,
+  usePendingHolds,
+} from '../../sync/counter-reads';
+import { useSyncDatabase, useSyncStatus } from '../../sync/sync-context';
+import { formatAge } from '../../sync/sync-text';
+import { stockText } from './offline-sale';
 import type { CartCompany, CartItem, SaleCartState } from './use-sale-cart';
 import './sales.css';
 import { Field } from '../../ui/form-fields';
@@ -27,6 +42,31 @@ export type CartNotify = (message: string, tone: 'success' | 'danger') => void;
 
 const itemQuery = (params: Record<string, string>) =>
   `/api/v2/item/pos?${new URLSearchParams({ 'filter[is_published]': '1', itemsPerPage: '10', ...params })}`;
+
+/**
+ * An item of the device's catalogue as the cart takes it. An older server sent no rates: the
+ * preview then taxes it at 16 %, as every product was before products had rates (the server
+ * prices the sale again when it arrives, and a difference is shown).
+ */
+export function cartItemOfDevice(item: LocalItem): CartItem {
+  return {
+    id: item.id,
+    name: item.name,
+    price: item.price,
+    unit: { name: item.unit },
+    iva_rate: item.iva_rate === undefined ? 0.16 : item.iva_rate,
+    ieps_rate: item.ieps_rate ?? null,
+  };
+}
+
+/**
+ * Whether the cart searches the device instead of the server: while the device is offline, or
+ * once a search of the server failed for lack of connection (the browser may think it is online).
+ */
+function useSearchOnDevice(failed: unknown): boolean {
+  const { online } = useSyncStatus();
+  return !online || failed instanceof NetworkError;
+}
 
 /**
  * The cart of a new sale and of a quotation (spec §2 new sale, §4 Cart, §9): the customer
@@ -88,6 +128,7 @@ export function SaleCart({
         <button type="button" className="outline-button" onClick={onScan}>
           {text.scan}
         </button>
+        <DeviceCatalogueNote />
       </section>
 
       <CartLines cart={cart} />
@@ -203,12 +244,25 @@ export function SeriesField({ id, series, onChange }: { id: string; series: Sale
 export function useCartScanner(cart: Pick<SaleCartState, 'add'>, notify: CartNotify): { open: () => void; dialog: ReactNode } {
   const [scanning, setScanning] = useState(false);
   const { add } = cart;
+  const db = useSyncDatabase();
+  const { online } = useSyncStatus();
   const onScanned = useCallback(
     async (code: string) => {
+      // Without a connection the code is looked up in the device's catalogue, by its EAN index.
+      const onDevice = async (): Promise<CartItem | null | 'missing'> => {
+        const local = await itemOfCode(db, code);
+        if (local) return cartItemOfDevice(local);
+        return (await catalogueIsMissing(db, 'items')) ? 'missing' : null;
+      };
       try {
-        const found = await apiRequest(itemQuery({ 'filter[ean13]': code, itemsPerPage: '1' }), { schema: posItemPageSchema });
-        const item = found.data[0];
-        if (!item) notify(text.scannerUnknown(code), 'danger');
+        const item = online
+          ? await apiRequest(itemQuery({ 'filter[ean13]': code, itemsPerPage: '1' }), { schema: posItemPageSchema }).then(
+              (found) => found.data[0] ?? null,
+              (failure: unknown) => (failure instanceof NetworkError ? onDevice() : Promise.reject(failure)),
+            )
+          : await onDevice();
+        if (item === 'missing') notify(offlineMoneyMessages.catalogueMissing, 'danger');
+        else if (!item) notify(text.scannerUnknown(code), 'danger');
         else {
           add(item);
           notify(text.scannerFound(item.name), 'success');
@@ -217,7 +271,7 @@ export function useCartScanner(cart: Pick<SaleCartState, 'add'>, notify: CartNot
         notify(getErrorMessage(failure), 'danger');
       }
     },
-    [add, notify],
+    [add, notify, db, online],
   );
   const open = useCallback(() => setScanning(true), []);
   const dialog = scanning ? (
@@ -235,7 +289,14 @@ function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompa
   // The office or a seller may add a customer here; it then waits for the office to verify it.
   const canCreate = hasPermission(user, 'sales') || hasPermission(user, 'companies');
   const name = useSettled(search.trim());
-  const results = useCompanySearch(name);
+  const { online } = useSyncStatus();
+  // Offline, the server is not asked (an empty search asks nothing).
+  const results = useCompanySearch(online ? name : '');
+  const onDevice = useSearchOnDevice(results.error);
+  // The device's customers are searched at every keystroke: an array filter, no request.
+  const typed = search.trim();
+  const device = useDeviceCustomers(onDevice);
+  const found = useMemo(() => (device ? findCustomers(device, typed) : []), [device, typed]);
   return (
     <div className="picker">
       <Field id={id} label={text.companySearch}>
@@ -251,59 +312,155 @@ function CompanySearch({ id, onPick }: { id: string; onPick: (company: CartCompa
           <CounterCustomerDialog initialName={search.trim()} onCreated={onPick} onClose={() => setCreating(false)} />
         </Suspense>
       )}
-      {name.length >= COMPANY_SEARCH_MIN && results.data && (
-        <ul className="picker__results" aria-label={text.results}>
-          {results.data.length === 0 && <li>{text.noCompanies}</li>}
-          {results.data.map((company) => (
-            <li key={company.id}>
-              <button
-                type="button"
-                className="picker__option"
-                onClick={() => onPick({ id: company.id, name: company.name, branches: company.branches ?? [] })}
-              >
-                {company.name}
-                <span className="picker__detail">{company.razon_social}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {onDevice
+        ? typed.length >= COMPANY_SEARCH_MIN && (
+            <DeviceCustomers missing={device === null} found={device ? found : undefined} onPick={onPick} />
+          )
+        : name.length >= COMPANY_SEARCH_MIN &&
+          results.data && (
+            <ul className="picker__results" aria-label={text.results}>
+              {results.data.length === 0 && <li>{text.noCompanies}</li>}
+              {results.data.map((company) => (
+                <li key={company.id}>
+                  <button
+                    type="button"
+                    className="picker__option"
+                    onClick={() => onPick({ id: company.id, name: company.name, branches: company.branches ?? [] })}
+                  >
+                    {company.name}
+                    <span className="picker__detail">{company.razon_social}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
     </div>
+  );
+}
+
+/** Customers found on the device (offline); that the device has none yet, when so. */
+export function DeviceCustomers({
+  missing,
+  found,
+  onPick,
+}: {
+  missing: boolean;
+  /** Undefined while the device's customers are read. */
+  found: readonly { id: number; name: string; razon_social: string | null; branches: { id: number; name: string }[] }[] | undefined;
+  onPick: (company: CartCompany) => void;
+}) {
+  if (missing) return <p role="status">{offlineMoneyMessages.catalogueMissing}</p>;
+  if (!found) return null;
+  return (
+    <ul className="picker__results" aria-label={text.results}>
+      {found.length === 0 && <li>{text.noCompanies}</li>}
+      {found.map((company) => (
+        <li key={company.id}>
+          <button
+            type="button"
+            className="picker__option"
+            onClick={() => onPick({ id: company.id, name: company.name, branches: company.branches })}
+          >
+            {company.name}
+            {company.razon_social && <span className="picker__detail">{company.razon_social}</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 function ItemSearch({ id, onAdd }: { id: string; onAdd: (item: CartItem) => void }) {
   const [search, setSearch] = useState('');
   const name = useSettled(search.trim());
+  const { online } = useSyncStatus();
   const results = useQuery({
     queryKey: ['item-search', name],
-    enabled: name.length >= 2,
+    enabled: online && name.length >= 2,
     queryFn: ({ signal }) => apiRequest(itemQuery({ 'filter[name]': name }), { schema: posItemPageSchema, signal }),
     placeholderData: keepPreviousData,
     meta: { persist: false },
   });
+  const onDevice = useSearchOnDevice(results.error);
+  const typed = search.trim();
+  const device = useDeviceItems(onDevice);
+  const holds = usePendingHolds(onDevice);
+  const found = useMemo(() => (device ? findItems(device, typed) : []), [device, typed]);
   return (
     <div className="picker">
       <Field id={id} label={text.itemSearch}>
         <input id={id} type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
       </Field>
-      {name.length >= 2 && results.data && (
-        <ul className="picker__results" aria-label={text.results}>
-          {results.data.data.length === 0 && <li>{text.noItems}</li>}
-          {results.data.data.map((item) => (
-            <li key={item.id}>
-              <button type="button" className="picker__option" aria-label={text.add(item.name)} onClick={() => onAdd(item)}>
-                {item.name}
-                <span className="picker__detail">
-                  {formatMoney(item.price)} / {item.unit.name}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {onDevice
+        ? typed.length >= 2 && <DeviceItems missing={device === null} found={device ? found : undefined} holds={holds} onAdd={onAdd} />
+        : name.length >= 2 &&
+          results.data && (
+            <ul className="picker__results" aria-label={text.results}>
+              {results.data.data.length === 0 && <li>{text.noItems}</li>}
+              {results.data.data.map((item) => (
+                <li key={item.id}>
+                  <button type="button" className="picker__option" aria-label={text.add(item.name)} onClick={() => onAdd(item)}>
+                    {item.name}
+                    <span className="picker__detail">
+                      {formatMoney(item.price)} / {item.unit.name}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
     </div>
   );
+}
+
+/** Items found on the device (offline), with the stock the device knows; that it has none yet, when so. */
+export function DeviceItems({
+  missing,
+  found,
+  holds,
+  onAdd,
+}: {
+  missing: boolean;
+  /** Undefined while the device's items are read. */
+  found: readonly LocalItem[] | undefined;
+  holds: ReadonlyMap<number, number>;
+  onAdd: (item: CartItem) => void;
+}) {
+  if (missing) return <p role="status">{offlineMoneyMessages.catalogueMissing}</p>;
+  if (!found) return null;
+  return (
+    <ul className="picker__results" aria-label={text.results}>
+      {found.length === 0 && <li>{text.noItems}</li>}
+      {found.map((item) => {
+        const stock = stockText(deviceStock(item, holds), item.unit);
+        return (
+          <li key={item.id}>
+            <button type="button" className="picker__option" aria-label={text.add(item.name)} onClick={() => onAdd(cartItemOfDevice(item))}>
+              {item.name}
+              <span className="picker__detail">
+                {formatMoney(item.price)} / {item.unit}
+                {stock && (
+                  <>
+                    <br />
+                    {stock}
+                  </>
+                )}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Where the offline searches read from: the device's catalogue, and when it was last brought up to date. */
+export function DeviceCatalogueNote() {
+  const { online, lastPulledAt } = useSyncStatus();
+  // The age as of when the note appeared (or the catalogue was last pulled): a clock ticking in the cart is not worth a render a minute.
+  const [now] = useState(() => Date.now());
+  if (online || lastPulledAt === null) return null;
+  return <p className="picker__detail">{offlineMoneyMessages.catalogueAge(formatAge(lastPulledAt, Math.max(now, lastPulledAt)))}</p>;
 }
 
 /**

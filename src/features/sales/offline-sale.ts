@@ -1,7 +1,6 @@
 import { lineAmount, shownPrice, type Cart, type CartTotals, type PricingRules } from '../../../domain/cart';
 import { formatQuantityOf } from '../../../domain/format';
 import { offlineMoneyMessages } from '../../../domain/messages/offline-money';
-import { commonMessages } from '../../../domain/messages/shell';
 import type { CreatedSale, NewSale } from '../../../domain/schemas/new-sale';
 import type { SaleTicket } from '../../../domain/schemas/ticket';
 import type { SaleSeries } from '../../../domain/sales';
@@ -123,7 +122,7 @@ export async function saveNewSale({
 /** Why saving failed, for the person: the outbox's own reason (storage full, no lines) or the request's. */
 export function saveFailure(error: unknown): string {
   if (error instanceof CommandRefused) return error.message;
-  return getErrorMessage(error) || commonMessages.genericError;
+  return getErrorMessage(error);
 }
 
 /**

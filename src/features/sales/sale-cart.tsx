@@ -128,8 +128,8 @@ export function SaleCart({
         <button type="button" className="outline-button" onClick={onScan}>
           {text.scan}
         </button>
-        <DeviceCatalogueNote />
       </section>
+      <DeviceCatalogueNote />
 
       <CartLines cart={cart} />
     </>

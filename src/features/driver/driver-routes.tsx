@@ -56,7 +56,7 @@ export function DriverRoutes() {
       )}
       {openId !== null && (
         <Suspense fallback={<ScreenLoading />}>
-          <RouteDeliveries shippingId={openId} user={user} onClose={() => setOpenId(null)} />
+          <RouteDeliveries shippingId={openId} onClose={() => setOpenId(null)} />
         </Suspense>
       )}
     </>

@@ -13,6 +13,7 @@ import { Dialog } from '../../ui/dialog';
 import { openPrintWindow } from '../../lib/session-store';
 import { useRoute } from '../../sync/driver-reads';
 import { useRouteMoney, type RouteMoney } from '../../sync/driver-money-reads';
+import { useShell } from '../../ui/shell-context';
 import { PendingBadge } from '../../ui/sync/pending-badge';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { RefusedChanges } from '../../ui/sync/refused-changes';
@@ -30,8 +31,8 @@ type Toast = { text: string; color: string } | null;
 /** The driver's cut, loaded once the route started. */
 const DriverCutSection = lazy(() => import('./driver-cut'));
 
-/** Who looks at the route (the signed-in driver): 'Cobrar' is offered as the server would take it from them. */
-export interface Viewer {
+/** Who looks at the route: 'Cobrar' is offered as the server would take it from them. */
+interface Viewer {
   id: number;
   job_position: string | null;
 }
@@ -40,9 +41,10 @@ export interface Viewer {
  * 'Entregas' (spec §2 card view): start and finish the route, deliver or reject each sale.
  * Its own chunk, loaded when a route is opened: the driver's start draws no Ionic.
  */
-export default function RouteDeliveries({ shippingId, user, onClose }: { shippingId: number; user: Viewer; onClose: () => void }) {
+export default function RouteDeliveries({ shippingId, onClose }: { shippingId: number; onClose: () => void }) {
   const route = useRoute(shippingId);
   const money = useRouteMoney(shippingId);
+  const { user } = useShell();
   const sync = useSyncStatus();
   const [toast, setToast] = useState<Toast>(null);
   return (

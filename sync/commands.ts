@@ -484,10 +484,8 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
         warnings: p.shown.warnings,
         arrived: null,
       }),
-      arrived: (record, answer) => {
-        const sale = arrivedSale(answer);
-        return sale ? { ...(record as LocalSale), arrived: sale } : record;
-      },
+      // Acknowledged even when its answer cannot be read: the server has it, it is not 'discarded'.
+      arrived: (record, answer) => ({ ...(record as LocalSale), arrived: arrivedSale(answer) ?? (record as LocalSale).arrived, acknowledged: true }),
     },
     request: (p) => ({ method: COMMAND_ROUTES.createSale.method, path: commandPath(COMMAND_ROUTES.createSale), body: p.sale }),
   },
@@ -515,10 +513,11 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
         collected_at: p.collected_at,
         arrived: null,
       }),
-      arrived: (record, answer) => {
-        const payment = arrivedPayment(answer);
-        return payment ? { ...(record as LocalPayment), arrived: payment } : record;
-      },
+      arrived: (record, answer) => ({
+        ...(record as LocalPayment),
+        arrived: arrivedPayment(answer) ?? (record as LocalPayment).arrived,
+        acknowledged: true,
+      }),
     },
     request: (p) => ({
       method: COMMAND_ROUTES.collectAtStop.method,

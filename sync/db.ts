@@ -70,6 +70,8 @@ export interface LocalSale {
   /** What the device knew when selling: overdue balance, a customer without credit (Spanish). */
   warnings: string[];
   arrived: ArrivedSale | null;
+  /** The server acknowledged it (its answer is in `arrived` when the device could read it). */
+  acknowledged?: boolean;
 }
 
 /** A payment the driver took at a stop ('Cobrar'); its id is its outbox row's id. */
@@ -88,6 +90,8 @@ export interface LocalPayment {
   collected_at: string;
   /** The server's payment once it arrived: its number and the sales it paid. */
   arrived: { id: number; applications: { sale_id: number; amount: number }[]; unapplied: number } | null;
+  /** The server acknowledged it (its answer is in `arrived` when the device could read it). */
+  acknowledged?: boolean;
 }
 
 /** The driver's cash cut of a route as closed on the phone ('Corte del chofer'). */

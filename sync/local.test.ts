@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shippingMessages } from '../domain/messages/shipping';
 import { syncMessages } from '../domain/messages/sync';
 import { openSyncDatabase, type SyncDatabase } from './db';
-import { acknowledge, applyPullPage, CommandRefused, enqueue, reject, retryRejected } from './local';
+import { acknowledge, applyPullPage, CommandRefused, enqueue, KEEP_ARRIVED_MS, reject, retryRejected } from './local';
 import { pullPage, shippingFixture } from './test-fixtures';
 
 let db: SyncDatabase;
@@ -88,5 +88,43 @@ describe('local store', () => {
     expect((await db.shippings.toArray()).map((s) => s.id)).toEqual([2, 3]);
     expect(await db.vehicles.count()).toBe(0);
     expect((await db.meta.get('cursor'))?.value).toBe('c');
+  });
+
+  it('a sale made on the device is kept with its outbox row, gets the server’s answer, and leaves a month after arriving', async () => {
+    const sale = (provisional: string) => ({
+      sale: {
+        company_id: 3,
+        company_branch_id: null,
+        date: '2026-11-22',
+        type: 'Serie A' as const,
+        note: null,
+        internal_note: null,
+        purchase_order: null,
+        bar: true,
+        items: [{ item_id: 1, quantity: 2 }],
+        offline: { made_at: '2026-11-22T14:00:00.000Z', provisional, device_total: 116 },
+      },
+      shown: {
+        company: 'Abarrotes',
+        branch: null,
+        seller: 'Ana',
+        lines: [{ item_id: 1, name: 'Aguacate', unit: 'kg', quantity: 2, price: 50, amount: 100 }],
+        subtotal: 100,
+        iva: 16,
+        total: 116,
+        warnings: [],
+      },
+    });
+    const old = Date.now() - KEEP_ARRIVED_MS - 1000;
+    const arrived = await enqueue(db, 'createSale', sale('V-AAAA-0001'), { userId: 7, now: old });
+    const waiting = await enqueue(db, 'createSale', sale('V-AAAA-0002'), { userId: 7, now: old });
+    expect(await db.counterSales.get(arrived.id)).toMatchObject({ provisional: 'V-AAAA-0001', total: 116, arrived: null });
+    const answer = { id: 900, date: '2026-11-22', type: 'Serie A', subtotal: 110, iva: 17.6, total: 127.6, items: [], offline_warnings: ['El total cambió'] };
+    await acknowledge(db, arrived, answer);
+    expect(await db.counterSales.get(arrived.id)).toMatchObject({ arrived: { id: 900, total: 127.6, offline_warnings: ['El total cambió'] }, acknowledged: true });
+    // The next day's reset forgets what arrived a month ago; what never arrived stays.
+    await applyPullPage(db, page({ reset: true }));
+    expect(await db.counterSales.get(arrived.id)).toBeUndefined();
+    expect((await db.counterSales.get(waiting.id))?.provisional).toBe('V-AAAA-0002');
   });
 });

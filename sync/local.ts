@@ -243,6 +243,9 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
       db.items,
       db.customers,
       db.physicalInventories,
+      db.counterSales,
+      db.payments,
+      db.driverCuts,
       db.outbox,
       db.serverCopies,
       db.meta,
@@ -289,12 +292,29 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
         await db.items.where('_gen').below(resetting).delete();
         await db.customers.where('_gen').below(resetting).delete();
         await db.physicalInventories.where('_gen').below(resetting).delete();
+        await forgetArrived(db);
         await writeMeta(db, 'resetting', null);
       }
       await writeMeta(db, 'cursor', page.cursor);
       await writeMeta(db, 'lastPulledAt', Date.now());
     },
   );
+}
+
+/** How long the device keeps a sale or payment of its own once the server has it: a month of receipts to show again. */
+export const KEEP_ARRIVED_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * What the device made and the server already has leaves it after a month (a cut, once its
+ * route is gone); what never arrived stays, whatever its age.
+ */
+async function forgetArrived(db: SyncDatabase): Promise<void> {
+  const before = Date.now() - KEEP_ARRIVED_MS;
+  const arrived = (record: { arrived: unknown; acknowledged?: boolean }) => record.arrived !== null || record.acknowledged === true;
+  await db.counterSales.where('madeAt').below(before).filter(arrived).delete();
+  await db.payments.where('madeAt').below(before).filter(arrived).delete();
+  const routes = new Set(await db.shippings.toCollection().primaryKeys());
+  await db.driverCuts.filter((cut) => cut.arrived && !routes.has(cut.shippingId)).delete();
 }
 
 async function removeShippings(db: SyncDatabase, ids: number[]): Promise<void> {

@@ -100,7 +100,7 @@ export async function catalogueIsMissing(db: SyncDatabase, table: 'items' | 'cus
  * does not know them. A refused sale still holds its goods until it is discarded (it may be retried).
  */
 export async function readPendingHolds(db: SyncDatabase): Promise<Map<number, number>> {
-  const unsent = await db.counterSales.filter((sale) => sale.arrived === null).toArray();
+  const unsent = await db.counterSales.filter((sale) => sale.arrived === null && !sale.acknowledged).toArray();
   const rows = await db.outbox.bulkGet(unsent.map((sale) => sale.id));
   const holds = new Map<number, number>();
   unsent.forEach((sale, index) => {
@@ -131,7 +131,7 @@ export interface DeviceSale {
  * sent; a row still queued, pending (or refused); no row and no answer, discarded.
  */
 export function deviceSaleState(sale: LocalSale, row: OutboxRow | undefined): DeviceSale {
-  if (sale.arrived) return { sale, state: 'sent', reason: null };
+  if (sale.arrived || sale.acknowledged) return { sale, state: 'sent', reason: null };
   if (!row) return { sale, state: 'discarded', reason: null };
   if (row.state === 'rejected') return { sale, state: 'refused', reason: row.lastError };
   return { sale, state: 'pending', reason: null };

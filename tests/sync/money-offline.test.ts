@@ -174,7 +174,7 @@ describe('a counter sale made without a connection', () => {
     const [before] = await db().select({ price: items.price }).from(items).where(eq(items.id, changed));
     await db()
       .update(items)
-      .set({ price: String(Number(before!.price) + 10) })
+      .set({ price: before!.price + 10 })
       .where(eq(items.id, changed));
     try {
       const row = await counter.engine.command('createSale', payload);

@@ -43,6 +43,10 @@ describe('what / opens', () => {
   it('is the driver’s routes, the warehouse’s orders, the point of sale where the deployment opens on it for whoever sells, else the office’s day', () => {
     const seller: ShellUser = { id: 5, permissions: ['sales'], job_position: 'Ventas' };
     expect(homeScreenFor(driver, frutas)).toBe('driverRoutes');
+    // An executive driver starts on their routes (to deliver and collect) yet keeps the office's menu.
+    const executive: ShellUser = { id: 9, permissions: ['shippings'], job_position: 'Chofer Ejecutivo' };
+    expect(homeScreenFor(executive, frutas)).toBe('driverRoutes');
+    expect(menuFor(executive, frutas).length).toBeGreaterThan(0);
     expect(homeScreenFor(warehouse, eventos)).toBe('ordersToFill');
     expect(homeScreenFor(seller, eventos)).toBe('pointOfSale');
     expect(homeScreenFor(seller, frutas)).toBe('officeDay');
@@ -103,7 +107,13 @@ describe('route access', () => {
   it('links Support in the user menu of the warehouse operator and the delivery drivers, who have no side menu', () => {
     expect(canSeeSupport(warehouse)).toBe(true);
     expect(canSeeSupport(driver)).toBe(true);
-    expect(canOpen(warehouse, APP_ROUTES.find((r) => r.path === '/support')!, frutas)).toBe(true);
+    expect(
+      canOpen(
+        warehouse,
+        APP_ROUTES.find((r) => r.path === '/support')!,
+        frutas,
+      ),
+    ).toBe(true);
   });
 
   it('offers only built shortcuts in the top bar', () => {

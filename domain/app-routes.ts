@@ -138,6 +138,14 @@ export function isDeliveryDriver(user: ShellUser): boolean {
   return user.job_position === JOB_POSITIONS.deliveryDriver;
 }
 
+/**
+ * Who drives routes: the delivery driver, and the executive driver, who keeps the office's menu
+ * and list but starts the day on their own routes, where they deliver and collect at the door.
+ */
+export function drivesRoutes(user: ShellUser): boolean {
+  return isDeliveryDriver(user) || user.job_position === JOB_POSITIONS.executiveDriver;
+}
+
 export function isWarehouseOperator(user: ShellUser): boolean {
   return user.job_position === JOB_POSITIONS.warehouse;
 }
@@ -146,7 +154,7 @@ export function isWarehouseOperator(user: ShellUser): boolean {
 export type HomeScreen = 'driverRoutes' | 'ordersToFill' | 'pointOfSale' | 'officeDay';
 
 export function homeScreenFor(user: ShellUser, deployment: Deployment): HomeScreen {
-  if (isDeliveryDriver(user)) return 'driverRoutes';
+  if (drivesRoutes(user)) return 'driverRoutes';
   // The warehouse operator's one screen is the orders to fill (spec §6).
   if (isWarehouseOperator(user)) return 'ordersToFill';
   if (deployment.flags.homeIsPointOfSale && hasPermission(user, 'sales')) return 'pointOfSale';

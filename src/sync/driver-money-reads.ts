@@ -89,7 +89,10 @@ export async function readRouteMoney(db: SyncDatabase, shippingId: number): Prom
   const rows = new Map(laneRows.map((row) => [row.id, row]));
   const cutRow = laneRows.filter((row) => row.command === 'submitDriverCut').sort((a, b) => b.seq - a.seq)[0];
   return {
-    payments: payments.map((payment) => ({ payment, ...moneyState(payment.arrived !== null, rows.get(payment.id)) })),
+    payments: payments.map((payment) => ({
+      payment,
+      ...moneyState(payment.arrived !== null || payment.acknowledged === true, rows.get(payment.id)),
+    })),
     cut: cut ? { cut, ...moneyState(cut.arrived, cutRow) } : null,
     methods: orderPaymentMethods(Array.isArray(methods) ? methods : []),
   };

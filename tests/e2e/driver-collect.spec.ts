@@ -63,10 +63,11 @@ async function routeWithTwoStops(request: APIRequestContext) {
   return { routeId: route.id, sales, office };
 }
 
-test('a driver collects at two stops with no signal, closes the cut, and the office has both payments and the cut once', async ({
+test('a driver collects at two stops with no signal, closes the cut, and the office has both payments and the cut once, and receives it', async ({
   page,
   context,
   request,
+  browser,
 }) => {
   test.setTimeout(240_000);
   const { routeId, sales, office } = await routeWithTwoStops(request);
@@ -134,4 +135,24 @@ test('a driver collects at two stops with no signal, closes the cut, and the off
   );
   expect(figures.submitted_at).not.toBeNull();
   expect(figures.counted?.reduce((sum, line) => sum + line.amount, 0)).toBeCloseTo(total, 2);
+
+  // The office receives the cut: 10 pesos short of the cash collected, the difference recorded, the cash in its Caja.
+  const officePage = await (
+    await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX', timezoneId: 'America/Monterrey' })
+  ).newPage();
+  await signIn(officePage, 'admin@demo.mx');
+  await officePage.goto(`/shippings/${routeId}`);
+  const receive = officePage.getByRole('form', { name: 'Recibir corte' });
+  await expect(receive).toBeVisible({ timeout: 30_000 });
+  await receive.getByLabel('Efectivo recibido').fill(String(Math.round((taken[0]!.amount - 10) * 100) / 100));
+  await receive.getByRole('button', { name: 'Recibir corte' }).click();
+  await expect(officePage.getByText('Corte recibido; el efectivo entró en tu caja.')).toBeVisible();
+  const received = (
+    (await (await request.get(`/api/v2/shippings/${routeId}/driver_cut`, { headers: bearer(office) })).json()) as {
+      data: DriverCut & { difference: number | null };
+    }
+  ).data;
+  expect(received.difference).toBe(-10);
+  await officePage.goto('/caja');
+  await expect(officePage.getByText(new RegExp(`^Ruta #${routeId} · `))).toBeVisible({ timeout: 30_000 });
 });

@@ -1,7 +1,6 @@
 import { ordersMessages } from '../domain/messages/orders';
 import { physicalInventoryMessages } from '../domain/messages/physical-inventory';
 import { shippingMessages } from '../domain/messages/shipping';
-import { offlineMoneyMessages } from '../domain/messages/offline-money';
 import { syncMessages } from '../domain/messages/sync';
 import { COMMAND_ROUTES, commandPath, type CommandRoute } from '../domain/rules/command-routes';
 import { routeKilometres } from '../domain/rules/shipping-progress';
@@ -461,7 +460,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     // The counter's sales arrive in the order they were made, so their real folios follow the provisional ones.
     lane: () => 'sales',
     records: () => [],
-    refuse: (_records, p) => (p.sale.items.length === 0 ? offlineMoneyMessages.emptySale : null),
+    refuse: (_records, p) => (p.sale.items.length === 0 ? syncMessages.emptySale : null),
     apply: (_key, record) => record,
     creates: {
       table: 'counterSales',
@@ -494,7 +493,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     // After the route's deliveries taken before it, before the cut that counts it.
     lane: (p) => routeLane(p.shippingId),
     records: () => [],
-    refuse: (_records, p) => (p.amount > 0 && Number.isFinite(p.amount) ? null : offlineMoneyMessages.amountPositive),
+    refuse: (_records, p) => (p.amount > 0 && Number.isFinite(p.amount) ? null : syncMessages.amountPositive),
     apply: (_key, record) => record,
     creates: {
       table: 'payments',
@@ -535,7 +534,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
     version: 1,
     lane: (p) => routeLane(p.shippingId),
     records: () => [],
-    refuse: (_records, p) => (p.counted.every((line) => line.amount >= 0 && Number.isFinite(line.amount)) ? null : offlineMoneyMessages.countedInvalid),
+    refuse: (_records, p) => (p.counted.every((line) => line.amount >= 0 && Number.isFinite(line.amount)) ? null : syncMessages.countedInvalid),
     apply: (_key, record) => record,
     creates: {
       table: 'driverCuts',

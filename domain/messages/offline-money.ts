@@ -6,9 +6,6 @@ import { formatMoney } from '../format';
  * device shows them before and after they reach the server.
  */
 export const offlineMoneyMessages = {
-  emptySale: 'Agrega al menos un producto.',
-  amountPositive: 'El monto debe ser mayor a cero.',
-  countedInvalid: 'Los montos contados deben ser cero o más.',
   provisionalFolio: (folio: string) => `Folio provisional ${folio}`,
   /** The toast after saving offline: the person knows it is kept and will be sent. */
   savedOffline: (folio: string) => `Venta guardada sin conexión (${folio}). Se enviará al recuperar la conexión.`,

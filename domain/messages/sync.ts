@@ -46,6 +46,10 @@ export const syncMessages = {
   lastPulled: (age: string) => `Última descarga del servidor: ${age}`,
   neverPulled: 'Aún no se han descargado datos del servidor.',
   /** Each outbox command as the sync panel names it (src/sync/sync-text.ts types it by command name). */
+  /** Refusals of the outbox's money commands on the device (sync/commands.ts), before anything is queued. */
+  emptySale: 'Agrega al menos un producto.',
+  amountPositive: 'El monto debe ser mayor a cero.',
+  countedInvalid: 'Los montos contados deben ser cero o más.',
   commands: {
     startRoute: 'Iniciar ruta',
     finishRoute: 'Terminar ruta',

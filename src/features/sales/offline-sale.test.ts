@@ -1,3 +1,4 @@
+import { syncMessages } from '../../../domain/messages/sync';
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -194,7 +195,7 @@ describe('a direct save that never got an answer', () => {
 
   it('says why when the outbox cannot take the sale', async () => {
     const failure = await queueSale(engine, db, { body: body([]), key: 'clave-4', shown: shown([]), now: new Date() }).catch(saveFailure);
-    expect(failure).toBe(offlineMoneyMessages.emptySale);
+    expect(failure).toBe(syncMessages.emptySale);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type RouteMoney,
 } from '../../sync/driver-money-reads';
 import { useSyncEngine, useSyncStatus } from '../../sync/sync-context';
+import { AmountsByMethod } from '../../ui/amounts-by-method';
 import { closeDriverCut } from './route-money-actions';
 import './route-money.css';
 
@@ -72,33 +73,16 @@ export default function DriverCutSection({
   );
 }
 
+/** The driver's figures by method, with their total. */
 function MethodTable({ lines, caption }: { lines: readonly MethodAmount[]; caption: string }) {
   return (
-    <table className="driver-cut__table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{text.cutMethod}</th>
-          <th scope="col" className="numeric">
-            {text.cutAmount}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.payment_method_id}>
-            <th scope="row">{line.name}</th>
-            <td className="numeric">{formatMoney(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">{text.cutTotal}</th>
-          <td className="numeric">{formatMoney(totalOf(lines))}</td>
-        </tr>
-      </tfoot>
-    </table>
+    <AmountsByMethod
+      className="driver-cut__table"
+      lines={lines}
+      total={totalOf(lines)}
+      caption={caption}
+      labels={{ method: text.cutMethod, amount: text.cutAmount, total: text.cutTotal }}
+    />
   );
 }
 

@@ -15,6 +15,7 @@ import {
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { describedBy, Field } from '../../ui/form-fields';
+import { AmountsByMethod } from '../../ui/amounts-by-method';
 import { QueryStatus } from '../../ui/query-status';
 import type { Notify } from './detail-panel';
 import { shippingKeys } from './queries';
@@ -91,30 +92,12 @@ export function DriverCutSection({ shippingId, canReceive, notify }: { shippingI
 
 function ByMethod({ lines, total, totalLabel }: { lines: DriverCut['collected']; total: number; totalLabel: string }) {
   return (
-    <table className="data-table data-table--inner driver-cut__table">
-      <thead>
-        <tr>
-          <th scope="col">{text.method}</th>
-          <th scope="col" className="numeric">
-            {text.amount}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.payment_method_id}>
-            <th scope="row">{line.name}</th>
-            <td className="numeric">{formatMoney(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">{totalLabel}</th>
-          <td className="numeric">{formatMoney(total)}</td>
-        </tr>
-      </tfoot>
-    </table>
+    <AmountsByMethod
+      className="data-table data-table--inner driver-cut__table"
+      lines={lines}
+      total={total}
+      labels={{ method: text.method, amount: text.amount, total: totalLabel }}
+    />
   );
 }
 

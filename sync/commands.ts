@@ -187,8 +187,16 @@ interface Creation<P, T extends CreatedTable> {
   arrived(record: CreatedRecords[T], answer: unknown): CreatedRecords[T];
 }
 
+/** The kinds of provisional numbers a device hands out: V for a sale, C for a payment (cobro). */
+export type ProvisionalKind = 'V' | 'C';
+
 interface CommandSpec<P> {
   version: number;
+  /**
+   * The provisional folio the command carries: taken in the command's own transaction when the
+   * payload comes without one (''), so saving offline is one write, not two.
+   */
+  provisional?: { kind: ProvisionalKind; of(payload: P): string; with(payload: P, folio: string): P };
   /** A record of its own the command makes on the device (a sale, a payment, a cut). */
   creates?: Creation<P, CreatedTable>;
   /**
@@ -457,6 +465,11 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
   },
   createSale: {
     version: 1,
+    provisional: {
+      kind: 'V',
+      of: (p) => p.sale.offline.provisional,
+      with: (p, folio) => ({ ...p, sale: { ...p.sale, offline: { ...p.sale.offline, provisional: folio } } }),
+    },
     // The counter's sales arrive in the order they were made, so their real folios follow the provisional ones.
     lane: () => 'sales',
     records: () => [],
@@ -490,6 +503,7 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
   },
   collectPayment: {
     version: 1,
+    provisional: { kind: 'C', of: (p) => p.provisional, with: (p, folio) => ({ ...p, provisional: folio }) },
     // After the route's deliveries taken before it, before the cut that counts it.
     lane: (p) => routeLane(p.shippingId),
     records: () => [],

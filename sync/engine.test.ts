@@ -19,7 +19,11 @@ function handServer() {
       return new Response(JSON.stringify(pullPage()));
     }
     return new Promise<Response>((resolve) => {
-      calls.push({ path, body: JSON.parse(String(init.body)), finish: (status, body = {}) => resolve(new Response(JSON.stringify(body), { status })) });
+      calls.push({
+        path,
+        body: JSON.parse(String(init.body)),
+        finish: (status, body = {}) => resolve(new Response(JSON.stringify(body), { status })),
+      });
     });
   }) as typeof globalThis.fetch;
   return { calls, fetch };
@@ -35,9 +39,26 @@ afterEach(async () => {
 async function setup() {
   db = openSyncDatabase('lanes', { indexedDB: new IDBFactory(), IDBKeyRange });
   const server = handServer();
-  engine = new SyncEngine({ db, transport: { baseUrl: 'http://servidor', fetch: server.fetch }, userId: 7, getToken: () => 't', locks: undefined, intervalMs: 3_600_000, concurrency: 4 });
+  engine = new SyncEngine({
+    db,
+    transport: { baseUrl: 'http://servidor', fetch: server.fetch },
+    userId: 7,
+    getToken: () => 't',
+    locks: undefined,
+    intervalMs: 3_600_000,
+    concurrency: 4,
+  });
   await db.open();
-  const base = { date: '2026-11-22', driver_id: 7, initial_km: null, final_km: null, km_capture_time_start: null, km_capture_time: null, route: null, _gen: 0 };
+  const base = {
+    date: '2026-11-22',
+    driver_id: 7,
+    initial_km: null,
+    final_km: null,
+    km_capture_time_start: null,
+    km_capture_time: null,
+    route: null,
+    _gen: 0,
+  };
   await db.shippings.bulkPut([1, 2].map((id) => ({ id, ...base }) as never));
   await db.details.bulkPut([11, 12].map((id) => ({ id, shipping_id: 1, completed: false, is_delivered: false }) as never));
   await writeMeta(db, 'deviceId', '0f8fad5b-d9cb-469f-a165-70867728950e');
@@ -54,8 +75,20 @@ describe('SyncEngine lanes', () => {
     const server = await setup();
     const at = '2026-11-22 08:00';
     await engine.command('startRoute', { shippingId: 1, initial_km: 10, km_capture_time_start: at });
-    await engine.command('rejectDelivery', { detailId: 11, shippingId: 1, delivered_at: at, delivery_rejection_comment: 'Cerrado', position: null });
-    await engine.command('rejectDelivery', { detailId: 12, shippingId: 1, delivered_at: at, delivery_rejection_comment: 'Sin dinero', position: null });
+    await engine.command('rejectDelivery', {
+      detailId: 11,
+      shippingId: 1,
+      delivered_at: at,
+      delivery_rejection_comment: 'Cerrado',
+      position: null,
+    });
+    await engine.command('rejectDelivery', {
+      detailId: 12,
+      shippingId: 1,
+      delivered_at: at,
+      delivery_rejection_comment: 'Sin dinero',
+      position: null,
+    });
     await engine.command('finishRoute', { shippingId: 1, final_km: 30, km_capture_time: at });
     await engine.command('startRoute', { shippingId: 2, initial_km: 5, km_capture_time_start: at });
     await engine.start();
@@ -76,17 +109,68 @@ describe('SyncEngine lanes', () => {
     await until(() => server.calls.length === 5);
     await engine.idle();
     const left = await db.outbox.toArray();
-    expect(left.map((r) => [r.command, r.state, r.lastError])).toEqual([['rejectDelivery', 'rejected', 'La entrega ya fue completada; no se puede modificar.']]);
+    expect(left.map((r) => [r.command, r.state, r.lastError])).toEqual([
+      ['rejectDelivery', 'rejected', 'La entrega ya fue completada; no se puede modificar.'],
+    ]);
   });
 
   it('sends nothing without a session and says why', async () => {
     await setup();
     await engine.stop();
-    engine = new SyncEngine({ db, transport: { baseUrl: 'http://servidor', fetch: (() => Promise.reject(new Error('no debe llamar'))) as never }, userId: 7, getToken: () => null, intervalMs: 3_600_000 });
+    engine = new SyncEngine({
+      db,
+      transport: { baseUrl: 'http://servidor', fetch: (() => Promise.reject(new Error('no debe llamar'))) as never },
+      userId: 7,
+      getToken: () => null,
+      intervalMs: 3_600_000,
+    });
     await engine.command('startRoute', { shippingId: 1, initial_km: 10, km_capture_time_start: '2026-11-22 08:00' });
     await engine.start();
     await engine.idle();
     expect((await db.meta.get('authPaused'))?.value).toBe(true);
     expect((await db.outbox.toArray()).map((r) => r.state)).toEqual(['pending']);
+  });
+
+  it('tries nothing while the device says it has no network, and sends at once when it comes back', async () => {
+    db = openSyncDatabase('offline', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const server = handServer();
+    let online = false;
+    let requests = 0;
+    const counting = ((input: string, init: RequestInit) => {
+      requests += 1;
+      return server.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    engine = new SyncEngine({
+      db,
+      transport: { baseUrl: 'http://servidor', fetch: counting },
+      userId: 7,
+      getToken: () => 't',
+      intervalMs: 3_600_000,
+      isOnline: () => online,
+    });
+    await db.open();
+    await writeMeta(db, 'deviceId', '0f8fad5b-d9cb-469f-a165-70867728950e');
+    await db.shippings.put({
+      id: 1,
+      date: '2026-11-22',
+      driver_id: 7,
+      initial_km: null,
+      final_km: null,
+      km_capture_time_start: null,
+      km_capture_time: null,
+      route: null,
+      _gen: 0,
+    } as never);
+    await engine.start();
+    await engine.command('startRoute', { shippingId: 1, initial_km: 10, km_capture_time_start: '2026-11-22 08:00' });
+    await engine.idle();
+    expect(requests).toBe(0);
+    expect((await db.outbox.toArray()).map((row) => [row.state, row.lastError])).toEqual([['pending', null]]);
+    online = true;
+    await engine.connectivityRestored();
+    await until(() => server.calls.length === 1);
+    expect(server.calls[0]!.body).toMatchObject({ id: 1, initial_km: 10 });
+    server.calls[0]!.finish(200);
+    await until(() => requests >= 2);
   });
 });

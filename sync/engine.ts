@@ -43,6 +43,12 @@ export interface SyncEngineOptions {
   pushBatchSize?: number;
   /** Background pull and retry timer. */
   intervalMs?: number;
+  /**
+   * Whether the device says it has a network (navigator.onLine). When it says it has none,
+   * nothing is tried (it would fail at once and only cost the person time); coming back online
+   * wakes the engine (`connectivityRestored`). Always online when not given.
+   */
+  isOnline?(): boolean;
   channelName?: string;
 }
 
@@ -247,7 +253,7 @@ export class SyncEngine {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     try {
-      if (!(await readMeta<boolean>(this.db, 'authPaused'))) {
+      if (this.options.isOnline?.() !== false && !(await readMeta<boolean>(this.db, 'authPaused'))) {
         await this.push();
         if (!(await readMeta<boolean>(this.db, 'authPaused'))) await this.pull();
       }

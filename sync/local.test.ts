@@ -30,9 +30,9 @@ describe('local store', () => {
 
   it('a refused command leaves nothing behind', async () => {
     await applyPullPage(db, page({ reset: true, shippings: [route(1)] }));
-    await expect(enqueue(db, 'finishRoute', { shippingId: 1, final_km: 5, km_capture_time: '2026-11-22 09:00' }, { userId: 7, now: 1 })).rejects.toThrow(
-      new CommandRefused(shippingMessages.finalWithoutInitial),
-    );
+    await expect(
+      enqueue(db, 'finishRoute', { shippingId: 1, final_km: 5, km_capture_time: '2026-11-22 09:00' }, { userId: 7, now: 1 }),
+    ).rejects.toThrow(new CommandRefused(shippingMessages.finalWithoutInitial));
     await expect(enqueue(db, 'startRoute', start(99, 1), { userId: 7, now: 1 })).rejects.toThrow(syncMessages.recordMissing);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.serverCopies.count()).toBe(0);
@@ -47,18 +47,32 @@ describe('local store', () => {
 
   it('a rejected command gives way to the server’s version; a retry shows it again', async () => {
     await applyPullPage(db, page({ reset: true, shippings: [route(1, { initial_km: 50 })] }));
-    const row = await enqueue(db, 'finishRoute', { shippingId: 1, final_km: 100, km_capture_time: '2026-11-22 18:00' }, { userId: 7, now: 1 });
+    const row = await enqueue(
+      db,
+      'finishRoute',
+      { shippingId: 1, final_km: 100, km_capture_time: '2026-11-22 18:00' },
+      { userId: 7, now: 1 },
+    );
     expect((await db.shippings.get(1))?.final_km).toBe(100);
     await reject(db, row, 'No');
     expect((await db.shippings.get(1))?.final_km).toBeNull();
     await retryRejected(db, row.id);
-    expect((await db.shippings.get(1))).toMatchObject({ final_km: 100, route: 50 });
+    expect(await db.shippings.get(1)).toMatchObject({ final_km: 100, route: 50 });
     expect((await db.outbox.get(row.id))?.state).toBe('pending');
   });
 
   it('an acknowledged command is removed with its evidence; the change stays', async () => {
     await applyPullPage(db, page({ reset: true, shippings: [route(1, {}, [11])] }));
-    const evidence = { id: 'ev1', data: new ArrayBuffer(4), type: 'image/jpeg', name: 'f.jpg', size: 4, sha256: 'x', uploadUrl: null, storedName: null };
+    const evidence = {
+      id: 'ev1',
+      data: new ArrayBuffer(4),
+      type: 'image/jpeg',
+      name: 'f.jpg',
+      size: 4,
+      sha256: 'x',
+      uploadUrl: null,
+      storedName: null,
+    };
     const row = await enqueue(
       db,
       'completeDelivery',
@@ -75,7 +89,10 @@ describe('local store', () => {
 
   it('a route sent again replaces its deliveries; removed routes go with their deliveries', async () => {
     await applyPullPage(db, page({ reset: true, shippings: [route(1, {}, [11, 12]), route(2, {}, [21])] }));
-    await applyPullPage(db, page({ shippings: [route(1, {}, [12])], removed: { shippings: [2], orders: [], vehicles: [], drivers: [], items: [] } }));
+    await applyPullPage(
+      db,
+      page({ shippings: [route(1, {}, [12])], removed: { shippings: [2], orders: [], vehicles: [], drivers: [], items: [] } }),
+    );
     expect((await db.details.toArray()).map((d) => d.id)).toEqual([12]);
     expect((await db.shippings.toArray()).map((s) => s.id)).toEqual([1]);
   });
@@ -119,12 +136,53 @@ describe('local store', () => {
     const arrived = await enqueue(db, 'createSale', sale('V-AAAA-0001'), { userId: 7, now: old });
     const waiting = await enqueue(db, 'createSale', sale('V-AAAA-0002'), { userId: 7, now: old });
     expect(await db.counterSales.get(arrived.id)).toMatchObject({ provisional: 'V-AAAA-0001', total: 116, arrived: null });
-    const answer = { id: 900, date: '2026-11-22', type: 'Serie A', subtotal: 110, iva: 17.6, total: 127.6, items: [], offline_warnings: ['El total cambió'] };
+    const answer = {
+      id: 900,
+      date: '2026-11-22',
+      type: 'Serie A',
+      subtotal: 110,
+      iva: 17.6,
+      total: 127.6,
+      items: [],
+      offline_warnings: ['El total cambió'],
+    };
     await acknowledge(db, arrived, answer);
-    expect(await db.counterSales.get(arrived.id)).toMatchObject({ arrived: { id: 900, total: 127.6, offline_warnings: ['El total cambió'] }, acknowledged: true });
+    expect(await db.counterSales.get(arrived.id)).toMatchObject({
+      arrived: { id: 900, total: 127.6, offline_warnings: ['El total cambió'] },
+      acknowledged: true,
+    });
     // The next day's reset forgets what arrived a month ago; what never arrived stays.
     await applyPullPage(db, page({ reset: true }));
     expect(await db.counterSales.get(arrived.id)).toBeUndefined();
     expect((await db.counterSales.get(waiting.id))?.provisional).toBe('V-AAAA-0002');
+  });
+
+  it('a folio left blank is the device’s next, per kind, taken in the command’s own transaction', async () => {
+    await db.meta.put({ key: 'deviceId', value: '7f3a0000-0000-4000-8000-000000000000' });
+    const payment = (provisional: string) => ({
+      shippingId: 1,
+      detailId: 2,
+      saleId: 3,
+      company: 'Abarrotes',
+      amount: 50,
+      paymentMethod: { id: 1, name: 'Efectivo' },
+      reference: null,
+      collected_at: '2026-11-22 10:00',
+      provisional,
+    });
+    const first = await enqueue(db, 'collectPayment', payment(''), { userId: 7, now: 1 });
+    const second = await enqueue(db, 'collectPayment', payment(''), { userId: 7, now: 2 });
+    expect([(first.payload as { provisional: string }).provisional, (second.payload as { provisional: string }).provisional]).toEqual([
+      'C-7F3A-0001',
+      'C-7F3A-0002',
+    ]);
+    expect((await db.payments.get(second.id))?.provisional).toBe('C-7F3A-0002');
+    // A refused command takes a number it never uses: the next one skips it, never repeats it.
+    await expect(enqueue(db, 'collectPayment', { ...payment(''), amount: 0 }, { userId: 7, now: 3 })).rejects.toThrow(CommandRefused);
+    const third = await enqueue(db, 'collectPayment', payment(''), { userId: 7, now: 4 });
+    expect((third.payload as { provisional: string }).provisional).toMatch(/^C-7F3A-000[34]$/);
+    // A folio already given is kept.
+    const given = await enqueue(db, 'collectPayment', payment('C-7F3A-0099'), { userId: 7, now: 5 });
+    expect((given.payload as { provisional: string }).provisional).toBe('C-7F3A-0099');
   });
 });

@@ -8,6 +8,7 @@ import {
   type CommandPayloads,
   type CreatedTable,
   type LocalRecord,
+  type ProvisionalKind,
   type RecordKey,
 } from './commands';
 import {
@@ -71,7 +72,7 @@ async function pendingRowsFor(db: SyncDatabase, key: string): Promise<OutboxRow[
 export async function enqueue<N extends CommandName>(
   db: SyncDatabase,
   command: N,
-  payload: CommandPayloads[N],
+  given: CommandPayloads[N],
   {
     userId,
     now,
@@ -86,12 +87,17 @@ export async function enqueue<N extends CommandName>(
   },
 ): Promise<OutboxRow> {
   const spec = COMMANDS[command] as (typeof COMMANDS)[CommandName];
-  const keys = spec.records(payload as never);
+  const keys = spec.records(given as never);
+  const provisional = spec.provisional as { kind: ProvisionalKind; of(p: unknown): string; with(p: unknown, folio: string): unknown } | undefined;
   try {
     return await db.transaction(
       'rw',
       commandTables(db),
       async () => {
+        // A folio left blank is the next of this device, taken in this same transaction.
+        const payload = (
+          provisional && provisional.of(given) === '' ? provisional.with(given, await nextProvisional(db, provisional.kind)) : given
+        ) as CommandPayloads[N];
         const records = new Map<RecordKey, LocalRecord>();
         for (const key of keys) {
           const record = (await tableOf(db, key).get(idOf(key))) as LocalRecord | undefined;
@@ -325,26 +331,22 @@ async function removeShippings(db: SyncDatabase, ids: number[]): Promise<void> {
 
 export { commandSpec };
 
-/** The kinds of provisional numbers a device hands out: V for a sale, C for a payment (cobro). */
-export type ProvisionalKind = 'V' | 'C';
-
 /**
  * The next provisional folio of this device, as its ticket or receipt prints it until the
  * server gives the real one: 'V-7F3A-0012' — kind, the device's first four characters, number.
  * Numbers are the device's own and only go up; one skipped by a refused command is not reused.
+ * Taken inside the command's transaction (which holds `meta`).
  */
-export async function takeProvisional(db: SyncDatabase, kind: ProvisionalKind): Promise<string> {
-  return db.transaction('rw', db.meta, async () => {
-    let deviceId = await readMeta<string>(db, 'deviceId');
-    if (!deviceId) {
-      deviceId = crypto.randomUUID();
-      await writeMeta(db, 'deviceId', deviceId);
-    }
-    const next = ((await readMeta<Partial<Record<ProvisionalKind, number>>>(db, 'nextProvisional')) ?? {}) as Partial<
-      Record<ProvisionalKind, number>
-    >;
-    const number = next[kind] ?? 1;
-    await writeMeta(db, 'nextProvisional', { ...next, [kind]: number + 1 });
-    return `${kind}-${deviceId.slice(0, 4).toUpperCase()}-${String(number).padStart(4, '0')}`;
-  });
+async function nextProvisional(db: SyncDatabase, kind: ProvisionalKind): Promise<string> {
+  let deviceId = await readMeta<string>(db, 'deviceId');
+  if (!deviceId) {
+    deviceId = crypto.randomUUID();
+    await writeMeta(db, 'deviceId', deviceId);
+  }
+  const next = ((await readMeta<Partial<Record<ProvisionalKind, number>>>(db, 'nextProvisional')) ?? {}) as Partial<
+    Record<ProvisionalKind, number>
+  >;
+  const number = next[kind] ?? 1;
+  await writeMeta(db, 'nextProvisional', { ...next, [kind]: number + 1 });
+  return `${kind}-${deviceId.slice(0, 4).toUpperCase()}-${String(number).padStart(4, '0')}`;
 }

@@ -14,6 +14,8 @@ export interface SyncSessionOptions {
   /** Where `visibilitychange` is heard (document). */
   visibility?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
   storage?: StorageManager;
+  /** Whether the device says it has a network (navigator.onLine). */
+  isOnline?(): boolean;
 }
 
 export interface SyncSession {
@@ -40,6 +42,8 @@ export function startSyncSession(options: SyncSessionOptions): SyncSession {
     onAuthLost: options.onAuthLost,
     // A day's queue after hours offline goes in a few dozen requests (POST /api/v2/sync/push).
     pushBatchSize: APP_PUSH_BATCH_SIZE,
+    // With no network nothing is tried; 'online' wakes it (below).
+    isOnline: options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine),
   });
   let disposed = false;
   const onOnline = () => void engine.connectivityRestored();

@@ -7,7 +7,6 @@ import { cartTotals, type Cart } from '../../domain/cart';
 import type { Deployment } from '../../domain/deployment';
 import type { CreateSale } from '../../sync/commands';
 import { readMeta } from '../../sync/db';
-import { takeProvisional } from '../../sync/local';
 import { readSyncStatus } from '../../sync/status';
 import type { TestApp } from '../server/test-app';
 import { bearer, loginAs } from '../server/test-app';
@@ -59,11 +58,10 @@ async function deviceTotals(d: Device, cart: Cart) {
 }
 
 /** A counter sale of two of the device's items to one of its customers, as the sale screen queues it offline. */
-async function offlineSale(d: Device, customerIndex = 0): Promise<{ payload: CreateSale; provisional: string; cart: Cart }> {
+async function offlineSale(d: Device, customerIndex = 0): Promise<{ payload: CreateSale; cart: Cart }> {
   const customers = await d.db.customers.orderBy('id').toArray();
   const customer = customers[customerIndex]!;
   const sellable = (await d.db.items.orderBy('id').toArray()).filter((item) => item.is_published !== false).slice(0, 2);
-  const provisional = await takeProvisional(d.db, 'V');
   const cart: Cart = sellable.map((item, index) => ({
     itemId: item.id,
     name: item.name,
@@ -93,11 +91,20 @@ async function offlineSale(d: Device, customerIndex = 0): Promise<{ payload: Cre
       purchase_order: null,
       bar: true,
       items: lines.map((line) => ({ item_id: line.item_id, quantity: line.quantity })),
-      offline: { made_at: new Date().toISOString(), provisional, device_total: total },
+      // Blank, as the sale screen sends it: the outbox takes the device's next folio.
+      offline: { made_at: new Date().toISOString(), provisional: '', device_total: total },
     },
     shown: { company: customer.name, branch: null, seller: 'Ventas', lines, subtotal: total, iva: 0, total, warnings: [] },
   };
-  return { payload, provisional, cart };
+  return { payload, cart };
+}
+
+/** Queues a sale: its outbox row, and the provisional folio the device gave it. */
+async function sell(d: Device, payload: CreateSale) {
+  const row = await d.engine.command('createSale', payload);
+  const provisional = (await d.db.counterSales.get(row.id))!.provisional;
+  expect(provisional).toMatch(/^V-[0-9A-F]{4}-\d{4}$/);
+  return { row, provisional };
 }
 
 async function salesWithProvisional(provisional: string) {
@@ -112,10 +119,10 @@ describe('a counter sale made without a connection', () => {
     const { d: counter, network, clock } = await device('ventas@demo.mx');
     await counter.engine.pull();
     expect(await counter.db.customers.count()).toBeGreaterThan(0);
-    const { payload, provisional } = await offlineSale(counter);
+    const { payload } = await offlineSale(counter);
 
     network.online = false;
-    const row = await counter.engine.command('createSale', payload);
+    const { row, provisional } = await sell(counter, payload);
     // The sale is on the device at once, with its provisional folio, before any answer.
     expect(await counter.db.counterSales.get(row.id)).toMatchObject({ provisional, arrived: null, total: payload.shown.total });
 
@@ -151,11 +158,9 @@ describe('a counter sale made without a connection', () => {
     await Promise.all([first.engine.pull(), second.engine.pull()]);
     firstNet.online = false;
     secondNet.online = false;
-    const a = await offlineSale(first, 0);
-    const b = await offlineSale(second, 1);
+    const a = await sell(first, (await offlineSale(first, 0)).payload);
+    const b = await sell(second, (await offlineSale(second, 1)).payload);
     expect(a.provisional).not.toBe(b.provisional);
-    await first.engine.command('createSale', a.payload);
-    await second.engine.command('createSale', b.payload);
     firstNet.online = true;
     secondNet.online = true;
     await Promise.all([syncUntilQuiet(first, firstClock), syncUntilQuiet(second, secondClock)]);
@@ -169,7 +174,7 @@ describe('a counter sale made without a connection', () => {
     const { d: counter, network, clock } = await device('ventas@demo.mx');
     await counter.engine.pull();
     network.online = false;
-    const { payload, provisional, cart } = await offlineSale(counter);
+    const { payload, cart } = await offlineSale(counter);
     const changed = payload.sale.items[0]!.item_id;
     const [before] = await db().select({ price: items.price }).from(items).where(eq(items.id, changed));
     await db()
@@ -177,7 +182,7 @@ describe('a counter sale made without a connection', () => {
       .set({ price: before!.price + 10 })
       .where(eq(items.id, changed));
     try {
-      const row = await counter.engine.command('createSale', payload);
+      const { row, provisional } = await sell(counter, payload);
       network.online = true;
       await syncUntilQuiet(counter, clock);
       const [made] = await salesWithProvisional(provisional);
@@ -251,8 +256,6 @@ describe('a payment at the door and the driver’s cut', () => {
     network.online = false;
     await phone.engine.command('startRoute', { shippingId: route.id, initial_km: 100, km_capture_time_start: monterreyMinute(new Date()) });
     const amount = Math.min(oldest.due, 50);
-    const provisional = await takeProvisional(phone.db, 'C');
-    expect(provisional).toMatch(/^C-[0-9A-F]{4}-0001$/);
     const paid = await phone.engine.command('collectPayment', {
       shippingId: route.id,
       detailId: detail.id,
@@ -262,8 +265,11 @@ describe('a payment at the door and the driver’s cut', () => {
       paymentMethod: cash,
       reference: null,
       collected_at: monterreyMinute(new Date()),
-      provisional,
+      provisional: '',
     });
+    // The receipt's number, given by the device in the command's own transaction.
+    const provisional = (await phone.db.payments.get(paid.id))!.provisional;
+    expect(provisional).toMatch(/^C-[0-9A-F]{4}-0001$/);
     await phone.engine.command('submitDriverCut', {
       shippingId: route.id,
       counted: [{ payment_method_id: cash.id, name: cash.name, amount }],

@@ -6,7 +6,7 @@ import { commonMessages } from '../../../domain/messages/shell';
 import { fromCents, hasTooManyDecimals, parseAmount, toCents } from '../../../domain/money';
 import type { LocalDetail, PaymentMethod } from '../../../sync/db';
 import type { SyncEngine } from '../../../sync/engine';
-import { CommandRefused, takeProvisional } from '../../../sync/local';
+import { CommandRefused } from '../../../sync/local';
 import { monterreyMinute } from '../../../domain/time';
 import type { MethodAmount } from '../../sync/driver-money-reads';
 
@@ -51,7 +51,6 @@ export async function collectAtStop(
   if (problem) return { error: problem.message, field: problem.field };
   if (!engine) return { error: commonMessages.genericError, field: null };
   try {
-    const provisional = await takeProvisional(engine.db, 'C');
     const row = await engine.command('collectPayment', {
       shippingId: detail.shipping_id,
       detailId: detail.id,
@@ -61,7 +60,8 @@ export async function collectAtStop(
       paymentMethod: { id: input.method!.id, name: input.method!.name },
       reference: input.reference.trim() || null,
       collected_at: monterreyMinute(now),
-      provisional,
+      // Left blank: the outbox takes the next receipt number in the command's own transaction.
+      provisional: '',
     });
     return { id: row.id };
   } catch (error) {

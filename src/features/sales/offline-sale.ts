@@ -7,7 +7,7 @@ import type { SaleSeries } from '../../../domain/sales';
 import type { CreateSale } from '../../../sync/commands';
 import type { LocalSale, ShownLine, SyncDatabase } from '../../../sync/db';
 import type { SyncEngine } from '../../../sync/engine';
-import { CommandRefused, takeProvisional } from '../../../sync/local';
+import { CommandRefused } from '../../../sync/local';
 import { getErrorMessage, NetworkError } from '../../lib/api';
 import { deviceStock, readPendingHolds } from '../../sync/counter-reads';
 
@@ -72,11 +72,11 @@ export async function queueSale(
   { body, key, shown, now }: { body: NewSale; key: string; shown: ShownSale; now: Date },
 ): Promise<LocalSale> {
   if (!engine) throw new Error('sync engine not started');
-  const provisional = await takeProvisional(db, 'V');
   const warnings = await offlineWarnings(db, body.company_id, shown.lines);
   const payload: CreateSale = {
     // The body exactly as a direct attempt sent it, with how it travelled offline after it.
-    sale: { ...body, offline: { made_at: now.toISOString(), provisional, device_total: shown.totals.total } },
+    // The provisional folio is left blank: the outbox takes the next in the command's own transaction.
+    sale: { ...body, offline: { made_at: now.toISOString(), provisional: '', device_total: shown.totals.total } },
     shown: {
       company: shown.company,
       branch: shown.branch,

@@ -634,21 +634,18 @@ export class SyncEngine {
   async pull(): Promise<void> {
     const token = this.options.getToken();
     if (!token) return;
+    let next = this.fetchPage(token, await readMeta<string>(this.db, 'cursor'));
     for (let pages = 0; pages < 1000; pages += 1) {
-      const cursor = await readMeta<string>(this.db, 'cursor');
-      const url = `${this.options.transport.baseUrl}/api/v2/sync/pull${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const response = await this.options.transport.fetch(url, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: this.requestSignal(),
-      });
-      if (response.status === 401) {
-        await this.pauseForAuth(syncMessages.authPaused);
-        return;
+      const page = await next;
+      if (page === null) return;
+      // While this page is stored, the next one is on its way (its cursor is this page's):
+      // the server's time and the device's overlap. Pages are still applied in order, each
+      // with its cursor in one transaction, so a failure leaves the device at a page's end.
+      if (page.has_more) {
+        next = this.fetchPage(token, page.cursor);
+        // Awaited on the next turn; if storing this page fails first, its failure is not news.
+        next.catch(() => undefined);
       }
-      if (!response.ok) throw new PullFailed(syncMessages.serverError(response.status));
-      const parsed = syncPullSchema.safeParse(await response.json().catch(() => null));
-      if (!parsed.success) throw new PullFailed(syncMessages.unexpectedAnswer);
-      const page: SyncPull = parsed.data;
       await applyPullPage(this.db, page);
       if (!page.has_more) {
         // The server answered in full: an earlier network error is no longer the news.
@@ -658,6 +655,24 @@ export class SyncEngine {
       }
     }
   }
+
+  /** One page of a pull from `cursor`; null when the server ended the session (the queue pauses). */
+  private async fetchPage(token: string, cursor: string | undefined): Promise<SyncPull | null> {
+    const url = `${this.options.transport.baseUrl}/api/v2/sync/pull${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const response = await this.options.transport.fetch(url, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: this.requestSignal(),
+    });
+    if (response.status === 401) {
+      await this.pauseForAuth(syncMessages.authPaused);
+      return null;
+    }
+    if (!response.ok) throw new PullFailed(syncMessages.serverError(response.status));
+    const parsed = syncPullSchema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new PullFailed(syncMessages.unexpectedAnswer);
+    return parsed.data;
+  }
+
 }
 
 /** A row whose evidence must be uploaded before its request can be sent. */

@@ -1,0 +1,5 @@
+/** Builds the PWA, starts the server on `dataDir` and waits until it answers. */
+export function serveBuiltApp(dataDir: string, port: number): Promise<{ origin: string; stop: () => void }>;
+
+/** A demo person's token. */
+export function signInToken(origin: string, email: string): Promise<string>;

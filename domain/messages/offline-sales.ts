@@ -6,8 +6,6 @@
 export const offlineSaleMessages = {
   /** Refusals of POST /api/v2/sales' `offline`. */
   madeAtInvalid: 'La hora en que se hizo la venta sin conexión no es válida.',
-  madeAtFuture: 'La hora de la venta sin conexión está en el futuro: revisa la fecha y hora del dispositivo.',
-  madeAtTooOld: 'La venta sin conexión tiene más de 30 días: ya no se puede registrar.',
   provisionalInvalid: 'El folio provisional no es válido (hasta 20 letras mayúsculas, números o guiones).',
   deviceTotalInvalid: 'El total que mostró el dispositivo no es válido.',
   /** What the server found on the sale's arrival (sales.offline_warnings). */
@@ -17,6 +15,8 @@ export const offlineSaleMessages = {
     negativeStock: (items: string) => `Existencia negativa: ${items}.`,
     negativeItem: (name: string, shortBy: string) => `${name} (−${shortBy})`,
     overdue: (amount: string) => `El cliente tiene saldo vencido de ${amount}.`,
+    clockAhead: 'La hora del dispositivo va adelantada: la venta dice haberse hecho en el futuro. Revisa la fecha y hora de la tableta.',
+    madeLongAgo: 'La venta se hizo hace más de 30 días según el dispositivo: revisa la fecha y hora de la tableta.',
   },
   /** The office's sale page (/sales/{id}) and the /sales list. */
   page: {

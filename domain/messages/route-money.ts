@@ -17,6 +17,7 @@ export const routeMoneyMessages = {
   cutClosedForPayments: 'El corte de esta ruta ya se entregó: ya no se cobra en ella. La oficina registra el cobro en Nueva Cobranza.',
   /** Refusals of the driver's cut (POST /api/v2/shippings/{id}/driver_cut). */
   notYourCut: 'Solo el chofer de la ruta puede entregar su corte.',
+  ownCut: 'Tu propio corte lo recibe otra persona de la oficina.',
   cutRouteNotStarted: 'Inicia la ruta antes de entregar su corte.',
   cutAlreadySubmitted: 'El corte de esta ruta ya se entregó; no se entrega dos veces.',
   submittedAtInvalid: 'Indica cuándo cerraste el corte (AAAA-MM-DD HH:mm).',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney, formatQuantityOf } from '../../domain/format';
 import { offlineSaleMessages } from '../../domain/messages/offline-sales';
+import { OFFLINE_CLOCK_SKEW_MINUTES, OFFLINE_MAX_AGE_DAYS } from '../../domain/schemas/new-sale';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
 import { signedQuantity } from './inventory';
@@ -21,6 +22,8 @@ export interface OfflineArrival {
   /** The total the device showed, and the one the server charged. */
   device_total: number;
   server_total: number;
+  /** When the device says it was made (ISO 8601). */
+  made_at: string;
 }
 
 /**
@@ -32,6 +35,9 @@ export interface OfflineArrival {
  */
 export async function offlineArrivalWarnings(tx: Db, arrival: OfflineArrival): Promise<string[]> {
   const warnings: string[] = [];
+  const madeAt = new Date(arrival.made_at).getTime();
+  if (madeAt > Date.now() + OFFLINE_CLOCK_SKEW_MINUTES * 60_000) warnings.push(text.clockAhead);
+  else if (madeAt < Date.now() - OFFLINE_MAX_AGE_DAYS * 86_400_000) warnings.push(text.madeLongAgo);
   if (cents(arrival.device_total) !== cents(arrival.server_total))
     warnings.push(text.priceChanged(formatMoney(arrival.device_total), formatMoney(arrival.server_total)));
 

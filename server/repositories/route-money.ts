@@ -56,6 +56,10 @@ export async function recordStopPayment(tx: Db, detailId: number, driver: Person
   if (!stop.started) throw new HttpError(422, text.routeNotStarted);
   if (!stop.sale_live) throw new HttpError(422, text.saleCanceled(driverMessages.saleFolio(stop.sale_id)));
   if (stop.cut) throw new HttpError(409, text.cutClosedForPayments);
+  // Asked again once the route's lock is held: on PostgreSQL a cut that committed while this
+  // waited for the lock is not in the statement's snapshot above.
+  const [cutMeanwhile] = await rows(tx, sql`SELECT 1 FROM driver_cuts WHERE shipping_id = ${stop.shipping_id}`);
+  if (cutMeanwhile) throw new HttpError(409, text.cutClosedForPayments);
   const date = body.collected_at.slice(0, 10);
   if (date > monterreyDate(new Date())) throw new HttpError(422, text.collectedInFuture);
 
@@ -142,11 +146,13 @@ export async function submitDriverCut(tx: Db, shippingId: number, driver: Person
  */
 export async function receiveDriverCut(tx: Db, shippingId: number, receiverId: number, body: DriverCutReceive): Promise<void> {
   await routeOf(tx, shippingId, 'none');
-  const [cut] = await rows<{ id: number; received: boolean }>(
+  const [cut] = await rows<{ id: number; received: boolean; driver_id: number }>(
     tx,
-    sql`SELECT id, received_at IS NOT NULL AS received FROM driver_cuts WHERE shipping_id = ${shippingId} FOR UPDATE`,
+    sql`SELECT id, received_at IS NOT NULL AS received, driver_id FROM driver_cuts WHERE shipping_id = ${shippingId} FOR UPDATE`,
   );
   if (!cut) throw new HttpError(409, text.cutNotSubmitted);
+  // Who hands the money in does not also say how much arrived.
+  if (cut.driver_id === receiverId) throw new HttpError(403, text.ownCut);
   if (cut.received) throw new HttpError(409, text.cutAlreadyReceived);
   const today = monterreyDate(new Date());
   // The receiver's cut of the day, locked as a cash movement locks it: the two cannot cross.

@@ -22,8 +22,10 @@ const text = cajaMessages;
 
 /**
  * A person's counter day, read in one transaction so that the cut stores what the screen
- * showed: the counter sales they made ('mostrador', spec §2 /pos), the payments they took by
- * method, the cash they put in or took out, and the cash the drawer should hold.
+ * showed: the counter sales they made ('mostrador', spec §2 /pos; one made offline on the day it
+ * was made), the payments they took by method, the cash they put in or took out, and the cash
+ * the drawer should hold. A payment a driver took on a route is not their drawer's: it reaches
+ * a drawer when the office receives the route's cut (an 'entrada' of the receiver).
  */
 async function counterDay(db: Db, userId: number, date: string) {
   const [person] = await rows<{ name: string }>(db, sql`SELECT name || ' ' || last AS name FROM users WHERE id = ${userId}`);
@@ -32,14 +34,14 @@ async function counterDay(db: Db, userId: number, date: string) {
     sql`SELECT s.id, c.name AS company_name, s.total::float8 AS total, s.payment_status, ${iso(sql`s.created_at`)} AS created_at
         FROM sales s JOIN companies c ON c.id = s.company_id
         WHERE s.kind = 'sale' AND s.bar AND s.canceled_at IS NULL AND s.deleted_at IS NULL AND s.created_by_user_id = ${userId}
-          AND (s.created_at AT TIME ZONE 'America/Monterrey')::date = ${date}::date
-        ORDER BY s.created_at, s.id`,
+          AND (coalesce(s.offline_made_at, s.created_at) AT TIME ZONE 'America/Monterrey')::date = ${date}::date
+        ORDER BY coalesce(s.offline_made_at, s.created_at), s.id`,
   );
   const byMethod = await rows<{ method: string; count: number; total: number }>(
     db,
     sql`SELECT coalesce(m.name, '—') AS method, count(*)::int AS count, sum(k.amount)::float8 AS total
         FROM collections k LEFT JOIN payment_methods m ON m.id = k.payment_method_id
-        WHERE k.user_id = ${userId} AND k.date = ${date} AND k.canceled_at IS NULL
+        WHERE k.user_id = ${userId} AND k.date = ${date} AND k.canceled_at IS NULL AND k.shipping_id IS NULL
         GROUP BY m.name ORDER BY m.name`,
   );
   const movements = await rows<{ id: number; kind: 'entrada' | 'salida'; amount: number; reason: string; created_at: string }>(

@@ -26,6 +26,7 @@ import { containsPattern, parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { and, orderBy, page, rows } from '../db/sql-rows';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
+import { takeWritersLock } from '../db/writers-lock';
 
 /**
  * Customers (spec §3 Company): the office's list and page of a customer, its
@@ -54,6 +55,7 @@ const LIST_SORTS: Record<(typeof COMPANY_SORTS)[number], string> = {
 
 /** The company row, locked until `tx` ends; a missing or deleted one is a 404 with the customers' message. */
 async function lockCompany(tx: Db, id: number): Promise<{ id: number; verified_at: string | null }> {
+  await takeWritersLock(tx);
   const [row] = await rows<{ id: number; verified_at: string | null }>(
     tx,
     sql`SELECT id, verified_at FROM companies WHERE id = ${id} AND deleted_at IS NULL FOR NO KEY UPDATE`,

@@ -33,6 +33,7 @@ import { containsPattern, dateRange, idList, parseListQuery, type ListQuery } fr
 import { idParamSchema } from '../http/params';
 import { and, orderBy, page, rows } from '../db/sql-rows';
 import { guardedRoutes, LIST_QUERY, type RouteTable } from '../http/route-table';
+import { takeWritersLock } from '../db/writers-lock';
 
 /**
  * The inventory screens on the server: manual adjustments with their reason,
@@ -117,6 +118,7 @@ interface LockedItem {
  * already took. Locked in id order, so two transfers never wait on each other.
  */
 async function lockItems(tx: Db, ids: readonly number[]): Promise<Map<number, LockedItem>> {
+  await takeWritersLock(tx);
   const found = await rows<LockedItem>(
     tx,
     sql`SELECT i.id, i.name, un.name AS unit FROM items i JOIN units un ON un.id = i.unit_id

@@ -179,6 +179,7 @@ export function saleRoutes(app: FastifyInstance, db: Db, deployment: Deployment,
           lines,
           device_total: body.offline.device_total,
           server_total: totals.total,
+          made_at: body.offline.made_at,
         }),
       };
       const id = await insertSale(tx, {

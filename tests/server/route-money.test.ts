@@ -462,4 +462,24 @@ describe("the driver's cut", () => {
     expect(intoCutDrawer.json()).toMatchObject({ message: text.cajaAlreadyCut });
     expect((await cutOf(shippingId)).state).toBe('submitted');
   });
+
+  it('a route’s cash is not its driver’s drawer until the office receives the cut, and nobody receives their own cut', async () => {
+    const buyer = await customer();
+    const owed = await sale(buyer.id, 300, 5);
+    const { id: shippingId, stops } = await route('ejecutivo@demo.mx', [{ id: owed, delivered: true }]);
+    // The route is driven by someone who also takes payments at a counter (holds sales and collections).
+    await rows(sql`UPDATE shippings SET driver_id = ${people['admin@demo.mx']} WHERE id = ${shippingId}`);
+    const drawerBefore = cajaDaySchema.parse((await call('GET', '/api/v2/caja', 'admin@demo.mx')).json()).data;
+    await collected(stops[0]!, 'admin@demo.mx', payment(300));
+    const drawer = cajaDaySchema.parse((await call('GET', '/api/v2/caja', 'admin@demo.mx')).json()).data;
+    expect(drawer.payments.cash).toBeCloseTo(drawerBefore.payments.cash, 2);
+    expect(drawer.expected_cash).toBeCloseTo(drawerBefore.expected_cash, 2);
+
+    const submitted = await submit(shippingId, 'admin@demo.mx', cutBody([{ payment_method_id: cash, amount: 300 }]));
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const own = await receive(shippingId, { received_cash: 300, note: null }, 'admin@demo.mx');
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ message: text.ownCut });
+    expect((await receive(shippingId, { received_cash: 300, note: null })).statusCode).toBe(200);
+  });
 });

@@ -107,7 +107,7 @@ test('a driver collects at two stops with no signal, closes the cut, and the off
     await expect(receipt).toBeVisible();
     const folio = /(C-[0-9A-F]{4}-\d{4})$/.exec((await receipt.getAttribute('aria-label'))!)![1]!;
     taken.push({ folio, amount });
-    await page.getByRole('button', { name: 'Cerrar' }).last().click();
+    await page.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
     await expect(receipt).toHaveCount(0);
     await expect(stop.getByText(/^Cobrado aquí: /)).toBeVisible();
   }

@@ -219,7 +219,7 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   await expect(delivering.getByText('Pendiente de sincronizar')).toBeVisible();
   await expect(rejecting.getByText('Pendiente de sincronizar')).toBeVisible();
 
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.getByRole('button', { name: 'Cerrar', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Entregas' })).toHaveCount(0);
   await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: Sin conexión, 4 cambios pendientes/);
 
@@ -246,7 +246,7 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   await Promise.all([
     manifest.waitForEvent('close'),
     manifest
-      .getByRole('button', { name: 'Cerrar' })
+      .getByRole('button', { name: 'Cerrar', exact: true })
       .click({ noWaitAfter: true })
       .catch(() => undefined),
   ]);
@@ -255,7 +255,7 @@ test('a driver’s day offline: start a route, deliver, reject, finish, reload o
   // Back online: everything is sent (retries back off, so this may take a while).
   await context.setOffline(false);
   await expect(dialog.getByText('Pendiente de sincronizar')).toHaveCount(0, { timeout: 180_000 });
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.getByRole('button', { name: 'Cerrar', exact: true }).click();
   await expect(indicator(page)).toHaveAccessibleName(/^Sincronización: En línea, Todo sincronizado/, { timeout: 30_000 });
 
   // The server has each change once, with the time the driver acted.

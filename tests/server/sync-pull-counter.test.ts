@@ -5,8 +5,9 @@ import { companyDetailAnswerSchema, type CompanyDetail } from '../../domain/sche
 import { branchListSchema, recordedMovementSchema } from '../../domain/schemas/inventory-moves';
 import { createdSaleSchema } from '../../domain/schemas/new-sale';
 import { shippingSchema } from '../../domain/schemas/shipping';
-import { syncPullSchema, type SyncPull } from '../../domain/schemas/sync';
+import type { SyncPull } from '../../domain/schemas/sync';
 import { addDays, monterreyDate } from '../../domain/time';
+import { syncPulls } from './sync-pulls';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 /**
@@ -46,24 +47,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payloa
     ...(payload === undefined ? {} : { payload }),
   });
 
-async function pull(token: string, cursor?: string): Promise<SyncPull> {
-  const url = cursor === undefined ? '/api/v2/sync/pull' : `/api/v2/sync/pull?cursor=${encodeURIComponent(cursor)}`;
-  const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  return syncPullSchema.parse(response.json());
-}
-
-/** Pulls every page from a cursor, as a device does. */
-async function pullAll(token: string, cursor?: string): Promise<{ pages: SyncPull[]; cursor: string }> {
-  const pages: SyncPull[] = [];
-  let next = cursor;
-  do {
-    const page = await pull(token, next);
-    pages.push(page);
-    next = page.cursor;
-  } while (pages.at(-1)!.has_more);
-  return { pages, cursor: next! };
-}
+const { pull, pullAll } = syncPulls(() => t.app);
 
 const customersOf = (pages: SyncPull[]) => pages.flatMap((p) => p.customers ?? []);
 const itemsOf = (pages: SyncPull[]) => pages.flatMap((p) => p.items);

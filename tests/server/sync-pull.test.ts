@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncPullSchema, type SyncPull } from '../../domain/schemas/sync';
 import { shippingDetailSchema, shippingSchema } from '../../domain/schemas/shipping';
 import { monterreyDate, monterreyDateOffset } from '../../domain/time';
 import { syncDevices, users } from '../../server/db/schema';
+import { syncPulls } from './sync-pulls';
 import { bearer, createTestApp, loginAs, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -29,28 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function pull(token: string, cursor?: string): Promise<SyncPull> {
-  const url = cursor === undefined ? '/api/v2/sync/pull' : `/api/v2/sync/pull?cursor=${encodeURIComponent(cursor)}`;
-  const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['cache-control']).toBe('no-store');
-  return syncPullSchema.parse(response.json());
-}
+const { pull, pullAll } = syncPulls(() => t.app);
 
-/** Pulls every page from a cursor, as a device does. */
-async function pullAll(token: string, cursor?: string): Promise<{ pages: SyncPull[]; cursor: string }> {
-  const pages: SyncPull[] = [];
-  let next = cursor;
-  do {
-    const page = await pull(token, next);
-    pages.push(page);
-    next = page.cursor;
-  } while (pages.at(-1)!.has_more);
-  return { pages, cursor: next! };
-}
-
-const send = (token: string, method: 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload && { payload }) });
+const send = (
+  token: string,
+  method: 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload && { payload }) });
 
 async function freeSale(offset = 0): Promise<number> {
   const result = await t.database.db.execute(sql`
@@ -89,7 +76,9 @@ describe('GET /api/v2/sync/pull', () => {
     const first = await pullAll(driver);
     const quiet = await pull(driver, first.cursor);
     expect(quiet).toMatchObject({ reset: false, has_more: false, shippings: [], orders: [] });
-    const created = shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json());
+    const created = shippingSchema.parse(
+      (await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json(),
+    );
     const next = await pull(driver, quiet.cursor);
     expect(next.reset).toBe(false);
     expect(next.shippings.map((s) => s.id)).toEqual([created.id]);
@@ -97,7 +86,9 @@ describe('GET /api/v2/sync/pull', () => {
 
   it('sends a route whole again when one of its deliveries changes, is removed, or the route is reassigned', async () => {
     const start = await pullAll(driver);
-    const route = shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json());
+    const route = shippingSchema.parse(
+      (await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json(),
+    );
     const saleId = await freeSale();
     const detail = shippingDetailSchema.parse(
       (await send(office, 'POST', '/api/v1/shipping_detail/create', { sale_id: saleId, shipping_id: route.id })).json(),
@@ -123,7 +114,8 @@ describe('GET /api/v2/sync/pull', () => {
   });
 
   it('sends both routes again when a delivery moves from one to the other, and one whose delivery changed', async () => {
-    const create = async () => shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json());
+    const create = async () =>
+      shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json());
     const [from, to] = [await create(), await create()];
     const detail = shippingDetailSchema.parse(
       (await send(office, 'POST', '/api/v1/shipping_detail/create', { sale_id: await freeSale(), shipping_id: from.id })).json(),
@@ -143,7 +135,11 @@ describe('GET /api/v2/sync/pull', () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     const changed = await pull(driver, moved.cursor);
     expect(changed.shippings.map((s) => s.id)).toEqual([to.id]);
-    expect(changed.shippings[0]!.shipping_details[0]).toMatchObject({ id: detail.id, completed: true, delivery_rejection_comment: 'Cerrado' });
+    expect(changed.shippings[0]!.shipping_details[0]).toMatchObject({
+      id: detail.id,
+      completed: true,
+      delivery_rejection_comment: 'Cerrado',
+    });
   });
 
   it('gives the warehouse its orders to fill and takes away a dispatched one', async () => {
@@ -165,7 +161,9 @@ describe('GET /api/v2/sync/pull', () => {
     const start = await pullAll(driver);
     const created: number[] = [];
     for (let i = 0; i < 45; i += 1) {
-      created.push(shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json()).id);
+      created.push(
+        shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json()).id,
+      );
     }
     const { pages } = await pullAll(driver, start.cursor);
     expect(pages.length).toBeGreaterThan(1);
@@ -191,7 +189,9 @@ describe('GET /api/v2/sync/pull', () => {
 
   it('keeps each device’s highest applied outbox number with the idempotency record', async () => {
     const device = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    const route = shippingSchema.parse((await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json());
+    const route = shippingSchema.parse(
+      (await send(office, 'POST', '/api/v1/shipping/create', { date: today, driver_id: driverId })).json(),
+    );
     for (const [seq, km] of [
       [7, 100],
       [5, 100],

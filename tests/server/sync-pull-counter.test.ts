@@ -4,6 +4,7 @@ import { collectionAnswerSchema } from '../../domain/schemas/collections';
 import { companyDetailAnswerSchema, type CompanyDetail } from '../../domain/schemas/customers';
 import { branchListSchema, recordedMovementSchema } from '../../domain/schemas/inventory-moves';
 import { createdSaleSchema } from '../../domain/schemas/new-sale';
+import { personSchema } from '../../domain/schemas/people';
 import { shippingSchema } from '../../domain/schemas/shipping';
 import type { SyncPull } from '../../domain/schemas/sync';
 import { addDays, monterreyDate } from '../../domain/time';
@@ -48,6 +49,30 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payloa
   });
 
 const { pull, pullAll } = syncPulls(() => t.app);
+
+/**
+ * Moves a person to a branch as the office does ('Usuarios', PUT /api/v2/users/:id): the
+ * server forgets the sessions it holds on commit, so the person's next request carries the
+ * new branch (a change written straight into the table reaches a held session only when
+ * PostgreSQL's notice does, a moment later).
+ */
+async function moveToBranch(email: string, branchId: number | null): Promise<void> {
+  const [{ id }] = await rows<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`);
+  const person = personSchema.parse((await call('GET', `/api/v2/users/${id}`, admin())).json());
+  const { name, last, role_id, job_position_id, sub_job_position, permissions } = person;
+  const changed = await call('PUT', `/api/v2/users/${id}`, admin(), {
+    name,
+    last,
+    email,
+    role_id,
+    job_position_id,
+    sub_job_position,
+    branch_id: branchId,
+    permissions,
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+  expect(personSchema.parse(changed.json()).branch_id).toBe(branchId);
+}
 
 const customersOf = (pages: SyncPull[]) => pages.flatMap((p) => p.customers ?? []);
 const itemsOf = (pages: SyncPull[]) => pages.flatMap((p) => p.items);
@@ -260,12 +285,12 @@ describe('the counter’s catalogue in GET /api/v2/sync/pull', () => {
     const other = tokens['ventas2@demo.mx']!;
     const [item] = await someItems(1);
     const start = await pullAll(other);
-    await t.database.db.execute(sql`UPDATE users SET branch_id = NULL WHERE email = 'ventas2@demo.mx'`);
+    await moveToBranch('ventas2@demo.mx', null);
     const without = await pullAll(other, start.cursor);
     expect(without.pages[0]!.reset).toBe(true);
     expect(itemsOf(without.pages).find((i) => i.id === item!.id)?.stock).toBeNull();
 
-    await t.database.db.execute(sql`UPDATE users SET branch_id = ${otherBranch} WHERE email = 'ventas2@demo.mx'`);
+    await moveToBranch('ventas2@demo.mx', otherBranch);
     const moved = await pullAll(other, without.cursor);
     expect(moved.pages[0]!.reset).toBe(true);
     expect(itemsOf(moved.pages).find((i) => i.id === item!.id)?.stock).toBe(await stockAt(item!.id, otherBranch));

@@ -57,7 +57,7 @@ const { pull, pullAll } = syncPulls(() => t.app);
  * PostgreSQL's notice does, a moment later).
  */
 async function moveToBranch(email: string, branchId: number | null): Promise<void> {
-  const [{ id }] = await rows<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`);
+  const id = (await rows<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`))[0]!.id;
   const person = personSchema.parse((await call('GET', `/api/v2/users/${id}`, admin())).json());
   const { name, last, role_id, job_position_id, sub_job_position, permissions } = person;
   const changed = await call('PUT', `/api/v2/users/${id}`, admin(), {

@@ -86,6 +86,23 @@ const envSchema = z
     WHATSAPP_POLL_MS: z.coerce.number().int().min(10).default(5_000),
     WHATSAPP_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(30_000),
     /**
+     * Delivery tracking (issue 47, docs/operations.md 'Mapa y rutas'). ROUTING_URL: an OSRM server
+     * ('Optimizar' orders a route's stops, ETAs use its durations); without it the order stays the
+     * office's and ETAs are approximate. MAP_TILES_URL: the tiles under the map, a tile server's
+     * template (https://…/{z}/{x}/{y}.png) or one PMTiles archive (…/mapa.pmtiles); without it the map
+     * draws routes and stops on a blank background.
+     */
+    ROUTING_URL: z.url().optional(),
+    MAP_TILES_URL: z
+      .string()
+      .regex(/^(https?:\/\/|\/)/, 'debe ser una dirección http(s) o una ruta que empiece con /')
+      .optional(),
+    MAP_TILES_ATTRIBUTION: z.string().max(300).optional(),
+    /** WhatsApp templates (approved in Meta) that tell a customer their route started and that they are next. */
+    WHATSAPP_TEMPLATE_ROUTE_STARTED: z.string().regex(/^[a-z0-9_]{1,512}$/).default('pedido_en_camino'),
+    WHATSAPP_TEMPLATE_STOP_NEXT: z.string().regex(/^[a-z0-9_]{1,512}$/).default('pedido_siguiente'),
+    WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/).default('es_MX'),
+    /**
      * Invoicing (CFDI 4.0): the PAC that stamps the documents the product seals — 'sw' (SW sapien's
      * REST API) — and its address (its test or production service). Without PAC_PROVIDER invoicing
      * is off and its screens say what is missing. The account is set in 'Facturación'.

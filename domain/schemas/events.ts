@@ -8,8 +8,23 @@ export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shipping.changed'), shipping_id: z.int(), date: z.string() }),
   // A note written to these people: their bells count it at once.
   z.object({ type: z.literal('note.created'), user_ids: z.array(z.int()) }),
+  // A started route's phone sent where it is (its batch's newest position): the office's map moves the truck.
+  z.object({
+    type: z.literal('route.position'),
+    shipping_id: z.int(),
+    date: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    recorded_at: z.string(),
+  }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
-export const APP_EVENT_TYPES: readonly AppEvent['type'][] = ['order.created', 'order.changed', 'shipping.changed', 'note.created'];
+export const APP_EVENT_TYPES: readonly AppEvent['type'][] = [
+  'order.created',
+  'order.changed',
+  'shipping.changed',
+  'note.created',
+  'route.position',
+];
 
 export const eventTicketSchema = z.object({ ticket: z.string(), expires_in: z.int() });

@@ -25,6 +25,7 @@ function isRelevant(event: AppEvent, user: CurrentUser): boolean {
       return hasPermission(user, 'orders');
     // A driver holds shippings for their own routes: the office's live progress is not theirs.
     case 'shipping.changed':
+    case 'route.position':
       return hasPermission(user, 'shippings') && !isDeliveryDriver(user);
     case 'note.created':
       return event.user_ids.includes(user.id);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, money, name, updatedAt } from './columns';
 import { categories, cfdis, units } from './reference-lists';
 import { branches, users } from './people';
@@ -52,6 +52,12 @@ export const companyBranches = pgTable(
       .references(() => companies.id),
     name: name(),
     address: varchar('address', { length: 400 }).notNull(),
+    /**
+     * Where the branch receives deliveries: set in the customer's form, or learned from where its
+     * last delivery was completed. Orders a route ('Optimizar'), draws it on the map, times its ETA.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     created_at: createdAt(),
   },
   (t) => [index('company_branches_company').on(t.company_id)],
@@ -286,6 +292,8 @@ export const saleReturnItems = pgTable(
     quantity: kilograms('quantity').notNull(),
     /** The sale's price of the line, without tax: what the quantity is credited at. */
     price: money('price').notNull(),
+    /** Why it came back, when a driver's partial delivery returned it ('Dañado', 'Equivocado', 'No lo pidió'). */
+    reason: varchar('reason', { length: 30 }),
   },
   (t) => [index('sale_return_items_return').on(t.return_id), check('sale_return_items_quantity_positive', sql`${t.quantity} > 0`)],
 );

@@ -118,6 +118,8 @@ export const messages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }),
     last_error: text('last_error'),
+    /** A WhatsApp template to send instead of free text (a business-initiated message outside the 24 h window). */
+    template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
   },
   (t) => [
     index('messages_conversation').on(t.conversation_id),

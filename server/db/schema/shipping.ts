@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   doublePrecision,
@@ -8,12 +9,14 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { changeSeq, createdAt, deletedAt, id, kilograms, updatedAt } from './columns';
-import { companies, sales, vehicles } from './commerce';
+import { companies, saleReturns, sales, vehicles } from './commerce';
 import { users } from './people';
 
 /** A delivery route (spec §3 Shipping). Times are Monterrey wall-clock, to the minute. */
@@ -105,6 +108,20 @@ export const shippingDetails = pgTable(
     /** Where the device was when the delivery was completed or rejected, when the person allowed it. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The stop's place in its route (1 first), set by 'Optimizar' or the office's drag; null: after the ordered ones, by id. */
+    stop_order: integer('stop_order'),
+    /** Who received the goods, as the driver wrote it with their signature. */
+    received_by: varchar('received_by', { length: 120 }),
+    /** The receiver's signature on glass: a PNG among the evidence files, by its stored name. */
+    signature: varchar('signature', { length: 120 }),
+    /** Delivered in part: what came back is the credit note `return_id` (sale_returns). */
+    partial: boolean('partial').notNull().default(false),
+    return_id: integer('return_id').references(() => saleReturns.id),
+    /** The customer's tracking link (/seguimiento/{token}): unguessable, it answers until a while after delivery. */
+    tracking_token: varchar('tracking_token', { length: 43 }),
+    /** When the customer was told the route started, and that theirs is the next stop: each once. */
+    told_started_at: timestamp('told_started_at', { withTimezone: true, mode: 'string' }),
+    told_next_at: timestamp('told_next_at', { withTimezone: true, mode: 'string' }),
     created_by_user_id: integer('created_by_user_id').references(() => users.id),
     last_updated_by_user_id: integer('last_updated_by_user_id').references(() => users.id),
     created_at: createdAt(),
@@ -112,10 +129,42 @@ export const shippingDetails = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
+    uniqueIndex('shipping_details_tracking_token').on(t.tracking_token),
     index('shipping_details_shipping').on(t.shipping_id),
     index('shipping_details_sale').on(t.sale_id),
     // Opening evidence asks which delivery names the file.
     index('shipping_details_pdf').on(t.pdf),
+  ],
+);
+
+/**
+ * Where a started route's phone was (issue 47), as it recorded them (every minute or 200 m),
+ * sent in batches from the device: a batch replayed is recorded once (the key is the route,
+ * the person and the device's time). Kept 90 days.
+ */
+export const routePositions = pgTable(
+  'route_positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipping_id: integer('shipping_id')
+      .notNull()
+      .references(() => shippings.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    recorded_at: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Metres, as the phone reports them. */
+    accuracy: real('accuracy'),
+    /** Metres per second. */
+    speed: real('speed'),
+    heading: real('heading'),
+    received_at: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('route_positions_once').on(t.shipping_id, t.user_id, t.recorded_at),
+    index('route_positions_received').on(t.received_at),
   ],
 );
 

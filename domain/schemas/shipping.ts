@@ -123,6 +123,16 @@ const detailFields = {
   /** Where the driver was when delivering or rejecting, when the device gave its position. */
   latitude: z.optional(z.nullable(z.number())),
   longitude: z.optional(z.nullable(z.number())),
+  /**
+   * Issue 47 (optional: records a device stored before it lack them). The stop's place in the
+   * route (null: after the ordered ones, by id); who received and the signature's stored file;
+   * a partial delivery and its credit note (sale return).
+   */
+  stop_order: z.optional(z.nullable(z.int())),
+  received_by: z.optional(z.nullable(z.string())),
+  signature: z.optional(z.nullable(z.string())),
+  partial: z.optional(z.boolean()),
+  return_id: z.optional(z.nullable(z.int())),
 };
 
 export const shippingDetailSummarySchema = z.object({ ...detailFields, sale: z.object(saleSummary) });
@@ -140,7 +150,15 @@ export const shippingDetailSchema = z.object({
     /** The phone is absent from deliveries a device stored before it was sent. */
     contact: z.nullable(z.object({ name: z.string(), last: z.string(), phone: z.optional(z.nullable(z.string())) })),
     company_branch: z.nullable(z.object({ name: z.string() })),
-    sale_items: z.array(z.object({ quantity: z.number(), item: z.object({ name: z.string() }) })),
+    /** item_id and unit (issue 47's partial delivery) are absent from deliveries a device stored before. */
+    sale_items: z.array(
+      z.object({
+        quantity: z.number(),
+        item_id: z.optional(z.int()),
+        unit: z.optional(z.string()),
+        item: z.object({ name: z.string() }),
+      }),
+    ),
     company: z.object({ delivery_address: z.nullable(z.string()) }),
     user: person,
   }),

@@ -7,13 +7,14 @@ import { getErrorMessage } from '../../lib/api';
 import { KmForm } from '../../ui/route/route-form';
 import { ProgressButtons } from '../../ui/route/route-view';
 import { DetailPanel, type Notify } from './detail-panel';
+import { RouteMapSection } from './route-map-section';
 import { useShippingMutations } from './queries';
 
 const text = driverMessages;
 
 /**
  * The card view's full-screen 'Entregas' (spec §2): the route with its sales, and Iniciar,
- * Terminar (for those who edit routes) and Imprimir. Office changes go straight to the server.
+ * Terminar (for those who edit routes) and Imprimir, and its 'Mapa'. Office changes go straight to the server.
  */
 export function RouteDialog({
   shipping,
@@ -72,6 +73,8 @@ export function RouteDialog({
         )
       )}
       <DetailPanel shipping={shipping} wide={false} notify={notify} />
+      {/* The route's map and its order of stops (issue 47); Leaflet loads with the map, not with the dialog. */}
+      <RouteMapSection shippingId={shipping.id} canEdit={canEdit} notify={notify} />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
 import { driverMessages } from '../../../domain/messages/driver';
@@ -26,6 +26,8 @@ import { TotalsPanel } from './totals-panel';
 import './shippings.css';
 
 const text = shippingsMessages;
+// One route's map (issue 47) loads only on that route's page: the list does not carry it.
+const RouteMapSection = lazy(() => import('./route-map-section').then((module) => ({ default: module.RouteMapSection })));
 const routeHeader = (shipping: ShippingSummary) => driverMessages.routeFolio(shipping.id);
 
 /** `/shippings` and `/shippings/{id}` for the office (a delivery driver gets their own list, app/shippings-screen.tsx). */
@@ -148,6 +150,11 @@ export default function OfficeShippings() {
       />
       {/* One route's page adds the money its driver brings back. */}
       {routeId !== undefined && <DriverCutSection shippingId={routeId} canReceive={can.receiveCut} notify={notify} />}
+      {routeId !== undefined && (
+        <Suspense fallback={null}>
+          <RouteMapSection shippingId={routeId} canEdit={can.edit} notify={notify} />
+        </Suspense>
+      )}
     </ListScreen>
   );
 }

@@ -55,11 +55,42 @@ const MAX_ATTEMPTS = 5;
 const LEASE_SECONDS = 60;
 const SEND_TIMEOUT_MS = 20_000;
 
+/** An approved template and its body's parameters, in order (messages.template). */
+export interface WhatsAppTemplate {
+  name: string;
+  language: string;
+  parameters: string[];
+}
+
 interface ClaimedMessage {
   id: number;
   address: string;
   body: string;
+  template: WhatsAppTemplate | null;
   attempts: number;
+}
+
+/**
+ * What the Graph API is asked to send: a template when the message carries one (the business
+ * writes first, outside the customer's 24 hours, so only an approved template reaches them),
+ * else the text. A template's parameter may not hold new lines, tabs or runs of spaces: WhatsApp
+ * refuses the whole message for them, so they are folded to one space.
+ */
+export function graphMessage(message: Pick<ClaimedMessage, 'address' | 'body' | 'template'>): Record<string, unknown> {
+  const base = { messaging_product: 'whatsapp', to: message.address };
+  if (!message.template) return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
+  const { name, language, parameters } = message.template;
+  return {
+    ...base,
+    type: 'template',
+    template: {
+      name,
+      language: { code: language },
+      components: [
+        { type: 'body', parameters: parameters.map((text) => ({ type: 'text', text: text.replace(/\s+/g, ' ').trim() || '-' })) },
+      ],
+    },
+  };
 }
 
 export class WhatsAppSender {
@@ -75,7 +106,7 @@ export class WhatsAppSender {
             FROM conversations c
             WHERE m.id IN (SELECT id FROM messages WHERE pending AND next_attempt_at <= now() ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
               AND c.id = m.conversation_id
-            RETURNING m.id, c.address, m.body, m.attempts`,
+            RETURNING m.id, c.address, m.body, m.template, m.attempts`,
         ),
       handle: (message) => this.send(message),
       pollMs: options.pollMs,
@@ -102,12 +133,7 @@ export class WhatsAppSender {
       const answer = await fetch(`${config.apiUrl}/${config.phoneNumberId}/messages`, {
         method: 'POST',
         headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          to: message.address,
-          type: 'text',
-          text: { preview_url: false, body: message.body },
-        }),
+        body: JSON.stringify(graphMessage(message)),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         redirect: 'error',
       });

@@ -51,6 +51,7 @@ export async function routeWithStops(t: TestApp, customers: Reachable[]): Promis
     sql`SELECT DISTINCT ON (s.company_id) s.id, s.company_id, c.name AS company, s.company_branch_id
       FROM sales s JOIN companies c ON c.id = s.company_id
       WHERE s.kind = 'sale' AND s.deleted_at IS NULL AND s.canceled_at IS NULL AND c.deleted_at IS NULL
+        AND s.company_branch_id IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM shipping_details d WHERE d.sale_id = s.id AND d.deleted_at IS NULL)
       ORDER BY s.company_id, s.id`,
   );

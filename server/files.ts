@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -141,6 +141,21 @@ export class FileStore {
       } finally {
         await output.close();
       }
+      return await this.keep(temporary);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
+  /**
+   * Keeps bytes received whole in a request's body (a signature's PNG) as evidence: checked by
+   * content and given a random name like an upload, through the same store (disk or bucket).
+   */
+  async saveBytes(bytes: Buffer): Promise<{ name: string; bytes: number } | { error: 'unsupported' | 'empty' }> {
+    await mkdir(this.scratchDir, { recursive: true });
+    const temporary = path.join(this.scratchDir, `.upload-${randomUUID()}`);
+    try {
+      await writeFile(temporary, bytes, { flag: 'wx' });
       return await this.keep(temporary);
     } finally {
       await rm(temporary, { force: true });

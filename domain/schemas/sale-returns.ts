@@ -39,7 +39,16 @@ export const saleReturnSchema = z.object({
   created_by: z.object({ name: z.string(), last: z.string() }),
   company: z.object({ name: z.string(), razon_social: z.string(), rfc: z.nullable(z.string()) }),
   lines: z.array(
-    z.object({ item_id: z.int(), name: z.string(), unit: z.string(), quantity: z.number(), price: z.number(), amount: z.number() }),
+    z.object({
+      item_id: z.int(),
+      name: z.string(),
+      unit: z.string(),
+      quantity: z.number(),
+      price: z.number(),
+      amount: z.number(),
+      /** Why this line came back, when it has its own (a partial delivery's line; null otherwise). */
+      reason: z.optional(z.nullable(z.string())),
+    }),
   ),
 });
 export type SaleReturn = z.infer<typeof saleReturnSchema>;

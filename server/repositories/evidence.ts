@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ShellUser } from '../../domain/app-routes';
 import { hasPermission, type PermissionHolder } from '../../domain/permissions';
 import { readableRoutes } from '../auth/record-rules';
@@ -7,11 +7,16 @@ import { rows } from '../db/sql-rows';
 import type { FileStore } from '../files';
 
 /**
- * Evidence files as records: who stored each, whether a delivery names it, and who may open it.
+ * Evidence files as records: who stored each, whether a delivery names it (as its evidence or
+ * its receiver's signature), and who may open it.
  * An upload nothing names is the uploader's until it is attached: it counts against their quota
  * and is removed a day later (a phone that loses coverage between the upload and the delivery
  * sends both again within the day it is back).
  */
+
+/** Whether a delivery (live or deleted) names the file: as its evidence, or as its receiver's signature (issue 47). */
+const namedByDelivery = (name: SQL) =>
+  sql`(EXISTS (SELECT 1 FROM shipping_details d WHERE d.pdf = ${name}) OR EXISTS (SELECT 1 FROM shipping_details d WHERE d.signature = ${name}))`;
 
 /** What one person may keep stored without a delivery naming it: three files of the largest size. */
 export const MAX_UNATTACHED_EVIDENCE_BYTES = 300 * 1024 * 1024;
@@ -39,7 +44,7 @@ export async function unattachedBytesOf(db: Db, userId: number): Promise<number>
   const [row] = await rows<{ bytes: number }>(
     db,
     sql`SELECT coalesce(sum(e.bytes), 0)::float8 AS bytes FROM evidence_files e
-      WHERE e.user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM shipping_details d WHERE d.pdf = e.name)`,
+      WHERE e.user_id = ${userId} AND NOT ${namedByDelivery(sql`e.name`)}`,
   );
   return row?.bytes ?? 0;
 }
@@ -61,7 +66,7 @@ export async function sweepUnattachedEvidence(db: Db, files: FileStore, now = ne
     db,
     sql`DELETE FROM evidence_files WHERE name IN (
         SELECT e.name FROM evidence_files e
-        WHERE e.created_at < ${before} AND NOT EXISTS (SELECT 1 FROM shipping_details d WHERE d.pdf = e.name)
+        WHERE e.created_at < ${before} AND NOT ${namedByDelivery(sql`e.name`)}
         ORDER BY e.created_at LIMIT 200)
       RETURNING name`,
   );
@@ -74,7 +79,7 @@ export async function mayOpenEvidence(db: Db, user: Person, name: string): Promi
   const [found] = await rows<{ one: number }>(
     db,
     sql`SELECT 1 AS one FROM shipping_details d JOIN shippings s ON s.id = d.shipping_id
-      WHERE d.pdf = ${name} AND d.deleted_at IS NULL AND ${readableRoutes(user, sql`s.driver_id`)} LIMIT 1`,
+      WHERE (d.pdf = ${name} OR d.signature = ${name}) AND d.deleted_at IS NULL AND ${readableRoutes(user, sql`s.driver_id`)} LIMIT 1`,
   );
   return found !== undefined;
 }

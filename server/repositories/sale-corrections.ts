@@ -204,7 +204,7 @@ export async function loadSaleReturns(db: Db, where: SQL): Promise<SaleReturn[]>
       r.credit::float8 AS credit, json_build_object('name', u.name, 'last', u.last) AS created_by,
       json_build_object('name', c.name, 'razon_social', c.razon_social, 'rfc', c.rfc) AS company,
       (SELECT json_agg(json_build_object('item_id', ri.item_id, 'name', i.name, 'unit', un.name, 'quantity', ri.quantity::float8,
-          'price', ri.price::float8, 'amount', round(ri.quantity * ri.price, 2)::float8) ORDER BY ri.id)
+          'price', ri.price::float8, 'amount', round(ri.quantity * ri.price, 2)::float8, 'reason', ri.reason) ORDER BY ri.id)
         FROM sale_return_items ri JOIN items i ON i.id = ri.item_id JOIN units un ON un.id = i.unit_id WHERE ri.return_id = r.id) AS lines
     FROM sale_returns r JOIN sales s ON s.id = r.sale_id JOIN companies c ON c.id = s.company_id JOIN users u ON u.id = r.created_by_user_id
     WHERE ${where} ORDER BY r.id`,
@@ -217,9 +217,15 @@ export async function loadSaleReturns(db: Db, where: SQL): Promise<SaleReturn[]>
  * 'Devolución' (negative, as a cancellation records them) in the branch they left from; the
  * sale's balance goes down by the returned lines at its prices with its tax; what of that the
  * customer had already paid becomes its credit (the latest applications to the sale are
- * released to their payments first). Answers the return's id.
+ * released to their payments first). A line may carry its own reason (a partial delivery's:
+ * Dañado, Equivocado, No lo pidió), kept on its return line. Answers the return's id.
  */
-export async function recordSaleReturn(tx: Db, sale: LockedSale, input: SaleReturnInput, userId: number): Promise<number> {
+export async function recordSaleReturn(
+  tx: Db,
+  sale: LockedSale,
+  input: Pick<SaleReturnInput, 'reason'> & { lines: ReadonlyArray<SaleReturnInput['lines'][number] & { reason?: string | null }> },
+  userId: number,
+): Promise<number> {
   if (sale.canceled) throw new HttpError(409, text.isCanceled);
   if (sale.folio !== null) throw new HttpError(409, text.openingBalance);
   if (!sale.filled) throw new HttpError(409, text.notFilled);
@@ -275,6 +281,8 @@ export async function recordSaleReturn(tx: Db, sale: LockedSale, input: SaleRetu
       item_id: wanted.item_id,
       quantity: wanted.quantity,
       price: byItem.get(wanted.item_id)!.price,
+      // Why this line came back, when it has its own (a partial delivery's): the return's reason covers the rest.
+      reason: wanted.reason ?? null,
     })),
   );
   await recordMovements(

@@ -81,12 +81,14 @@ const DETAIL_JSON = sql`json_build_object(
   'id', d.id, 'sale_id', d.sale_id, 'shipping_id', d.shipping_id, 'company_id', d.company_id,
   'completed', d.completed, 'is_delivered', d.is_delivered, 'delivery_rejection_comment', d.delivery_rejection_comment,
   'delivered_at', ${minute(sql`d.delivered_at`)}, 'invoice', d.invoice, 'pdf', d.pdf, 'latitude', d.latitude, 'longitude', d.longitude,
+  'stop_order', d.stop_order, 'received_by', d.received_by, 'signature', d.signature, 'partial', d.partial, 'return_id', d.return_id,
   'sale', json_build_object(
     'id', sa.id, 'company_name', c.name,
     'contact', CASE WHEN ct.id IS NULL THEN NULL ELSE json_build_object('name', ct.name, 'last', ct.last, 'phone', ct.phone) END,
     'company_branch', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('name', b.name) END,
-    'sale_items', coalesce((SELECT json_agg(json_build_object('quantity', si.quantity::float8, 'item', json_build_object('name', i.name)) ORDER BY si.id)
-                            FROM sale_items si JOIN items i ON i.id = si.item_id WHERE si.sale_id = sa.id), '[]'),
+    'sale_items', coalesce((SELECT json_agg(json_build_object('quantity', si.quantity::float8, 'item_id', si.item_id, 'unit', un.name,
+                                'item', json_build_object('name', i.name)) ORDER BY si.id)
+                            FROM sale_items si JOIN items i ON i.id = si.item_id JOIN units un ON un.id = i.unit_id WHERE si.sale_id = sa.id), '[]'),
     'sale_weight', sa.sale_weight::float8, 'sale_due_balance', sa.due_balance::float8, 'canceled', sa.canceled_at IS NOT NULL,
     'note', sa.note, 'internal_note', sa.internal_note,
     'company', json_build_object('delivery_address', c.delivery_address),
@@ -160,7 +162,8 @@ interface SummaryRouteRow {
 /** A delivery and its sale's summary as a JSON array (over DETAIL_SUMMARY_FROM): positions read by `summaryDetail`. */
 const DETAIL_TUPLE = sql`json_build_array(d.id, d.sale_id, d.company_id, d.completed, d.is_delivered, d.delivery_rejection_comment,
   ${minute(sql`d.delivered_at`)}, d.invoice, d.pdf, d.latitude, d.longitude,
-  c.name, sa.sale_weight::float8, sa.due_balance::float8, sa.note, sa.internal_note, sa.canceled_at IS NOT NULL)`;
+  c.name, sa.sale_weight::float8, sa.due_balance::float8, sa.note, sa.internal_note, sa.canceled_at IS NOT NULL,
+  d.stop_order, d.received_by, d.signature, d.partial, d.return_id)`;
 
 type DetailTuple = [
   id: number,
@@ -180,6 +183,11 @@ type DetailTuple = [
   note: string | null,
   internal_note: string | null,
   canceled: boolean,
+  stop_order: number | null,
+  received_by: string | null,
+  signature: string | null,
+  partial: boolean,
+  return_id: number | null,
 ];
 
 function summaryDetail(shippingId: number, t: DetailTuple): ShippingDetailSummary {
@@ -196,6 +204,11 @@ function summaryDetail(shippingId: number, t: DetailTuple): ShippingDetailSummar
     pdf: t[8],
     latitude: t[9],
     longitude: t[10],
+    stop_order: t[17],
+    received_by: t[18],
+    signature: t[19],
+    partial: t[20],
+    return_id: t[21],
     sale: {
       id: t[1],
       company_name: t[11],

@@ -4,11 +4,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { apiMessages } from '../../domain/messages/api';
 import { filesMessages } from '../../domain/messages/files';
 import { shippingMessages } from '../../domain/messages/shipping';
+import { partialDeliveryMessages } from '../../domain/messages/partial-delivery';
 import { rentalMessages } from '../../domain/messages/rentals';
 import type { Deployment } from '../../domain/deployment';
 import type { ShippingKind } from '../../domain/schemas/rentals';
 import { hasPermission } from '../../domain/permissions';
 import {
+  MAX_SIGNATURE_BYTES,
   filePassSchema,
   shippingDetailCreateSchema,
   shippingDetailPatchSchema,
@@ -18,7 +20,7 @@ import {
 import { monterreyMinute } from '../../domain/time';
 import type { Db } from '../db/client';
 import { sales, shippingDetails, shippings } from '../db/schema';
-import { EVIDENCE_TYPES, isStoredName, MAX_UPLOAD_BYTES, type FileStore } from '../files';
+import { EVIDENCE_TYPES, isStoredName, MAX_UPLOAD_BYTES, sniffEvidenceType, type FileStore } from '../files';
 import { HttpError, parseInput, unauthorized } from '../http-errors';
 import { currentUser, permission } from '../plugins/auth';
 import { EVIDENCE_READERS } from '../auth/record-rules';
@@ -32,6 +34,9 @@ import {
   unattachedBytesOf,
 } from '../repositories/evidence';
 import { runMutation } from '../plugins/idempotency';
+import { tellNextStop } from '../tracking/notify';
+import { lockSale, recordSaleReturn } from '../repositories/sale-corrections';
+import type { InvoicingHooks } from '../cfdi/hooks';
 import { loadDetail, updatedDetail } from '../repositories/shippings';
 import { prepareRentalStop } from '../repositories/rentals';
 import { tellDriverStop, tellDriverStopLeft } from '../push/route-notices';
@@ -42,6 +47,7 @@ import { shippingDetailRowListSchema } from '../../domain/schemas/reads';
 import { guardedRoutes, type RouteTable } from '../http/route-table';
 
 const text = shippingMessages;
+const partialText = partialDeliveryMessages;
 
 async function findLiveShipping(db: Db, id: number) {
   const [row] = await db
@@ -76,6 +82,32 @@ async function assertSaleNotOnShipping(db: Db, saleId: number, shippingId: numbe
     .from(shippingDetails)
     .where(and(eq(shippingDetails.sale_id, saleId), eq(shippingDetails.shipping_id, shippingId), isNull(shippingDetails.deleted_at)));
   if (onShipping.some((row) => row.id !== exceptDetail)) throw new HttpError(422, text.saleAlreadyOnShipping);
+}
+
+/**
+ * The signature's PNG from its data URL: at most MAX_SIGNATURE_BYTES (413) and a PNG by its
+ * content, whatever the URL claims (422).
+ */
+function signatureBytes(dataUrl: string): Buffer {
+  const encoded = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  // Decoded size from the length, before decoding: an oversized one is refused without the copy.
+  if (Math.floor((encoded.length * 3) / 4) - (encoded.endsWith('==') ? 2 : encoded.endsWith('=') ? 1 : 0) > MAX_SIGNATURE_BYTES)
+    throw new HttpError(413, partialText.signatureTooLarge);
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.length === 0 || sniffEvidenceType(bytes.subarray(0, 16)) !== 'png') throw new HttpError(422, partialText.signatureInvalid);
+  return bytes;
+}
+
+/**
+ * A branch without a place takes the one where its delivery was completed (the driver was at
+ * the door): the map draws it and 'Optimizar' orders it from then on. A place set in the
+ * customer's form, or learned before, is never moved.
+ */
+async function learnBranchPlace(tx: Db, saleId: number, latitude: number, longitude: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE company_branches b SET latitude = ${latitude}, longitude = ${longitude}
+      FROM sales s WHERE s.id = ${saleId} AND b.id = s.company_branch_id AND b.latitude IS NULL AND b.longitude IS NULL`,
+  );
 }
 
 async function detailResponse(tx: Db, id: number) {
@@ -140,7 +172,13 @@ export const SHIPPING_DETAILS_ROUTES = {
 
 const guardedRoute = guardedRoutes(SHIPPING_DETAILS_ROUTES);
 
-export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileStore, deployment: Deployment): void {
+export function shippingDetailRoutes(
+  app: FastifyInstance,
+  db: Db,
+  files: FileStore,
+  deployment: Deployment,
+  invoicing: InvoicingHooks,
+): void {
   const rentsGoods = deployment.flags.rentsGoods;
   guardedRoute(app, 'POST /api/v1/shipping_detail/create', async (request, reply) => {
     const user = currentUser(request);
@@ -218,57 +256,105 @@ export function shippingDetailRoutes(app: FastifyInstance, db: Db, files: FileSt
     });
   });
 
-  /** Pending → delivered with evidence, or pending → rejected with a reason (spec §4). */
+  /**
+   * Pending → delivered with evidence, or pending → rejected with a reason (spec §4). A delivery
+   * may carry who received it, their signature (kept as evidence) and what the customer did not
+   * accept: a partial delivery, recorded as a sale return (stock back, balance lowered, credit
+   * note) in the same transaction, so a retry never returns the goods twice (issue 47).
+   */
   guardedRoute(app, 'PATCH /api/v2/shipping_details/:id', async (request, reply) => {
     const user = currentUser(request);
     const { id } = parseInput(idParamSchema, request.params, 404);
     const body = parseInput(shippingDetailPatchSchema, request.body);
-    // State checks run inside the mutation: a retry of an applied request gets its stored answer first.
-    return runMutation(db, request, reply, async (tx) => {
-      // The delivery and its route's driver in one read.
-      const [existing] = await tx
-        .select({
-          shipping_id: shippingDetails.shipping_id,
-          completed: shippingDetails.completed,
-          driver_id: shippings.driver_id,
-          route: shippings.id,
-        })
-        .from(shippingDetails)
-        .leftJoin(shippings, and(eq(shippings.id, shippingDetails.shipping_id), isNull(shippings.deleted_at)))
-        .where(and(eq(shippingDetails.id, id), isNull(shippingDetails.deleted_at)));
-      if (!existing) throw new HttpError(404, text.detailNotFound);
-      if (existing.route === null) throw new HttpError(422, text.shippingNotFound);
-      if (!hasPermission(user, 'editShippingDetails') && existing.driver_id !== user.id) throw new HttpError(403, text.driverOnlyOwn);
-      if (existing.completed) throw new HttpError(422, text.detailCompleted);
-      const pdf = body.pdf?.trim() ?? '';
-      const comment = body.delivery_rejection_comment?.trim() ?? '';
-      if (body.is_delivered) {
-        if (pdf === '') throw new HttpError(422, text.evidenceRequired);
-        if (!(await files.exists(pdf))) throw new HttpError(422, text.evidenceNotFound);
-      } else if (comment === '') {
-        throw new HttpError(422, text.rejectionRequired);
-      }
-      const detail = await updatedDetail(
-        tx,
-        tx
-          .update(shippingDetails)
-          .set({
-            completed: true,
-            is_delivered: body.is_delivered,
-            // The moment the person acted, carried by the client; the server's clock only if absent.
-            delivered_at: body.delivered_at ?? monterreyMinute(new Date()),
-            pdf: body.is_delivered ? pdf : null,
-            delivery_rejection_comment: body.is_delivered ? null : comment,
-            latitude: body.latitude ?? null,
-            longitude: body.longitude ?? null,
-            last_updated_by_user_id: user.id,
-            updated_at: new Date().toISOString(),
+    const receivedBy = body.received_by || null;
+    const returned = body.returned ?? [];
+    if (!body.is_delivered && (receivedBy !== null || body.signature || returned.length > 0))
+      throw new HttpError(422, partialText.onlyWhenDelivered);
+    // Checked before anything is stored or locked: a signature that is not a small PNG changes nothing.
+    const signaturePng = body.signature ? signatureBytes(body.signature) : null;
+    // Kept while the transaction runs; removed again when it fails (no delivery would ever name it).
+    let storedSignature: string | null = null;
+    let recordedReturn = false;
+    let answer: Awaited<ReturnType<typeof runMutation>>;
+    try {
+      // State checks run inside the mutation: a retry of an applied request gets its stored answer first.
+      answer = await runMutation(db, request, reply, async (tx) => {
+        // The delivery and its route's driver in one read.
+        const [existing] = await tx
+          .select({
+            shipping_id: shippingDetails.shipping_id,
+            sale_id: shippingDetails.sale_id,
+            completed: shippingDetails.completed,
+            driver_id: shippings.driver_id,
+            route: shippings.id,
           })
-          .where(eq(shippingDetails.id, id))
-          .returning(),
-      );
-      return { status: 200, body: detail };
-    });
+          .from(shippingDetails)
+          .leftJoin(shippings, and(eq(shippings.id, shippingDetails.shipping_id), isNull(shippings.deleted_at)))
+          .where(and(eq(shippingDetails.id, id), isNull(shippingDetails.deleted_at)));
+        if (!existing) throw new HttpError(404, text.detailNotFound);
+        if (existing.route === null) throw new HttpError(422, text.shippingNotFound);
+        if (!hasPermission(user, 'editShippingDetails') && existing.driver_id !== user.id) throw new HttpError(403, text.driverOnlyOwn);
+        if (existing.completed) throw new HttpError(422, text.detailCompleted);
+        const pdf = body.pdf?.trim() ?? '';
+        const comment = body.delivery_rejection_comment?.trim() ?? '';
+        if (body.is_delivered) {
+          if (pdf === '') throw new HttpError(422, text.evidenceRequired);
+          if (!(await files.exists(pdf))) throw new HttpError(422, text.evidenceNotFound);
+        } else if (comment === '') {
+          throw new HttpError(422, text.rejectionRequired);
+        }
+        // What came back is a return of the sale as the office records one (POST /api/v2/sales/:id/returns),
+        // by whoever completes the delivery: quantities above what the sale holds are refused (422).
+        let returnId: number | null = null;
+        if (returned.length > 0) {
+          const sale = await lockSale(tx, existing.sale_id);
+          returnId = await recordSaleReturn(tx, sale, { reason: partialText.returnReason, lines: returned }, user.id);
+          await invoicing.returnRecorded(tx, returnId, user.id);
+          recordedReturn = true;
+        }
+        let signature: string | null = null;
+        if (signaturePng) {
+          const saved = await files.saveBytes(signaturePng);
+          if ('error' in saved) throw new HttpError(422, partialText.signatureInvalid);
+          storedSignature = saved.name;
+          signature = saved.name;
+          await recordEvidence(tx, saved.name, user.id, saved.bytes);
+        }
+        if (typeof body.latitude === 'number' && typeof body.longitude === 'number')
+          await learnBranchPlace(tx, existing.sale_id, body.latitude, body.longitude);
+        const detail = await updatedDetail(
+          tx,
+          tx
+            .update(shippingDetails)
+            .set({
+              completed: true,
+              is_delivered: body.is_delivered,
+              // The moment the person acted, carried by the client; the server's clock only if absent.
+              delivered_at: body.delivered_at ?? monterreyMinute(new Date()),
+              pdf: body.is_delivered ? pdf : null,
+              delivery_rejection_comment: body.is_delivered ? null : comment,
+              latitude: body.latitude ?? null,
+              longitude: body.longitude ?? null,
+              received_by: receivedBy,
+              signature,
+              partial: returnId !== null,
+              return_id: returnId,
+              last_updated_by_user_id: user.id,
+              updated_at: new Date().toISOString(),
+            })
+            .where(eq(shippingDetails.id, id))
+            .returning(),
+        );
+        await tellNextStop(tx, request, existing.shipping_id);
+        return { status: 200, body: detail };
+      });
+    } catch (error) {
+      if (storedSignature !== null) await files.remove(storedSignature);
+      throw error;
+    }
+    // A credit note was queued for stamping: the queue looks now.
+    if (recordedReturn) invoicing.committed();
+    return answer;
   });
 
   guardedRoute(app, 'DELETE /api/v2/shipping_details/:id', async (request, reply) => {

@@ -1,14 +1,16 @@
 import { IonSpinner, IonTextarea, IonToast } from '@ionic/react';
-import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import '../../ui/ionic-setup';
 import { formatKg, formatMoney, mapsSearchUrl } from '../../../domain/format';
 import { driverMessages } from '../../../domain/messages/driver';
+import { driverDeliveryMessages } from '../../../domain/messages/driver-delivery';
 import { commonMessages } from '../../../domain/messages/shell';
 import { shippingMessages } from '../../../domain/messages/shipping';
 import { shippingWeight, timelineColour } from '../../../domain/rules/delivery-status';
 import { routeKilometres } from '../../../domain/rules/shipping-progress';
 import { monterreyDate, monterreyMinute, readableMinute } from '../../../domain/time';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
+import { stopsInOrder } from '../../../sync/stop-order';
 import { Dialog } from '../../ui/dialog';
 import { openPrintWindow } from '../../lib/session-store';
 import { useRoute } from '../../sync/driver-reads';
@@ -17,8 +19,13 @@ import { useShell } from '../../ui/shell-context';
 import { PendingBadge } from '../../ui/sync/pending-badge';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { RefusedChanges } from '../../ui/sync/refused-changes';
-import { useCommand, useSyncStatus } from '../../sync/sync-context';
-import { prepareEvidence, refuseEvidenceFile } from './driver-input';
+import { useCommand, useSyncEngine, useSyncStatus } from '../../sync/sync-context';
+import { refuseEvidenceFile } from './driver-input';
+import { deliverAtStop, type DeliveryInput } from './delivery-actions';
+import { MAX_RECEIVED_BY, partialLines, returnedAtStop, type LineAnswer, type PartialLine } from './delivery-evidence';
+import { PartialLinesFields } from './partial-lines';
+import type { SignatureHandle } from './signature-field';
+import { useTrackingState } from './tracking-state';
 import { KmForm, RouteFormActions, useSave, type Save } from '../../ui/route/route-form';
 import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from '../../ui/route/route-view';
 import { useDevicePosition } from './use-device-position';
@@ -27,7 +34,10 @@ import { StopMoney } from './stop-money';
 import './route-deliveries.css';
 
 const text = driverMessages;
+const deliveryText = driverDeliveryMessages;
 type Toast = { text: string; color: string } | null;
+/** The receiver's signature: its pad (and signature_pad) loaded when a delivery form opens. */
+const SignatureField = lazy(() => import('./signature-field').then((module) => ({ default: module.SignatureField })));
 /** The driver's cut, loaded once the route started. */
 const DriverCutSection = lazy(() => import('./driver-cut'));
 
@@ -168,6 +178,7 @@ function RouteSummary({
         </div>
       </dl>
       {shipping.note && <p className="route-summary__note">{shipping.note}</p>}
+      {shipping.initial_km != null && shipping.final_km == null && <TrackingNote shippingId={shipping.id} />}
       {asking ? (
         <KmForm label={asking === 'start' ? text.initialKm : text.finalKm} onSave={save} onCancel={() => setAsking(null)} />
       ) : (
@@ -177,12 +188,24 @@ function RouteSummary({
   );
 }
 
+/** Whether the started route's positions are being recorded (issue 47); nothing until the tracker knows. */
+function TrackingNote({ shippingId }: { shippingId: number }) {
+  const state = useTrackingState(shippingId);
+  if (state === null || state === 'waiting') return null;
+  const active = state === 'active';
+  return (
+    <p className={`tracking-note${active ? ' tracking-note--active' : ''}`} role="status">
+      {active ? deliveryText.trackingActive : deliveryText.trackingDenied}
+    </p>
+  );
+}
+
 /**
  * The route's stops, the pending ones first in route order with the next one marked, then
  * the finished ones, one line each with their status colour (Next stop first).
  */
 /** `pickUp`: the route picks rented goods up (event rental): a stop is done by picking up, not delivering. */
-function Stops({
+export function Stops({
   shipping,
   details,
   money,
@@ -199,8 +222,10 @@ function Stops({
 }) {
   const moneyOf = (detail: LocalDetail) => <StopMoney shipping={shipping} detail={detail} money={money} user={user} />;
   if (details.length === 0) return <p className="empty-state">{text.noDeliveries}</p>;
-  const pending = details.filter((detail) => !detail.completed);
-  const finished = details.filter((detail) => detail.completed);
+  // The office's order (issue 47: 'Optimizar' or dragged), the rest after it by id.
+  const ordered = stopsInOrder(details);
+  const pending = ordered.filter((detail) => !detail.completed);
+  const finished = ordered.filter((detail) => detail.completed);
   return (
     <ol className="stops" aria-label={text.timeline}>
       {pending.map((detail, index) => (
@@ -232,9 +257,42 @@ function FinishedStop({ detail, money }: { detail: LocalDetail; money: ReactNode
       </div>
       <PendingBadge records={`detail:${detail.id}`} />
       <DeliveryOutcome detail={detail} />
+      <DeliveredEvidence detail={detail} />
       <StopInvoice detailId={detail.id} invoice={detail.invoice} saleFolio={text.saleFolio(detail.sale.id)} />
       {money}
     </article>
+  );
+}
+
+/** A delivered stop's receiver and signature, and for a partial delivery what came back. */
+function DeliveredEvidence({ detail }: { detail: LocalDetail }) {
+  if (!detail.completed || !detail.is_delivered) return null;
+  const returned = returnedAtStop(detail);
+  return (
+    <>
+      {returned && (
+        <div className="stop__partial">
+          <span className="status-chip stop__partial-chip">{deliveryText.partial}</span>
+          {returned.length > 0 && (
+            <>
+              <p className="stop__partial-title">{deliveryText.returnedTitle}</p>
+              <ul className="sale-items">
+                {returned.map((line) => (
+                  <li key={line.item_id}>{deliveryText.returnedLine(line.name, line.quantity, line.unit, line.reason)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      {(detail.received_by || detail.signature) && (
+        <p className="stop__where">
+          {[detail.received_by ? deliveryText.receivedByShown(detail.received_by) : null, detail.signature ? deliveryText.signed : null]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -286,24 +344,20 @@ function StopCard({
   money: ReactNode;
 }) {
   const command = useCommand();
-  const [mode, setMode] = useState<'deliver' | 'reject' | null>(null);
+  const engine = useSyncEngine();
+  const [mode, setMode] = useState<'deliver' | 'partial' | 'reject' | null>(null);
   const position = useDevicePosition(mode !== null);
   const headingId = useId();
   const folio = text.saleFolio(detail.sale.id);
   const base = { detailId: detail.id, shippingId: detail.shipping_id };
+  // A stop stored before issue 47 lacks its lines' product ids: no return could be recorded.
+  const lines = pickUp ? null : partialLines(detail);
 
-  const deliver: Save<File> = async (file) => {
-    const at = monterreyMinute(new Date());
-    let refusal: string | null;
-    try {
-      const evidence = await prepareEvidence(file);
-      refusal = await command('completeDelivery', { ...base, delivered_at: at, evidenceId: evidence.id, position: position() }, evidence);
-    } catch {
-      refusal = commonMessages.genericError;
-    }
+  const deliver: Save<Omit<DeliveryInput, 'position'>> = async (input) => {
+    const refusal = await deliverAtStop(engine, detail, { ...input, position: position() });
     if (refusal === null) {
       setMode(null);
-      onDone(text.completed);
+      onDone(input.partial ? deliveryText.partialDone : text.completed);
     }
     return refusal;
   };
@@ -359,22 +413,49 @@ function StopCard({
           <button type="button" className="touch-button touch-button--success" onClick={() => setMode('deliver')}>
             {pickUp ? text.pickUp : text.deliver}
           </button>
+          {lines && (
+            <button type="button" className="touch-button" onClick={() => setMode('partial')}>
+              {deliveryText.partial}
+            </button>
+          )}
           <button type="button" className="touch-button touch-button--danger" onClick={() => setMode('reject')}>
             {text.reject}
           </button>
         </div>
       )}
       {mode === 'deliver' && <DeliverForm onSave={deliver} onCancel={() => setMode(null)} />}
+      {mode === 'partial' && lines && (
+        <DeliverForm lines={lines} title={deliveryText.partialTitle(folio)} onSave={deliver} onCancel={() => setMode(null)} />
+      )}
       {mode === 'reject' && <RejectForm onSave={reject} onCancel={() => setMode(null)} />}
     </article>
   );
 }
 
-function DeliverForm({ onSave, onCancel }: { onSave: Save<File>; onCancel: () => void }) {
+/**
+ * 'Entregar' and 'Entrega parcial': the photo or PDF (required, spec §5), who received and their
+ * signature (optional; a signature needs the name), and for a partial delivery the sale's lines
+ * with what the customer accepted and why the rest came back.
+ */
+export function DeliverForm({
+  lines,
+  title,
+  onSave,
+  onCancel,
+}: {
+  lines?: readonly PartialLine[];
+  title?: string;
+  onSave: Save<Omit<DeliveryInput, 'position'>>;
+  onCancel: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
+  const [receivedBy, setReceivedBy] = useState('');
+  const [signed, setSigned] = useState(false);
+  const [answers, setAnswers] = useState<LineAnswer[]>(() => (lines ?? []).map((line) => ({ accepted: String(line.ordered), reason: '' })));
+  const signature = useRef<SignatureHandle | null>(null);
   const { error, setError, saving, run } = useSave();
-  const ids = { input: useId(), camera: useId(), hint: useId() };
-  useHoldUpdate(file !== null);
+  const ids = { input: useId(), camera: useId(), hint: useId(), name: useId(), title: useId() };
+  useHoldUpdate(file !== null || receivedBy !== '' || signed);
 
   const choose = (input: HTMLInputElement) => {
     const chosen = input.files?.[0] ?? null;
@@ -386,11 +467,28 @@ function DeliverForm({ onSave, onCancel }: { onSave: Save<File>; onCancel: () =>
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (file) await run(() => onSave(file));
+    if (!file) return;
+    await run(() =>
+      onSave({
+        file,
+        receivedBy,
+        signature: signed ? (signature.current?.read() ?? null) : null,
+        ...(lines && { partial: { lines, answers } }),
+      }),
+    );
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="inline-form">
+    <form onSubmit={(event) => void submit(event)} className="inline-form" aria-labelledby={title ? ids.title : undefined}>
+      {title && (
+        <>
+          <h4 id={ids.title} className="inline-form__title">
+            {title}
+          </h4>
+          <p className="field-hint">{deliveryText.partialIntro}</p>
+        </>
+      )}
+      {lines && <PartialLinesFields lines={lines} answers={answers} onChange={setAnswers} />}
       {/* On a phone this opens the camera at once; the other field takes a photo or PDF already on the device. */}
       <label htmlFor={ids.camera} className="touch-button touch-button--primary file-field__camera">
         {text.takePhoto}
@@ -413,12 +511,30 @@ function DeliverForm({ onSave, onCancel }: { onSave: Save<File>; onCancel: () =>
         type="file"
         accept="image/*,application/pdf"
         aria-describedby={ids.hint}
-        aria-invalid={error ? true : undefined}
         onChange={(event) => choose(event.currentTarget)}
       />
-      <p id={ids.hint} role={error ? 'alert' : undefined} className={error ? 'field-error' : 'field-hint'}>
-        {error ?? (file ? file.name : shippingMessages.evidenceRequired)}
+      <p id={ids.hint} className="field-hint">
+        {file ? file.name : shippingMessages.evidenceRequired}
       </p>
+      <div className="field">
+        <label htmlFor={ids.name}>{deliveryText.receivedBy}</label>
+        <input
+          id={ids.name}
+          type="text"
+          autoComplete="off"
+          maxLength={MAX_RECEIVED_BY}
+          value={receivedBy}
+          onChange={(event) => setReceivedBy(event.currentTarget.value)}
+        />
+      </div>
+      <Suspense fallback={<p className="field-hint">{deliveryText.signatureLoading}</p>}>
+        <SignatureField handle={signature} onSigned={setSigned} />
+      </Suspense>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
       <RouteFormActions disabled={!file || saving} label={saving ? text.preparingFile : text.save} onCancel={onCancel} />
     </form>
   );

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { deliveryMapMessages } from '../../../domain/messages/delivery-map';
-import { optimizedRouteSchema, type MapRoute } from '../../../domain/schemas/tracking';
+import { mapRouteAnswerSchema, optimizedRouteSchema, type MapRoute } from '../../../domain/schemas/tracking';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { mapKeys } from '../../ui/route-map/map-queries';
@@ -10,8 +9,6 @@ import type { Notify } from './detail-panel';
 import { shippingKeys } from './queries';
 
 const text = deliveryMapMessages;
-/** PUT stop_order answers the route in its order; only that it was taken matters here. */
-const stopOrderAnswerSchema = z.unknown();
 
 /**
  * A route's order of stops, changed by the office: a move shows at once and is saved with PUT
@@ -33,7 +30,7 @@ export function useRouteOrder(shippingId: number, notify: Notify) {
       apiRequest(`/api/v2/shippings/${shippingId}/stop_order`, {
         method: 'PUT',
         body: { detail_ids: detailIds },
-        schema: stopOrderAnswerSchema,
+        schema: mapRouteAnswerSchema,
         idempotencyKey: keys.keyFor('stopOrder', detailIds),
       }),
     onMutate: async (detailIds) => {
@@ -47,8 +44,10 @@ export function useRouteOrder(shippingId: number, notify: Notify) {
       notify(text.orderFailed(getErrorMessage(error)), 'danger');
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onSuccess: () => {
+    onSuccess: (answer) => {
       keys.done('stopOrder');
+      // The server's order (its numbering, the ETAs in the new order) replaces the one shown.
+      queryClient.setQueryData<MapRoute>(key, answer.data);
       settle();
     },
   });

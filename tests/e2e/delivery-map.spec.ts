@@ -1,0 +1,97 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { monterreyDate } from '../../domain/time';
+import { bearer, signIn, tokenOf } from './support';
+
+/** Where the truck starts (Monterrey's Macroplaza), and 450 m north of it: past the recorder's 200 m. */
+const START = { latitude: 25.6694, longitude: -100.3099 };
+const MOVED = { latitude: 25.6734, longitude: -100.3099 };
+
+/** A sale of one customer on a new route of today for chofer2@demo.mx; returns the route's id. */
+async function routeWithOneStop(request: APIRequestContext): Promise<number> {
+  const seller = await tokenOf(request, 'ventas@demo.mx');
+  const office = await tokenOf(request, 'oficina@demo.mx');
+  const driver = await tokenOf(request, 'chofer2@demo.mx');
+  const driverId = ((await (await request.get('/api/v1/user/current', { headers: bearer(driver) })).json()) as { id: number }).id;
+  const items = (
+    (await (await request.get('/api/v2/item/pos?filter[is_published]=1&itemsPerPage=5', { headers: bearer(seller) })).json()) as {
+      data: { id: number }[];
+    }
+  ).data;
+  const customers = (
+    (await (await request.get('/api/v2/company_p?filter[name]=a&itemsPerPage=20', { headers: bearer(seller) })).json()) as {
+      data: { id: number }[];
+    }
+  ).data;
+  const today = monterreyDate(new Date());
+  const made = await request.post('/api/v2/sales', {
+    headers: { ...bearer(seller), 'idempotency-key': crypto.randomUUID() },
+    data: {
+      company_id: customers[0]!.id,
+      company_branch_id: null,
+      date: today,
+      type: 'Serie A',
+      note: null,
+      internal_note: null,
+      purchase_order: null,
+      bar: false,
+      items: [{ item_id: items[0]!.id, quantity: 2 }],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const sale = (await made.json()) as { id: number };
+  const created = await request.post('/api/v1/shipping/create', { headers: bearer(office), data: { date: today, driver_id: driverId } });
+  expect(created.status()).toBe(201);
+  const route = (await created.json()) as { id: number };
+  const detail = await request.post('/api/v1/shipping_detail/create', { headers: bearer(office), data: { sale_id: sale.id, shipping_id: route.id } });
+  expect(detail.ok()).toBe(true);
+  return route.id;
+}
+
+test("the office's 'Mapa' moves a truck live as the driver's phone reports where it is", async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const routeId = await routeWithOneStop(request);
+
+  // The office opens today's map first: the route is there, without a position yet.
+  const office = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(office, 'oficina@demo.mx');
+  await office.goto('/mapa');
+  await expect(office.getByRole('heading', { name: 'Mapa' }).first()).toBeVisible();
+  const listed = office.getByRole('list', { name: 'Rutas y paradas' }).locator(`li[data-route-id="${routeId}"]`);
+  await expect(listed).toContainText(`Ruta E-${routeId} · José Martínez`, { timeout: 30_000 });
+  await expect(listed).toContainText('Sin posición aún');
+  // Anything that reloads the page would drop this mark: the truck must move without one.
+  await office.evaluate(() => Object.assign(window, { mapNotReloaded: true }));
+
+  // The driver's phone, with its location allowed, starts the route there.
+  const phoneContext = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+    permissions: ['geolocation'],
+    geolocation: START,
+  });
+  const phone = await phoneContext.newPage();
+  await signIn(phone, 'chofer2@demo.mx');
+  await phone.getByText(`E-${routeId}`, { exact: true }).filter({ visible: true }).click();
+  const dialog = phone.locator('ion-modal[aria-label="Entregas"]');
+  await expect(phone.getByRole('dialog', { name: 'Entregas' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Iniciar' }).click();
+  await dialog.getByLabel('Kilometraje Inicial').fill('12000');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(phone.getByText('Ruta iniciada.')).toBeVisible();
+
+  // The first position reaches the office's map: the truck is drawn and the list says when.
+  const truck = office.locator(`.route-map__truck [data-route-id="${routeId}"]`);
+  await expect(truck).toHaveCount(1, { timeout: 120_000 });
+  await expect(listed).toContainText(/Última posición: \d{2}:\d{2}/);
+  const before = await truck.boundingBox();
+
+  // The truck drives 450 m north: the office sees it move, with no reload.
+  await phoneContext.setGeolocation(MOVED);
+  await expect
+    .poll(async () => (await truck.boundingBox())?.y ?? before!.y, { timeout: 150_000, intervals: [1_000] })
+    .toBeLessThan(before!.y - 5);
+  expect(await office.evaluate(() => (window as unknown as { mapNotReloaded?: boolean }).mapNotReloaded)).toBe(true);
+  // Its trail is a line on the map now: two points at least.
+  await expect(office.locator('.route-map__canvas path').first()).toBeAttached();
+});

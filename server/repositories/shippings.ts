@@ -97,6 +97,12 @@ const DETAIL_JOINS = sql`JOIN sales sa ON sa.id = d.sale_id JOIN companies c ON 
   LEFT JOIN contacts ct ON ct.id = sa.contact_id LEFT JOIN company_branches b ON b.id = sa.company_branch_id JOIN users u ON u.id = sa.user_id`;
 const DETAIL_FROM = sql`shipping_details d ${DETAIL_JOINS}`;
 
+/**
+ * A route's deliveries in the order it is driven (issue 47): the office's order ('Optimizar' or
+ * dragged), then deliveries added since (no order yet) by id, as the office added them.
+ */
+const STOP_ORDER = sql`d.stop_order ASC NULLS LAST, d.id`;
+
 /** A Postgres int[] literal of validated ids, passed as one parameter. */
 const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
@@ -115,7 +121,7 @@ function shippingJson(): SQL {
     'route', s.route, 'weight', s.weight::float8, 'note', s.note, 'kind', s.kind,
     'created_at', ${iso(sql`s.created_at`)}, 'updated_at', ${iso(sql`s.updated_at`)},
     'created_by_user_id', s.created_by_user_id, 'last_updated_by_user_id', s.last_updated_by_user_id, 'user_id', s.user_id,
-    'shipping_details', coalesce((SELECT json_agg(${DETAIL_JSON} ORDER BY d.id) FROM ${DETAIL_FROM} WHERE d.shipping_id = s.id AND d.deleted_at IS NULL), '[]')
+    'shipping_details', coalesce((SELECT json_agg(${DETAIL_JSON} ORDER BY ${STOP_ORDER}) FROM ${DETAIL_FROM} WHERE d.shipping_id = s.id AND d.deleted_at IS NULL), '[]')
   )`;
 }
 
@@ -296,7 +302,7 @@ export async function listShippingsJson(db: Db, query: ShippingListQuery, onlyDr
   const list = await rows<SummaryRouteRow>(
     db,
     sql`WITH ${page},
-      details AS (SELECT d.shipping_id, json_agg(${DETAIL_TUPLE} ORDER BY d.id)::text AS details
+      details AS (SELECT d.shipping_id, json_agg(${DETAIL_TUPLE} ORDER BY ${STOP_ORDER})::text AS details
         FROM page JOIN ${DETAIL_SUMMARY_FROM} ON d.shipping_id = page.id WHERE d.deleted_at IS NULL GROUP BY d.shipping_id)
       SELECT t.total, r.* FROM ${total} LEFT JOIN (
         SELECT page.position, s.id, s.date, s.driver_id, dr.name AS driver_name, dr.last AS driver_last, s.vehicle_id, v.name AS vehicle_name,

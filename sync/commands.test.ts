@@ -45,6 +45,43 @@ describe('commands', () => {
     expect(COMMANDS.completeDelivery.lane(payload)).toBe('route:5');
   });
 
+  it('completeDelivery carries who received, the signature and what came back; the stop is partial, the signature stays off it', () => {
+    const signature = 'data:image/png;base64,iVBORw0KGgo=';
+    const returned = [{ item_id: 31, quantity: 2, reason: 'Dañado' as const }];
+    const payload = {
+      detailId: 9,
+      shippingId: 5,
+      delivered_at: '2026-11-22 10:15',
+      evidenceId: 'e1',
+      position: null,
+      received_by: 'Ana Treviño',
+      signature,
+      returned,
+    };
+    const applied = COMMANDS.completeDelivery.apply('detail:9', detail, payload) as LocalDetail;
+    expect(applied).toMatchObject({ completed: true, is_delivered: true, received_by: 'Ana Treviño', partial: true, returned });
+    expect(JSON.stringify(applied)).not.toContain(signature);
+    expect(COMMANDS.completeDelivery.request(payload, 'abc.jpg').body).toEqual({
+      completed: true,
+      is_delivered: true,
+      delivered_at: '2026-11-22 10:15',
+      pdf: 'abc.jpg',
+      received_by: 'Ana Treviño',
+      signature,
+      returned,
+    });
+    // Delivered whole, unsigned: nothing of the new evidence is sent, and the stop is not partial.
+    const whole = { ...payload, received_by: null, signature: null, returned: [] };
+    expect(COMMANDS.completeDelivery.apply('detail:9', detail, whole)).toMatchObject({ partial: false, received_by: null });
+    expect(COMMANDS.completeDelivery.request(whole, 'abc.jpg').body).toEqual({ completed: true, is_delivered: true, delivered_at: '2026-11-22 10:15', pdf: 'abc.jpg' });
+  });
+
+  it('a completeDelivery queued before issue 47 (no receiver, signature or lines) still applies and sends as before', () => {
+    const old = { detailId: 9, shippingId: 5, delivered_at: '2026-11-22 10:15', evidenceId: 'e1', position: null };
+    expect(COMMANDS.completeDelivery.apply('detail:9', detail, old)).toMatchObject({ completed: true, partial: false, received_by: null });
+    expect(COMMANDS.completeDelivery.request(old, 'abc.jpg').body).toEqual({ completed: true, is_delivered: true, delivered_at: '2026-11-22 10:15', pdf: 'abc.jpg' });
+  });
+
   it('rejectDelivery needs a reason and a delivery not yet completed', () => {
     const payload = { detailId: 9, shippingId: 5, delivered_at: '2026-11-22 10:15', delivery_rejection_comment: '  ', position: null };
     expect(COMMANDS.rejectDelivery.refuse!(records(['detail:9', detail]), payload)).toBe(shippingMessages.rejectionRequired);

@@ -5,6 +5,7 @@ import { syncMessages } from '../domain/messages/sync';
 import { COMMAND_ROUTES, commandPath, type CommandRoute } from '../domain/rules/command-routes';
 import { routeKilometres } from '../domain/rules/shipping-progress';
 import { physicalCountSchema } from '../domain/schemas/physical-inventory';
+import type { ReturnedLine } from '../domain/schemas/shipping';
 import type { NoteRecord } from '../domain/schemas/notes';
 import type {
   ArrivedSale,
@@ -54,6 +55,14 @@ export interface CompleteDelivery {
   delivered_at: string;
   evidenceId: string;
   position: Position | null;
+  /**
+   * Issue 47's evidence, optional (rows queued before it lack them). Who received; their
+   * signature as a PNG data URL, kept only here in the outbox payload (not on the stored
+   * delivery, to keep the store small); and, for a partial delivery, what came back and why.
+   */
+  received_by?: string | null;
+  signature?: string | null;
+  returned?: ReturnedLine[];
 }
 export interface RejectDelivery {
   detailId: number;
@@ -346,6 +355,11 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
       evidence_id: p.evidenceId,
       latitude: p.position?.latitude ?? null,
       longitude: p.position?.longitude ?? null,
+      received_by: p.received_by ?? null,
+      // A partial delivery is a completion with lines that came back; the lines show on the
+      // stop until the server's copy (which says `partial` only) replaces it.
+      partial: (p.returned?.length ?? 0) > 0,
+      returned: p.returned ?? null,
     }),
     request: (p, storedFile) => ({
       method: COMMAND_ROUTES.patchShippingDetail.method,
@@ -356,6 +370,9 @@ export const COMMANDS: { [N in CommandName]: CommandSpec<CommandPayloads[N]> } =
         delivered_at: p.delivered_at,
         pdf: storedFile,
         ...(p.position && { latitude: p.position.latitude, longitude: p.position.longitude }),
+        ...(p.received_by != null && { received_by: p.received_by }),
+        ...(p.signature != null && { signature: p.signature }),
+        ...(p.returned && p.returned.length > 0 && { returned: p.returned }),
       },
     }),
   },

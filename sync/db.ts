@@ -2,7 +2,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { Deployment } from '../domain/deployment';
 import type { OrderToDispatch } from '../domain/schemas/orders';
 import type { PhysicalInventory } from '../domain/schemas/physical-inventory';
-import type { Shipping, ShippingDetail } from '../domain/schemas/shipping';
+import type { ReturnedLine, Shipping, ShippingDetail } from '../domain/schemas/shipping';
 import type { SyncCustomer, SyncDriver, SyncItem, SyncVehicle } from './types';
 
 /** Which reset brought a record; records of an older reset are dropped when a reset ends. */
@@ -11,11 +11,15 @@ interface Generation {
 }
 
 export type LocalShipping = Omit<Shipping, 'shipping_details'> & Generation;
-/** A delivery as the driver sees it; `evidence_id` points at a photo or PDF still on the device. */
+/**
+ * A delivery as the driver sees it; `evidence_id` points at a photo or PDF still on the device;
+ * `returned`, the lines of the driver's own partial delivery until the server's copy replaces it.
+ */
 export type LocalDetail = ShippingDetail & {
   latitude?: number | null;
   longitude?: number | null;
   evidence_id?: string | null;
+  returned?: ReturnedLine[] | null;
 };
 /** An order to fill; `dispatched` once the warehouse marked it filled on this device. */
 export type LocalOrder = OrderToDispatch & Generation & { dispatched?: boolean };
@@ -104,6 +108,34 @@ export interface LocalDriverCut {
   arrived: boolean;
 }
 
+/**
+ * One position of a started route as the phone recorded it (issue 47), waiting to be sent in a
+ * batch (sync/positions.ts). Not an outbox row: positions never hold a delivery back.
+ */
+export interface PositionRow {
+  /** Auto-increment: the order they were recorded in, and a batch's key is its first and last. */
+  id?: number;
+  shippingId: number;
+  userId: number;
+  /** The device's ISO instant when it was taken (rule 4: never the time it was sent). */
+  recorded_at: string;
+  latitude: number;
+  longitude: number;
+  /** Metres. */
+  accuracy: number | null;
+  /** Metres per second. */
+  speed: number | null;
+  /** Degrees from north. */
+  heading: number | null;
+}
+
+/** Positions the server refused for good (a 4xx other than 401): how many were dropped, and why last. */
+export interface PositionsDropped {
+  count: number;
+  message: string;
+  at: number;
+}
+
 export interface PaymentMethod {
   id: number;
   name: string;
@@ -174,7 +206,8 @@ export type MetaKey =
   | 'authPaused'
   | 'userId'
   | 'paymentMethods'
-  | 'nextProvisional';
+  | 'nextProvisional'
+  | 'positionsDropped';
 
 export type SyncDatabase = Dexie & {
   shippings: EntityTable<LocalShipping, 'id'>;
@@ -188,6 +221,7 @@ export type SyncDatabase = Dexie & {
   counterSales: EntityTable<LocalSale, 'id'>;
   payments: EntityTable<LocalPayment, 'id'>;
   driverCuts: EntityTable<LocalDriverCut, 'shippingId'>;
+  positions: EntityTable<PositionRow, 'id'>;
   outbox: EntityTable<OutboxRow, 'id'>;
   evidence: EntityTable<EvidenceRow, 'id'>;
   serverCopies: EntityTable<ServerCopy, 'key'>;
@@ -228,6 +262,8 @@ export function openSyncDatabase(
     payments: 'id, madeAt, shippingId, detailId',
     driverCuts: 'shippingId',
   });
+  // Version 4: positions of started routes, buffered until sent in batches (issue 47).
+  db.version(4).stores({ positions: '++id, userId, [userId+shippingId]' });
   return db;
 }
 

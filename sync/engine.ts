@@ -255,6 +255,9 @@ export class SyncEngine {
     try {
       if (this.options.isOnline?.() !== false && !(await readMeta<boolean>(this.db, 'authPaused'))) {
         await this.push();
+        // Positions go after the outbox, in a step of their own: they never hold a delivery back,
+        // and a failure of theirs does not keep the pull from running.
+        if (!(await readMeta<boolean>(this.db, 'authPaused'))) await this.sendPositions().catch((error) => this.recordError(error));
         if (!(await readMeta<boolean>(this.db, 'authPaused'))) await this.pull();
       }
     } catch (error) {
@@ -628,6 +631,29 @@ export class SyncEngine {
     await writeMeta(this.db, 'authPaused', true);
     await writeMeta(this.db, 'lastError', { message, at: this.options.now() });
     if (notify) this.options.onAuthLost?.();
+  }
+
+  /**
+   * Sends the positions a started route recorded (sync/positions.ts), in batches. The module
+   * that batches them is loaded only when there is something to send, so it stays out of the
+   * start of the app. A failure leaves them for the next round; a lost session pauses the queue
+   * as the outbox's 401 does.
+   */
+  private async sendPositions(): Promise<void> {
+    if (this.stopController.signal.aborted) return;
+    if ((await this.db.positions.where('userId').equals(this.options.userId).count()) === 0) return;
+    const token = this.options.getToken();
+    if (!token) return;
+    const { sendPositions } = await import('./positions');
+    const round = await sendPositions(this.db, {
+      transport: this.options.transport,
+      userId: this.options.userId,
+      deviceId: await this.readDeviceId(),
+      token,
+      now: this.options.now,
+      requestSignal: () => this.requestSignal(),
+    });
+    if (round.outcome.kind === 'auth' && !this.stopController.signal.aborted) await this.pauseForAuth(round.outcome.message);
   }
 
   /** Pulls every page there is; each page and its cursor are applied together. */

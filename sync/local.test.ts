@@ -87,6 +87,30 @@ describe('local store', () => {
     expect(await db.details.get(11)).toMatchObject({ completed: true, is_delivered: true, pdf: 'abc.jpg' });
   });
 
+  it('a partial delivery with a signature: the stop shows it at once without the signature, the server’s answer replaces it', async () => {
+    await applyPullPage(db, page({ reset: true, shippings: [route(1, {}, [11])] }));
+    const signature = `data:image/png;base64,${'A'.repeat(4000)}`;
+    const returned = [{ item_id: 31, quantity: 2, reason: 'Equivocado' as const }];
+    const row = await enqueue(
+      db,
+      'completeDelivery',
+      { detailId: 11, shippingId: 1, delivered_at: '2026-11-22 10:00', evidenceId: 'ev1', position: null, received_by: 'Ana', signature, returned },
+      { userId: 7, now: 1 },
+    );
+    const shown = await db.details.get(11);
+    expect(shown).toMatchObject({ completed: true, received_by: 'Ana', partial: true, returned });
+    expect(JSON.stringify(shown)).not.toContain(signature);
+    expect((await db.outbox.get(row.id))?.payload).toMatchObject({ signature });
+    // A pull meanwhile keeps the pending change on top (the server's copy does not know it yet).
+    await applyPullPage(db, page({ shippings: [route(1, { note: 'Tocar el timbre' }, [11])] }));
+    expect(await db.details.get(11)).toMatchObject({ received_by: 'Ana', partial: true });
+    const answer = { ...route(1, {}, [11]).shipping_details[0], completed: true, is_delivered: true, received_by: 'Ana', partial: true, signature: 'firma-11.png', return_id: 5 };
+    await acknowledge(db, row, answer);
+    const stored = await db.details.get(11);
+    expect(stored).toMatchObject({ received_by: 'Ana', partial: true, signature: 'firma-11.png', return_id: 5 });
+    expect(stored?.returned ?? null).toBeNull();
+  });
+
   it('a route sent again replaces its deliveries; removed routes go with their deliveries', async () => {
     await applyPullPage(db, page({ reset: true, shippings: [route(1, {}, [11, 12]), route(2, {}, [21])] }));
     await applyPullPage(

@@ -23,6 +23,7 @@ import { runMutation } from '../plugins/idempotency';
 import { listShippingsJson, loadShippings, SHIPPING_LIST_SPEC, updatedShipping } from '../repositories/shippings';
 import { publishShippingChanged } from '../events/bus';
 import { tellDriverRouteAssigned, tellDriverRouteRemoved } from '../push/route-notices';
+import { tellRouteStarted } from '../tracking/notify';
 import { parseListQuery } from '../http/list-query';
 import { idParamSchema } from '../http/params';
 import { rows } from '../db/sql-rows';
@@ -190,6 +191,8 @@ export function shippingRoutes(app: FastifyInstance, db: Db, deployment: Deploym
           .where(eq(shippings.id, body.id))
           .returning(),
       );
+      // The route starts now: its customers get their tracking links and are told, once (tracking/notify.ts).
+      if (existing.initial_km === null && changes.initial_km != null) await tellRouteStarted(tx, request, body.id);
       // The office gave the route to another driver: the new one is told, the old one too.
       if (!actsAsDriver && body.driver_id !== undefined && body.driver_id !== existing.driver_id) {
         await tellDriverRouteRemoved(tx, body.id, existing.driver_id);

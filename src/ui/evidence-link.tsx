@@ -10,7 +10,7 @@ const renewAfter = (pass: FilePass | undefined) => ((pass?.expires_in ?? 3600) *
  * The pass that opens evidence in a new tab (which sends no bearer token): one for every link
  * on screen, asked for when the first evidence link shows, never kept across reloads.
  */
-function useFilePass(): string | null {
+export function useFilePass(): string | null {
   const { data } = useQuery({
     queryKey: ['file-pass'],
     queryFn: ({ signal }) => apiRequest('/api/v2/files/pass', { method: 'POST', schema: filePassSchema, signal }),

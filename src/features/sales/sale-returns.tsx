@@ -1,28 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { SaleReturnPrintData } from '../../../domain/documents/sale-return-document';
 import { formatMoment, formatMoney, formatQuantity } from '../../../domain/format';
+import { partialDeliveryMessages } from '../../../domain/messages/partial-delivery';
 import { salesMessages } from '../../../domain/messages/sales';
 import type { SaleDetail } from '../../../domain/schemas/quotations';
-import { saleReturnAnswerSchema, saleReturnInputSchema, saleReturnListSchema, type SaleReturn } from '../../../domain/schemas/sale-returns';
+import { saleReturnAnswerSchema, saleReturnInputSchema, type SaleReturn } from '../../../domain/schemas/sale-returns';
 import { Dialog } from '../../ui/dialog';
 import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
-import { openPrintWindow } from '../../lib/session-store';
+import { printSaleReturn, saleReturnsQueryOptions } from '../../ui/sale-return-queries';
 
 const text = salesMessages.corrections;
 
-export const saleReturnsKey = (saleId: number) => ['sale-returns', saleId] as const;
-
-/** GET /api/v2/sales/{id}/returns: the sale's credit notes, oldest first. */
-export const saleReturnsQueryOptions = (saleId: number) =>
-  queryOptions({
-    queryKey: saleReturnsKey(saleId),
-    queryFn: async ({ signal }) => (await apiRequest(`/api/v2/sales/${saleId}/returns`, { schema: saleReturnListSchema, signal })).data,
-  });
-
-export const printSaleReturn = (saleReturn: SaleReturn) =>
-  openPrintWindow({ kind: 'saleReturn', data: { saleReturn } satisfies SaleReturnPrintData });
+// Shared with the office's route panel (a partial delivery's lines and credit note).
+export { printSaleReturn, saleReturnsKey, saleReturnsQueryOptions } from '../../ui/sale-return-queries';
 
 /** What is left to return of each of the sale's products: what it holds less what earlier returns took back. */
 function returnable(sale: SaleDetail, returns: readonly SaleReturn[]) {
@@ -32,7 +23,7 @@ function returnable(sale: SaleDetail, returns: readonly SaleReturn[]) {
   return sale.items.map((line) => ({ ...line, left: Math.round((line.quantity - (taken.get(line.item_id) ?? 0)) * 100) / 100 }));
 }
 
-/** The returns of a filled sale: each with what it credited and its credit note to print. */
+/** The returns of a filled sale: each with what it credited (a line's own reason beside it, when it has one) and its credit note to print. */
 export function SaleReturnsList({ returns }: { returns: readonly SaleReturn[] }) {
   if (returns.length === 0) return null;
   return (
@@ -40,7 +31,12 @@ export function SaleReturnsList({ returns }: { returns: readonly SaleReturn[] })
       {returns.map((saleReturn) => (
         <li key={saleReturn.id}>
           <strong>{text.returnFolio(saleReturn.id)}</strong> · {formatMoment(saleReturn.created_at)} · {formatMoney(saleReturn.total)} ·{' '}
-          {saleReturn.lines.map((line) => `${line.name} ${formatQuantity(line.quantity)} ${line.unit}`).join(', ')}
+          {saleReturn.lines
+            .map(
+              (line) =>
+                `${line.name} ${formatQuantity(line.quantity)} ${line.unit}${line.reason ? ` ${partialDeliveryMessages.lineReason(line.reason)}` : ''}`,
+            )
+            .join(', ')}
           <button type="button" className="outline-button" onClick={() => printSaleReturn(saleReturn)}>
             {text.returnPrint(text.returnFolio(saleReturn.id))}
           </button>

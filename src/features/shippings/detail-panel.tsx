@@ -15,11 +15,16 @@ import { useConfirmSheet, useRowMenu } from '../../ui/overlays';
 import { DeliveryOutcome, DeliveryTimeline, RouteFacts, SaleFacts } from '../../ui/route/route-view';
 import { useDispatchedOrders, useFullShipping, useNearbyRoutes, useShippingMutations } from './queries';
 import { EvidenceLink } from '../../ui/evidence-link';
+import { DeliveryReceipt } from './delivery-receipt';
 import { Field } from '../../ui/form-fields';
 
 const text = shippingDetailsMessages;
 const saleFolio = driverMessages.saleFolio;
 export type Notify = (message: string, tone: 'success' | 'danger') => void;
+
+/** A completed stop with something of issue 47's receipt to show: a partial delivery, a receiver, a signature. */
+const hasReceipt = (detail: ShippingDetailSummary) =>
+  detail.completed && (detail.partial === true || Boolean(detail.received_by) || Boolean(detail.signature));
 
 const detailHeader = (detail: ShippingDetailSummary) => `${saleFolio(detail.sale_id)} · ${detail.sale.company_name}`;
 
@@ -49,6 +54,8 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
   );
   const askDelete = confirmDelete.ask;
   const canEditDetail = hasPermission(user, 'editShippingDetails');
+  // A partial delivery's lines are its sale's return, read where the person may read returns.
+  const canReadReturns = hasPermission(user, 'sales') || hasPermission(user, 'cancelations');
   const canDeleteDetail = hasPermission(user, 'deleteShippingDetails');
   const menuItems = useCallback(
     (detail: ShippingDetailSummary) =>
@@ -125,6 +132,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
                         </a>
                       </>
                     )}
+                    {hasReceipt(detail) && <DeliveryReceipt detail={detail} canReadReturns={canReadReturns} />}
                   </td>
                   <td className="numeric">{formatKg(detail.sale.sale_weight)}</td>
                   <td>{detail.sale.internal_note || detail.sale.note || '—'}</td>
@@ -155,6 +163,7 @@ export function DetailPanel({ shipping, wide, notify }: { shipping: ShippingSumm
                 )}
                 <DeliveryOutcome detail={detail} />
                 {detail.pdf && <EvidenceLink name={detail.pdf}>{text.evidence}</EvidenceLink>}
+                {hasReceipt(detail) && <DeliveryReceipt detail={detail} canReadReturns={canReadReturns} />}
               </article>
             )}
           />

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { monterreyDate } from '../../domain/time';
-import { bearer, signIn, tokenOf } from './support';
+import { bearer, seriousViolations, signIn, tokenOf } from './support';
 
 /** Where the truck starts (Monterrey's Macroplaza), and 450 m north of it: past the recorder's 200 m. */
 const START = { latitude: 25.6694, longitude: -100.3099 };
@@ -59,6 +59,9 @@ test("the office's 'Mapa' moves a truck live as the driver's phone reports where
   const listed = office.getByRole('list', { name: 'Rutas y paradas' }).locator(`li[data-route-id="${routeId}"]`);
   await expect(listed).toContainText(`Ruta E-${routeId} · José Martínez`, { timeout: 30_000 });
   await expect(listed).toContainText('Sin posición aún');
+  // The legend names the map's colours, and the map, its legend and list pass axe.
+  await expect(office.getByRole('list', { name: 'Simbología' })).toContainText('Entrega parcial');
+  expect(await seriousViolations(office)).toEqual([]);
   // Anything that reloads the page would drop this mark: the truck must move without one.
   await office.evaluate(() => Object.assign(window, { mapNotReloaded: true }));
 

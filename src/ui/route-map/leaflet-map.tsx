@@ -27,7 +27,7 @@ export default function LeafletMap({ routes, tiles, label }: LeafletMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   // Each route's marks, redrawn only when that route changed (a live position changes one route).
-  const drawn = useRef(new Map<number, { route: MapRoute; layer: L.LayerGroup }>());
+  const drawn = useRef(new Map<number, { route: MapRoute; colour: string; layer: L.LayerGroup }>());
   const framed = useRef('');
 
   useEffect(() => {
@@ -77,10 +77,12 @@ export default function LeafletMap({ routes, tiles, label }: LeafletMapProps) {
       }
     }
     routes.forEach((route, index) => {
+      // A route's colour follows its place in the list beside the map, so the two always match.
+      const colour = routeColour(index);
       const entry = layers.get(route.id);
-      if (entry?.route === route) return;
+      if (entry?.route === route && entry.colour === colour) return;
       entry?.layer.remove();
-      layers.set(route.id, { route, layer: routeLayer(route, routeColour(index)).addTo(current) });
+      layers.set(route.id, { route, colour, layer: routeLayer(route, colour).addTo(current) });
     });
     // Framed again only when other routes are shown (another day): a live move keeps the person's zoom.
     const shown = routes.map((route) => route.id).join(',');

@@ -1,5 +1,4 @@
 import { commonMessages } from '../../../domain/messages/shell';
-import type { ReturnedLine } from '../../../domain/schemas/shipping';
 import { monterreyMinute } from '../../../domain/time';
 import type { CompleteDelivery, Position } from '../../../sync/commands';
 import type { LocalDetail } from '../../../sync/db';
@@ -20,7 +19,7 @@ export interface DeliveryInput {
 }
 
 /** completeDelivery's payload with issue 47's evidence: who received, the signature, what came back. */
-export type DeliveryPayload = CompleteDelivery & { received_by: string | null; signature: string | null; returned?: ReturnedLine[] };
+export type DeliveryPayload = CompleteDelivery;
 
 /**
  * The payload of a delivery, or why it cannot be saved (Spanish). Checked before the evidence

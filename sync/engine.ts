@@ -634,7 +634,7 @@ export class SyncEngine {
   }
 
   /**
-   * Sends the positions a started route recorded (sync/positions.ts), in batches. The module
+   * Sends the positions a started route recorded (sync/position-batches.ts), in batches. The module
    * that batches them is loaded only when there is something to send, so it stays out of the
    * start of the app. A failure leaves them for the next round; a lost session pauses the queue
    * as the outbox's 401 does.
@@ -644,7 +644,7 @@ export class SyncEngine {
     if ((await this.db.positions.where('userId').equals(this.options.userId).count()) === 0) return;
     const token = this.options.getToken();
     if (!token) return;
-    const { sendPositions } = await import('./positions');
+    const { sendPositions } = await import('./position-batches');
     const round = await sendPositions(this.db, {
       transport: this.options.transport,
       userId: this.options.userId,

@@ -5,7 +5,8 @@ import { POSITIONS_PER_BATCH, positionBatchSchema, type PositionBatch } from '..
 import { openSyncDatabase, readMeta, writeMeta, type SyncDatabase } from './db';
 import { SyncEngine } from './engine';
 import { enqueue, applyPullPage } from './local';
-import { droppedPositions, positionsPath, recordPosition, sendPositions, waitingPositions, type TakenPosition } from './positions';
+import { positionsPath, sendPositions } from './position-batches';
+import { droppedPositions, recordPosition, waitingPositions, type TakenPosition } from './positions';
 import { pullPage, shippingFixture } from './test-fixtures';
 
 interface Sent {

@@ -32,7 +32,8 @@ export const deliveryMapMessages = {
   noPlace: 'Sin ubicación',
   stop: (order: number, company: string) => `${order}. ${company}`,
   eta: (time: string, approximate: boolean) => `Llega ~${time}${approximate ? ' (aprox.)' : ''}`,
-  deliveredAt: (time: string) => `Entregado ${time}`,
+  /** When a stop was delivered, in part or rejected: after its state ('Rechazado · a las 09:41'). */
+  doneAt: (time: string) => `a las ${time}`,
   noTiles: 'Mapa sin fondo: se dibujan las paradas y el recorrido.',
   // The route's 'Mapa' section in its dialog.
   section: 'Mapa',

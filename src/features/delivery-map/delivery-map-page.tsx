@@ -38,9 +38,9 @@ export default function DeliveryMapPage() {
       {shown.length > 0 && (
         <div className="delivery-map">
           <RouteMap routes={shown} config={config.data} label={text.mapLabel} />
-          <section className="delivery-map__list" aria-label={text.listLabel}>
+          <div className="delivery-map__list">
             <RouteList routes={shown} />
-          </section>
+          </div>
         </div>
       )}
     </ScreenPage>

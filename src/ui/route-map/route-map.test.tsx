@@ -41,7 +41,7 @@ const route: MapRoute = {
     stop(2, { state: 'parcial', branch: 'Centro' }),
     stop(3, { eta: '2026-11-24T16:40:00.000Z', eta_approximate: true }),
     stop(4, { eta: '2026-11-24T17:10:00.000Z' }),
-    stop(5, { state: 'rechazado', latitude: null, longitude: null }),
+    stop(5, { state: 'rechazado', delivered_at: '2026-11-24T17:41:00.000Z', latitude: null, longitude: null }),
   ],
 };
 
@@ -50,12 +50,12 @@ describe('RouteList (the map read as text)', () => {
     const text = visibleText(renderToStaticMarkup(<RouteList routes={[route]} />));
     expect(text).toContain('Ruta E-7 · Miguel Hernández · Nissan NP300');
     expect(text).toContain('En camino · Última posición: 10:05');
-    expect(text).toContain('1. Cliente 1 — Entregado · Entregado 09:30');
+    expect(text).toContain('1. Cliente 1 — Entregado · a las 09:30');
     expect(text).toContain('2. Cliente 2 (Centro) — Entrega parcial');
     expect(text).toContain('3. Cliente 3 — Pendiente · Llega ~10:40 (aprox.)');
     expect(text).toContain('4. Cliente 4 — Pendiente · Llega ~11:10');
     expect(text).not.toContain('11:10 (aprox.)');
-    expect(text).toContain('5. Cliente 5 — Rechazado · Sin ubicación');
+    expect(text).toContain('5. Cliente 5 — Rechazado · a las 11:41 · Sin ubicación');
   });
 
   it('says a route not started and without a position, and one without a driver', () => {

@@ -53,7 +53,7 @@ function routeState(route: MapRoute): string {
 
 /** What a stop's line says after its name: its state, and its ETA or when it was delivered. */
 export function stopSummary(stop: MapStop): string {
-  const when = stop.state === 'pendiente' ? etaText(stop) : stop.delivered_at && text.deliveredAt(clockTime(stop.delivered_at));
+  const when = stop.state === 'pendiente' ? etaText(stop) : stop.delivered_at && text.doneAt(clockTime(stop.delivered_at));
   const place = stop.latitude === null ? text.noPlace : null;
   return [text.states[stop.state], when, place].filter(Boolean).join(' · ');
 }

@@ -14,6 +14,10 @@ export const customersMessages = {
   tooManyBranches: 'Hasta 50 sucursales por cliente.',
   tooManyContacts: 'Hasta 50 contactos por cliente.',
   invalidText: 'El texto tiene caracteres no válidos.',
+  /** A branch's place on the map (issue 47): decimal degrees, both or neither. */
+  invalidLatitude: 'La latitud debe ser un número entre -90 y 90 (por ejemplo 25.6866).',
+  invalidLongitude: 'La longitud debe ser un número entre -180 y 180 (por ejemplo -100.3161).',
+  placeIncomplete: 'Escribe la latitud y la longitud, o deja ambas vacías.',
   // Server refusals.
   notFound: 'El cliente no existe.',
   invalidCfdi: 'El uso de CFDI no existe.',
@@ -152,6 +156,9 @@ export const customersMessages = {
     branch: (n: number) => `Sucursal ${n}`,
     branchName: 'Nombre de la sucursal',
     branchAddress: 'Dirección',
+    branchLatitude: 'Latitud',
+    branchLongitude: 'Longitud',
+    branchPlaceHint: 'Opcional: ubica la sucursal en el mapa y al optimizar rutas.',
     addBranch: 'Agregar sucursal',
     removeBranch: (n: number) => `Quitar sucursal ${n}`,
     contacts: 'Contactos',

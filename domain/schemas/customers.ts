@@ -89,12 +89,48 @@ const creditDays = z._default(
   0,
 );
 
+/**
+ * A coordinate in decimal degrees within ±`limit`, as a number or the text typed (empty is
+ * null). Left out (undefined), a branch keeps the place it has: a client that does not know
+ * places (the counter's 'Nuevo cliente', an older app) does not erase one learned on delivery.
+ */
+const coordinate = (limit: number, message: string) =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.union([z.number({ error: message }), z.string({ error: message }).check(z.maxLength(30, message))]),
+        z.transform((value, ctx) => {
+          if (typeof value === 'string' && value.trim() === '') return null;
+          const n = typeof value === 'string' ? (/^\s*[-+]?\d{1,3}(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN) : value;
+          if (!Number.isFinite(n) || Math.abs(n) > limit) {
+            ctx.issues.push({ code: 'custom', message, input: value });
+            return z.NEVER;
+          }
+          return n;
+        }),
+      ),
+    ),
+  );
+
 /** A branch: `id` names one the customer already has (edited in place); without it, a new one. */
-export const branchInputSchema = z.object({
-  id: z._default(z.nullable(id), null),
-  name: required(200),
-  address: required(400),
-});
+export const branchInputSchema = z
+  .object({
+    id: z._default(z.nullable(id), null),
+    name: required(200),
+    address: required(400),
+    /** Its place (issue 47): the map's stop and 'Optimizar' use it. Both or neither. */
+    latitude: coordinate(90, text.invalidLatitude),
+    longitude: coordinate(180, text.invalidLongitude),
+  })
+  .check(
+    z.superRefine((branch, ctx) => {
+      const hasLatitude = typeof branch.latitude === 'number';
+      if (hasLatitude === (typeof branch.longitude === 'number')) return;
+      // Said under the one left empty.
+      const missing = hasLatitude ? 'longitude' : 'latitude';
+      ctx.issues.push({ code: 'custom', path: [missing], message: text.placeIncomplete, input: branch[missing] });
+    }),
+  );
 export type BranchInput = z.infer<typeof branchInputSchema>;
 
 /** A person at the customer; only the name is required. */
@@ -211,7 +247,17 @@ export const companyDetailSchema = z.object({
   created_by: opt(str),
   verified_at: opt(str),
   verified_by: opt(str),
-  branches: z.array(z.object({ id: int, name: str, address: str, in_use: z.boolean() })),
+  branches: z.array(
+    z.object({
+      id: int,
+      name: str,
+      address: str,
+      /** Absent from answers of servers before issue 47. */
+      latitude: z.optional(opt(num)),
+      longitude: z.optional(opt(num)),
+      in_use: z.boolean(),
+    }),
+  ),
   contacts: z.array(z.object({ id: int, name: str, last: str, phone: opt(str), email: opt(str), in_use: z.boolean() })),
   balance: companyBalanceSchema,
 });

@@ -78,6 +78,7 @@ export async function loadCompanyDetail(db: Db, id: number, today: string): Prom
       'created_by', ${userName(sql`c.created_by_user_id`)},
       'verified_at', ${iso(sql`c.verified_at`)}, 'verified_by', ${userName(sql`c.verified_by_user_id`)},
       'branches', coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name, 'address', b.address,
+          'latitude', b.latitude, 'longitude', b.longitude,
           'in_use', EXISTS (SELECT 1 FROM sales s WHERE s.company_branch_id = b.id)) ORDER BY b.id)
         FROM company_branches b WHERE b.company_id = c.id), '[]'),
       'contacts', coalesce((SELECT json_agg(json_build_object('id', ct.id, 'name', ct.name, 'last', ct.last, 'phone', ct.phone, 'email', ct.email,

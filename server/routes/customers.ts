@@ -144,13 +144,26 @@ async function replaceBranches(tx: Db, companyId: number, wanted: CompanyInput['
     );
   }
   for (const branch of wanted) {
-    if (branch.id === null) await tx.insert(companyBranches).values({ company_id: companyId, name: branch.name, address: branch.address });
+    if (branch.id === null) await tx.insert(companyBranches).values({ company_id: companyId, ...branchColumns(branch) });
     else
       await tx
         .update(companyBranches)
-        .set({ name: branch.name, address: branch.address })
+        .set(branchColumns(branch))
         .where(both(eq(companyBranches.id, branch.id), eq(companyBranches.company_id, companyId)));
   }
+}
+
+/**
+ * A branch's columns as sent. Its place (issue 47) is written only when sent: a client that
+ * leaves it out keeps the place the branch has (one learned on a delivery too).
+ */
+function branchColumns(branch: CompanyInput['branches'][number]) {
+  const placeSent = branch.latitude !== undefined || branch.longitude !== undefined;
+  return {
+    name: branch.name,
+    address: branch.address,
+    ...(placeSent && { latitude: branch.latitude ?? null, longitude: branch.longitude ?? null }),
+  };
 }
 
 /** The contacts become exactly `wanted`, as the branches do; calls and conversations keep a contact too. */
@@ -334,7 +347,7 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
         .returning({ id: companies.id });
       const companyId = created!.id;
       if (body.branches.length > 0)
-        await tx.insert(companyBranches).values(body.branches.map((b) => ({ company_id: companyId, name: b.name, address: b.address })));
+        await tx.insert(companyBranches).values(body.branches.map((b) => ({ company_id: companyId, ...branchColumns(b) })));
       if (body.contacts.length > 0)
         await tx
           .insert(contacts)

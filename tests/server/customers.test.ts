@@ -645,3 +645,65 @@ describe('text with a NUL character', () => {
     expect((await call('GET', '/api/v2/company_p?filter[name]=Fonda%09', office())).statusCode).toBe(200);
   });
 });
+
+describe('a branch’s place (issue 47)', () => {
+  const place = (company: CompanyDetail) => company.branches.map(({ latitude, longitude }) => ({ latitude, longitude }));
+
+  it('is saved and read back, kept by an edit that leaves it out, and cleared when sent empty', async () => {
+    const company = await createCompany(office(), {
+      branches: [
+        { name: 'Matriz', address: 'Av. Constitución 100, Centro', latitude: 25.6866, longitude: -100.3161 },
+        { name: 'Bodega', address: 'Av. Ruiz Cortines 500', latitude: '25.7212', longitude: ' -100.2803 ' },
+        { name: 'Sin ubicar', address: 'Calle 5', latitude: '', longitude: '' },
+      ],
+    });
+    expect(place(company)).toEqual([
+      { latitude: 25.6866, longitude: -100.3161 },
+      { latitude: 25.7212, longitude: -100.2803 },
+      { latitude: null, longitude: null },
+    ]);
+    const read = await call('GET', `/api/v2/companies/${company.id}`, office());
+    expect(place(detailOf(read))).toEqual(place(company));
+
+    // A client that knows nothing of places (editBody leaves them out) keeps them.
+    const kept = await call('PUT', `/api/v2/companies/${company.id}`, office(), editBody(company));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(place(detailOf(kept))).toEqual(place(company));
+
+    const body = editBody(company);
+    const cleared = await call('PUT', `/api/v2/companies/${company.id}`, office(), {
+      ...body,
+      branches: [
+        { ...body.branches[0]!, latitude: null, longitude: null },
+        body.branches[1],
+        { ...body.branches[2]!, latitude: 25.7, longitude: -100.4 },
+      ],
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(place(detailOf(cleared))).toEqual([
+      { latitude: null, longitude: null },
+      { latitude: 25.7212, longitude: -100.2803 },
+      { latitude: 25.7, longitude: -100.4 },
+    ]);
+  });
+
+  it('is refused out of range, as text that is no number, or with one coordinate only, in Spanish, saving nothing', async () => {
+    const refused = async (latitude: unknown, longitude: unknown) => {
+      const response = await call(
+        'POST',
+        '/api/v2/companies',
+        office(),
+        companyBody({ branches: [{ name: 'Matriz', address: 'Calle 1', latitude, longitude }] }),
+      );
+      expect(response.statusCode).toBe(400);
+      return (response.json() as { message: string }).message;
+    };
+    const before = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM companies`);
+    expect(await refused(91, -100.3)).toContain('La latitud debe ser un número entre -90 y 90');
+    expect(await refused(25.6, -180.5)).toContain('La longitud debe ser un número entre -180 y 180');
+    expect(await refused('25,6', -100.3)).toContain('La latitud debe ser un número');
+    expect(await refused(25.6, null)).toBe('Escribe la latitud y la longitud, o deja ambas vacías.');
+    expect(await refused(null, -100.3)).toBe('Escribe la latitud y la longitud, o deja ambas vacías.');
+    expect(await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM companies`)).toEqual(before);
+  });
+});

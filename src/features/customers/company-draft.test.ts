@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyDetail } from '../../../domain/schemas/customers';
+import { customersMessages } from '../../../domain/messages/customers';
 import { fiscalMessages } from '../../../domain/messages/fiscal';
-import { bodyOf, checkDraft, draftOf, emptyDraft, newContact, usoOptionOf, usoOptionsFor } from './company-draft';
+import { bodyOf, checkDraft, draftOf, emptyDraft, newBranch, newContact, usoOptionOf, usoOptionsFor } from './company-draft';
 
 const usos = [
   { id: 101, name: 'G01 Adquisición de mercancías' },
@@ -30,7 +31,7 @@ const saved: CompanyDetail = {
   created_by: 'Jorge Treviño Leal',
   verified_at: '2026-01-10T15:30:00.000Z',
   verified_by: 'Jorge Treviño Leal',
-  branches: [{ id: 3, name: 'Matriz', address: 'Escobedo 555', in_use: true }],
+  branches: [{ id: 3, name: 'Matriz', address: 'Escobedo 555', latitude: 25.6866, longitude: -100.3161, in_use: true }],
   contacts: [{ id: 9, name: 'Rosa', last: 'Elizondo', phone: null, email: 'rosa@ancira.mx', in_use: false }],
   balance: {
     today: '2026-03-10',
@@ -67,7 +68,7 @@ describe('the company form’s draft', () => {
       cfdi_id: 101,
       regimen_fiscal: '601',
       cp_fiscal: '64000',
-      branches: [{ id: 3, name: 'Matriz', address: 'Escobedo 555' }],
+      branches: [{ id: 3, name: 'Matriz', address: 'Escobedo 555', latitude: 25.6866, longitude: -100.3161 }],
       contacts: [{ id: 9, name: 'Rosa', last: 'Elizondo', phone: null, email: 'rosa@ancira.mx' }],
     });
   });
@@ -91,6 +92,31 @@ describe('the company form’s draft', () => {
   it('sends what was typed, empty texts as typed and no CFDI as null, for the schema to trim', () => {
     const body = bodyOf({ ...emptyDraft(), name: ' Fonda Lupe ', cfdi_id: '' });
     expect(body).toMatchObject({ name: ' Fonda Lupe ', cfdi_id: null, branches: [{ id: null, name: 'Matriz', address: '' }] });
+  });
+
+  it('takes a branch’s place as typed, both or neither, and says in Spanish what is wrong', () => {
+    const withPlace = (latitude: string, longitude: string) => ({
+      ...emptyDraft(),
+      name: 'Fonda Lupe',
+      razon_social: 'Fonda Lupe',
+      branches: [{ ...newBranch(), name: 'Matriz', address: 'Juárez 10', latitude, longitude }],
+    });
+    const placed = checkDraft(withPlace(' 25.6866 ', '-100.3161'));
+    expect(placed.ok && placed.body.branches[0]).toMatchObject({ latitude: 25.6866, longitude: -100.3161 });
+    const none = checkDraft(withPlace('', ''));
+    expect(none.ok && none.body.branches[0]).toMatchObject({ latitude: null, longitude: null });
+    const errorsOf = (latitude: string, longitude: string) => {
+      const checked = checkDraft(withPlace(latitude, longitude));
+      return checked.ok ? {} : Object.fromEntries(checked.errors);
+    };
+    expect(errorsOf('25.68', '')).toEqual({ 'branches.0.longitude': customersMessages.placeIncomplete });
+    expect(errorsOf('', '-100.3')).toEqual({ 'branches.0.latitude': customersMessages.placeIncomplete });
+    expect(errorsOf('95', '-100.3')).toEqual({ 'branches.0.latitude': customersMessages.invalidLatitude });
+    expect(errorsOf('25.68', '-181')).toEqual({ 'branches.0.longitude': customersMessages.invalidLongitude });
+    expect(errorsOf('25,68', 'norte')).toEqual({
+      'branches.0.latitude': customersMessages.invalidLatitude,
+      'branches.0.longitude': customersMessages.invalidLongitude,
+    });
   });
 
   it('checks the fiscal data together: a uso the régimen does not admit is named on the uso', () => {

@@ -20,6 +20,9 @@ export interface BranchDraft {
   id: number | null;
   name: string;
   address: string;
+  /** Its place on the map (issue 47) as typed, decimal degrees; both empty for none. */
+  latitude: string;
+  longitude: string;
   /** A sale or quotation names it: it cannot be removed. */
   inUse: boolean;
 }
@@ -55,7 +58,15 @@ export interface CompanyFormDraft {
 let added = 0;
 const newKey = (prefix: string) => `${prefix}-new-${++added}`;
 
-export const newBranch = (): BranchDraft => ({ key: newKey('branch'), id: null, name: '', address: '', inUse: false });
+export const newBranch = (): BranchDraft => ({
+  key: newKey('branch'),
+  id: null,
+  name: '',
+  address: '',
+  latitude: '',
+  longitude: '',
+  inUse: false,
+});
 export const newContact = (): ContactDraft => ({
   key: newKey('contact'),
   id: null,
@@ -99,7 +110,15 @@ export function draftOf(company: CompanyDetail): CompanyFormDraft {
     cfdi_id: company.cfdi_id === null ? '' : String(company.cfdi_id),
     regimen_fiscal: company.regimen_fiscal ?? '',
     cp_fiscal: company.cp_fiscal ?? '',
-    branches: company.branches.map((b) => ({ key: `branch-${b.id}`, id: b.id, name: b.name, address: b.address, inUse: b.in_use })),
+    branches: company.branches.map((b) => ({
+      key: `branch-${b.id}`,
+      id: b.id,
+      name: b.name,
+      address: b.address,
+      latitude: b.latitude === null || b.latitude === undefined ? '' : String(b.latitude),
+      longitude: b.longitude === null || b.longitude === undefined ? '' : String(b.longitude),
+      inUse: b.in_use,
+    })),
     contacts: company.contacts.map((c) => ({
       key: `contact-${c.id}`,
       id: c.id,
@@ -126,7 +145,8 @@ export function bodyOf(draft: CompanyFormDraft): CompanyDraft {
     cfdi_id: draft.cfdi_id === '' ? null : Number(draft.cfdi_id),
     regimen_fiscal: draft.regimen_fiscal,
     cp_fiscal: draft.cp_fiscal,
-    branches: draft.branches.map((b) => ({ id: b.id, name: b.name, address: b.address })),
+    // The place always goes, empty as '' (none): the form is where the office clears it.
+    branches: draft.branches.map((b) => ({ id: b.id, name: b.name, address: b.address, latitude: b.latitude, longitude: b.longitude })),
     contacts: draft.contacts.map((c) => ({ id: c.id, name: c.name, last: c.last, phone: c.phone, email: c.email })),
   };
 }

@@ -328,6 +328,22 @@ function CompanyForm({ company }: { company?: CompanyDetail }) {
                   maxLength={400}
                   onChange={(v) => setBranch(index, { address: v })}
                 />
+                {/* A text keyboard: a phone's decimal one has no minus sign, and Mexico's longitudes are negative. */}
+                <TextField
+                  {...field(`branches.${index}.latitude`)}
+                  label={text.branchLatitude}
+                  hint={text.branchPlaceHint}
+                  value={branch.latitude}
+                  maxLength={30}
+                  onChange={(v) => setBranch(index, { latitude: v })}
+                />
+                <TextField
+                  {...field(`branches.${index}.longitude`)}
+                  label={text.branchLongitude}
+                  value={branch.longitude}
+                  maxLength={30}
+                  onChange={(v) => setBranch(index, { longitude: v })}
+                />
               </Entry>
             ))}
             <button

@@ -49,9 +49,12 @@ export async function recordPositions(
   batch: PositionBatch,
   now: Date = new Date(),
 ): Promise<RecordedBatch> {
+  // Positions are the one write whose last moments may be lost to a crash of the database (a few
+  // dots of a trail): their commit does not wait for the disk, which would otherwise be most of
+  // a batch's time with 200 trucks. The route is read in the same statement.
   const [route] = await rows<RouteWindow>(
     tx,
-    sql`SELECT driver_id, date, to_char(km_capture_time_start, 'YYYY-MM-DD HH24:MI') AS started,
+    sql`SELECT set_config('synchronous_commit', 'off', true) AS commit_mode, driver_id, date, to_char(km_capture_time_start, 'YYYY-MM-DD HH24:MI') AS started,
         to_char(km_capture_time, 'YYYY-MM-DD HH24:MI') AS finished
       FROM shippings WHERE id = ${shippingId} AND deleted_at IS NULL`,
   );

@@ -12,8 +12,6 @@ import { useSyncStatus } from '../../sync/sync-context';
 const text = driverMessages;
 const loadRouteDeliveries = () => import('./route-deliveries');
 const RouteDeliveries = lazy(loadRouteDeliveries);
-/** The started route's position recorder: loaded once the routes are drawn, never in the start's chunk. */
-const RouteTracking = lazy(() => import('./route-tracking'));
 
 /**
  * A delivery driver's routes on this device, today's first (spec §6), and 'Entregas' for the
@@ -28,7 +26,6 @@ export function DriverRoutes() {
   const today = longMonterreyDate(new Date());
   // Until the first pull arrives an empty list only means "not downloaded yet".
   const loading = routes === undefined || !sync.loaded || (routes.length === 0 && sync.lastPulledAt === null);
-  const started = routes && trackedRoute(routes);
   // 'Entregas' (and Ionic with it) starts loading at the first touch, before the tap ends.
   useEffect(() => {
     const warm = () => void loadRouteDeliveries();
@@ -57,11 +54,6 @@ export function DriverRoutes() {
           ))}
         </ul>
       )}
-      {started !== undefined && (
-        <Suspense fallback={null}>
-          <RouteTracking key={started} shippingId={started} userId={user.id} />
-        </Suspense>
-      )}
       {openId !== null && (
         <Suspense fallback={<ScreenLoading />}>
           <RouteDeliveries shippingId={openId} onClose={() => setOpenId(null)} />
@@ -69,14 +61,6 @@ export function DriverRoutes() {
       )}
     </>
   );
-}
-
-/**
- * The route whose positions are recorded (issue 47): only one started and not finished, never
- * one before 'Iniciar' or after 'Terminar'; one at a time, today's first (the list's order).
- */
-export function trackedRoute(routes: readonly RouteSummary[]): number | undefined {
-  return routes.find(({ shipping }) => shipping.initial_km != null && shipping.final_km == null)?.shipping.id;
 }
 
 /** One route: a whole-row button with a native progress bar, large enough for a thumb. */

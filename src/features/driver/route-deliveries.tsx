@@ -25,7 +25,7 @@ import { deliverAtStop, type DeliveryInput } from './delivery-actions';
 import { MAX_RECEIVED_BY, partialLines, returnedAtStop, type LineAnswer, type PartialLine } from './delivery-evidence';
 import { PartialLinesFields } from './partial-lines';
 import type { SignatureHandle } from './signature-field';
-import { useTrackingState } from './tracking-state';
+import { tracksPositions, useTrackingState } from './tracking-state';
 import { KmForm, RouteFormActions, useSave, type Save } from '../../ui/route/route-form';
 import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from '../../ui/route/route-view';
 import { useDevicePosition } from './use-device-position';
@@ -38,6 +38,11 @@ const deliveryText = driverDeliveryMessages;
 type Toast = { text: string; color: string } | null;
 /** The receiver's signature: its pad (and signature_pad) loaded when a delivery form opens. */
 const SignatureField = lazy(() => import('./signature-field').then((module) => ({ default: module.SignatureField })));
+/**
+ * The started route's position recorder, loaded after this screen renders: neither the driver's
+ * start nor this screen's first draw carries it. It runs while the route's screen is open.
+ */
+const RouteTracking = lazy(() => import('./route-tracking'));
 /** The driver's cut, loaded once the route started. */
 const DriverCutSection = lazy(() => import('./driver-cut'));
 
@@ -77,6 +82,11 @@ export default function RouteDeliveries({ shippingId, onClose }: { shippingId: n
         </p>
       )}
       <RefusedChanges lane={(lane) => lane === `route:${shippingId}`} />
+      {route && tracksPositions(route.shipping, user.id) && (
+        <Suspense fallback={null}>
+          <RouteTracking shippingId={shippingId} userId={user.id} />
+        </Suspense>
+      )}
       {route && (
         <>
           <RouteSummary

@@ -7,8 +7,7 @@ import {
   type TrackerEnvironment,
   type TrackingState,
 } from './route-tracker';
-import { trackedRoute } from './driver-routes';
-import type { RouteSummary } from '../../sync/driver-reads';
+import { tracksPositions } from './tracking-state';
 
 /** Monterrey's Macroplaza, and a point `metres` east of it on the same parallel. */
 const PLAZA = { latitude: 25.6693, longitude: -100.3099 };
@@ -233,17 +232,12 @@ describe('no positions', () => {
 });
 
 describe('which route records positions', () => {
-  const summary = (id: number, initial_km: number | null, final_km: number | null) =>
-    ({
-      shipping: { id, initial_km, final_km },
-      isToday: true,
-      counts: { pending: 0, delivered: 0, rejected: 0 },
-      records: [],
-    }) as unknown as RouteSummary;
+  const route = (driver_id: number | null, initial_km: number | null, final_km: number | null) => ({ driver_id, initial_km, final_km });
 
-  it('only a started route that has not finished: none before Iniciar or after Terminar', () => {
-    expect(trackedRoute([summary(1, null, null), summary(2, 100, 180)])).toBeUndefined();
-    expect(trackedRoute([summary(1, null, null), summary(2, 100, 180), summary(3, 200, null)])).toBe(3);
-    expect(trackedRoute([])).toBeUndefined();
+  it('only the person’s own route, started and not finished: none before Iniciar or after Terminar', () => {
+    expect(tracksPositions(route(7, 100, null), 7)).toBe(true);
+    expect(tracksPositions(route(7, null, null), 7)).toBe(false);
+    expect(tracksPositions(route(7, 100, 180), 7)).toBe(false);
+    expect(tracksPositions(route(8, 100, null), 7)).toBe(false);
   });
 });

@@ -28,3 +28,14 @@ export function useTrackingState(shippingId: number): TrackingState | null {
     () => null,
   );
 }
+
+/**
+ * Whether this person's phone records the route's positions (issue 47): only their own route,
+ * started and not finished; never before 'Iniciar' or after 'Terminar'.
+ */
+export function tracksPositions(
+  shipping: { driver_id: number | null; initial_km: number | null; final_km: number | null },
+  userId: number,
+): boolean {
+  return shipping.driver_id === userId && shipping.initial_km != null && shipping.final_km == null;
+}

@@ -56,6 +56,27 @@ function createRandom(seed: number) {
   };
 }
 
+/** The demo's customers are around Monterrey's centre (issue 47: the map and 'Optimizar' need places). */
+export const DEMO_CENTRE = { latitude: 25.67, longitude: -100.31 };
+/** How far from the centre a demo branch may be. */
+export const DEMO_RADIUS_KM = 12;
+
+/**
+ * A branch's place spread evenly over the disc of DEMO_RADIUS_KM around DEMO_CENTRE (√ of the
+ * draw for the distance, so the outskirts are not emptier than the centre), to 6 decimals (~10 cm).
+ */
+function demoPlace(random: ReturnType<typeof createRandom>): { latitude: number; longitude: number } {
+  const km = DEMO_RADIUS_KM * Math.sqrt(random.next());
+  const angle = 2 * Math.PI * random.next();
+  const kmPerDegreeLatitude = 111.32;
+  const kmPerDegreeLongitude = kmPerDegreeLatitude * Math.cos((DEMO_CENTRE.latitude * Math.PI) / 180);
+  const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+  return {
+    latitude: round6(DEMO_CENTRE.latitude + (km * Math.sin(angle)) / kmPerDegreeLatitude),
+    longitude: round6(DEMO_CENTRE.longitude + (km * Math.cos(angle)) / kmPerDegreeLongitude),
+  };
+}
+
 /** EAN-13 with its check digit, from a 12-digit body. */
 export function ean13(body: string): string {
   const digits = body.split('').map(Number);
@@ -346,11 +367,13 @@ export async function seedDemo(
       }),
     )
     .returning();
+  // Places come from a stream of their own, so the rest of the demo's choices stay as they were.
+  const places = createRandom(47);
   const branchRows = await db
     .insert(t.companyBranches)
     .values(
       companyRows.flatMap((c, index) => {
-        const main = { company_id: c.id, name: 'Matriz', address: c.delivery_address ?? '' };
+        const main = { company_id: c.id, name: 'Matriz', address: c.delivery_address ?? '', ...demoPlace(places) };
         if (index % 4 !== 0) return [main];
         const [colonia, city] = random.pick(NEIGHBOURHOODS);
         return [
@@ -359,6 +382,7 @@ export async function seedDemo(
             company_id: c.id,
             name: `Sucursal ${colonia}`,
             address: `${random.pick(STREETS)} ${random.int(100, 2999)}, ${colonia}, ${city}, N.L.`,
+            ...demoPlace(places),
           },
         ];
       }),

@@ -3,7 +3,8 @@ import { rentalPieces } from '../../server/repositories/rentals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVENTORY_MOVEMENT_TYPES } from '../../domain/inventory';
 import { monterreyDate } from '../../domain/time';
-import { ean13 } from '../../server/demo/demo-seed';
+import { distanceMetres } from '../../domain/rules/eta';
+import { DEMO_CENTRE, ean13 } from '../../server/demo/demo-seed';
 import { DEMO_USERS } from '../../server/demo/demo-users';
 import { openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/prepare-database';
@@ -98,6 +99,21 @@ describe('the demo data', () => {
     }
   });
 
+  it('places every customer branch around Monterrey (the map and Optimizar), each at a place of its own', async () => {
+    const branches = await rows<{ latitude: number | null; longitude: number | null }>(
+      sql`SELECT latitude, longitude FROM company_branches ORDER BY id`,
+    );
+    expect(branches.length).toBeGreaterThan(10);
+    for (const branch of branches) {
+      expect(branch.latitude).not.toBeNull();
+      expect(distanceMetres(DEMO_CENTRE, { latitude: branch.latitude!, longitude: branch.longitude! })).toBeLessThanOrEqual(15_000);
+    }
+    expect(new Set(branches.map((b) => `${b.latitude},${b.longitude}`)).size).toBe(branches.length);
+    // Spread over the city, not heaped on its centre.
+    const far = branches.filter((b) => distanceMetres(DEMO_CENTRE, { latitude: b.latitude!, longitude: b.longitude! }) > 6_000);
+    expect(far.length).toBeGreaterThan(branches.length / 4);
+  });
+
   it('holds legacy CFDI entries (id ≤ 100) beside current ones', async () => {
     const ids = (await rows<{ id: number }>(sql`SELECT id FROM cfdis`)).map((r) => r.id);
     expect(ids.some((id) => id <= 100)).toBe(true);
@@ -119,6 +135,7 @@ describe('the demo seed', () => {
           UNION ALL SELECT concat_ws(',', id, company_id, date, type, total, due_balance, payment_status, sale_weight, bar, is_in_production) FROM sales
           UNION ALL SELECT concat_ws(',', sale_id, item_id, quantity, price) FROM sale_items
           UNION ALL SELECT concat_ws(',', id, name, delivery_address, credit_days) FROM companies
+          UNION ALL SELECT concat_ws(',', id, company_id, name, latitude, longitude) FROM company_branches
           UNION ALL SELECT concat_ws(',', item_id, type, quantity) FROM inventory_movements
         ) rows`);
       digests.push(String((result as unknown as { rows: { digest: string }[] }).rows[0]?.digest));

@@ -46,7 +46,7 @@ const optimize = (token: string, shippingId: number, key = randomUUID()) =>
   send(token, 'POST', `/api/v2/shippings/${shippingId}/optimize`, undefined, { 'idempotency-key': key });
 
 async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
-  return (((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows);
+  return ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
 }
 
 const placedBranches = new Set<number>();
@@ -80,7 +80,11 @@ async function routeAt(places: (GeoPoint | null)[], date = '2026-12-10'): Promis
     await t.database.db.execute(
       sql`UPDATE company_branches SET latitude = ${place?.latitude ?? null}, longitude = ${place?.longitude ?? null} WHERE id = ${sale.branch}`,
     );
-    const detail = await send(office, 'POST', '/api/v1/shipping_detail/create', { sale_id: sale.id, shipping_id: shippingId, completed: false });
+    const detail = await send(office, 'POST', '/api/v1/shipping_detail/create', {
+      sale_id: sale.id,
+      shipping_id: shippingId,
+      completed: false,
+    });
     expect(detail.statusCode, detail.body).toBe(201);
     detailIds.push(shippingDetailSchema.parse(detail.json()).id);
   }
@@ -289,7 +293,9 @@ describe('without a routing engine', () => {
 
   it('answers 409 saying no engine is configured, and the map’s configuration says routing is off', async () => {
     const token = await loginAs(bare.app, 'oficina@demo.mx');
-    const { rows } = (await bare.database.db.execute(sql`SELECT id FROM shippings WHERE deleted_at IS NULL ORDER BY id LIMIT 1`)) as unknown as {
+    const { rows } = (await bare.database.db.execute(
+      sql`SELECT id FROM shippings WHERE deleted_at IS NULL ORDER BY id LIMIT 1`,
+    )) as unknown as {
       rows: { id: number }[];
     };
     const route = rows[0];

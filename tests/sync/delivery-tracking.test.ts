@@ -194,6 +194,8 @@ describe('a partial delivery with a signature, made offline', () => {
     let release!: () => void;
     network.fail('PATCH', /shipping_details/, { kind: 'hold', released: new Promise<void>((resolve) => (release = resolve)) });
     const second = await device(network, clock, first);
+    // The app hears 'online': what waited for the network goes at once (the device clock stands still here).
+    await second.engine.connectivityRestored();
     // The evidence is uploaded first (its own PATCHes); the delivery's PATCH follows.
     const deliverySent = () => network.log.some((e) => e.method === 'PATCH' && /shipping_details/.test(e.path));
     const until = Date.now() + 20_000;

@@ -132,8 +132,9 @@ export const shippingDetails = pgTable(
     uniqueIndex('shipping_details_tracking_token').on(t.tracking_token),
     index('shipping_details_shipping').on(t.shipping_id),
     index('shipping_details_sale').on(t.sale_id),
-    // Opening evidence asks which delivery names the file.
+    // Opening evidence asks which delivery names the file (its photo or PDF, or its signature).
     index('shipping_details_pdf').on(t.pdf),
+    index('shipping_details_signature').on(t.signature),
   ],
 );
 

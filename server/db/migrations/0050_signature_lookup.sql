@@ -1,0 +1,1 @@
+CREATE INDEX "shipping_details_signature" ON "shipping_details" USING btree ("signature");

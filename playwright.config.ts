@@ -54,6 +54,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
         WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist',
         LOG_LEVEL: 'warn',
+        // Customers' tracking links are built on it (issue 47): without it nobody is told.
+        PUBLIC_URL: `http://localhost:${port}`,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // A queued e-mail leaves within a second, and a mail server not up yet is tried again soon.
         EMAIL_POLL_MS: '500',

@@ -64,7 +64,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
         globIgnores: ['**/*.br', '**/*.gz'],
-        navigateFallbackDenylist: [/^\/api\//, /^\/files\//, /^\/healthz/, /^\/manifest\.webmanifest/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/files\//, /^\/healthz/, /^\/manifest\.webmanifest/, /^\/seguimiento\//],
         cleanupOutdatedCaches: true,
         // Web Push: showing a notice and opening it (public/push-sw.js).
         importScripts: ['/push-sw.js'],

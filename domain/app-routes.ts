@@ -42,6 +42,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/solitario', 'Nuevo Envío', needs('editShippings'), { inMenu: false, implemented: true }),
   route('/shippings', 'Envíos', needs('shippings'), { implemented: true }),
   route('/shippings/:id', 'Envío', needs('shippings'), { inMenu: false, implemented: true }),
+  // Today's routes on a map, live (issue 47): under Envíos in the menu.
+  route('/mapa', 'Mapa', needs('shippings'), { implemented: true }),
   route('/calendar', 'Calendario', needs('activities'), { implemented: true }),
   route('/activities', 'Actividades', needs('activities'), { implemented: true }),
   route('/calls', 'Llamadas', needs('calls'), { implemented: true }),

@@ -33,6 +33,11 @@ import { rentalRoutes } from './routes/rentals';
 import { pushRoutes } from './routes/push';
 import { conversationRoutes } from './routes/conversations';
 import { startWhatsAppSender, whatsAppConfig } from './messaging/whatsapp';
+import { registerCustomerNotices } from './tracking/notify';
+import { trackingPageRoutes } from './routes/tracking-page';
+import { osrmEngine } from './routing/engine';
+import { mapConfig, routeMapRoutes } from './routes/route-map';
+import { startPositionRetention } from './tracking/retention';
 import { startPushSender } from './push/push';
 import { setupRoutes } from './routes/setup';
 import { businessRoutes } from './routes/business';
@@ -80,6 +85,7 @@ import { shippingDetailRoutes } from './routes/shipping-details';
 import { evidenceUploadRoutes } from './routes/evidence-uploads';
 import { deploymentHtml } from './pwa-html';
 import { shippingRoutes } from './routes/shippings';
+import { stopOrderRoutes } from './routes/stop-order';
 import { customerRoutes } from './routes/customers';
 import { FileStore, MAX_UPLOAD_BYTES } from './files';
 import { openEvidenceStorage } from './evidence-storage';
@@ -230,12 +236,14 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   homeRoutes(app, database.db);
   supportRoutes(app, database.db);
   shippingRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
+  // The routing engine (ROUTING_URL) orders routes and times their stops (issue 47); none: manual order, approximate ETAs.
+  const routing = env.ROUTING_URL ? osrmEngine(env.ROUTING_URL) : null;
+  stopOrderRoutes(app, database.db, routing);
   syncRoutes(app, database.db, business);
   syncPushRoutes(app);
   const storage = await openEvidenceStorage(env);
   app.addHook('onClose', async () => storage.close());
   const files = new FileStore(storage.filesScratch, storage.files);
-  shippingDetailRoutes(app, database.db, files, DEPLOYMENTS[env.DEPLOYMENT]);
   await evidenceUploadRoutes(app, { scratchDir: storage.uploadsScratch, parts: storage.uploadParts, files, db: database.db });
   orderRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT]);
   customerRoutes(app, database.db);
@@ -245,6 +253,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   const identityDefaults = DEPLOYMENTS[env.DEPLOYMENT].identity;
   const stamping = startStampingQueue(app, database.db, { env, defaults: identityDefaults, box: fiscalBox, pacSetting });
   const invoicing = invoicingHooks({ defaults: identityDefaults, pacSetting, wake: () => stamping.wake() });
+  // A partial delivery records a sale return, whose credit note invoicing owes.
+  shippingDetailRoutes(app, database.db, files, DEPLOYMENTS[env.DEPLOYMENT], invoicing);
   saleRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT], invoicing);
   quotationRoutes(app, database.db, DEPLOYMENTS[env.DEPLOYMENT], invoicing);
   quotationDocumentRoutes(app, database.db, business);
@@ -264,13 +274,29 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   quotationEmailRoutes(app, database.db, { business, sender: emailSender, giveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS });
   // Mensajes: WhatsApp when configured, e-mail through the same queue.
   const whatsapp = whatsAppConfig(env);
+  const whatsappSender = startWhatsAppSender(app, database.db, whatsapp, env);
   conversationRoutes(app, database.db, {
     whatsapp,
-    whatsappSender: startWhatsAppSender(app, database.db, whatsapp, env),
+    whatsappSender,
     email: emailSender,
     emailGiveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS,
     emailInboundSecret: env.EMAIL_INBOUND_SECRET ?? null,
   });
+  // Delivery tracking (issue 47): customers told through Mensajes' channels, and their public page.
+  registerCustomerNotices(app, {
+    whatsapp,
+    whatsappSender,
+    email: emailSender,
+    emailFrom: env.EMAIL_FROM,
+    emailGiveUpAfterMs: env.EMAIL_GIVE_UP_AFTER_MS,
+    publicUrl: env.PUBLIC_URL ?? null,
+    templates: { routeStarted: env.WHATSAPP_TEMPLATE_ROUTE_STARTED, stopNext: env.WHATSAPP_TEMPLATE_STOP_NEXT, language: env.WHATSAPP_TEMPLATE_LANGUAGE },
+    defaults: identityDefaults,
+  });
+  trackingPageRoutes(app, database.db, business, routing);
+  // The office's map and the driver's positions (issue 47); positions are kept 90 days.
+  routeMapRoutes(app, database.db, { engine: routing, config: mapConfig(env) });
+  startPositionRetention(app, database.db);
   inventoryRoutes(app, database.db);
   inventoryMoveRoutes(app, database.db);
   referenceListRoutes(app, database.db);

@@ -8,6 +8,7 @@ import { NOTES_ROUTES } from './routes/notes';
 import { HOME_ROUTES } from './routes/home';
 import { SUPPORT_ROUTES } from './routes/support';
 import { SHIPPINGS_ROUTES } from './routes/shippings';
+import { STOP_ORDER_ROUTES } from './routes/stop-order';
 import { ORDERS_ROUTES } from './routes/orders';
 import { SHIPPING_DETAILS_ROUTES } from './routes/shipping-details';
 import { EVIDENCE_UPLOADS_ROUTES } from './routes/evidence-uploads';
@@ -47,6 +48,8 @@ import { IMPORTS_ROUTES } from './routes/imports';
 import { RENTALS_ROUTES } from './routes/rentals';
 import { PUSH_ROUTES } from './routes/push';
 import { CONVERSATIONS_ROUTES } from './routes/conversations';
+import { ROUTE_MAP_ROUTES } from './routes/route-map';
+import { TRACKING_PAGE_ROUTES } from './routes/tracking-page';
 
 /**
  * Every route of the API, indexed from the declarations beside the handlers (each resource's
@@ -64,6 +67,7 @@ const TABLES = [
   HOME_ROUTES,
   SUPPORT_ROUTES,
   SHIPPINGS_ROUTES,
+  STOP_ORDER_ROUTES,
   ORDERS_ROUTES,
   SHIPPING_DETAILS_ROUTES,
   EVIDENCE_UPLOADS_ROUTES,
@@ -103,6 +107,8 @@ const TABLES = [
   RENTALS_ROUTES,
   PUSH_ROUTES,
   CONVERSATIONS_ROUTES,
+  ROUTE_MAP_ROUTES,
+  TRACKING_PAGE_ROUTES,
 ] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T & string : never;

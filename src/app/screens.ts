@@ -44,6 +44,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/solitario': lazy(() => import('../features/shippings/new-shipping-page')),
   '/shippings': shippings,
   '/shippings/:id': shippings,
+  // The office's map of a day's routes (issue 47); Leaflet loads with its map, not with the screen.
+  '/mapa': lazy(() => import('../features/delivery-map/delivery-map-page')),
   '/notes': lazy(() => import('../features/notes/notes-page')),
   '/settings': lazy(() => import('../features/settings/settings-page')),
   '/support': lazy(() => import('../features/support/support-page')),

@@ -5,7 +5,7 @@ import { syncMessages } from '../domain/messages/sync';
 import { COMMAND_ROUTES, commandPath, type CommandRoute } from '../domain/rules/command-routes';
 import { routeKilometres } from '../domain/rules/shipping-progress';
 import { physicalCountSchema } from '../domain/schemas/physical-inventory';
-import type { ReturnedLine } from '../domain/schemas/shipping';
+import type { ReturnedLine } from '../domain/schemas/delivery-patch';
 import type { NoteRecord } from '../domain/schemas/notes';
 import type {
   ArrivedSale,

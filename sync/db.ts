@@ -2,7 +2,8 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { Deployment } from '../domain/deployment';
 import type { OrderToDispatch } from '../domain/schemas/orders';
 import type { PhysicalInventory } from '../domain/schemas/physical-inventory';
-import type { ReturnedLine, Shipping, ShippingDetail } from '../domain/schemas/shipping';
+import type { ReturnedLine } from '../domain/schemas/delivery-patch';
+import type { Shipping, ShippingDetail } from '../domain/schemas/shipping';
 import type { SyncCustomer, SyncDriver, SyncItem, SyncVehicle } from './types';
 
 /** Which reset brought a record; records of an older reset are dropped when a reset ends. */

@@ -9,11 +9,10 @@ import { rentalMessages } from '../../domain/messages/rentals';
 import type { Deployment } from '../../domain/deployment';
 import type { ShippingKind } from '../../domain/schemas/rentals';
 import { hasPermission } from '../../domain/permissions';
+import { MAX_SIGNATURE_BYTES, shippingDetailPatchSchema } from '../../domain/schemas/delivery-patch';
 import {
-  MAX_SIGNATURE_BYTES,
   filePassSchema,
   shippingDetailCreateSchema,
-  shippingDetailPatchSchema,
   shippingDetailUpdateSchema,
   shippingDetailSchema,
 } from '../../domain/schemas/shipping';

@@ -29,6 +29,11 @@ beforeAll(async () => {
         s.total, 'pendiente', 'timbrar', 1
       FROM sales s WHERE s.kind = 'sale' ORDER BY s.id LIMIT 1`,
   );
+  // A customer's tracking link is read by its token: one pending stop has one, as a route's start gives it.
+  await t.database.db.execute(
+    sql`UPDATE shipping_details SET tracking_token = ${TRACKING_TOKEN}
+      WHERE id = (SELECT id FROM shipping_details WHERE NOT completed AND deleted_at IS NULL ORDER BY id LIMIT 1)`,
+  );
   rentals = await createTestApp({ DEPLOYMENT: 'eventos' });
   rentalsAdmin = await loginAs(rentals.app, 'admin@demo.mx');
 });
@@ -37,6 +42,7 @@ afterAll(async () => {
   await rentals.close();
 });
 
+const TRACKING_TOKEN = 'Lectura-de-prueba_0123456789abcdefghijklmno';
 const range = `${monterreyDateOffset(new Date(), -30)},${monterreyDateOffset(new Date(), 7)}`;
 /** Query each read needs to answer (a required range, a year, an id). */
 const QUERIES: Partial<Record<RouteKey, string>> = {
@@ -62,7 +68,13 @@ describe('the answers of the reads', () => {
     const id = key.startsWith('GET /api/v2/quotations/') ? String(quotationId) : '1';
     // A catalogue's read is read with the funnels, the one list with more than its fields (business-lists.test.ts reads them all).
     const url =
-      key.slice(4).replace(':id', id).replace(':list', 'funnels').replace(':thread', 'n1').replace(':type', 'sale') + (QUERIES[key] ?? '');
+      key
+        .slice(4)
+        .replace(':id', id)
+        .replace(':list', 'funnels')
+        .replace(':thread', 'n1')
+        .replace(':type', 'sale')
+        .replace(':token', TRACKING_TOKEN) + (QUERIES[key] ?? '');
     const [app, token] = RENTAL_READS.has(key) ? [rentals.app, rentalsAdmin] : [t.app, admin];
     const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);

@@ -1,5 +1,5 @@
 import { driverDeliveryMessages as text } from '../../../domain/messages/driver-delivery';
-import { RETURN_LINE_REASONS, type ReturnedLine, type ReturnLineReason } from '../../../domain/schemas/shipping';
+import { RETURN_LINE_REASONS, type ReturnedLine, type ReturnLineReason } from '../../../domain/schemas/delivery-patch';
 import type { LocalDetail } from '../../../sync/db';
 
 /**

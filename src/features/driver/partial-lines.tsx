@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { driverDeliveryMessages as text } from '../../../domain/messages/driver-delivery';
-import { RETURN_LINE_REASONS } from '../../../domain/schemas/shipping';
+import { RETURN_LINE_REASONS } from '../../../domain/schemas/delivery-patch';
 import { isReturnReason, type LineAnswer, type PartialLine } from './delivery-evidence';
 
 /**

@@ -172,6 +172,32 @@ describe('sending positions in batches', () => {
     expect(await db.positions.count()).toBe(0);
   });
 
+  it('keeps a route’s positions while its start still waits in the outbox, and sends them once it arrived', async () => {
+    await applyPullPage(db, pullPage({ reset: true, shippings: [shippingFixture(4), shippingFixture(9)] }));
+    await enqueue(db, 'startRoute', { shippingId: 4, initial_km: 10, km_capture_time_start: '2026-11-22 08:00' }, { userId: 7, now: 0 });
+    await record(4, 2);
+    await record(9, 1, { from: 100 });
+    const server = positionServer();
+    expect(await send(server.fetch)).toEqual({ outcome: { kind: 'done' }, sent: 1, dropped: 0 });
+    // Only the other route's went: the server would answer 'accepted 0' to a route it does not know as started.
+    expect(server.batches.map((b) => b.path)).toEqual([positionsPath(9)]);
+    expect(await waitingPositions(db, 7)).toBe(2);
+
+    // While it is being sent, too.
+    await db.outbox.toCollection().modify({ state: 'sending' });
+    await send(server.fetch);
+    expect(server.batches).toHaveLength(1);
+
+    // The start reached the server (its row leaves the outbox): the trail goes.
+    await db.outbox.clear();
+    await send(server.fetch);
+    expect(server.batches.map((b) => [b.path, b.body.positions.length])).toEqual([
+      [positionsPath(9), 1],
+      [positionsPath(4), 2],
+    ]);
+    expect(await db.positions.count()).toBe(0);
+  });
+
   it('stops on 401 and keeps them', async () => {
     await record(4, 2);
     const server = positionServer(() => json(401, { message: 'Tu sesión terminó.' }));
@@ -213,6 +239,34 @@ describe('the engine and positions', () => {
     await e.start();
     await e.idle();
     expect(server.log).toEqual(['PUT /api/v1/shipping/update', `POST ${positionsPath(4)}`, 'GET /api/v2/sync/pull']);
+    expect(await db.positions.count()).toBe(0);
+  });
+
+  it('a start that fails offline holds its route’s positions until it went through', async () => {
+    await applyPullPage(db, pullPage({ reset: true, shippings: [shippingFixture(4)] }));
+    await enqueue(db, 'startRoute', { shippingId: 4, initial_km: 10, km_capture_time_start: '2026-11-22 08:00' }, { userId: 7, now: 0 });
+    await record(4, 2);
+    let startArrives = false;
+    const log: string[] = [];
+    const server = positionServer();
+    const fetch = (async (input: string, init: RequestInit = {}) => {
+      if (!startArrives && new URL(input).pathname === '/api/v1/shipping/update') {
+        log.push('start failed');
+        throw new TypeError('Failed to fetch');
+      }
+      return server.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const e = engineWith(fetch);
+    await e.start();
+    await e.idle();
+    expect(log).toEqual(['start failed']);
+    expect(server.batches).toHaveLength(0);
+    expect(await db.positions.count()).toBe(2);
+
+    startArrives = true;
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await round(e);
+    expect(server.log.filter((line) => !line.startsWith('GET'))).toEqual(['PUT /api/v1/shipping/update', `POST ${positionsPath(4)}`]);
     expect(await db.positions.count()).toBe(0);
   });
 

@@ -75,14 +75,31 @@ function oldestBatch(db: SyncDatabase, userId: number, shippingId: number, size 
 }
 
 /**
+ * Whether the route's lane of the outbox still holds commands on their way (an offline
+ * 'Iniciar' retrying or backing off). The server takes positions only of a route it knows as
+ * started and answers 'accepted 0' otherwise, which would delete them: they wait on the device
+ * until the lane is through. The lane's name is the one sync/commands.ts gives a route's commands.
+ */
+async function routeCommandsWaiting(db: SyncDatabase, shippingId: number): Promise<boolean> {
+  const waiting = await db.outbox
+    .where('lane')
+    .equals(`route:${shippingId}`)
+    .filter((row) => row.state === 'pending' || row.state === 'sending')
+    .count();
+  return waiting > 0;
+}
+
+/**
  * Sends this person's buffered positions: each route's oldest batch first, the next batch of
- * the route once the last was acknowledged. A 2xx deletes the batch; 401 stops the round;
+ * the route once the last was acknowledged. A route whose commands still wait in the outbox (its
+ * start not yet on the server) is left for a later round. A 2xx deletes the batch; 401 stops the round;
  * another 4xx (a route of another person, a body the server will never take) drops the batch
  * and records it; a network error, a timeout, 5xx or 429 keeps everything for the next round.
  */
 export async function sendPositions(db: SyncDatabase, options: PositionSendOptions): Promise<PositionsRound> {
   const round: PositionsRound = { outcome: { kind: 'done' }, sent: 0, dropped: 0 };
   for (const shippingId of await routesWithPositions(db, options.userId)) {
+    if (await routeCommandsWaiting(db, shippingId)) continue;
     for (;;) {
       const rows = await oldestBatch(db, options.userId, shippingId);
       if (rows.length === 0) break;

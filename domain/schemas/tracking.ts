@@ -46,6 +46,7 @@ export const mapStopSchema = z.object({
   latitude: z.nullable(z.number()),
   longitude: z.nullable(z.number()),
   state: z.enum(STOP_STATES),
+  /** When it was delivered or refused (ISO instant; shown in Monterrey's time). */
   delivered_at: z.nullable(z.string()),
   /** When the truck should arrive (ISO), for stops still pending of a started route with a known position. */
   eta: z.nullable(z.string()),

@@ -108,7 +108,10 @@ export async function loadMapRoutes(
   const stops = await rows<StopRow>(
     db,
     sql`SELECT d.id, d.shipping_id, d.sale_id, c.name AS company, b.name AS branch, b.address, b.latitude, b.longitude,
-        d.completed, d.is_delivered, d.partial, to_char(d.delivered_at, 'YYYY-MM-DD HH24:MI') AS delivered_at
+        d.completed, d.is_delivered, d.partial,
+        -- delivered_at is stored as Monterrey's wall clock: sent as the instant it names, which any device reads alike.
+        CASE WHEN d.delivered_at IS NULL THEN NULL
+          ELSE to_char((d.delivered_at AT TIME ZONE 'America/Monterrey') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') END AS delivered_at
       FROM shipping_details d JOIN sales sa ON sa.id = d.sale_id
         LEFT JOIN companies c ON c.id = coalesce(d.company_id, sa.company_id)
         LEFT JOIN company_branches b ON b.id = sa.company_branch_id

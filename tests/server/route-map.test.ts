@@ -124,7 +124,15 @@ describe('the map of a route', () => {
       [detail.s6, 6, 'parcial', 'Sucursal s6', place.s6.latitude],
     ]);
     expect(route.stops[0]!.address).toBe('Calle s2 100');
-    expect(route.stops[0]!.delivered_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // Stored as Monterrey's wall clock, sent as the instant it names (an ISO with its zone), so a
+    // device in another zone or a strict parser reads the same moment.
+    const delivered = route.stops[0]!.delivered_at!;
+    expect(delivered).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const [stored] = await rows<{ wall: string }>(
+      t.database.db,
+      sql`SELECT to_char(delivered_at, 'YYYY-MM-DD HH24:MI') AS wall FROM shipping_details WHERE id = ${detail.s2}`,
+    );
+    expect(monterreyMinute(new Date(delivered))).toBe(stored!.wall);
     expect(route.driver).toMatchObject({ id: driverId, name: 'Miguel' });
     expect([route.started, route.finished]).toEqual([true, false]);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRAIL_POINTS, type MapRoute, type MapStop } from '../../../domain/schemas/tracking';
-import { etaText, inOrder, moveItem, throttleByKey, withPosition, withRoute } from './route-map-state';
+import { clockTime, etaText, inOrder, moveItem, throttleByKey, withPosition, withRoute } from './route-map-state';
 
 const stop = (detail_id: number, changes: Partial<MapStop> = {}): MapStop => ({
   detail_id,
@@ -119,6 +119,16 @@ describe('etaText', () => {
     expect(etaText({ eta: '2026-11-24T16:40:00.000Z', eta_approximate: false })).toBe('Llega ~10:40');
     expect(etaText({ eta: '2026-11-24T16:40:00.000Z', eta_approximate: true })).toBe('Llega ~10:40 (aprox.)');
     expect(etaText({ eta: null, eta_approximate: true })).toBeNull();
+  });
+});
+
+describe('clockTime', () => {
+  it('shows a stop’s delivery as the server sends it (an ISO instant) in Monterrey’s time, whatever the device’s zone', () => {
+    // The server's delivered_at for a stop delivered at 09:05 Monterrey (UTC-6) on 2026-11-24.
+    const deliveredAt = '2026-11-24T15:05:00Z';
+    const inMonterrey = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Monterrey', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    expect(clockTime(deliveredAt)).toBe(inMonterrey.format(new Date(deliveredAt)));
+    expect(clockTime(deliveredAt)).toBe('09:05');
   });
 });
 

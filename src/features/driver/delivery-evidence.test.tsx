@@ -92,6 +92,22 @@ describe("'Entrega parcial': what came back", () => {
     expect(partialLines(stop())).toEqual(LINES);
     expect(partialLines(stop({ sale: { ...detailFixture(31, 12).sale } }))).toBeNull();
   });
+
+  it('lists a product the sale holds on two lines once, with both quantities: the server takes one returned line per product', () => {
+    const twice = stop({ sale: { ...detailFixture(31, 12).sale, sale_items: [...SALE_ITEMS, { quantity: 3.25, item_id: 501, unit: 'kg', item: { name: 'Aguacate Hass' } }] } });
+    const lines = partialLines(twice)!;
+    expect(lines).toEqual([{ ...LINES[0], ordered: 15.25 }, LINES[1]]);
+    expect(
+      returnedOf(lines, [
+        { accepted: '10', reason: 'Dañado' },
+        { accepted: '5', reason: '' },
+      ]),
+    ).toEqual({ returned: [{ item_id: 501, quantity: 5.25, reason: 'Dañado' }] });
+  });
+
+  it('is not offered for a cancelled sale (the server refuses it)', () => {
+    expect(partialLines(stop({ sale: { ...detailFixture(31, 12).sale, sale_items: SALE_ITEMS, canceled: true } }))).toBeNull();
+  });
 });
 
 describe('who received and the signature', () => {
@@ -226,5 +242,6 @@ describe("the driver's stops", () => {
   it("offer 'Entrega parcial' beside Entregar and Rechazar only when the lines carry their product", () => {
     expect(buttons(renderStops([stop()]))).toEqual(expect.arrayContaining([driverMessages.deliver, text.partial, driverMessages.reject]));
     expect(buttons(renderStops([stop({ sale: { ...detailFixture(31, 12).sale } })]))).not.toContain(text.partial);
+    expect(buttons(renderStops([stop({ sale: { ...detailFixture(31, 12).sale, sale_items: SALE_ITEMS, canceled: true } })]))).not.toContain(text.partial);
   });
 });

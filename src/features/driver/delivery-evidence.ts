@@ -21,7 +21,9 @@ export function receiverOf(name: string, signed: boolean): { received_by: string
   return { received_by: trimmed === '' ? null : trimmed };
 }
 
-/** A sale's line as the partial delivery lists it. */
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/** A sale's product as the partial delivery lists it. */
 export interface PartialLine {
   item_id: number;
   name: string;
@@ -30,13 +32,22 @@ export interface PartialLine {
 }
 
 /**
- * The sale's lines for a partial delivery, or null when one lacks its product's id (a route
- * a device stored before issue 47): without it no return can be recorded, so it is not offered.
+ * The sale's products for a partial delivery, one line per product: a sale may hold the same
+ * product on two lines, and the server takes one returned line per product (two would be
+ * refused, and the whole delivery with them), so their quantities are added. Null when a line
+ * lacks its product's id (a route a device stored before issue 47: no return could be
+ * recorded), and for a cancelled sale (the server refuses a partial delivery of one).
  */
 export function partialLines(detail: Pick<LocalDetail, 'sale'>): PartialLine[] | null {
   const lines = detail.sale.sale_items;
-  if (lines.length === 0 || lines.some((line) => line.item_id == null)) return null;
-  return lines.map((line) => ({ item_id: line.item_id!, name: line.item.name, unit: line.unit ?? '', ordered: line.quantity }));
+  if (detail.sale.canceled === true || lines.length === 0 || lines.some((line) => line.item_id == null)) return null;
+  const byProduct = new Map<number, PartialLine>();
+  for (const line of lines) {
+    const same = byProduct.get(line.item_id!);
+    if (same) same.ordered = cents(same.ordered + line.quantity);
+    else byProduct.set(line.item_id!, { item_id: line.item_id!, name: line.item.name, unit: line.unit ?? '', ordered: line.quantity });
+  }
+  return [...byProduct.values()];
 }
 
 /** What the driver typed for one line: how much the customer accepted, and why the rest came back. */
@@ -52,7 +63,6 @@ const parseQuantity = (value: string) => {
   const cleaned = value.trim().replace(',', '.');
   return cleaned === '' || !/^\d*\.?\d*$/.test(cleaned) ? Number.NaN : Number(cleaned);
 };
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * What came back: ordered − accepted per line, lines with something returned only, each with

@@ -12,6 +12,7 @@ export const driverMoneyMessages = {
   /** 'Cobrar' at a stop: the sheet. */
   collectFor: (customer: string) => `Cobrar a ${customer}`,
   stopBalance: (amount: number) => `Saldo de la venta en el teléfono: ${formatMoney(amount)}`,
+  stopBalanceUnconfirmed: 'Saldo por confirmar (la entrega parcial aún no llega a la oficina)',
   referenceHint: 'Número de transferencia, cheque o autorización.',
   savingCollection: 'Registrando…',
   /** The stop's payments taken on this phone. */

@@ -125,6 +125,20 @@ export function stopBalance(detail: LocalDetail, payments: readonly RoutePayment
   return fromCents(Math.max(0, toCents(detail.sale.sale_due_balance) - waiting));
 }
 
+/**
+ * Whether the stop's balance waits on the server: a partial delivery made on this phone (the
+ * stop still carries its `returned` lines, which the server's copy clears) lowers the sale by a
+ * credit note only the server figures. Until it arrives the phone neither shows nor suggests a
+ * balance; the driver types what the customer pays, and the server applies it oldest first (any
+ * excess is the customer's credit). 'Cobrar' is still decided on stopBalance: what came back
+ * only lowers it, so with none before there is none after.
+ */
+export const balanceAwaitsPartialDelivery = (detail: Pick<LocalDetail, 'returned'>) => (detail.returned?.length ?? 0) > 0;
+
+/** The balance 'Cobrar' shows and starts from: stopBalance, or null while it awaits a partial delivery. */
+export const collectBalance = (detail: LocalDetail, payments: readonly RoutePayment[]): number | null =>
+  balanceAwaitsPartialDelivery(detail) ? null : stopBalance(detail, payments);
+
 /** What the route's standing payments collected, by payment method, in the device's order of methods. */
 export function collectedByMethod(payments: readonly RoutePayment[], methods: readonly PaymentMethod[] = []): MethodAmount[] {
   const byMethod = new Map<number, { name: string; cents: number }>();

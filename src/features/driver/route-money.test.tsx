@@ -12,11 +12,12 @@ import { openSyncDatabase, writeMeta, type LocalDetail, type LocalShipping, type
 import { SyncEngine } from '../../../sync/engine';
 import { acknowledge, reject } from '../../../sync/local';
 import { detailFixture, shippingFixture } from '../../../sync/test-fixtures';
-import { collectedByMethod, orderPaymentMethods, readRouteMoney, stopBalance, type RouteMoney } from '../../sync/driver-money-reads';
+import { collectBalance, collectedByMethod, orderPaymentMethods, readRouteMoney, stopBalance, type RouteMoney } from '../../sync/driver-money-reads';
+import { EMPTY_STATUS, SyncContext, type SyncState } from '../../sync/sync-context';
 import { CollectReceiptView, receiptText, shareReceipt, stopReceipt } from './collect-receipt';
 import { DriverCutView, type OfficeCut } from './driver-cut';
 import { closeDriverCut, collectAtStop } from './route-money-actions';
-import { suggestedAmount } from './stop-collect';
+import { CollectForm, suggestedAmount } from './stop-collect';
 import { StopMoney } from './stop-money';
 
 /** The visible text of the markup: tags removed, spaces collapsed. */
@@ -143,6 +144,46 @@ describe("'Cobrar' at a stop without signal", () => {
     expect(suggestedAmount(0)).toBe('');
     await collect('400');
     expect(stopBalance(stop(), (await money()).payments)).toBe(1100);
+  });
+});
+
+describe("'Cobrar' after a partial delivery made without signal", () => {
+  /** Stop 31 delivered in part on this phone: 2 kg came back, the credit note is the server's to figure. */
+  const deliveredInPart = (): LocalDetail => ({
+    ...stop(),
+    completed: true,
+    is_delivered: true,
+    partial: true,
+    returned: [{ item_id: 501, quantity: 2, reason: 'Dañado' }],
+  });
+  const collectForm = (balance: number | null) => {
+    const sync = { db, userId: 7, engine: null, status: EMPTY_STATUS, statusLoaded: true, online: false, sending: false } satisfies SyncState;
+    return renderToStaticMarkup(
+      <SyncContext.Provider value={sync}>
+        <CollectForm detail={deliveredInPart()} balance={balance} methods={METHODS} onCancel={() => {}} onCollected={() => {}} />
+      </SyncContext.Provider>,
+    );
+  };
+
+  it('shows the balance as to be confirmed and starts from no amount until the server answered', async () => {
+    await collect('400');
+    const { payments } = await money();
+    expect(collectBalance(deliveredInPart(), payments)).toBeNull();
+    const html = collectForm(collectBalance(deliveredInPart(), payments));
+    expect(visibleText(html)).toContain(text.stopBalanceUnconfirmed);
+    expect(visibleText(html)).not.toContain(text.stopBalance(1100));
+    expect(html).toMatch(/<input[^>]*inputMode="decimal"[^>]*value=""/);
+    // Whether 'Cobrar' is offered still goes by the balance before it: what came back only lowers it.
+    expect(buttons(stopMoney(deliveredInPart(), await money()))).toContain(text.collect);
+  });
+
+  it("shows and suggests the balance again once the server's copy replaced the stop", async () => {
+    const { payments } = await money();
+    const serversCopy = { ...deliveredInPart(), returned: undefined, sale: { ...stop().sale, sale_due_balance: 1200 } };
+    expect(collectBalance(serversCopy, payments)).toBe(1200);
+    const html = collectForm(collectBalance(serversCopy, payments));
+    expect(visibleText(html)).toContain(text.stopBalance(1200));
+    expect(html).toMatch(/<input[^>]*inputMode="decimal"[^>]*value="1200.00"/);
   });
 });
 

@@ -11,8 +11,11 @@ import './route-money.css';
 
 const text = driverMoneyMessages;
 
-/** The amount the sheet starts with: the stop's balance, to the cent, or nothing when there is none. */
-export const suggestedAmount = (balance: number) => (balance > 0 ? balance.toFixed(2) : '');
+/**
+ * The amount the sheet starts with: the stop's balance, to the cent, or nothing when there is
+ * none or the phone does not know it (null: a partial delivery has not reached the server).
+ */
+export const suggestedAmount = (balance: number | null) => (balance !== null && balance > 0 ? balance.toFixed(2) : '');
 
 /**
  * 'Cobrar' at a stop: a sheet over the route with the amount (the stop's balance as the phone
@@ -27,7 +30,8 @@ export default function StopCollect({
   onClose,
 }: {
   detail: LocalDetail;
-  balance: number;
+  /** Null while a partial delivery made here has not reached the server (its balance is not known). */
+  balance: number | null;
   methods: PaymentMethod[];
   onClose: (paymentId: string | null) => void;
 }) {
@@ -58,7 +62,8 @@ export function CollectForm({
   onCollected,
 }: {
   detail: LocalDetail;
-  balance: number;
+  /** Null while a partial delivery made here has not reached the server (its balance is not known). */
+  balance: number | null;
   methods: PaymentMethod[];
   onCancel: () => void;
   onCollected: (paymentId: string) => void;
@@ -92,7 +97,7 @@ export function CollectForm({
       aria-label={text.collectFor(detail.sale.company_name)}
     >
       <p className="collect-form__facts">
-        {driverMessages.saleFolio(detail.sale.id)} · {text.stopBalance(balance)}
+        {driverMessages.saleFolio(detail.sale.id)} · {balance === null ? text.stopBalanceUnconfirmed : text.stopBalance(balance)}
       </p>
       {methods.length === 0 ? (
         <p className="field-error" role="alert">

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
 import { driverMoneyMessages } from '../../../domain/messages/driver-money';
 import type { LocalDetail, LocalShipping } from '../../../sync/db';
-import { collectedAtStop, mayCollect, stopBalance, type RouteMoney } from '../../sync/driver-money-reads';
+import { collectBalance, collectedAtStop, mayCollect, stopBalance, type RouteMoney } from '../../sync/driver-money-reads';
 import { paymentFolio, PaymentState } from './payment-state';
 
 const text = driverMoneyMessages;
@@ -68,7 +68,7 @@ export function StopMoney({
         <Suspense fallback={null}>
           <StopCollect
             detail={detail}
-            balance={balance}
+            balance={collectBalance(detail, all)}
             methods={money?.methods ?? []}
             onClose={(id) => setOpen(id ? { kind: 'receipt', id } : null)}
           />

@@ -36,7 +36,7 @@ import { startWhatsAppSender, whatsAppConfig } from './messaging/whatsapp';
 import { registerCustomerNotices } from './tracking/notify';
 import { trackingPageRoutes } from './routes/tracking-page';
 import { osrmEngine } from './routing/engine';
-import { mapConfig, routeMapRoutes } from './routes/route-map';
+import { mapConfig, routeMapRoutes, tilesSource } from './routes/route-map';
 import { startPositionRetention } from './tracking/retention';
 import { startPushSender } from './push/push';
 import { setupRoutes } from './routes/setup';
@@ -150,6 +150,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     },
   });
   const behindTls = env.PUBLIC_URL?.startsWith('https://') ?? false;
+  // The office's map draws tiles (images) or reads a PMTiles archive (ranged fetches) from MAP_TILES_URL's origin.
+  const tiles = tilesSource(env.MAP_TILES_URL);
   const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -157,8 +159,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
         scriptSrc: ["'self'"],
         // Ionic's web components set styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+        connectSrc: ["'self'", 'data:', ...(tiles ? [tiles] : [])],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],

@@ -69,6 +69,18 @@ export function mapConfig(env: { ROUTING_URL?: string | undefined; MAP_TILES_URL
   };
 }
 
+/**
+ * Where the browser fetches the map's tiles from, as a Content-Security-Policy source: the tile
+ * server's or archive's origin ('{s}' subdomains as a wildcard), or none when they are the app's own.
+ */
+export function tilesSource(tilesUrl: string | undefined): string | null {
+  if (!tilesUrl || tilesUrl.startsWith('/')) return null;
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(tilesUrl);
+  if (!match) return null;
+  const host = match[2]!.replace(/^\{[a-z]\}\./i, '*.');
+  return /^[\w*.-]+(:\d+)?$/.test(host) ? `${match[1]!.toLowerCase()}://${host.toLowerCase()}` : null;
+}
+
 export function routeMapRoutes(
   app: FastifyInstance,
   db: Db,

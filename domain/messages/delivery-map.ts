@@ -44,7 +44,6 @@ export const deliveryMapMessages = {
   moveDownStop: (company: string) => `Bajar ${company}`,
   dragHint: 'Arrastra una parada para cambiar el orden, o usa Subir y Bajar.',
   moved: (company: string, position: number) => `${company} ahora es la parada ${position}.`,
-  orderSaved: 'Orden de paradas guardado.',
   orderFailed: (reason: string) => `No se pudo guardar el orden de paradas: ${reason}`,
   optimize: 'Optimizar',
   optimizing: 'Optimizando…',

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { MapStop } from '../../../domain/schemas/tracking';
 import { OptimizeControl, StopOrderList } from './route-map-section';
+import { stopOrderSaves } from './use-route-order';
 
 /** The visible text of the markup: tags removed, spaces collapsed. */
 const visibleText = (html: string) =>
@@ -74,5 +75,40 @@ describe('OptimizeControl', () => {
   it('says it is optimizing while the engine answers', () => {
     const html = renderToStaticMarkup(<OptimizeControl reason={null} busy unplaced={[]} onOptimize={ignore} />);
     expect(buttons(html)).toEqual([{ name: 'Optimizando…', disabled: true }]);
+  });
+});
+
+describe('stopOrderSaves', () => {
+  it("shows only the latest save's answer: an earlier answer arriving late does not undo the later moves", () => {
+    const saves = stopOrderSaves();
+    const first = saves.start([11, 12, 13]); // Bajar 11 → 12, 11, 13
+    const second = saves.start([12, 11, 13]); // Bajar 11 again → 12, 13, 11
+    expect(saves.saved(first, [12, 11, 13])).toBe(false);
+    expect(saves.saved(second, [12, 13, 11])).toBe(true);
+  });
+
+  it('after the latest save fails, goes back to the order an earlier save confirmed, not to the one before it', () => {
+    const saves = stopOrderSaves();
+    const first = saves.start([11, 12, 13]);
+    const second = saves.start([12, 11, 13]);
+    expect(saves.saved(first, [12, 11, 13])).toBe(false);
+    expect(saves.failed(second)).toEqual({ latest: true, confirmed: [12, 11, 13] });
+  });
+
+  it('leaves the screen to a later save when an earlier one fails, and goes back to the read order when both fail', () => {
+    const saves = stopOrderSaves();
+    const first = saves.start([11, 12, 13]);
+    const second = saves.start([12, 11, 13]);
+    expect(saves.failed(first)).toEqual({ latest: false, confirmed: null });
+    expect(saves.failed(second)).toEqual({ latest: true, confirmed: [11, 12, 13] });
+  });
+
+  it('takes what is shown as the server’s order again once every save settled', () => {
+    const saves = stopOrderSaves();
+    const first = saves.start([11, 12, 13]);
+    expect(saves.saved(first, [12, 11, 13])).toBe(true);
+    // Read again since (another office optimized it): that is the order to go back to.
+    const second = saves.start([13, 12, 11]);
+    expect(saves.failed(second)).toEqual({ latest: true, confirmed: [13, 12, 11] });
   });
 });

@@ -6,9 +6,10 @@ import { formatQuantity } from '../format';
  * the route's screen, not with the driver's start.
  */
 export const driverDeliveryMessages = {
-  /** The started route's note: its positions are being recorded, or the phone does not allow it. */
+  /** The started route's note: its positions are being recorded, the person does not allow it, or the phone cannot. */
   trackingActive: 'Ubicación activa',
   trackingDenied: 'Sin permiso de ubicación',
+  trackingUnavailable: 'Ubicación no disponible en este teléfono.',
   receivedBy: 'Nombre de quien recibe',
   receivedByTooLong: 'El nombre de quien recibe admite hasta 120 caracteres.',
   receivedByRequired: 'Escribe el nombre de quien firmó.',

@@ -10,7 +10,7 @@ import { detailFixture, shippingFixture } from '../../../sync/test-fixtures';
 import { EMPTY_STATUS, SyncContext, type SyncState } from '../../sync/sync-context';
 import { deliverAtStop, type DeliveryInput } from './delivery-actions';
 import { partialLines, receiverOf, returnedAtStop, returnedOf, type PartialLine } from './delivery-evidence';
-import { Stops } from './route-deliveries';
+import { Stops, trackingNoteText } from './route-deliveries';
 import { inkBounds, initialScale, withMargin } from './signature-image';
 
 /** The visible text of the markup: tags removed, spaces collapsed. */
@@ -230,6 +230,16 @@ function renderStops(details: LocalDetail[]) {
     </SyncContext.Provider>,
   );
 }
+
+describe("the started route's position note", () => {
+  it('says whether positions are recorded, not allowed, or impossible on this phone; nothing before the tracker knows', () => {
+    expect(trackingNoteText(null)).toBeNull();
+    expect(trackingNoteText('waiting')).toBeNull();
+    expect(trackingNoteText('active')).toBe('Ubicación activa');
+    expect(trackingNoteText('denied')).toBe('Sin permiso de ubicación');
+    expect(trackingNoteText('unavailable')).toBe('Ubicación no disponible en este teléfono.');
+  });
+});
 
 describe("the driver's stops", () => {
   const titles = (html: string) => [...html.matchAll(/<h3[^>]*>(.*?)<\/h3>/g)].map((m) => visibleText(m[1]!).split(' · ')[0]);

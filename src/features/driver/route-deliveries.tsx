@@ -25,6 +25,7 @@ import { deliverAtStop, type DeliveryInput } from './delivery-actions';
 import { MAX_RECEIVED_BY, partialLines, returnedAtStop, type LineAnswer, type PartialLine } from './delivery-evidence';
 import { PartialLinesFields } from './partial-lines';
 import type { SignatureHandle } from './signature-field';
+import type { TrackingState } from './route-tracker';
 import { tracksPositions, useTrackingState } from './tracking-state';
 import { KmForm, RouteFormActions, useSave, type Save } from '../../ui/route/route-form';
 import { DeliveryOutcome, DeliveryStatusChip, personName, ProgressButtons } from '../../ui/route/route-view';
@@ -198,14 +199,22 @@ function RouteSummary({
   );
 }
 
+/** The started route's position note for the tracker's state; null until the tracker knows. */
+export function trackingNoteText(state: TrackingState | null): string | null {
+  if (state === null || state === 'waiting') return null;
+  if (state === 'active') return deliveryText.trackingActive;
+  // A phone with no geolocation at all is not helped by 'allow the location'.
+  return state === 'unavailable' ? deliveryText.trackingUnavailable : deliveryText.trackingDenied;
+}
+
 /** Whether the started route's positions are being recorded (issue 47); nothing until the tracker knows. */
 function TrackingNote({ shippingId }: { shippingId: number }) {
   const state = useTrackingState(shippingId);
-  if (state === null || state === 'waiting') return null;
-  const active = state === 'active';
+  const note = trackingNoteText(state);
+  if (note === null) return null;
   return (
-    <p className={`tracking-note${active ? ' tracking-note--active' : ''}`} role="status">
-      {active ? deliveryText.trackingActive : deliveryText.trackingDenied}
+    <p className={`tracking-note${state === 'active' ? ' tracking-note--active' : ''}`} role="status">
+      {note}
     </p>
   );
 }

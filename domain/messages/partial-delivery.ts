@@ -15,6 +15,8 @@ export const partialDeliveryMessages = {
   onlyWhenDelivered: 'Quien recibe, la firma y lo devuelto solo se registran al entregar.',
   signatureInvalid: 'La firma debe ser una imagen PNG.',
   signatureTooLarge: 'La firma supera el límite de 300 KB.',
+  /** Goods come back from a filled, live sale only: the driver delivers it whole or rejects it. */
+  saleNotReturnable: 'No se puede registrar una entrega parcial de una venta sin surtir o cancelada: entrégala completa o recházala.',
   /** The office's route panel. */
   partial: 'Entrega parcial',
   receivedBy: (name: string) => `Recibió: ${name}`,

@@ -32,7 +32,7 @@ import {
   sweepUnattachedEvidence,
   unattachedBytesOf,
 } from '../repositories/evidence';
-import { runMutation } from '../plugins/idempotency';
+import { idempotencyKeyOf, runMutation } from '../plugins/idempotency';
 import { tellNextStop } from '../tracking/notify';
 import { lockSale, recordSaleReturn } from '../repositories/sale-corrections';
 import type { InvoicingHooks } from '../cfdi/hooks';
@@ -107,6 +107,15 @@ async function learnBranchPlace(tx: Db, saleId: number, latitude: number, longit
     sql`UPDATE company_branches b SET latitude = ${latitude}, longitude = ${longitude}
       FROM sales s WHERE s.id = ${saleId} AND b.id = s.company_branch_id AND b.latitude IS NULL AND b.longitude IS NULL`,
   );
+}
+
+/**
+ * What came back is recorded as a return of a filled, live sale only. Refused as the driver's
+ * mistake (422), which the phone's outbox shows, not as a conflict (409) that it would drop with
+ * the delivery's photo and signature.
+ */
+function assertReturnable(sale: { canceled: boolean; filled: boolean } | undefined): void {
+  if (sale && (sale.canceled || !sale.filled)) throw new HttpError(422, partialText.saleNotReturnable);
 }
 
 async function detailResponse(tx: Db, id: number) {
@@ -271,8 +280,27 @@ export function shippingDetailRoutes(
       throw new HttpError(422, partialText.onlyWhenDelivered);
     // Checked before anything is stored or locked: a signature that is not a small PNG changes nothing.
     const signaturePng = body.signature ? signatureBytes(body.signature) : null;
-    // Kept while the transaction runs; removed again when it fails (no delivery would ever name it).
-    let storedSignature: string | null = null;
+    // A retry of an applied request gets its stored answer from runMutation: nothing is checked or stored again.
+    const retried = request.headers['idempotency-key'] !== undefined && (await idempotencyKeyOf(db, request)).taken;
+    if (!retried && returned.length > 0)
+      assertReturnable(
+        (
+          await rows<{ canceled: boolean; filled: boolean }>(
+            db,
+            sql`SELECT s.canceled_at IS NOT NULL AS canceled, s.dispatched_at IS NOT NULL AS filled
+              FROM shipping_details d JOIN sales s ON s.id = d.sale_id WHERE d.id = ${id} AND d.deleted_at IS NULL`,
+          )
+        )[0],
+      );
+    // The signature is stored before the transaction, which holds the writers' lock every
+    // device's writes wait on; removed again unless the transaction names it.
+    let storedSignature: { name: string; bytes: number } | null = null;
+    if (signaturePng && !retried) {
+      const saved = await files.saveBytes(signaturePng);
+      if ('error' in saved) throw new HttpError(422, partialText.signatureInvalid);
+      storedSignature = saved;
+    }
+    let applied = false;
     let recordedReturn = false;
     let answer: Awaited<ReturnType<typeof runMutation>>;
     try {
@@ -302,24 +330,28 @@ export function shippingDetailRoutes(
         } else if (comment === '') {
           throw new HttpError(422, text.rejectionRequired);
         }
+        // The delivery is claimed before anything is recorded: the statement takes the writers'
+        // lock and then the row's (the codebase's lock order), so a second completion sent at the
+        // same time under another key waits here, finds it completed and is refused as any other.
+        const claimed = await tx
+          .update(shippingDetails)
+          .set({ completed: true })
+          .where(and(eq(shippingDetails.id, id), eq(shippingDetails.completed, false), isNull(shippingDetails.deleted_at)))
+          .returning({ id: shippingDetails.id });
+        if (claimed.length === 0) throw new HttpError(422, text.detailCompleted);
         // What came back is a return of the sale as the office records one (POST /api/v2/sales/:id/returns),
         // by whoever completes the delivery: quantities above what the sale holds are refused (422).
         let returnId: number | null = null;
         if (returned.length > 0) {
           const sale = await lockSale(tx, existing.sale_id);
+          assertReturnable(sale);
           returnId = await recordSaleReturn(tx, sale, { reason: partialText.returnReason, lines: returned }, user.id);
           await invoicing.returnRecorded(tx, returnId, user.id);
           recordedReturn = true;
         }
-        let signature: string | null = null;
-        if (signaturePng) {
-          const saved = await files.saveBytes(signaturePng);
-          if ('error' in saved) throw new HttpError(422, partialText.signatureInvalid);
-          storedSignature = saved.name;
-          signature = saved.name;
-          await recordEvidence(tx, saved.name, user.id, saved.bytes);
-        }
-        if (typeof body.latitude === 'number' && typeof body.longitude === 'number')
+        if (storedSignature) await recordEvidence(tx, storedSignature.name, user.id, storedSignature.bytes);
+        // Only where the goods were handed over: a rejection may be sent from anywhere.
+        if (body.is_delivered && typeof body.latitude === 'number' && typeof body.longitude === 'number')
           await learnBranchPlace(tx, existing.sale_id, body.latitude, body.longitude);
         const detail = await updatedDetail(
           tx,
@@ -335,7 +367,7 @@ export function shippingDetailRoutes(
               latitude: body.latitude ?? null,
               longitude: body.longitude ?? null,
               received_by: receivedBy,
-              signature,
+              signature: storedSignature?.name ?? null,
               partial: returnId !== null,
               return_id: returnId,
               last_updated_by_user_id: user.id,
@@ -345,12 +377,15 @@ export function shippingDetailRoutes(
             .returning(),
         );
         await tellNextStop(tx, request, existing.shipping_id);
+        applied = true;
         return { status: 200, body: detail };
       });
     } catch (error) {
-      if (storedSignature !== null) await files.remove(storedSignature);
+      if (storedSignature !== null) await files.remove(storedSignature.name);
       throw error;
     }
+    // A replayed answer (a concurrent retry under the same key) names another signature, or none.
+    if (storedSignature !== null && !applied) await files.remove(storedSignature.name);
     // A credit note was queued for stamping: the queue looks now.
     if (recordedReturn) invoicing.committed();
     return answer;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { filePassSchema, shippingDetailSchema, shippingSchema } from '../../domain/schemas/shipping';
 import { FileStore, LocalObjects } from '../../server/files';
 import { sweepUnattachedEvidence } from '../../server/repositories/evidence';
@@ -24,11 +25,11 @@ afterAll(() => t.close());
 
 const rows = <T>(query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
 let keys = 0;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, email: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, email: string, payload?: object, key = `firma-${(keys += 1)}-${Date.now()}`) =>
   t.app.inject({
     method,
     url,
-    headers: { ...bearer(tokens[email]!), ...(method === 'GET' ? {} : { 'idempotency-key': `firma-${(keys += 1)}-${Date.now()}` }) },
+    headers: { ...bearer(tokens[email]!), ...(method === 'GET' ? {} : { 'idempotency-key': key }) },
     ...(payload === undefined ? {} : { payload }),
   });
 
@@ -60,8 +61,10 @@ async function pendingDelivery(): Promise<{ detailId: number; pdf: string }> {
   return { detailId: shippingDetailSchema.parse(stop.json()).id, pdf: uploaded.json<{ file: string }>().file };
 }
 
-const deliver = (detailId: number, body: object) =>
-  call('PATCH', `/api/v2/shipping_details/${detailId}`, 'chofer@demo.mx', { completed: true, is_delivered: true, ...body });
+const deliver = (detailId: number, body: object, key?: string) =>
+  call('PATCH', `/api/v2/shipping_details/${detailId}`, 'chofer@demo.mx', { completed: true, is_delivered: true, ...body }, key);
+/** The PNGs kept in the file store (the signatures; evidence uploads here are PDFs). */
+const storedPngs = async () => (await readdir(path.join(t.dataDir, 'files'))).filter((name) => name.endsWith('.png')).sort();
 
 describe('the receiver’s signature', () => {
   it('is kept as the driver’s evidence and opens only for those who may see the delivery’s evidence', async () => {
@@ -116,5 +119,35 @@ describe('the receiver’s signature', () => {
     // Exactly 300 KB is still a signature.
     const largest = await deliver(detailId, { pdf, received_by: 'Lucía', signature: dataUrl(png(300 * 1024)) });
     expect(largest.statusCode, largest.body).toBe(200);
+  });
+
+  it('is stored before the transaction (not while holding the writers’ lock), once, and removed when nothing names it', async () => {
+    const { detailId, pdf } = await pendingDelivery();
+    const before = await storedPngs();
+    const saved = vi.spyOn(FileStore.prototype, 'saveBytes');
+    const transaction = vi.spyOn(t.database.db, 'transaction');
+    const key = `firma-una-vez-${Date.now()}`;
+    const body = { pdf, received_by: 'Lucía', signature: dataUrl(png(1024)) };
+    try {
+      const delivered = await deliver(detailId, body, key);
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect(saved).toHaveBeenCalledTimes(1);
+      expect(transaction).toHaveBeenCalledTimes(1);
+      expect(saved.mock.invocationCallOrder[0]).toBeLessThan(transaction.mock.invocationCallOrder[0]!);
+      // The phone lost the answer and sends it again: the stored answer, and no second PNG.
+      const replay = await deliver(detailId, body, key);
+      expect(replay.json()).toEqual(delivered.json());
+      expect(saved).toHaveBeenCalledTimes(1);
+      const signature = shippingDetailSchema.parse(delivered.json()).signature!;
+      expect(await storedPngs()).toEqual([...before, signature].sort());
+      // Refused inside the transaction (completed already): the PNG stored for it is removed.
+      const again = await deliver(detailId, body);
+      expect(again.statusCode).toBe(422);
+      expect(saved).toHaveBeenCalledTimes(2);
+      expect(await storedPngs()).toEqual([...before, signature].sort());
+    } finally {
+      saved.mockRestore();
+      transaction.mockRestore();
+    }
   });
 });

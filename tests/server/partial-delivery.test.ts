@@ -57,7 +57,7 @@ let customers = 0;
  * A filled sale of 4 of product 0 and 3 of product 1 to a new customer's branch (with a place
  * or without), on a route of the driver: the delivery's id, its sale and the branch.
  */
-async function deliveryOnRoute(place: { latitude: number; longitude: number } | null = null) {
+async function deliveryOnRoute(place: { latitude: number; longitude: number } | null = null, fill = true) {
   customers += 1;
   const company = await fiscalCustomer(t.database.db, `Cliente parcial ${customers}`);
   const [branch] = await rows<{ id: number }>(
@@ -80,14 +80,16 @@ async function deliveryOnRoute(place: { latitude: number; longitude: number } | 
   });
   expect(created.statusCode, created.body).toBe(201);
   const saleId = created.json<{ id: number }>().id;
-  const filled = await call('POST', '/api/v2/orders/dispatch_sale_order', 'almacen@demo.mx', {
-    id: saleId,
-    quotation_items: [
-      { item_id: products[0]!.id, quantity: 4 },
-      { item_id: products[1]!.id, quantity: 3 },
-    ],
-  });
-  expect(filled.statusCode, filled.body).toBe(200);
+  if (fill) {
+    const filled = await call('POST', '/api/v2/orders/dispatch_sale_order', 'almacen@demo.mx', {
+      id: saleId,
+      quotation_items: [
+        { item_id: products[0]!.id, quantity: 4 },
+        { item_id: products[1]!.id, quantity: 3 },
+      ],
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+  }
   const route = shippingSchema.parse(
     (await call('POST', '/api/v1/shipping/create', 'oficina@demo.mx', { date: today(), driver_id: driverId })).json(),
   );
@@ -123,6 +125,8 @@ const returnMovements = (saleId: number) =>
   );
 const saleOf = async (id: number) =>
   saleDetailAnswerSchema.parse((await call('GET', `/api/v2/sales/${id}`, 'admin@demo.mx')).json()).data;
+/** A small PNG, as the phone's signature pad draws one. */
+const signaturePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const branchPlace = async (id: number) =>
   (await rows<{ latitude: number | null; longitude: number | null }>(sql`SELECT latitude, longitude FROM company_branches WHERE id = ${id}`))[0];
 
@@ -210,6 +214,63 @@ describe('a partial delivery', () => {
     });
     expect([rejected.statusCode, rejected.json().message]).toEqual([422, 'Quien recibe, la firma y lo devuelto solo se registran al entregar.']);
     expect(await returnMovements(saleId)).toEqual([]);
+  });
+
+  it('records one return when two completions under different keys arrive at once', async () => {
+    const { detailId, saleId } = await deliveryOnRoute();
+    const pdf = await evidence();
+    const body = (reason: string) => ({
+      pdf,
+      returned: [
+        { item_id: products[0]!.id, quantity: 1, reason },
+        { item_id: products[1]!.id, quantity: 1, reason },
+      ],
+    });
+    const answers = await Promise.all([deliver(detailId, body('Dañado')), deliver(detailId, body('Equivocado'))]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((answer) => answer.statusCode === 422)!.json().message).toBe(
+      'La entrega ya fue completada; no se puede modificar.',
+    );
+    expect(await rows(sql`SELECT count(*)::int AS count FROM sale_returns WHERE sale_id = ${saleId}`)).toEqual([{ count: 1 }]);
+    expect(await returnMovements(saleId)).toEqual([
+      { item_id: products[0]!.id, quantity: -1 },
+      { item_id: products[1]!.id, quantity: -1 },
+    ]);
+  });
+
+  it('of a sale not filled, or cancelled, is refused in Spanish (422, not a conflict the phone drops) before anything is stored', async () => {
+    const notFilled = await deliveryOnRoute(null, false);
+    const cancelled = await deliveryOnRoute();
+    await t.database.db.execute(sql`UPDATE sales SET canceled_at = now() WHERE id = ${cancelled.saleId}`);
+    for (const { detailId, saleId } of [notFilled, cancelled]) {
+      const signaturesBefore = await rows(sql`SELECT count(*)::int AS count FROM evidence_files WHERE name LIKE '%.png'`);
+      const refused = await deliver(detailId, {
+        pdf: await evidence(),
+        received_by: 'Rosa',
+        signature: `data:image/png;base64,${signaturePng.toString('base64')}`,
+        returned: [{ item_id: products[0]!.id, quantity: 1, reason: 'Dañado' }],
+      });
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        422,
+        'No se puede registrar una entrega parcial de una venta sin surtir o cancelada: entrégala completa o recházala.',
+      ]);
+      expect(await rows(sql`SELECT count(*)::int AS count FROM evidence_files WHERE name LIKE '%.png'`)).toEqual(signaturesBefore);
+      expect(await rows(sql`SELECT completed FROM shipping_details WHERE id = ${detailId}`)).toEqual([{ completed: false }]);
+      expect(await returnMovements(saleId)).toEqual([]);
+    }
+  });
+
+  it('a rejection teaches the branch no place', async () => {
+    const { detailId, branchId } = await deliveryOnRoute();
+    const rejected = await call('PATCH', `/api/v2/shipping_details/${detailId}`, 'chofer@demo.mx', {
+      completed: true,
+      is_delivered: false,
+      delivery_rejection_comment: 'Cerrado',
+      latitude: 25.7,
+      longitude: -100.3,
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await branchPlace(branchId)).toEqual({ latitude: null, longitude: null });
   });
 
   it('keeps a branch place already known, and a whole delivery is not partial', async () => {

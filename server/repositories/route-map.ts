@@ -141,7 +141,7 @@ export async function loadMapRoutes(
           eta_approximate: false,
         }),
       );
-      if (route.started && !route.finished && last) await addEtas(routeStops, trail, last, engine, now);
+      if (route.started && !route.finished && last) await addEtas(route.id, routeStops, trail, last, engine, now);
       return {
         id: route.id,
         date: route.date,
@@ -194,14 +194,24 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
  * The ETAs of the stops still pending, in order, from the truck's last place: the engine's leg
  * times when it answers in time, else straight lines at the route's own speed (approximate).
  */
-async function addEtas(stops: MapStop[], trail: readonly TrailRow[], last: TrailRow, engine: RoutingEngine | null, now: Date): Promise<void> {
+async function addEtas(
+  routeId: number,
+  stops: MapStop[],
+  trail: readonly TrailRow[],
+  last: TrailRow,
+  engine: RoutingEngine | null,
+  now: Date,
+): Promise<void> {
   const ahead = stops.filter((s) => s.state === 'pendiente');
   if (ahead.length === 0) return;
   const places = ahead.map((s): GeoPoint | null =>
     s.latitude !== null && s.longitude !== null ? { latitude: s.latitude, longitude: s.longitude } : null,
   );
   const placed = places.filter((p): p is GeoPoint => p !== null);
-  const legSeconds = engine && placed.length > 0 ? await engineLegs(engine, [last, ...placed]) : null;
+  // The legs change only when the truck reports a new place or the stops ahead change (one
+  // delivered, reordered, moved): the same question within a minute gets the same answer.
+  const question = `${routeId}|${last.at}|${ahead.map((s) => `${s.detail_id}@${s.latitude},${s.longitude}`).join(';')}`;
+  const legSeconds = engine && placed.length > 0 ? await engineLegs(engine, question, [last, ...placed]) : null;
   // A truck whose last position is old has not moved since: it leaves from there now.
   const from = { latitude: last.latitude, longitude: last.longitude, at: Math.max(last.at, now.getTime()) };
   const etas = stopEtas({ from, stops: places, speedKmh: averageSpeedKmh(trail), legSeconds });
@@ -212,15 +222,50 @@ async function addEtas(stops: MapStop[], trail: readonly TrailRow[], last: Trail
   });
 }
 
+/** How long the engine's leg times for one question are reused. */
+export const ENGINE_LEGS_KEPT_MS = 60_000;
+/** Questions kept per engine: a day's started routes, many times over. */
+const ENGINE_LEGS_KEPT = 1_000;
+
+/**
+ * The engine's answers (or answers on their way) by question, per engine: every map read and
+ * every customer's page view times the same legs, and 5 offices with the map open plus each
+ * customer refreshing every minute would otherwise ask the engine each time. Only a cache: a
+ * process without it asks the engine again (architecture: no state another process needs).
+ */
+const legsAsked = new WeakMap<RoutingEngine, Map<string, { until: number; legs: Promise<number[] | null> }>>();
+
+function askLegs(engine: RoutingEngine, question: string, points: readonly GeoPoint[]): Promise<number[] | null> {
+  let kept = legsAsked.get(engine);
+  if (!kept) legsAsked.set(engine, (kept = new Map()));
+  const now = Date.now();
+  const known = kept.get(question);
+  if (known && known.until > now) return known.legs;
+  // A failure is kept as long as an answer: an engine that is down is not asked on every view.
+  const legs = engine.legs(points).catch(() => null);
+  kept.delete(question);
+  kept.set(question, { until: now + ENGINE_LEGS_KEPT_MS, legs });
+  if (kept.size > ENGINE_LEGS_KEPT) {
+    for (const [key, entry] of kept) if (entry.until <= now) kept.delete(key);
+    // Still full of live answers: the oldest asked go first (a Map keeps insertion order).
+    for (const key of kept.keys()) {
+      if (kept.size <= ENGINE_LEGS_KEPT) break;
+      kept.delete(key);
+    }
+  }
+  return legs;
+}
+
 /** The engine's leg times, or null when it fails, is slow or the route has more stops than it takes at once. */
-async function engineLegs(engine: RoutingEngine, points: readonly GeoPoint[]): Promise<number[] | null> {
+async function engineLegs(engine: RoutingEngine, question: string, points: readonly GeoPoint[]): Promise<number[] | null> {
   if (points.length > ENGINE_MAX_POINTS) return null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), MAP_ENGINE_WAIT_MS);
   });
   try {
-    return await Promise.race([engine.legs(points).catch(() => null), late]);
+    // A slow answer still lands in the cache: the next view has it.
+    return await Promise.race([askLegs(engine, question, points), late]);
   } finally {
     clearTimeout(timer);
   }

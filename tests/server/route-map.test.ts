@@ -185,6 +185,18 @@ describe('the map of a route', () => {
     expect(Date.parse(s1.eta!)).toBeLessThanOrEqual(after + LEG_SECONDS * 1000 + 1);
     // The second leg after ten minutes at the first stop.
     expect(Date.parse(s4.eta!) - Date.parse(s1.eta!)).toBe((10 * 60 + LEG_SECONDS) * 1000);
+
+    // Read again with nothing changed: the engine's legs are reused, not asked for again.
+    const again = await mapRoute(withEngine.app, token);
+    expect(osrmAsked).toHaveLength(1);
+    expect(again.stops.find((s) => s.detail_id === detail.s1)!.eta_approximate).toBe(false);
+    // The truck reports a new place: the legs are asked for again, from there.
+    await t.database.db.execute(
+      sql`INSERT INTO route_positions (shipping_id, user_id, recorded_at, latitude, longitude) VALUES (${shippingId}, ${driverId}, ${new Date().toISOString()}, 25.66, -100.31)`,
+    );
+    await mapRoute(withEngine.app, token);
+    expect(osrmAsked).toHaveLength(2);
+    expect(osrmAsked[1]).toContain(`-100.310000,25.660000;${place.s1.longitude.toFixed(6)}`);
   });
 
   it('gives no ETA once the route is finished', async () => {

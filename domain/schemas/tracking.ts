@@ -103,8 +103,8 @@ export const optimizedRouteSchema = z.object({ data: mapRouteSchema, unplaced: z
 /** GET /api/v2/tracking/{token}: what the customer's tracking page shows, and nothing else. */
 export const publicTrackingSchema = z.object({
   business: z.string(),
-  company: z.string(),
-  state: z.enum(['programado', 'en_camino', 'siguiente', ...STOP_STATES]),
+  /** 'no_entregado': the route finished with the stop still pending. */
+  state: z.enum(['programado', 'en_camino', 'siguiente', 'entregado', 'parcial', 'rechazado', 'no_entregado']),
   eta: z.nullable(z.string()),
   eta_approximate: z.boolean(),
   /** The truck is within the last kilometre (its position is never sent). */

@@ -4,7 +4,7 @@ import { trackingMessages as text } from '../../domain/messages/tracking';
 import { distanceMetres } from '../../domain/rules/eta';
 import { etaWindow } from '../../domain/rules/eta-window';
 import { publicTrackingSchema, type PublicTracking } from '../../domain/schemas/tracking';
-import { monterreyDateTime } from '../../domain/time';
+import { addDays, monterreyDate, monterreyDateTime } from '../../domain/time';
 import type { BusinessProfile } from '../business/profile';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql-rows';
@@ -17,17 +17,20 @@ import type { RoutingEngine } from '../routing/engine';
 
 /**
  * The customer's tracking page (issue 47), reached by the link they were sent: the business,
- * their company, the stop's state and ETA, and whether the truck is within the last kilometre —
- * nothing else (no other stop, no driver, no position, no amount). The token is the only key:
- * 32 random bytes, so the page needs no sign-in; it answers until a while after the stop was
- * completed. The page is the server's own HTML, without a script (the house's CSP allows none
+ * the stop's state and ETA, and whether the truck is within the last kilometre — nothing else
+ * (not even whose order it is: no customer, no other stop, no driver, no position, no amount).
+ * The token is the only key: 32 random bytes, so the page needs no sign-in; it answers until a
+ * while after the stop was completed, or its route finished without it, and never past the
+ * day after the route's date. The page is the server's own HTML, without a script (the house's CSP allows none
  * inline, and a customer's phone need not load the app), refreshing itself every minute.
  */
 
 /** A tracking token's shape (newTrackingToken): anything else is answered 404 without a lookup. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** How long after the stop was completed its link still answers. */
+/** How long after the stop was completed (or its route finished without it) its link still answers. */
 export const TRACKING_KEPT_HOURS = 12;
+/** A link of a route this many days before today (Monterrey) no longer answers, whatever happened to the stop. */
+export const TRACKING_KEPT_DAYS = 2;
 /** Within this distance of the stop the page says the truck is near. */
 export const NEAR_METRES = 1_000;
 /**
@@ -40,17 +43,24 @@ export const TRACKING_PAGE_ROUTES = {
   'GET /api/v2/tracking/:token': {
     access: everyone,
     summary:
-      'Seguimiento público de una entrega por su enlace: negocio, cliente, estado y hora aproximada de llegada (sin sesión; 404 con un enlace desconocido o vencido)',
+      'Seguimiento público de una entrega por su enlace: negocio, estado y hora aproximada de llegada (sin sesión; 404 con un enlace desconocido o vencido)',
     response: publicTrackingSchema,
-    recordRule: `Only the stop the token names; 404 once ${TRACKING_KEPT_HOURS} hours have passed since it was completed. Rate-limited per address.`,
+    recordRule: `Only the stop the token names; 404 once ${TRACKING_KEPT_HOURS} hours have passed since it was completed or its route finished, or from ${TRACKING_KEPT_DAYS} days after the route's date. Rate-limited per address.`,
   },
 } satisfies RouteTable;
 
 const guardedRoute = guardedRoutes(TRACKING_PAGE_ROUTES);
 
-/** The stop a token names, while its link is good; null otherwise (unknown, removed, or too long after completion). */
-export async function publicTracking(db: Db, token: string, engine: RoutingEngine | null, business: string): Promise<PublicTracking | null> {
+/** The stop a token names, while its link is good; null otherwise (unknown, removed, or too long after completion or its route's end). */
+export async function publicTracking(
+  db: Db,
+  token: string,
+  engine: RoutingEngine | null,
+  business: string,
+  now: Date = new Date(),
+): Promise<PublicTracking | null> {
   if (!TOKEN.test(token)) return null;
+  const lastLiveDate = addDays(monterreyDate(now), -TRACKING_KEPT_DAYS);
   const [stop] = await rows<{
     id: number;
     shipping_id: number;
@@ -58,45 +68,47 @@ export async function publicTracking(db: Db, token: string, engine: RoutingEngin
     is_delivered: boolean;
     partial: boolean;
     delivered_at: string | null;
-    company: string;
     started: boolean;
     finished: boolean;
     expired: boolean;
     next: boolean;
   }>(
     db,
-    sql`SELECT d.id, d.shipping_id, d.completed, d.is_delivered, d.partial, co.name AS company,
+    sql`SELECT d.id, d.shipping_id, d.completed, d.is_delivered, d.partial,
         CASE WHEN d.delivered_at IS NULL THEN NULL
           ELSE to_char((d.delivered_at AT TIME ZONE 'America/Monterrey') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') END AS delivered_at,
         s.km_capture_time_start IS NOT NULL AS started, (s.final_km IS NOT NULL OR s.km_capture_time IS NOT NULL) AS finished,
-        -- delivered_at is Monterrey's wall clock; a stop completed without it counts from its last change.
-        (d.completed AND coalesce(d.delivered_at AT TIME ZONE 'America/Monterrey', d.updated_at)
-          < now() - ${TRACKING_KEPT_HOURS} * interval '1 hour') AS expired,
+        -- delivered_at and km_capture_time are Monterrey's wall clock; without them, the row's last change.
+        ((d.completed AND coalesce(d.delivered_at AT TIME ZONE 'America/Monterrey', d.updated_at)
+            < now() - ${TRACKING_KEPT_HOURS} * interval '1 hour')
+          OR (NOT d.completed AND (s.final_km IS NOT NULL OR s.km_capture_time IS NOT NULL)
+            AND coalesce(s.km_capture_time AT TIME ZONE 'America/Monterrey', s.updated_at) < now() - ${TRACKING_KEPT_HOURS} * interval '1 hour')
+          OR s.date <= ${lastLiveDate}) AS expired,
         d.id = (SELECT n.id FROM shipping_details n JOIN sales ns ON ns.id = n.sale_id
           WHERE n.shipping_id = d.shipping_id AND n.deleted_at IS NULL AND NOT n.completed AND ns.canceled_at IS NULL
           ORDER BY n.stop_order ASC NULLS LAST, n.id LIMIT 1) AS next
       FROM shipping_details d
       JOIN shippings s ON s.id = d.shipping_id AND s.deleted_at IS NULL
       JOIN sales sa ON sa.id = d.sale_id AND sa.canceled_at IS NULL
-      JOIN companies co ON co.id = coalesce(d.company_id, sa.company_id)
       WHERE d.tracking_token = ${token} AND d.deleted_at IS NULL`,
   );
   if (!stop || stop.expired) return null;
   const onTheRoad = stop.started && !stop.finished;
   const answer: PublicTracking = {
     business,
-    company: stop.company,
     state: stop.completed
       ? stop.is_delivered
         ? stop.partial
           ? 'parcial'
           : 'entregado'
         : 'rechazado'
-      : onTheRoad
-        ? stop.next
-          ? 'siguiente'
-          : 'en_camino'
-        : 'programado',
+      : stop.finished
+        ? 'no_entregado'
+        : onTheRoad
+          ? stop.next
+            ? 'siguiente'
+            : 'en_camino'
+          : 'programado',
     eta: null,
     eta_approximate: false,
     near: false,
@@ -122,8 +134,7 @@ const PAGE_STYLE = `
   header img{width:40px;height:40px;object-fit:contain}
   header span{font-size:1.15rem;font-weight:700;color:var(--brand-text)}
   main{max-width:32rem;margin:24px auto;padding:0 20px}
-  h1{font-size:1.35rem;margin:0 0 4px}
-  .company{margin:0 0 20px;color:#57606a}
+  h1{font-size:1.35rem;margin:0 0 20px}
   .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
   .state{font-size:1.5rem;font-weight:700;margin:0 0 8px;color:var(--brand-text)}
   .eta{font-size:1.15rem;margin:8px 0 0}
@@ -173,7 +184,6 @@ export function trackingPageHtml(tracking: PublicTracking, brand: PageBrand): st
     brand,
     text.pageTitle(tracking.business),
     `<h1>${escapeHtml(text.heading)}</h1>
-<p class="company">${escapeHtml(text.customer(tracking.company))}</p>
 <section class="card">
 ${lines.join('\n')}
 <p class="refresh">${escapeHtml(text.refreshes)}</p>

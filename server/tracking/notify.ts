@@ -18,7 +18,8 @@ import { loadMapRoutes } from '../repositories/route-map';
 
 /**
  * The customer told about their delivery (issue 47): when the route starts, every pending stop
- * gets its tracking link (an unguessable token) and its customer a message; when a stop is
+ * gets its tracking link (an unguessable token) and its customer a message — the first in the
+ * route's order that theirs is next, the others that it is on its way; when a stop is
  * completed, the next one in the route's order is told it is next. Each once (told_started_at,
  * told_next_at), in the transaction that started the route or completed the stop, so a replayed
  * or refused request tells nobody. The messages are Mensajes' rows — a WhatsApp template in the
@@ -59,23 +60,26 @@ export class CustomerNotices {
     if (channels.has('email')) this.options.email?.wake();
   }
 
-  /** The route started: every live pending stop gets its link, and its customer is told once. */
+  /**
+   * The route started: every live pending stop gets its link, and its customer is told once.
+   * The first in the route's order is next already: its customer gets that one message ('Su
+   * pedido es el siguiente', which also says it is on its way) rather than two at once.
+   */
   async routeStarted(tx: Db, request: FastifyRequest, shippingId: number): Promise<void> {
     await giveTrackingTokens(tx, shippingId);
-    const stops = await rows<{ id: number }>(
+    const stops = await rows<{ id: number; told_started: boolean; told_next: boolean }>(
       tx,
-      sql`SELECT d.id FROM shipping_details d JOIN sales sa ON sa.id = d.sale_id
-        WHERE d.shipping_id = ${shippingId} AND d.deleted_at IS NULL AND NOT d.completed AND d.told_started_at IS NULL
-          AND sa.canceled_at IS NULL ORDER BY d.id`,
+      sql`SELECT d.id, d.told_started_at IS NOT NULL AS told_started, d.told_next_at IS NOT NULL AS told_next
+        FROM shipping_details d JOIN sales sa ON sa.id = d.sale_id
+        WHERE d.shipping_id = ${shippingId} AND d.deleted_at IS NULL AND NOT d.completed AND sa.canceled_at IS NULL
+        ORDER BY d.stop_order ASC NULLS LAST, d.id`,
     );
-    if (stops.length === 0) return;
-    await this.tell(
-      tx,
-      request,
-      shippingId,
-      stops.map((stop) => stop.id),
-      'started',
-    );
+    const [first, ...rest] = stops;
+    if (!first) return;
+    const toldNext = first.told_next ? [] : [first.id];
+    const toldStarted = (toldNext.length > 0 ? rest : stops).filter((stop) => !stop.told_started).map((stop) => stop.id);
+    if (toldStarted.length > 0) await this.tell(tx, request, shippingId, toldStarted, 'started');
+    if (toldNext.length > 0) await this.tell(tx, request, shippingId, toldNext, 'next');
   }
 
   /**
@@ -121,10 +125,13 @@ export class CustomerNotices {
       const contact = phoneContact ?? emailContact;
       if (!contact) continue;
       // Claimed first: a second completion at the same moment waits on this row and then finds it told.
-      const column = what === 'started' ? sql`told_started_at` : sql`told_next_at`;
+      // Told it is next, a customer has been told it is on its way too (no 'va en camino' after it).
       const claimed = await rows<{ id: number }>(
         tx,
-        sql`UPDATE shipping_details SET ${column} = now() WHERE id = ${recipient.id} AND ${column} IS NULL RETURNING id`,
+        what === 'started'
+          ? sql`UPDATE shipping_details SET told_started_at = now() WHERE id = ${recipient.id} AND told_started_at IS NULL RETURNING id`
+          : sql`UPDATE shipping_details SET told_next_at = now(), told_started_at = coalesce(told_started_at, now())
+              WHERE id = ${recipient.id} AND told_next_at IS NULL RETURNING id`,
       );
       if (claimed.length === 0) continue;
       const stop = etaOf.get(recipient.id);

@@ -64,7 +64,7 @@ const mailsTo = (address: string) => mail.received.filter((message) => message.t
 const bodyParameters = (call: GraphCall) => call.template!.components[0]!.parameters.map((parameter) => parameter.text);
 
 describe('when a route starts', () => {
-  it('gives each stop its link and tells each customer once: WhatsApp by template, e-mail without a phone, nobody without either', async () => {
+  it('gives each stop its link and tells each customer once — the first in order that theirs is next, the others that it is on its way: WhatsApp by template, e-mail without a phone, nobody without either', async () => {
     const { shippingId, stops } = await routeWithStops(t, ['whatsapp', 'email', 'nobody']);
     const [onWhatsApp, byEmail, unreachable] = stops as [(typeof stops)[0], (typeof stops)[0], (typeof stops)[0]];
     const started = await startRoute(t, shippingId);
@@ -76,7 +76,9 @@ describe('when a route starts', () => {
 
     await until(() => callsTo(onWhatsApp.phone!).length > 0 && mailsTo(byEmail.email!).length > 0);
     const [call] = callsTo(onWhatsApp.phone!);
-    expect(call).toMatchObject({ type: 'template', template: { name: 'pedido_en_camino', language: { code: 'es_MX' } } });
+    // The first stop in the route's order (none set: by id) is next already: one message saying so, not two.
+    expect(callsTo(onWhatsApp.phone!)).toHaveLength(1);
+    expect(call).toMatchObject({ type: 'template', template: { name: 'pedido_siguiente', language: { code: 'es_MX' } } });
     const link = `${PUBLIC_URL}/seguimiento/${tokens[0]}`;
     const parameters = bodyParameters(call!);
     expect(parameters).toHaveLength(4);
@@ -89,21 +91,21 @@ describe('when a route starts', () => {
         WHERE c.address = ${`52${onWhatsApp.phone}`} ORDER BY m.id`,
     );
     expect(shown).toMatchObject({ channel: 'whatsapp', company_id: onWhatsApp.companyId });
-    expect(shown!.body).toContain('Su pedido va en camino');
+    expect(shown!.body).toContain('Su pedido es el siguiente');
     expect(shown!.body).toContain(link);
 
     const [email] = mailsTo(byEmail.email!);
     expect(email!.text).toContain('Su pedido va en camino');
     expect(email!.text).toContain(`${PUBLIC_URL}/seguimiento/${tokens[1]}`);
 
-    const told = await rowsOf<{ id: number; told: boolean }>(
+    const told = await rowsOf<{ id: number; told: boolean; next: boolean }>(
       t,
-      sql`SELECT id, told_started_at IS NOT NULL AS told FROM shipping_details WHERE shipping_id = ${shippingId} ORDER BY id`,
+      sql`SELECT id, told_started_at IS NOT NULL AS told, told_next_at IS NOT NULL AS next FROM shipping_details WHERE shipping_id = ${shippingId} ORDER BY id`,
     );
     expect(told).toEqual([
-      { id: onWhatsApp.detailId, told: true },
-      { id: byEmail.detailId, told: true },
-      { id: unreachable.detailId, told: false },
+      { id: onWhatsApp.detailId, told: true, next: true },
+      { id: byEmail.detailId, told: true, next: false },
+      { id: unreachable.detailId, told: false, next: false },
     ]);
     // Nobody to tell is no error, and no message.
     const [conversations] = await rowsOf<{ count: number }>(
@@ -128,7 +130,7 @@ describe('when a route starts', () => {
     const [messages] = await rowsOf<{ count: number }>(
       t,
       sql`SELECT count(*)::int AS count FROM messages m JOIN conversations c ON c.id = m.conversation_id
-        WHERE c.company_id IN (${stops[0]!.companyId}, ${stops[1]!.companyId}) AND m.body LIKE '%Su pedido va en camino%'`,
+        WHERE c.company_id IN (${stops[0]!.companyId}, ${stops[1]!.companyId}) AND m.body LIKE '%Su pedido%'`,
     );
     expect(messages!.count).toBe(2);
   });
@@ -143,6 +145,10 @@ describe('when a stop is completed', () => {
     await t.database.db.execute(sql`UPDATE shipping_details SET stop_order = 2 WHERE id = ${first.detailId}`);
     expect((await startRoute(t, shippingId)).statusCode).toBe(200);
     await until(() => callsTo(second.phone!).length === 1 && callsTo(third.phone!).length === 1);
+    // The first in the office's order is told at the start that theirs is next; the others that it is on its way.
+    expect([callsTo(third.phone!)[0]!.template!.name, callsTo(second.phone!)[0]!.template!.name]).toEqual(['pedido_siguiente', 'pedido_en_camino']);
+    await until(() => mailsTo(first.email!).length === 1);
+    expect(mailsTo(first.email!)[0]!.text).toContain('Su pedido va en camino');
 
     // The first in order is done: the next is `first` (by e-mail).
     expect((await rejectStop(t, third.detailId)).statusCode).toBe(200);

@@ -7,8 +7,8 @@ import { rejectStop, routeWithStops, rowsOf, startRoute, tokenOf, type TrackedSt
 
 /**
  * The customer's public tracking page (issue 47): GET /api/v2/tracking/:token and the HTML page
- * /seguimiento/:token, no sign-in. What it shows — business, customer, state, ETA, near — and
- * what it must never show: the driver, other stops' customers, positions.
+ * /seguimiento/:token, no sign-in. What it shows — business, state, ETA, near — and what it
+ * must never show: the customer, the driver, other stops' customers, positions.
  */
 let t: TestApp;
 let route: { shippingId: number; stops: TrackedStop[] };
@@ -36,10 +36,10 @@ afterAll(async () => {
 const api = (token: string) => t.app.inject({ method: 'GET', url: `/api/v2/tracking/${token}` });
 const page = (token: string) => t.app.inject({ method: 'GET', url: `/seguimiento/${token}`, headers: { accept: 'text/html' } });
 
-/** Nothing private: no driver, no other stop's customer, no coordinates. */
-function expectNothingPrivate(text: string, own: TrackedStop) {
+/** Nothing private: no driver, no customer (its own or another stop's), no coordinates. */
+function expectNothingPrivate(text: string) {
   expect(text).not.toContain(driverName);
-  for (const other of route.stops.filter((stop) => stop !== own)) expect(text).not.toContain(other.company);
+  for (const stop of route.stops) expect(text).not.toContain(stop.company);
   for (const stop of route.stops) {
     expect(text).not.toContain(String(stop.latitude).slice(0, 6));
     expect(text).not.toContain(String(stop.longitude).slice(0, 7));
@@ -54,20 +54,20 @@ describe('GET /api/v2/tracking/:token', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-robots-tag']).toContain('noindex');
     const tracking = publicTrackingSchema.parse(response.json());
-    expect(tracking).toMatchObject({ company: route.stops[0]!.company, state: 'siguiente', near: true, delivered_at: null });
+    expect(tracking).toMatchObject({ state: 'siguiente', near: true, delivered_at: null });
     // No routing engine here: the straight line at the route's speed, said to be approximate.
     expect(tracking.eta).not.toBeNull();
     expect(tracking.eta_approximate).toBe(true);
     expect(Date.parse(tracking.eta!)).toBeGreaterThan(Date.now() - 5 * 60_000);
     expect(Object.keys(response.json() as object).sort()).toEqual(
-      ['business', 'company', 'delivered_at', 'eta', 'eta_approximate', 'near', 'state'].sort(),
+      ['business', 'delivered_at', 'eta', 'eta_approximate', 'near', 'state'].sort(),
     );
-    expectNothingPrivate(response.body, route.stops[0]!);
+    expectNothingPrivate(response.body);
   });
 
   it('answers a later stop as on its way, not near', async () => {
     const tracking = publicTrackingSchema.parse((await api(tokens[2]!)).json());
-    expect(tracking).toMatchObject({ company: route.stops[2]!.company, state: 'en_camino', near: false });
+    expect(tracking).toMatchObject({ state: 'en_camino', near: false });
     expect(tracking.eta).not.toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe('GET /api/v2/tracking/:token', () => {
 });
 
 describe('GET /seguimiento/:token', () => {
-  it('is a page without scripts that refreshes itself and shows the business, the customer, the state, the ETA window and the truck near', async () => {
+  it('is a page without scripts that refreshes itself and shows the business, the state, the ETA window and the truck near', async () => {
     const response = await page(tokens[0]!);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -93,12 +93,11 @@ describe('GET /seguimiento/:token', () => {
     expect(html).toContain('<meta http-equiv="refresh" content="60">');
     const tracking = publicTrackingSchema.parse((await api(tokens[0]!)).json());
     expect(html).toContain(tracking.business);
-    expect(html).toContain(`Pedido de ${route.stops[0]!.company}`);
     expect(html).toContain('Su pedido es el siguiente');
     const window = etaWindow(Date.parse(tracking.eta!), tracking.eta_approximate);
     expect(html).toContain(`Llegada aproximada: ${window.from}–${window.to}`);
     expect(html).toContain('El repartidor está a menos de 1 km');
-    expectNothingPrivate(html, route.stops[0]!);
+    expectNothingPrivate(html);
   });
 
   it('shows a completed stop as such until 12 hours after, then that the link is no longer there', async () => {
@@ -121,6 +120,38 @@ describe('GET /seguimiento/:token', () => {
     expect(gone.body).toContain('Este enlace ya no está disponible.');
     expect(gone.body).not.toContain(stop.company);
     expect((await api(tokens[1]!)).statusCode).toBe(404);
+  });
+
+  it('shows a stop left pending by a finished route as not delivered until 12 hours after the route finished', async () => {
+    const left = await routeWithStops(t, ['nobody', 'nobody']);
+    expect((await startRoute(t, left.shippingId)).statusCode).toBe(200);
+    const token = (await tokenOf(t, left.stops[1]!.detailId))!;
+    expect((await rejectStop(t, left.stops[0]!.detailId)).statusCode).toBe(200);
+    // The route finished (its final reading) an hour ago, Monterrey's wall clock as it is kept, the second stop still pending.
+    const finishedHoursAgo = (hours: number) =>
+      sql`UPDATE shippings SET final_km = 10050, km_capture_time = (now() - ${hours} * interval '1 hour') AT TIME ZONE 'America/Monterrey'
+        WHERE id = ${left.shippingId}`;
+    await t.database.db.execute(finishedHoursAgo(1));
+    const shown = await page(token);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('No entregado');
+    expect(shown.body).not.toContain('Llegada aproximada');
+    expect(publicTrackingSchema.parse((await api(token)).json())).toMatchObject({ state: 'no_entregado', eta: null, delivered_at: null });
+    await t.database.db.execute(finishedHoursAgo(13));
+    expect((await api(token)).statusCode).toBe(404);
+    expect((await page(token)).body).toContain('Este enlace ya no está disponible.');
+  });
+
+  it('no longer answers a link of a route two days past, whatever its stop', async () => {
+    const old = await routeWithStops(t, ['nobody']);
+    expect((await startRoute(t, old.shippingId)).statusCode).toBe(200);
+    const token = (await tokenOf(t, old.stops[0]!.detailId))!;
+    const dated = (days: number) =>
+      sql`UPDATE shippings SET date = to_char((now() AT TIME ZONE 'America/Monterrey') - ${days} * interval '1 day', 'YYYY-MM-DD') WHERE id = ${old.shippingId}`;
+    await t.database.db.execute(dated(1));
+    expect((await api(token)).statusCode).toBe(200);
+    await t.database.db.execute(dated(2));
+    expect((await api(token)).statusCode).toBe(404);
   });
 
   it('answers an unknown link with the Spanish page, not the app', async () => {

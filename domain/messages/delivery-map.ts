@@ -37,6 +37,9 @@ export const deliveryMapMessages = {
   noTiles: 'Mapa sin fondo: se dibujan las paradas y el recorrido.',
   // The route's 'Mapa' section in its dialog.
   section: 'Mapa',
+  // On the route's page the map opens when asked.
+  showRouteMap: 'Ver mapa y orden de paradas',
+  hideRouteMap: 'Ocultar mapa',
   stopsInOrder: 'Paradas en orden',
   moveUp: 'Subir',
   moveDown: 'Bajar',

@@ -110,6 +110,7 @@ test("a route's page orders its stops with Subir and Bajar, kept by the server, 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'oficina@demo.mx');
   await page.goto(`/shippings/${routeId}`);
+  await page.getByRole('button', { name: 'Ver mapa y orden de paradas' }).click();
   const section = page.getByRole('region', { name: 'Mapa', exact: true });
   await expect(section.getByRole('heading', { name: 'Paradas en orden' })).toBeVisible({ timeout: 30_000 });
   const stops = section.locator('.stop-order__item strong');
@@ -127,6 +128,7 @@ test("a route's page orders its stops with Subir and Bajar, kept by the server, 
 
   // The server kept it: read again, the route is in the new order.
   await page.reload();
+  await page.getByRole('button', { name: 'Ver mapa y orden de paradas' }).click();
   await expect(stops.nth(0)).toHaveText(`1. ${secondName}`, { timeout: 30_000 });
   await expect(stops.nth(1)).toHaveText(`2. ${firstName}`);
 

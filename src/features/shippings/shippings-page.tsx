@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
+import { deliveryMapMessages } from '../../../domain/messages/delivery-map';
 import { driverMessages } from '../../../domain/messages/driver';
 import { shippingsMessages } from '../../../domain/messages/shippings';
 import { hasPermission } from '../../../domain/permissions';
@@ -38,6 +39,7 @@ export default function OfficeShippings() {
   const source = useMemo(() => shippingListSource(defaultToToday, routeId), [defaultToToday, routeId]);
   const { paging, filters, button, drawer, list } = useFilteredList(source);
   const [totalsOpen, setTotalsOpen] = useState(false);
+  const [mapOpen, setMapOpen] = useState(false);
   const [editing, setEditing] = useState<ShippingSummary | null>(null);
   const [notify, toast] = useToast();
   const wide = useWideScreen();
@@ -150,7 +152,13 @@ export default function OfficeShippings() {
       />
       {/* One route's page adds the money its driver brings back. */}
       {routeId !== undefined && <DriverCutSection shippingId={routeId} canReceive={can.receiveCut} notify={notify} />}
+      {/* The route's map and stop order open when asked: the page's list keeps its place until then. */}
       {routeId !== undefined && (
+        <button type="button" className="outline-button" aria-expanded={mapOpen} onClick={() => setMapOpen((open) => !open)}>
+          {mapOpen ? deliveryMapMessages.hideRouteMap : deliveryMapMessages.showRouteMap}
+        </button>
+      )}
+      {routeId !== undefined && mapOpen && (
         <Suspense fallback={null}>
           <RouteMapSection shippingId={routeId} canEdit={can.edit} notify={notify} />
         </Suspense>

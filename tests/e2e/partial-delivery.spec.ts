@@ -191,6 +191,9 @@ test('a driver with no signal delivers part of a stop (one line Dañado), signed
   ).newPage();
   await signIn(officePage, 'oficina@demo.mx');
   await officePage.goto(`/shippings/${routeId}`);
-  await expect(officePage.getByText('Entrega parcial').first()).toBeVisible({ timeout: 30_000 });
+  await officePage.getByRole('button', { name: `Ver ventas del envío E-${routeId}` }).click();
+  const receipt = officePage.getByText('Recibió: Rosa Garza');
+  await expect(receipt).toBeVisible({ timeout: 30_000 });
+  await expect(officePage.getByText('Entrega parcial').first()).toBeVisible();
   expect(await stockOf(request, admin, returned.id)).toBeCloseTo(stockBefore + 3, 2);
 });

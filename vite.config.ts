@@ -80,6 +80,10 @@ export default defineConfig({
     // bench/bundle-size.mjs tracks the real budgets.
     chunkSizeWarningLimit: 700,
     sourcemap: false,
+    // No <link rel="modulepreload"> per dependency of each lazy screen: inserting 20–50 of them
+    // cost 100–160 ms of main thread per screen opened (bench:lighthouse, CPU calibrated), while
+    // the service worker serves the chunks the imports then ask for from the device.
+    modulePreload: false,
     rolldownOptions: {
       treeshake: { moduleSideEffects: ionicModuleSideEffects },
     },

@@ -6,6 +6,8 @@
 // (LIGHTHOUSE_ONLY=/clients audits the login, the driver and that one screen).
 // Each page is audited LIGHTHOUSE_RUNS times (3 by default) and the median run is reported, as
 // Lighthouse advises: on a shared 2-core machine one run's blocking time swings by ±50 %.
+// The CPU slowdown is calibrated to the machine (bench/cpu-calibration.mjs) so that every machine
+// emulates the same mid-tier phone; LIGHTHOUSE_CPU_SLOWDOWN sets it by hand.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from '../scripts/chromium.mjs';
 import { serveBuiltApp, signInToken } from './serve.mjs';
+import { cpuSlowdownFor, measureBenchmarkIndex } from './cpu-calibration.mjs';
 
 const port = 20_000 + Math.floor(Math.random() * 1000);
 const debugPort = port + 1000;
@@ -34,6 +37,19 @@ try {
       `--remote-debugging-port=${debugPort}`,
     ],
   });
+  // The machine is measured once, quiet, before the audits: its index sets the slowdown of all.
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  const benchmark = await measureBenchmarkIndex(page);
+  const calibrated = cpuSlowdownFor(benchmark.index);
+  const cpuSlowdownMultiplier = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? calibrated ?? 1);
+  console.log(
+    `machine: BenchmarkIndex ${benchmark.index} (runs ${benchmark.runs.join(', ')}); CPU slowdown ×${cpuSlowdownMultiplier}` +
+      (process.env.LIGHTHOUSE_CPU_SLOWDOWN
+        ? ' (set by LIGHTHOUSE_CPU_SLOWDOWN)'
+        : calibrated === null
+          ? ': slower than the emulated phone already, audited without slowdown'
+          : ' (calibrated to a mid-tier phone)'),
+  );
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
   // The sweep of every menu screen audits each once by default (LIGHTHOUSE_SWEEP_RUNS): over a
   // hundred audits; the login, the driver's routes and Inicio get the median of `runs`.
@@ -47,6 +63,11 @@ try {
     report(label, median, scores);
     return median.lhr;
   };
+  /** The long tasks (over 50 ms) that ran the app's own scripts, in ms. */
+  const ownLongTasks = (lhr) =>
+    (lhr.audits['long-tasks'].details?.items ?? [])
+      .filter((task) => task.duration > 50 && task.url.startsWith(origin))
+      .map((task) => Math.round(task.duration));
   const auditOnce = (disableStorageReset, url) =>
     lighthouse(url, {
       port: debugPort,
@@ -55,11 +76,16 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       formFactor: 'mobile',
       disableStorageReset,
+      throttling: { cpuSlowdownMultiplier },
       screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
     });
   const report = (label, result, scores) => {
     const { categories, audits } = result.lhr;
     console.log(`— ${label}${scores.length > 1 ? ` (median of ${scores.length} runs; performance ${scores.join(', ')})` : ''}`);
+    // Lighthouse's own reading of the machine during this run, and the slowdown it applied.
+    console.log(
+      `  BenchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}, CPU slowdown ×${result.lhr.configSettings.throttling.cpuSlowdownMultiplier}`,
+    );
     for (const [name, category] of Object.entries(categories)) console.log(`${name}: ${Math.round(category.score * 100)}`);
     // A run Lighthouse could not measure scores 0: say why rather than print empty figures.
     if (result.lhr.runtimeError)
@@ -88,10 +114,9 @@ try {
     for (const audit of failing.filter((audit) => result.lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id)))
       for (const item of (audit.details?.items ?? []).slice(0, 3)) console.log(`  ${audit.id}: ${item.node?.snippet ?? '—'}`);
   };
-  await audit('Inicio de sesión', false);
+  const login = await audit('Inicio de sesión', false);
 
   // A driver signed in whose routes were pulled: what the phone opens every morning.
-  const page = browser.pages()[0] ?? (await browser.newPage());
   await page.goto(`${origin}/`);
   const token = await signInToken(origin, 'chofer@demo.mx');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
@@ -103,7 +128,7 @@ try {
   // Lighthouse opens its own tab: the preparing one leaves the app, so the audited tab is the
   // only one running it (as on a phone), not sharing two cores with a second copy.
   await page.goto('about:blank');
-  await audit('Inicio del chofer (rutas)', true);
+  const driver = await audit('Inicio del chofer (rutas)', true);
 
   // Every screen people open from the menu, opened by each person who has it in their menu and
   // by the administrator (whose menu is the largest): each opened once by that person so that the
@@ -154,7 +179,19 @@ try {
     console.log(
       `below 95: ${below.map(([screen, email, lhr]) => `${screen} (${email}) ${Math.round(lhr.categories.performance.score * 100)}/${Math.round(lhr.categories.accessibility.score * 100)}`).join(', ') || 'none'}`,
     );
+    // Budget: no task of the app's own scripts over 50 ms while an office screen first renders.
+    const blocked = summary
+      .map(([screen, email, lhr]) => [screen, email, ownLongTasks(lhr)])
+      .filter(([, , tasks]) => tasks.length > 0);
+    console.log(
+      `long tasks over 50 ms of our scripts: ${blocked.map(([screen, email, tasks]) => `${screen} (${email}) ${tasks.join(', ')} ms`).join('; ') || 'none'}`,
+    );
   }
+  const performance = (lhr) => Math.round(lhr.categories.performance.score * 100);
+  console.log(
+    `summary: BenchmarkIndex ${benchmark.index}, CPU slowdown ×${cpuSlowdownMultiplier}; login ${performance(login)}, driver's routes ${performance(driver)}` +
+      ` (budget ≥ 98), office screens ≥ 95`,
+  );
 } finally {
   await browser?.close();
   stop();

@@ -16,6 +16,11 @@ export interface SyncSessionOptions {
   storage?: StorageManager;
   /** Whether the device says it has a network (navigator.onLine). */
   isOnline?(): boolean;
+  /**
+   * Settles when the engine may start sending and pulling (after the first screen painted);
+   * commands taken before are kept in the outbox and go once it starts.
+   */
+  startAfter?: Promise<void>;
 }
 
 export interface SyncSession {
@@ -54,6 +59,8 @@ export function startSyncSession(options: SyncSessionOptions): SyncSession {
   visibility.addEventListener('visibilitychange', wakeIfVisible);
 
   const ready = (async () => {
+    await options.startAfter;
+    if (disposed) return;
     // A 401 sends the person to the login and discards that token; a session that starts
     // with a token is a new sign-in, so a queue the server paused goes on (rule 5).
     if ((await readMeta<boolean>(db, 'authPaused')) && options.getToken()) await engine.resumeAfterSignIn();

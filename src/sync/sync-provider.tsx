@@ -6,6 +6,7 @@ import { discardToken, readToken } from '../lib/session-store';
 import { getSyncDatabase } from './database';
 import { setSendingSource } from '../lib/sending-gate';
 import { startSyncSession } from './session';
+import { afterFirstPaint } from '../lib/after-first-paint';
 import { EMPTY_STATUS, SyncContext, type SyncState } from './sync-context';
 
 function subscribeOnline(listener: () => void): () => void {
@@ -28,8 +29,20 @@ export function SyncProvider({ userId, children }: { userId: number; children: R
   const db = getSyncDatabase();
   const [engine, setEngine] = useState<SyncEngine | null>(null);
 
+  // The engine takes commands at once; it starts sending and pulling, and the status is read,
+  // once the first screen painted (issue: the sync's start held the office screens' first frame).
+  const [painted, setPainted] = useState(false);
+  const firstPaint = useMemo(() => afterFirstPaint(), []);
   useEffect(() => {
-    const session = startSyncSession({ db, userId, getToken: readToken, onAuthLost: discardToken });
+    let current = true;
+    void firstPaint.then(() => current && setPainted(true));
+    return () => {
+      current = false;
+    };
+  }, [firstPaint]);
+
+  useEffect(() => {
+    const session = startSyncSession({ db, userId, getToken: readToken, onAuthLost: discardToken, startAfter: firstPaint });
     setEngine(session.engine);
     setSendingSource(session.engine);
     return () => {
@@ -37,9 +50,9 @@ export function SyncProvider({ userId, children }: { userId: number; children: R
       setEngine(null);
       void session.dispose();
     };
-  }, [db, userId]);
+  }, [db, userId, firstPaint]);
 
-  const status = useLiveQuery(() => readSyncStatus(db, userId), [db, userId]);
+  const status = useLiveQuery(() => (painted ? readSyncStatus(db, userId) : undefined), [db, userId, painted]);
   const online = useSyncExternalStore(subscribeOnline, readOnline);
   const subscribeSending = useCallback((listener: () => void) => engine?.subscribe(listener) ?? noSubscription(), [engine]);
   const sending = useSyncExternalStore(subscribeSending, () => engine?.sending ?? false);

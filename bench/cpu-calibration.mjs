@@ -4,8 +4,6 @@
 // guide (docs/throttling.md, 'Calibrating the CPU slowdown', and its calculator) maps it to the
 // multiplier that lands every machine on the same emulated mid-tier phone: 150 → 1×, 800 → 2×,
 // 1300 → 3×, then one more × per 233 points (1533 → 4×, Lighthouse's default).
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-
 /** The breakpoints of the guide's calculator: [BenchmarkIndex, multiplier], in order. */
 const CALIBRATION = [
   [150, 1],
@@ -33,14 +31,16 @@ export function cpuSlowdownFor(benchmarkIndex) {
 const round = (multiplier) => Math.round(multiplier * 100) / 100;
 
 /**
- * The host's BenchmarkIndex as Lighthouse measures it (its own page function, run in `page`):
- * the median of `times` runs, each about a second, since one run swings with what else the
- * machine is doing.
+ * The host's BenchmarkIndex as Lighthouse itself reads it at the start of an audit, in the
+ * conditions of the audits (Lighthouse attached, the server running): the median of `times`
+ * short audits of `url`, since one reading swings by ±30 % with what else the machine does.
  */
-export async function measureBenchmarkIndex(page, times = 5) {
-  const source = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+export async function measureBenchmarkIndex(lighthouse, url, port, times = 5) {
   const runs = [];
-  for (let run = 0; run < times; run++) runs.push(await page.evaluate(source));
-  runs.sort((a, b) => a - b);
-  return { index: Math.round(runs[Math.floor(times / 2)]), runs: runs.map(Math.round) };
+  for (let run = 0; run < times; run++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyAudits: ['viewport'] });
+    runs.push(Math.round(result.lhr.environment.benchmarkIndex));
+  }
+  const sorted = [...runs].sort((a, b) => a - b);
+  return { index: sorted[Math.floor(times / 2)], runs };
 }

@@ -4,7 +4,7 @@ import { driverMessages } from '../../../domain/messages/driver';
 import { shippingsMessages } from '../../../domain/messages/shippings';
 import type { ShippingSort, SortColumn } from '../../../domain/shipping-list';
 import type { ShippingSummary } from '../../../domain/schemas/shipping';
-import { ListCards, ListTable, type ListColumn } from '../../ui/office-list/list-rows';
+import { ListCards, ListTable, type ListBusy, type ListColumn } from '../../ui/office-list/list-rows';
 import { DetailPanel, type Notify } from './detail-panel';
 import { SwipeRow } from './swipe-row';
 
@@ -37,7 +37,7 @@ const expandLabel = (shipping: ShippingSummary, open: boolean) => (open ? text.c
 interface RowsProps {
   shippings: readonly ShippingSummary[];
   wide: boolean;
-  busy: boolean;
+  busy: ListBusy;
   sort: ShippingSort | null;
   onSort: (sort: ShippingSort | null) => void;
   canExpand: boolean;

@@ -138,7 +138,7 @@ export default function OfficeShippings() {
       <ShippingRows
         shippings={shippings}
         wide={wide}
-        busy={list.query.isFetching}
+        busy={{ queryKey: list.queryKey }}
         sort={paging.sort}
         onSort={paging.setSort}
         canExpand={can.details}

@@ -48,7 +48,11 @@ export function DayGrid<E extends { key: string; date: string }>({
 }: DayGridProps<E>) {
   const byDay = useMemo(() => {
     const grouped = new Map<string, E[]>();
-    for (const entry of entries) grouped.set(entry.date, [...(grouped.get(entry.date) ?? []), entry]);
+    for (const entry of entries) {
+      const day = grouped.get(entry.date);
+      if (day) day.push(entry);
+      else grouped.set(entry.date, [entry]);
+    }
     return grouped;
   }, [entries]);
   const chosen = byDay.get(selected) ?? [];

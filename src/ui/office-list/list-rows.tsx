@@ -1,5 +1,6 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef, useState, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { listMessages } from '../../../domain/messages/office-list';
 import { nextSort, type ListSort } from '../../../domain/office-list';
 import { useWideScreen } from './use-wide-screen';
@@ -46,13 +47,52 @@ function useRowWindow<Row>(rows: readonly Row[], rowKey: (row: Row) => number | 
   };
 }
 
+/**
+ * Whether a list is loading: a flag, or the key of the query that loads it. Given the key, the
+ * list's scroll box alone listens to the query's fetches: a refetch that brings the same rows
+ * redraws neither the rows nor the screen (issue 49: each start drew every row three times).
+ */
+export type ListBusy = boolean | { queryKey: readonly unknown[] };
+
+/** The list's scroll box, marked busy while its rows load; its content is drawn by the list. */
+function ListScroll({ scrollRef, busy, children }: { scrollRef: RefObject<HTMLDivElement | null>; busy: ListBusy; children: ReactNode }) {
+  if (typeof busy === 'boolean')
+    return (
+      <div ref={scrollRef} className="office-list__scroll" aria-busy={busy}>
+        {children}
+      </div>
+    );
+  return (
+    <FetchingScroll scrollRef={scrollRef} queryKey={busy.queryKey}>
+      {children}
+    </FetchingScroll>
+  );
+}
+
+function FetchingScroll({
+  scrollRef,
+  queryKey,
+  children,
+}: {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  queryKey: readonly unknown[];
+  children: ReactNode;
+}) {
+  const fetching = useIsFetching({ queryKey, exact: true }) > 0;
+  return (
+    <div ref={scrollRef} className="office-list__scroll" aria-busy={fetching}>
+      {children}
+    </div>
+  );
+}
+
 const cellClass = (column: { numeric?: boolean; nowrap?: boolean }) => (column.numeric ? 'numeric' : column.nowrap ? 'nowrap' : undefined);
 
 interface TableProps<Row, C extends string> {
   rows: readonly Row[];
   rowKey: (row: Row) => number;
   columns: readonly ListColumn<Row, C>[];
-  busy: boolean;
+  busy: ListBusy;
   sort: ListSort<C> | null;
   onSort: (sort: ListSort<C> | null) => void;
   /** The row menu button's name ('Acciones de la cotización C-12'); no `onMenu`, no menu. */
@@ -83,7 +123,7 @@ export function ListTable<Row, C extends string>(props: TableProps<Row, C>) {
     [],
   );
   return (
-    <div ref={scrollRef} className="office-list__scroll" aria-busy={props.busy}>
+    <ListScroll scrollRef={scrollRef} busy={props.busy}>
       {/* Row counts tell a screen reader how long a virtualized table is; a whole page needs none. */}
       <table className="data-table" aria-rowcount={virtual ? rows.length + 1 : undefined}>
         <thead>
@@ -134,7 +174,7 @@ export function ListTable<Row, C extends string>(props: TableProps<Row, C>) {
           </tbody>
         )}
       </table>
-    </div>
+    </ListScroll>
   );
 }
 
@@ -269,7 +309,7 @@ export function ListCards<Row>({
 }: {
   rows: readonly Row[];
   rowKey: (row: Row) => number;
-  busy: boolean;
+  busy: ListBusy;
   estimateSize?: number;
   hint?: ReactNode;
   after?: ReactNode;
@@ -277,7 +317,7 @@ export function ListCards<Row>({
 }) {
   const { scrollRef, items, measure, top, bottom } = useRowWindow(rows, rowKey, estimateSize);
   return (
-    <div ref={scrollRef} className="office-list__scroll" aria-busy={busy}>
+    <ListScroll scrollRef={scrollRef} busy={busy}>
       {hint}
       <ul className="list-cards" style={{ paddingTop: top, paddingBottom: bottom }}>
         {items.map((item) => (
@@ -287,7 +327,7 @@ export function ListCards<Row>({
         ))}
       </ul>
       {after}
-    </div>
+    </ListScroll>
   );
 }
 
@@ -307,7 +347,7 @@ export function ListRows<Row, C extends string>({
   menuColumn,
   ...table
 }: Omit<TableProps<Row, C>, 'rows' | 'busy' | 'sort' | 'onSort'> & {
-  list: { rows: readonly Row[]; query: { isFetching: boolean } };
+  list: { rows: readonly Row[]; queryKey: readonly unknown[] };
   paging?: { sort: ListSort<C> | null; setSort: (sort: ListSort<C> | null) => void };
   estimateSize?: number;
   hint?: ReactNode;
@@ -315,7 +355,7 @@ export function ListRows<Row, C extends string>({
   card: (row: Row) => ReactNode;
 }) {
   const wide = useWideScreen();
-  const busy = list.query.isFetching;
+  const busy = { queryKey: list.queryKey };
   return wide ? (
     <ListTable
       {...table}

@@ -55,8 +55,9 @@ export function usePagedList<Row, C extends string>({
 }) {
   const { sort, page, itemsPerPage, setPage } = paging;
   const request = useMemo(() => ({ sort, page, itemsPerPage }), [sort, page, itemsPerPage]);
+  const pageKey = [...queryKey, request];
   const query = useQuery({
-    queryKey: [...queryKey, request],
+    queryKey: pageKey,
     queryFn: async ({ signal }) => {
       let total: number | undefined;
       if (request.itemsPerPage === 0) {
@@ -78,7 +79,9 @@ export function usePagedList<Row, C extends string>({
   useEffect(() => {
     if (query.data && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
   }, [query.data, query.isPlaceholderData, page, lastPage, setPage]);
-  return { query, rows: rows as Row[], range: { from, to, total }, lastPage };
+  // The page's key: the list's rows listen to its fetches themselves (ListRows), so the screen
+  // does not read isFetching and is not redrawn when a refetch starts or brings the same rows.
+  return { query, queryKey: pageKey, rows: rows as Row[], range: { from, to, total }, lastPage };
 }
 
 export type PagedList<Row = unknown> = ReturnType<typeof usePagedList<Row, string>>;

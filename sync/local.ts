@@ -273,21 +273,23 @@ export async function applyPullPage(db: SyncDatabase, page: SyncPull): Promise<v
         for (const detail of details) await putFromServer(db, `detail:${detail.id}`, detail);
       }
       for (const order of page.orders) await putFromServer(db, `order:${order.id}`, { ...order, _gen: generation } as LocalOrder);
-      await db.vehicles.bulkPut(page.vehicles.map((v) => ({ ...v, _gen: generation })));
-      await db.drivers.bulkPut(page.drivers.map((d) => ({ ...d, _gen: generation })));
-      await db.items.bulkPut(page.items.map((i) => ({ ...i, _gen: generation })));
-      await db.customers.bulkPut((page.customers ?? []).map((c): LocalCustomer => ({ ...c, _gen: generation })));
+      // Most pages of a day bring nothing new: an empty list writes nothing (each bulk call, even
+      // empty, is a pass through Dexie's middleware at the start of every screen).
+      await putAll(db.vehicles, page.vehicles.map((v) => ({ ...v, _gen: generation })));
+      await putAll(db.drivers, page.drivers.map((d) => ({ ...d, _gen: generation })));
+      await putAll(db.items, page.items.map((i) => ({ ...i, _gen: generation })));
+      await putAll(db.customers, (page.customers ?? []).map((c): LocalCustomer => ({ ...c, _gen: generation })));
       for (const inventory of page.physical_inventories ?? []) {
         await putFromServer(db, `physical:${inventory.id}`, { ...inventory, _gen: generation } as LocalPhysicalInventory);
       }
       await removeShippings(db, page.removed.shippings);
-      await db.orders.bulkDelete(page.removed.orders);
-      await db.vehicles.bulkDelete(page.removed.vehicles);
-      await db.drivers.bulkDelete(page.removed.drivers);
-      await db.items.bulkDelete(page.removed.items);
-      await db.customers.bulkDelete(page.removed.customers ?? []);
+      await deleteAll(db.orders, page.removed.orders);
+      await deleteAll(db.vehicles, page.removed.vehicles);
+      await deleteAll(db.drivers, page.removed.drivers);
+      await deleteAll(db.items, page.removed.items);
+      await deleteAll(db.customers, page.removed.customers);
       // A count closed or applied leaves the device; a count taken on it meanwhile is refused by the server, visibly.
-      await db.physicalInventories.bulkDelete(page.removed.physical_inventories ?? []);
+      await deleteAll(db.physicalInventories, page.removed.physical_inventories);
       const resetting = await readMeta<number>(db, 'resetting');
       if (!page.has_more && resetting !== undefined && resetting !== null) {
         // The reset is complete: what it did not bring is no longer the device's to keep.
@@ -321,6 +323,14 @@ async function forgetArrived(db: SyncDatabase): Promise<void> {
   await db.payments.where('madeAt').below(before).filter(arrived).delete();
   const routes = new Set(await db.shippings.toCollection().primaryKeys());
   await db.driverCuts.filter((cut) => cut.arrived && !routes.has(cut.shippingId)).delete();
+}
+
+async function putAll<T>(table: { bulkPut(rows: T[]): Promise<unknown> }, rows: T[]): Promise<void> {
+  if (rows.length > 0) await table.bulkPut(rows);
+}
+
+async function deleteAll(table: { bulkDelete(keys: number[]): Promise<unknown> }, keys: number[] | undefined): Promise<void> {
+  if (keys && keys.length > 0) await table.bulkDelete(keys);
 }
 
 async function removeShippings(db: SyncDatabase, ids: number[]): Promise<void> {

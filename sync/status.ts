@@ -1,5 +1,4 @@
-import type { OutboxRow, SyncDatabase } from './db';
-import { readMeta } from './db';
+import type { MetaKey, OutboxRow, SyncDatabase } from './db';
 
 export interface SyncStatus {
   /** Rows waiting to reach the server (pending or being sent). */
@@ -22,16 +21,22 @@ export const STUCK_AFTER = 3;
 
 /** The sync state every screen may show (docs/sync-engine.md rule 15), read from the device store. */
 export async function readSyncStatus(db: SyncDatabase, userId: number): Promise<SyncStatus> {
-  const rows = (await db.outbox.toArray()).filter((row) => row.userId === userId);
+  // Read again after every write to the outbox or the meta table (it is a live query): one
+  // read of each table rather than one per figure.
+  const [outbox, [lastError, authPaused, lastPulledAt]] = await Promise.all([
+    db.outbox.toArray(),
+    db.meta.bulkGet(['lastError', 'authPaused', 'lastPulledAt'] satisfies MetaKey[]),
+  ]);
+  const rows = outbox.filter((row) => row.userId === userId);
   const waiting = rows.filter((row) => row.state !== 'rejected');
   return {
     pending: waiting.length,
     oldestPendingAt: waiting.reduce<number | null>((min, row) => (min === null ? row.createdAt : Math.min(min, row.createdAt)), null),
-    lastError: (await readMeta<{ message: string; at: number } | null>(db, 'lastError')) ?? null,
-    authPaused: (await readMeta<boolean>(db, 'authPaused')) ?? false,
+    lastError: (lastError?.value as { message: string; at: number } | null | undefined) ?? null,
+    authPaused: (authPaused?.value as boolean | undefined) ?? false,
     rejected: rows.filter((row) => row.state === 'rejected').sort((a, b) => a.seq - b.seq),
     stuck: waiting.filter((row) => (row.serverFailures ?? 0) >= STUCK_AFTER).sort((a, b) => a.seq - b.seq),
-    lastPulledAt: (await readMeta<number>(db, 'lastPulledAt')) ?? null,
+    lastPulledAt: (lastPulledAt?.value as number | undefined) ?? null,
     pendingRecords: new Set(waiting.flatMap((row) => row.records)),
   };
 }

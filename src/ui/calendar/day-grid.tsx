@@ -2,10 +2,13 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { salesMessages } from '../../../domain/messages/sales';
 import { monterreyDate } from '../../../domain/time';
 import { formatLongDay, formatMonth, formatWeek, stepAnchor, visibleDays, WEEKDAYS, type CalendarView } from './calendar-days';
+import { useMediaQuery } from '../office-list/use-wide-screen';
 
 const text = salesMessages.calendar;
 /** Entries a month cell lists before 'y N más': the day's panel lists them all. */
 const MONTH_CELL_ENTRIES = 3;
+/** Below it a month's cells show counts only (calendar.css): their entries are not drawn at all. */
+const CELL_ENTRIES_QUERY = '(min-width: 720px)';
 
 export interface DayGridProps<E extends { key: string; date: string }> {
   view: CalendarView;
@@ -57,6 +60,7 @@ export function DayGrid<E extends { key: string; date: string }>({
   }, [entries]);
   const chosen = byDay.get(selected) ?? [];
   const limit = view === 'month' ? MONTH_CELL_ENTRIES : Infinity;
+  const cellsListEntries = useMediaQuery(CELL_ENTRIES_QUERY) || view === 'week';
   const panelTitle = useId();
 
   return (
@@ -87,7 +91,7 @@ export function DayGrid<E extends { key: string; date: string }>({
                 </span>
                 <DayName day={day} count={dayEntries.length} countText={texts.count} />
               </button>
-              {dayEntries.length > 0 && (
+              {cellsListEntries && dayEntries.length > 0 && (
                 <ul className="calendar-day__sales">
                   {dayEntries.slice(0, limit).map((entry) => (
                     <li key={entry.key}>{renderEntry(entry, view === 'month')}</li>

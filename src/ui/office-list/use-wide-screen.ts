@@ -2,14 +2,23 @@ import { useSyncExternalStore } from 'react';
 
 const WIDE_QUERY = '(min-width: 992px)';
 
-/** Table on wide screens, cards on small ones (spec §2), following the window as it resizes. */
-export function useWideScreen(): boolean {
+/**
+ * Whether a CSS media query matches, following the window as it resizes; drawn without a window
+ * (a static rendering), it is taken to match.
+ */
+export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (notify) => {
-      const query = window.matchMedia(WIDE_QUERY);
-      query.addEventListener('change', notify);
-      return () => query.removeEventListener('change', notify);
+      const list = window.matchMedia(query);
+      list.addEventListener('change', notify);
+      return () => list.removeEventListener('change', notify);
     },
-    () => window.matchMedia(WIDE_QUERY).matches,
+    () => window.matchMedia(query).matches,
+    () => true,
   );
+}
+
+/** Table on wide screens, cards on small ones (spec §2), following the window as it resizes. */
+export function useWideScreen(): boolean {
+  return useMediaQuery(WIDE_QUERY);
 }

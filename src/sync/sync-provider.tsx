@@ -30,7 +30,7 @@ export function SyncProvider({ userId, children }: { userId: number; children: R
   const [engine, setEngine] = useState<SyncEngine | null>(null);
 
   // The engine takes commands at once; it starts sending and pulling, and the status is read,
-  // once the first screen painted (issue: the sync's start held the office screens' first frame).
+  // once the first screen painted (its start held the office screens' first frame).
   const [painted, setPainted] = useState(false);
   const firstPaint = useMemo(() => afterFirstPaint(), []);
   useEffect(() => {

@@ -50,7 +50,7 @@ function useRowWindow<Row>(rows: readonly Row[], rowKey: (row: Row) => number | 
 /**
  * Whether a list is loading: a flag, or the key of the query that loads it. Given the key, the
  * list's scroll box alone listens to the query's fetches: a refetch that brings the same rows
- * redraws neither the rows nor the screen (issue 49: each start drew every row three times).
+ * redraws neither the rows nor the screen (each start drew every row three times).
  */
 export type ListBusy = boolean | { queryKey: readonly unknown[] };
 

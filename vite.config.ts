@@ -80,10 +80,11 @@ export default defineConfig({
     // bench/bundle-size.mjs tracks the real budgets.
     chunkSizeWarningLimit: 700,
     sourcemap: false,
-    // No <link rel="modulepreload"> per dependency of each lazy screen: inserting 20–50 of them
-    // cost 100–160 ms of main thread per screen opened (bench:lighthouse, CPU calibrated), while
-    // the service worker serves the chunks the imports then ask for from the device.
-    modulePreload: false,
+    // The page's own chunks are preloaded from index.html; a lazy screen's are not: inserting a
+    // <link rel="modulepreload"> per dependency (20–50 a screen) cost 100–160 ms of main thread
+    // per screen opened (bench:lighthouse, CPU calibrated), while the service worker serves the
+    // chunks its imports then ask for from the device.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       treeshake: { moduleSideEffects: ionicModuleSideEffects },
     },

@@ -83,6 +83,8 @@ export class SyncEngine {
   /** The server refused a batch as a whole (an older server, say): rows go one by one from then on. */
   private batchRefused = false;
   private channel: BroadcastChannel | null = null;
+  /** Woken before start() opened the channel: the sending tab is told once it is open. */
+  private wokenBeforeStart = false;
   private stopController = new AbortController();
   private isSender = false;
   private running: Promise<void> | null = null;
@@ -137,7 +139,10 @@ export class SyncEngine {
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(this.options.channelName);
       this.channel.onmessage = () => this.wake();
+      // A command taken before the start could not tell the sending tab: it is told now.
+      if (this.wokenBeforeStart) this.channel.postMessage('wake');
     }
+    this.wokenBeforeStart = false;
     const locks = this.options.locks ?? (globalThis.navigator as Navigator | undefined)?.locks;
     if (!locks) {
       await this.becomeSender();
@@ -181,7 +186,8 @@ export class SyncEngine {
   wake(): void {
     if (this.stopController.signal.aborted) return;
     if (!this.isSender) {
-      this.channel?.postMessage('wake');
+      if (this.channel) this.channel.postMessage('wake');
+      else this.wokenBeforeStart = true;
       return;
     }
     if (this.running) {

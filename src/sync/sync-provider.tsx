@@ -29,17 +29,10 @@ export function SyncProvider({ userId, children }: { userId: number; children: R
   const db = getSyncDatabase();
   const [engine, setEngine] = useState<SyncEngine | null>(null);
 
-  // The engine takes commands at once; it starts sending and pulling, and the status is read,
-  // once the first screen painted (its start held the office screens' first frame).
-  const [painted, setPainted] = useState(false);
+  // The engine takes commands at once and starts sending and pulling once the first screen
+  // painted (its start held the office screens' first frame). The status is read at once: the
+  // driver's routes and the warehouse's orders wait for it.
   const firstPaint = useMemo(() => afterFirstPaint(), []);
-  useEffect(() => {
-    let current = true;
-    void firstPaint.then(() => current && setPainted(true));
-    return () => {
-      current = false;
-    };
-  }, [firstPaint]);
 
   useEffect(() => {
     const session = startSyncSession({ db, userId, getToken: readToken, onAuthLost: discardToken, startAfter: firstPaint });
@@ -52,7 +45,7 @@ export function SyncProvider({ userId, children }: { userId: number; children: R
     };
   }, [db, userId, firstPaint]);
 
-  const status = useLiveQuery(() => (painted ? readSyncStatus(db, userId) : undefined), [db, userId, painted]);
+  const status = useLiveQuery(() => readSyncStatus(db, userId), [db, userId]);
   const online = useSyncExternalStore(subscribeOnline, readOnline);
   const subscribeSending = useCallback((listener: () => void) => engine?.subscribe(listener) ?? noSubscription(), [engine]);
   const sending = useSyncExternalStore(subscribeSending, () => engine?.sending ?? false);

@@ -4,9 +4,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Builds the PWA, starts the server on `dataDir` and waits until it answers. */
-export async function serveBuiltApp(dataDir, port) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+/**
+ * Builds the PWA (with `buildArgs` added to vite build's, e.g. ['--minify', 'false'] to read
+ * functions' names in a profile), starts the server on `dataDir` and waits until it answers.
+ */
+export async function serveBuiltApp(dataDir, port, buildArgs = []) {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', ...buildArgs], { cwd: root, stdio: 'inherit' });
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

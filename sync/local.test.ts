@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shippingMessages } from '../domain/messages/shipping';
 import { syncMessages } from '../domain/messages/sync';
 import { openSyncDatabase, type SyncDatabase } from './db';
-import { acknowledge, applyPullPage, CommandRefused, enqueue, KEEP_ARRIVED_MS, reject, retryRejected } from './local';
+import { CommandRefused } from './command-refused';
+import { acknowledge, applyPullPage, enqueue, KEEP_ARRIVED_MS, reject, retryRejected } from './local';
 import { pullPage, shippingFixture } from './test-fixtures';
 
 let db: SyncDatabase;

@@ -1,4 +1,5 @@
 import { syncMessages } from '../domain/messages/sync';
+import { CommandRefused } from './command-refused';
 import type { SyncPull } from '../domain/schemas/sync';
 import {
   applyPending,
@@ -33,7 +34,6 @@ function tableOf(db: SyncDatabase, key: RecordKey) {
 }
 const idOf = (key: RecordKey) => Number(key.slice(key.indexOf(':') + 1));
 
-export class CommandRefused extends Error {}
 
 /** The tables a command's transaction may write: the synced records, the device's own, and the queue. */
 export function commandTables(db: SyncDatabase) {

@@ -5,7 +5,8 @@ import { syncMessages } from '../domain/messages/sync';
 import type { PhysicalInventory } from '../domain/schemas/physical-inventory';
 import { COMMANDS, type ShelfCount } from './commands';
 import { openSyncDatabase, type SyncDatabase } from './db';
-import { acknowledge, applyPullPage, CommandRefused, enqueue, reject } from './local';
+import { CommandRefused } from './command-refused';
+import { acknowledge, applyPullPage, enqueue, reject } from './local';
 import { pullPage } from './test-fixtures';
 
 let db: SyncDatabase;

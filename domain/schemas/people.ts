@@ -75,7 +75,3 @@ export const roleInputSchema = z.object({
   permissions: permissionList,
 });
 export type RoleInput = z.infer<typeof roleInputSchema>;
-
-/** A role as 'Roles' shows it: its permissions and how many active people hold it. */
-export const roleSchema = z.object({ id: int, name: z.string(), permissions: z.array(z.string()), people: int });
-export type Role = z.infer<typeof roleSchema>;

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { roleSchema } from './people';
 
 /**
  * Answers of the v1 `…/all` and v2 report reads of spec §7 (the spec shows none of their
@@ -277,6 +276,9 @@ export const leadPageSchema = paged(
   }),
 );
 export const rawMaterialListSchema = list(z.object({ id: int, name: str, unit: str, cost: num }));
+/** A role as 'Roles' shows it: its permissions and how many active people hold it. */
+export const roleSchema = z.object({ id: int, name: str, permissions: z.array(str), people: int });
+export type Role = z.infer<typeof roleSchema>;
 export const roleListSchema = list(roleSchema);
 export const indicatorsSchema = z.object({
   data: z.object({

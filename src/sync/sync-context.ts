@@ -3,7 +3,7 @@ import { commonMessages } from '../../domain/messages/shell';
 import type { CommandName, CommandPayloads } from '../../sync/commands';
 import type { EvidenceRow, SyncDatabase } from '../../sync/db';
 import type { SyncEngine } from '../../sync/engine';
-import { CommandRefused } from '../../sync/local';
+import { CommandRefused } from '../../sync/command-refused';
 import type { SyncStatus } from '../../sync/status';
 
 export interface SyncState {

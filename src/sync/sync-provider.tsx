@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SyncEngine } from '../../sync/engine';
+import type { SyncSession } from './session';
 import { readSyncStatus } from '../../sync/status';
 import { discardToken, readToken } from '../lib/session-store';
 import { getSyncDatabase } from './database';
 import { setSendingSource } from '../lib/sending-gate';
-import { startSyncSession } from './session';
 import { afterFirstPaint } from '../lib/after-first-paint';
 import { EMPTY_STATUS, SyncContext, type SyncState } from './sync-context';
 
@@ -19,6 +19,12 @@ function subscribeOnline(listener: () => void): () => void {
 }
 
 const readOnline = () => navigator.onLine;
+
+// The engine, with the schemas of the pull and of the commands, is the larger half of the sync's
+// code: it is evaluated in a task of its own rather than in the shell's, whose first render it
+// would hold on a phone for 50–100 ms. Asked for as the shell loads, it is in hand by the time
+// the person is known; until then the engine is null, as between sign-in and its creation.
+const sessionModule = import('./session');
 const noSubscription = () => () => undefined;
 
 /**
@@ -35,10 +41,21 @@ export function SyncProvider({ userId, children }: { userId: number; children: R
   const firstPaint = useMemo(() => afterFirstPaint(), []);
 
   useEffect(() => {
-    const session = startSyncSession({ db, userId, getToken: readToken, onAuthLost: discardToken, startAfter: firstPaint });
-    setEngine(session.engine);
-    setSendingSource(session.engine);
+    let session: SyncSession | null = null;
+    let disposed = false;
+    // A chunk that cannot load (an old tab after a deploy, offline before the service worker held
+    // the app) leaves the queue on the device: it goes at the next start.
+    sessionModule
+      .then(({ startSyncSession }) => {
+        if (disposed) return;
+        session = startSyncSession({ db, userId, getToken: readToken, onAuthLost: discardToken, startAfter: firstPaint });
+        setEngine(session.engine);
+        setSendingSource(session.engine);
+      })
+      .catch(() => undefined);
     return () => {
+      disposed = true;
+      if (!session) return;
       setSendingSource(null);
       setEngine(null);
       void session.dispose();

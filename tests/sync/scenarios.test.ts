@@ -9,7 +9,7 @@ import { shippingDetailSchema, shippingSchema } from '../../domain/schemas/shipp
 import { monterreyDate, monterreyMinute } from '../../domain/time';
 import { idempotencyKeys, inventoryMovements, shippingDetails, shippings, users } from '../../server/db/schema';
 import { evidenceFromBytes } from '../../sync/evidence';
-import { CommandRefused } from '../../sync/local';
+import { CommandRefused } from '../../sync/command-refused';
 import { readSyncStatus, STUCK_AFTER } from '../../sync/status';
 import { UPLOAD_CHUNK_BYTES } from '../../sync/upload';
 import type { TestApp } from '../server/test-app';

@@ -5,7 +5,7 @@ import { shippingDetailSchema, shippingSchema } from '../../domain/schemas/shipp
 import { monterreyDate } from '../../domain/time';
 import { idempotencyKeys, shippingDetails, shippings, syncDevices, users } from '../../server/db/schema';
 import { evidenceFromBytes } from '../../sync/evidence';
-import { CommandRefused } from '../../sync/local';
+import { CommandRefused } from '../../sync/command-refused';
 import { bearer, loginAs, type TestApp } from '../server/test-app';
 import { Clock, FaultyNetwork, openDevice, startServer, syncUntilQuiet } from './harness';
 

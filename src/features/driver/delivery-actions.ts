@@ -3,7 +3,7 @@ import { monterreyMinute } from '../../../domain/time';
 import type { CompleteDelivery, Position } from '../../../sync/commands';
 import type { LocalDetail } from '../../../sync/db';
 import type { SyncEngine } from '../../../sync/engine';
-import { CommandRefused } from '../../../sync/local';
+import { CommandRefused } from '../../../sync/command-refused';
 import { receiverOf, returnedOf, type LineAnswer, type PartialLine } from './delivery-evidence';
 import { prepareEvidence } from './driver-input';
 

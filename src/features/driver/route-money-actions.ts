@@ -6,7 +6,7 @@ import { commonMessages } from '../../../domain/messages/shell';
 import { fromCents, hasTooManyDecimals, parseAmount, toCents } from '../../../domain/money';
 import type { LocalDetail, PaymentMethod } from '../../../sync/db';
 import type { SyncEngine } from '../../../sync/engine';
-import { CommandRefused } from '../../../sync/local';
+import { CommandRefused } from '../../../sync/command-refused';
 import { monterreyMinute } from '../../../domain/time';
 import type { MethodAmount } from '../../sync/driver-money-reads';
 

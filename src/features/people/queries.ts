@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { personSchema, roleSchema, temporaryPasswordSchema, type PersonInput, type RoleInput } from '../../../domain/schemas/people';
-import { roleListSchema } from '../../../domain/schemas/reads';
+import { personSchema, temporaryPasswordSchema, type PersonInput, type RoleInput } from '../../../domain/schemas/people';
+import { roleListSchema, roleSchema } from '../../../domain/schemas/reads';
 import { namedListSchema } from '../../../domain/schemas/reference';
 import { apiRequest } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { peopleMessages, roleMessages } from '../../../domain/messages/people';
 import { effectivePermissions } from '../../../domain/people';
-import { roleInputSchema, type Role } from '../../../domain/schemas/people';
+import { roleInputSchema } from '../../../domain/schemas/people';
+import type { Role } from '../../../domain/schemas/reads';
 import { AppLink } from '../../ui/app-link';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';

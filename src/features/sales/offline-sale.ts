@@ -7,7 +7,7 @@ import type { SaleSeries } from '../../../domain/sales';
 import type { CreateSale } from '../../../sync/commands';
 import type { LocalSale, ShownLine, SyncDatabase } from '../../../sync/db';
 import type { SyncEngine } from '../../../sync/engine';
-import { CommandRefused } from '../../../sync/local';
+import { CommandRefused } from '../../../sync/command-refused';
 import { getErrorMessage, NetworkError } from '../../lib/api';
 import { deviceStock, readPendingHolds } from '../../sync/counter-reads';
 

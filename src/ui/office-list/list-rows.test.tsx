@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListCards, ListTable, type ListColumn } from './list-rows';
 
 interface Fruit {
@@ -105,5 +105,21 @@ describe('the office list cards', () => {
     expect(html).toMatch(
       /<p>Pista<\/p><ul class="list-cards"[^>]*><li data-index="0"><span>Mango<\/span><\/li><li data-index="1"><span>Papaya<\/span><\/li><\/ul><p>Después<\/p>/,
     );
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('draw the cards that fill the screen first, and the rest of the page after them', () => {
+      // A 396 px screen holds three cards of 132 px: four are drawn in the first render.
+      vi.stubGlobal('window', { innerHeight: 396 });
+      const page = Array.from({ length: 15 }, (_, index) => ({ id: index + 1, name: `Fruta ${index + 1}`, kg: 1 }));
+      const html = renderToStaticMarkup(
+        <ListCards rows={page} rowKey={rowKey} busy={false}>
+          {(f) => <span>{f.name}</span>}
+        </ListCards>,
+      );
+      expect([...html.matchAll(/<span>(.*?)<\/span>/g)].map((m) => m[1])).toEqual(['Fruta 1', 'Fruta 2', 'Fruta 3', 'Fruta 4']);
+    });
   });
 });

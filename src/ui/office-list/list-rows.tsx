@@ -1,6 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
+import { memo, useCallback, useDeferredValue, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { listMessages } from '../../../domain/messages/office-list';
 import { nextSort, type ListSort } from '../../../domain/office-list';
 import { useWideScreen } from './use-wide-screen';
@@ -25,8 +25,14 @@ export interface ListColumn<Row, C extends string> {
  * (thousands of rows) draws and scrolls like a page of 15. A page of 15 to 50 is drawn
  * whole; measuring rows would only add renders at start.
  */
-function useRowWindow<Row>(rows: readonly Row[], rowKey: (row: Row) => number | string, estimate: number) {
+function useRowWindow<Row>(allRows: readonly Row[], rowKey: (row: Row) => number | string, estimate: number) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The rows below the first screenful are drawn after it, in a deferred render that yields to
+  // the person every few milliseconds: a page of 15 cards drawn in one go held a phone's screen
+  // start for 100–150 ms. A page that comes later shows once drawn whole (the previous one stays
+  // until then).
+  const first = firstScreenful(estimate);
+  const rows = useDeferredValue(allRows, allRows.length > first ? allRows.slice(0, first) : allRows);
   const virtual = rows.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -38,6 +44,7 @@ function useRowWindow<Row>(rows: readonly Row[], rowKey: (row: Row) => number | 
   });
   const items = virtual ? virtualizer.getVirtualItems() : rows.map((row, index) => ({ index, key: rowKey(row), start: 0, end: 0 }));
   return {
+    rows,
     scrollRef,
     virtual,
     items,
@@ -46,6 +53,10 @@ function useRowWindow<Row>(rows: readonly Row[], rowKey: (row: Row) => number | 
     bottom: virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0,
   };
 }
+
+/** How many rows of `estimate` pixels fill the window, and one more; all of them where there is no window (a print drawn on the server). */
+const firstScreenful = (estimate: number) =>
+  typeof window === 'undefined' ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / estimate) + 1;
 
 /**
  * Whether a list is loading: a flag, or the key of the query that loads it. Given the key, the
@@ -111,7 +122,7 @@ interface TableProps<Row, C extends string> {
  */
 export function ListTable<Row, C extends string>(props: TableProps<Row, C>) {
   const { rows, rowKey, columns, expand, menuColumn = true } = props;
-  const { scrollRef, virtual, items, measure, top, bottom } = useRowWindow(rows, rowKey, 49);
+  const { rows: shown, scrollRef, virtual, items, measure, top, bottom } = useRowWindow(rows, rowKey, 49);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const toggle = useCallback(
     (id: number) =>
@@ -149,7 +160,7 @@ export function ListTable<Row, C extends string>(props: TableProps<Row, C>) {
           </tbody>
         )}
         {items.map((item) => {
-          const row = rows[item.index]!;
+          const row = shown[item.index]!;
           const id = rowKey(row);
           return (
             <TableRow
@@ -315,14 +326,14 @@ export function ListCards<Row>({
   after?: ReactNode;
   children: (row: Row) => ReactNode;
 }) {
-  const { scrollRef, items, measure, top, bottom } = useRowWindow(rows, rowKey, estimateSize);
+  const { rows: shown, scrollRef, items, measure, top, bottom } = useRowWindow(rows, rowKey, estimateSize);
   return (
     <ListScroll scrollRef={scrollRef} busy={busy}>
       {hint}
       <ul className="list-cards" style={{ paddingTop: top, paddingBottom: bottom }}>
         {items.map((item) => (
           <li key={item.key} data-index={item.index} ref={measure}>
-            {children(rows[item.index]!)}
+            {children(shown[item.index]!)}
           </li>
         ))}
       </ul>

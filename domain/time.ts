@@ -143,8 +143,13 @@ export function weekdayName(date: string): string {
 
 /** Today as people read it on the home screens: 'domingo, 22 de noviembre de 2026'. */
 export function longMonterreyDate(instant: Date): string {
-  const { year, month, day, weekday } = wallClockAt(instant);
-  return `${WEEKDAYS[weekday]}, ${day} de ${reportsMessages.monthNames[month - 1]!.toLowerCase()} de ${year}`;
+  return longDate(monterreyDate(instant));
+}
+
+/** A calendar date ('YYYY-MM-DD') in words: 'martes, 24 de noviembre de 2026'. */
+export function longDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${weekdayName(date)}, ${day} de ${reportsMessages.monthNames[month! - 1]!.toLowerCase()} de ${year}`;
 }
 
 /** An instant as Monterrey date and time, as lists and records show it: '22/11/2026 14:05'. */

@@ -42,7 +42,7 @@ export function quotationDocumentFolio(sale: Pick<SaleDetail, 'id' | 'kind' | 'q
 
 // Calendar dates are formatted at noon UTC so no time zone moves them to another day.
 const longDay = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }));
-const quantityFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
+const quantityFormat = onFirstUse(() => new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 }));
 
 /** 'YYYY-MM-DD' (or a longer date-time string starting so) as '22 de noviembre de 2026'. */
 export function formatLongDay(date: string): string {
@@ -169,7 +169,7 @@ function itemsTable(sale: SaleDetail, layout: QuotationLayout): TableBlock {
       { label: layout === 'short' ? text.lineTotal : text.amount, align: 'right', width: 0.18 },
     ],
     rows: sale.items.map((line) => [
-      `${quantityFormat.format(line.quantity)} ${unitFor(line.quantity, line.unit)}`,
+      `${quantityFormat().format(line.quantity)} ${unitFor(line.quantity, line.unit)}`,
       line.name,
       formatMoney(line.price),
       formatMoney(line.amount),

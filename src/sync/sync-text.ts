@@ -1,5 +1,6 @@
 import { driverMessages } from '../../domain/messages/driver';
 import { syncMessages } from '../../domain/messages/sync';
+import { onFirstUse } from '../../domain/time';
 import type { CommandName } from '../../sync/commands';
 import type { OutboxRow } from '../../sync/db';
 
@@ -11,9 +12,12 @@ const COMMAND_LABELS: Readonly<Record<CommandName, string>> = text.commands;
 /** A stored row may carry a command this version no longer has (queued before an update). */
 const isCommandName = (command: string): command is CommandName => Object.hasOwn(COMMAND_LABELS, command);
 
+// Made once, on first use: each formatter loads the locale's data.
+const relativeTime = onFirstUse(() => new Intl.RelativeTimeFormat('es', { numeric: 'auto' }));
+
 /** 'hace 5 minutos': how long ago, in Spanish (Intl, so the top bar does not load luxon). */
 export function formatAge(at: number, now: number): string {
-  const format = new Intl.RelativeTimeFormat('es', { numeric: 'auto' });
+  const format = relativeTime();
   const seconds = Math.max(0, Math.round((now - at) / 1000));
   // Under a minute (or a device clock that jumped back): 'ahora', never 'dentro de…'.
   if (seconds < 60) return format.format(0, 'second');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, formatLongDay, formatMonth, formatWeek, startOfWeek, stepAnchor, visibleDays, WEEKDAYS } from './calendar-days';
+import { addDays } from '../../../domain/time';
+import { addMonths, formatDay, formatLongDay, formatMonth, formatWeek, startOfWeek, stepAnchor, visibleDays, WEEKDAYS } from './calendar-days';
 
 describe('the days a calendar shows', () => {
   it('shows whole weeks from Monday around the month, six rows when the month needs them', () => {
@@ -42,5 +43,18 @@ describe('how calendar days read', () => {
     expect(formatLongDay('2026-11-24')).toBe('martes, 24 de noviembre de 2026');
     expect(formatWeek('2026-11-26')).toBe('23 nov 2026 – 29 nov 2026');
     expect(WEEKDAYS.map((d) => d.short)).toEqual(['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom']);
+  });
+
+  it('reads every day of a year as Intl reads it in Spanish of Mexico, without asking it', () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', ...options });
+    const long = intl({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    const short = intl({ day: 'numeric', month: 'short', year: 'numeric' });
+    const month = intl({ month: 'long', year: 'numeric' });
+    for (let day = '2026-01-01'; day <= '2026-12-31'; day = addDays(day, 1)) {
+      const date = new Date(`${day}T00:00:00Z`);
+      expect(formatLongDay(day)).toBe(long.format(date));
+      expect(formatDay(day)).toBe(short.format(date).replace('sept', 'sep'));
+      expect(formatMonth(day)).toBe(month.format(date).replace(/^./, (first) => first.toUpperCase()));
+    }
   });
 });

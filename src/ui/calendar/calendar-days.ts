@@ -1,4 +1,5 @@
-import { addDays, onFirstUse } from '../../../domain/time';
+import { reportsMessages } from '../../../domain/messages/reports';
+import { addDays, longDate, weekdayName } from '../../../domain/time';
 
 /**
  * Calendar arithmetic on 'YYYY-MM-DD' days (the scheduled date of a sale is a day, not an
@@ -46,32 +47,27 @@ export function stepAnchor(view: CalendarView, anchor: string, step: -1 | 1): st
   return view === 'week' ? addDays(startOfWeek(anchor), 7 * step) : addMonths(anchor, step);
 }
 
-// Days are formatted as dates in UTC: 'YYYY-MM-DD' parsed as UTC midnight stays that day.
-// Built on first use: an Intl formatter is costly to create, and importing this module must not pay it.
-const monthTitle = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', month: 'long', year: 'numeric' }));
-const longDay = onFirstUse(
-  () => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
-);
-const shortDay = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }));
-const weekdayName = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'short' }));
-const weekdayLong = onFirstUse(() => new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', weekday: 'long' }));
-
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+// Names are written, not asked of Intl: a phone's first Spanish date formatter costs 30–40 ms,
+// and the calendar's start paid it twice before drawing a day.
+const MONTHS = reportsMessages.monthNames;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const parts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
 /** 'Noviembre de 2026'. */
 export function formatMonth(day: string): string {
-  return capitalized(monthTitle().format(asDate(day)));
+  const [year, month] = parts(day);
+  return `${MONTHS[month - 1]} de ${year}`;
 }
 
 /** 'martes, 24 de noviembre de 2026': what a day's label reads. */
 export function formatLongDay(day: string): string {
-  return longDay().format(asDate(day));
+  return longDate(day);
 }
 
 /** '24 nov 2026': a day in a list or a fact. */
 export function formatDay(day: string): string {
-  return shortDay().format(asDate(day));
+  const [year, month, dayOfMonth] = parts(day);
+  return `${dayOfMonth} ${MONTHS[month - 1]!.slice(0, 3).toLowerCase()} ${year}`;
 }
 
 /** '24 nov 2026 – 30 nov 2026': the title of a week. */
@@ -80,9 +76,9 @@ export function formatWeek(anchor: string): string {
   return `${formatDay(first)} – ${formatDay(addDays(first, 6))}`;
 }
 
-/** Column headings Monday to Sunday: short on screen, long for screen readers. */
+/** Column headings Monday to Sunday: short on screen ('Mié'), long for screen readers ('miércoles'). */
 export const WEEKDAYS: readonly { short: string; long: string }[] = Array.from({ length: 7 }, (_, i) => {
   // 2024-01-01 was a Monday.
-  const day = asDate(addDays('2024-01-01', i));
-  return { short: capitalized(weekdayName().format(day).replace('.', '')), long: weekdayLong().format(day) };
+  const long = weekdayName(addDays('2024-01-01', i));
+  return { short: capitalized(long.slice(0, 3)), long };
 });

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useId, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatCompactMoney, formatMoney } from '../../../domain/format';
 import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import { QueryStatus } from '../query-status';
@@ -17,6 +17,33 @@ export interface TableExtra {
   values: readonly number[];
   format?: (value: number) => string;
 }
+
+/**
+ * Whether the element has come within a screen's height of the viewport, and stays so once it
+ * has: a report draws the charts the person scrolls to, not all of them as it opens (each costs
+ * a phone 50–70 ms of measuring its labels). Where nothing can observe (a server render) it is
+ * near at once.
+ */
+function useNearScreen(): [(element: Element | null) => void, boolean] {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const observer = useRef<IntersectionObserver | null>(null);
+  const ref = useCallback((element: Element | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    observer.current = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.current?.disconnect();
+        setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.current.observe(element);
+  }, []);
+  return [near ? noRef : ref, near];
+}
+const noRef = () => undefined;
 
 /** A chart that failed to load (offline, a stale chunk) leaves its table, which has the same numbers. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -101,6 +128,7 @@ export function ChartFigure({
     () => (drawnKey === undefined ? data : { ...data, series: drawnKey.split(',').map((index) => data.series[Number(index)]!) }),
     [data, drawnKey],
   );
+  const [chartRef, chartNear] = useNearScreen();
   const sums = totals ? seriesTotals(data) : [];
   const extraSums = totals ? extras.map((extra) => extra.values.reduce((sum, value) => sum + value, 0)) : [];
   return (
@@ -114,7 +142,7 @@ export function ChartFigure({
         <p className="empty-state">{reportScreensMessages.empty}</p>
       ) : (
         <div className={`chart-figure__body${1 + data.series.length + extras.length > 4 ? ' chart-figure__body--stacked' : ''}`}>
-          <figure className="chart-figure__chart">
+          <figure className="chart-figure__chart" ref={chartRef}>
             {chart.series.length > 1 && (
               <ul className="chart-legend" aria-hidden="true">
                 {chart.series.map((series, index) => (
@@ -125,17 +153,22 @@ export function ChartFigure({
                 ))}
               </ul>
             )}
-            <ChartBoundary>
-              <Suspense
-                fallback={
-                  <div className="chart-figure__loading" style={{ height }} role="status">
-                    {text.loading}
-                  </div>
-                }
-              >
-                <BarChart data={chart} horizontal={horizontal} formatAxis={formatAxis} formatValue={format} height={height} />
-              </Suspense>
-            </ChartBoundary>
+            {chartNear ? (
+              <ChartBoundary>
+                <Suspense
+                  fallback={
+                    <div className="chart-figure__loading" style={{ height }} role="status">
+                      {text.loading}
+                    </div>
+                  }
+                >
+                  <BarChart data={chart} horizontal={horizontal} formatAxis={formatAxis} formatValue={format} height={height} />
+                </Suspense>
+              </ChartBoundary>
+            ) : (
+              // The chart's room, kept until it is scrolled near: nothing below moves when it draws.
+              <div className="chart-figure__loading" style={{ height }} />
+            )}
             <figcaption className="visually-hidden">
               {title}. {text.sameData}
             </figcaption>

@@ -25,6 +25,8 @@ const readOnline = () => navigator.onLine;
 // would hold on a phone for 50–100 ms. Asked for as the shell loads, it is in hand by the time
 // the person is known; until then the engine is null, as between sign-in and its creation.
 const sessionModule = import('./session');
+// A failure is met where the module is used; until then it is not reported as unhandled.
+sessionModule.catch(() => undefined);
 const noSubscription = () => () => undefined;
 
 /**

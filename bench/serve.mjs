@@ -5,14 +5,19 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * Builds the PWA (with `buildArgs` added to vite build's, e.g. ['--minify', 'false'] to read
- * functions' names in a profile), starts the server on `dataDir` and waits until it answers.
+ * Builds the PWA, starts the server on `dataDir` and waits until it answers. `buildArgs` are added
+ * to vite build's (['--minify', 'false'] to read functions' names in a profile): such a build goes
+ * to a folder of its own in `dataDir`, so that dist/, which `npm start` serves, stays the real one.
  */
 export async function serveBuiltApp(dataDir, port, buildArgs = []) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', ...buildArgs], { cwd: root, stdio: 'inherit' });
+  const webDir = buildArgs.length > 0 ? path.join(dataDir, 'web') : 'dist';
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', webDir, '--emptyOutDir', ...buildArgs], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIR: webDir, LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });
   const origin = `http://localhost:${port}`;

@@ -86,7 +86,7 @@ function SignedInShell({ user, deployment }: { user: CurrentUser; deployment: De
   }, [lightStart]);
   return (
     <ShellContext.Provider value={shell}>
-      <SyncProvider userId={user.id}>
+      <SyncProvider key={user.id} userId={user.id}>
         <LastingToastHost>
           <ScreenFailure>
             <Suspense fallback={loading}>

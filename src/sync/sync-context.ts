@@ -9,8 +9,10 @@ import type { SyncStatus } from '../../sync/status';
 export interface SyncState {
   db: SyncDatabase;
   userId: number;
-  /** Null for the moment between sign-in and the engine's creation. */
+  /** Null until the engine's code has loaded (its own chunk, after the shell's). */
   engine: SyncEngine | null;
+  /** Settles with the engine once it exists; null when its code could not load. */
+  engineReady: Promise<SyncEngine | null>;
   status: SyncStatus;
   /** False until the outbox and meta were read once. */
   statusLoaded: boolean;
@@ -44,6 +46,15 @@ export function useSyncDatabase(): SyncDatabase {
 
 export function useSyncEngine(): SyncEngine | null {
   return useSyncState().engine;
+}
+
+/**
+ * The engine as a command needs it: waited for when the person acts before its code has loaded
+ * (a tap in the first moments of a start), never refused for that.
+ */
+export function useEngineWhenReady(): () => Promise<SyncEngine | null> {
+  const { engineReady } = useSyncState();
+  return useCallback(() => engineReady, [engineReady]);
 }
 
 /** Pending count, oldest age, last error, rejected rows, online and sending (rule 15). */
@@ -84,6 +95,6 @@ export function useCommand(): <N extends CommandName>(
   payload: CommandPayloads[N],
   evidence?: EvidenceRow,
 ) => Promise<string | null> {
-  const engine = useSyncEngine();
-  return useCallback((name, payload, evidence) => runCommand(engine, name, payload, evidence), [engine]);
+  const whenEngine = useEngineWhenReady();
+  return useCallback(async (name, payload, evidence) => runCommand(await whenEngine(), name, payload, evidence), [whenEngine]);
 }

@@ -29,6 +29,13 @@ const sessionModule = import('./session');
 sessionModule.catch(() => undefined);
 const noSubscription = () => () => undefined;
 
+/** A promise and the function that settles it (the first value wins). */
+function settlable<T>(): { promise: Promise<T>; settle: (value: T) => void } {
+  let settle!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+
 /**
  * The signed-in person's sync: one engine for them, started on sign-in and stopped on
  * sign-out or unmount. The device store stays: its outbox belongs to whoever made it.
@@ -36,25 +43,30 @@ const noSubscription = () => () => undefined;
 export function SyncProvider({ userId, children }: { userId: number; children: ReactNode }) {
   const db = getSyncDatabase();
   const [engine, setEngine] = useState<SyncEngine | null>(null);
+  // What a command awaits when the person acts before the engine exists (the provider is keyed by
+  // the person: another person signed in is another provider).
+  const [ready] = useState(() => settlable<SyncEngine | null>());
 
-  // The engine takes commands at once and starts sending and pulling once the first screen
-  // painted (its start held the office screens' first frame). The status is read at once: the
-  // driver's routes and the warehouse's orders wait for it.
+  // The engine takes commands once its code has loaded (they wait for it before) and starts
+  // sending and pulling once the first screen painted (its start held the office screens' first
+  // frame). The status is read at once: the driver's routes and the warehouse's orders wait for it.
   const firstPaint = useMemo(() => afterFirstPaint(), []);
 
   useEffect(() => {
     let session: SyncSession | null = null;
     let disposed = false;
     // A chunk that cannot load (an old tab after a deploy, offline before the service worker held
-    // the app) leaves the queue on the device: it goes at the next start.
+    // the app) leaves the queue on the device, sent at the next start; a command meanwhile is
+    // refused with the generic error rather than waiting for ever.
     sessionModule
       .then(({ startSyncSession }) => {
         if (disposed) return;
         session = startSyncSession({ db, userId, getToken: readToken, onAuthLost: discardToken, startAfter: firstPaint });
         setEngine(session.engine);
         setSendingSource(session.engine);
+        ready.settle(session.engine);
       })
-      .catch(() => undefined);
+      .catch(() => ready.settle(null));
     return () => {
       disposed = true;
       if (!session) return;
@@ -62,7 +74,7 @@ export function SyncProvider({ userId, children }: { userId: number; children: R
       setEngine(null);
       void session.dispose();
     };
-  }, [db, userId, firstPaint]);
+  }, [db, userId, firstPaint, ready]);
 
   const status = useLiveQuery(() => readSyncStatus(db, userId), [db, userId]);
   const online = useSyncExternalStore(subscribeOnline, readOnline);
@@ -70,8 +82,17 @@ export function SyncProvider({ userId, children }: { userId: number; children: R
   const sending = useSyncExternalStore(subscribeSending, () => engine?.sending ?? false);
 
   const state = useMemo<SyncState>(
-    () => ({ db, userId, engine, status: status ?? EMPTY_STATUS, statusLoaded: status !== undefined, online, sending }),
-    [db, userId, engine, status, online, sending],
+    () => ({
+      db,
+      userId,
+      engine,
+      engineReady: ready.promise,
+      status: status ?? EMPTY_STATUS,
+      statusLoaded: status !== undefined,
+      online,
+      sending,
+    }),
+    [db, userId, engine, ready, status, online, sending],
   );
   return <SyncContext.Provider value={state}>{children}</SyncContext.Provider>;
 }

@@ -211,6 +211,7 @@ function renderStops(details: LocalDetail[]) {
     db: {} as SyncDatabase,
     userId: 7,
     engine: null,
+    engineReady: Promise.resolve(null),
     status: EMPTY_STATUS,
     statusLoaded: true,
     online: false,

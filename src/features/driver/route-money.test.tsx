@@ -157,7 +157,16 @@ describe("'Cobrar' after a partial delivery made without signal", () => {
     returned: [{ item_id: 501, quantity: 2, reason: 'Dañado' }],
   });
   const collectForm = (balance: number | null) => {
-    const sync = { db, userId: 7, engine: null, status: EMPTY_STATUS, statusLoaded: true, online: false, sending: false } satisfies SyncState;
+    const sync = {
+      db,
+      userId: 7,
+      engine: null,
+      engineReady: Promise.resolve(null),
+      status: EMPTY_STATUS,
+      statusLoaded: true,
+      online: false,
+      sending: false,
+    } satisfies SyncState;
     return renderToStaticMarkup(
       <SyncContext.Provider value={sync}>
         <CollectForm detail={deliveredInPart()} balance={balance} methods={METHODS} onCancel={() => {}} onCollected={() => {}} />

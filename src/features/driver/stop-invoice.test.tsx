@@ -34,6 +34,7 @@ const stop = (invoice: string | null, online = true) => {
     db: {} as SyncDatabase,
     userId: 4,
     engine: null,
+    engineReady: Promise.resolve(null),
     status: EMPTY_STATUS,
     statusLoaded: true,
     online,

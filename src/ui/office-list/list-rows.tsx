@@ -1,6 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
+import { memo, startTransition, useCallback, useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { listMessages } from '../../../domain/messages/office-list';
 import { nextSort, type ListSort } from '../../../domain/office-list';
 import { useWideScreen } from './use-wide-screen';
@@ -27,12 +27,17 @@ export interface ListColumn<Row, C extends string> {
  */
 function useRowWindow<Row>(allRows: readonly Row[], rowKey: (row: Row) => number | string, estimate: number) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The rows below the first screenful are drawn after it, in a deferred render that yields to
-  // the person every few milliseconds: a page of 15 cards drawn in one go held a phone's screen
-  // start for 100–150 ms. A page that comes later shows once drawn whole (the previous one stays
-  // until then).
+  // The first time the list has more rows than fill the screen, the rest are drawn after them, in
+  // a transition that yields to the person every few milliseconds: a page of 15 cards drawn in one
+  // go held a phone's screen start for 100–150 ms. From then on every change is drawn whole at
+  // once (a filter, a deletion, the next page: never a row that is gone left on screen).
+  const [drawnWhole, setDrawnWhole] = useState(false);
   const first = firstScreenful(estimate);
-  const rows = useDeferredValue(allRows, allRows.length > first ? allRows.slice(0, first) : allRows);
+  const partial = !drawnWhole && allRows.length > first;
+  const rows = partial ? allRows.slice(0, first) : allRows;
+  useEffect(() => {
+    if (partial) startTransition(() => setDrawnWhole(true));
+  }, [partial]);
   const virtual = rows.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
     count: rows.length,

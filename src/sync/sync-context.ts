@@ -52,8 +52,9 @@ export function useSyncEngine(): SyncEngine | null {
  * The engine as a command needs it: waited for when the person acts before its code has loaded
  * (a tap in the first moments of a start), never refused for that.
  */
-export function useEngineReady(): Promise<SyncEngine | null> {
-  return useSyncState().engineReady;
+export function useEngineWhenReady(): () => Promise<SyncEngine | null> {
+  const { engineReady } = useSyncState();
+  return useCallback(() => engineReady, [engineReady]);
 }
 
 /** Pending count, oldest age, last error, rejected rows, online and sending (rule 15). */
@@ -94,6 +95,6 @@ export function useCommand(): <N extends CommandName>(
   payload: CommandPayloads[N],
   evidence?: EvidenceRow,
 ) => Promise<string | null> {
-  const engineReady = useEngineReady();
-  return useCallback(async (name, payload, evidence) => runCommand(await engineReady, name, payload, evidence), [engineReady]);
+  const whenEngine = useEngineWhenReady();
+  return useCallback(async (name, payload, evidence) => runCommand(await whenEngine(), name, payload, evidence), [whenEngine]);
 }

@@ -17,7 +17,7 @@ import {
   type RouteCut,
   type RouteMoney,
 } from '../../sync/driver-money-reads';
-import { useEngineReady, useSyncStatus } from '../../sync/sync-context';
+import { useEngineWhenReady, useSyncStatus } from '../../sync/sync-context';
 import { AmountsByMethod } from '../../ui/amounts-by-method';
 import { closeDriverCut } from './route-money-actions';
 import './route-money.css';
@@ -42,7 +42,7 @@ export default function DriverCutSection({
   money: RouteMoney;
   onDone: (message: string) => void;
 }) {
-  const engineReady = useEngineReady();
+  const whenEngine = useEngineWhenReady();
   const { online } = useSyncStatus();
   // Asked again whenever one of this phone's payments or its cut reaches the office.
   const arrivals = money.payments.filter((entry) => entry.state === 'arrived').length + (money.cut?.state === 'arrived' ? 1 : 0);
@@ -65,7 +65,7 @@ export default function DriverCutSection({
       money={money}
       office={state}
       onSubmit={async (counted, note) => {
-        const refusal = await closeDriverCut(await engineReady, shipping.id, counted, note);
+        const refusal = await closeDriverCut(await whenEngine(), shipping.id, counted, note);
         if (refusal === null) onDone(text.cutClosedToast);
         return refusal;
       }}

@@ -19,7 +19,7 @@ import { useShell } from '../../ui/shell-context';
 import { PendingBadge } from '../../ui/sync/pending-badge';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { RefusedChanges } from '../../ui/sync/refused-changes';
-import { useCommand, useEngineReady, useSyncStatus } from '../../sync/sync-context';
+import { useCommand, useEngineWhenReady, useSyncStatus } from '../../sync/sync-context';
 import { refuseEvidenceFile } from './driver-input';
 import { deliverAtStop, type DeliveryInput } from './delivery-actions';
 import { MAX_RECEIVED_BY, partialLines, returnedAtStop, type LineAnswer, type PartialLine } from './delivery-evidence';
@@ -363,7 +363,7 @@ function StopCard({
   money: ReactNode;
 }) {
   const command = useCommand();
-  const engineReady = useEngineReady();
+  const whenEngine = useEngineWhenReady();
   const [mode, setMode] = useState<'deliver' | 'partial' | 'reject' | null>(null);
   const position = useDevicePosition(mode !== null);
   const headingId = useId();
@@ -373,7 +373,7 @@ function StopCard({
   const lines = pickUp ? null : partialLines(detail);
 
   const deliver: Save<Omit<DeliveryInput, 'position'>> = async (input) => {
-    const refusal = await deliverAtStop(await engineReady, detail, { ...input, position: position() });
+    const refusal = await deliverAtStop(await whenEngine(), detail, { ...input, position: position() });
     if (refusal === null) {
       setMode(null);
       onDone(input.partial ? deliveryText.partialDone : text.completed);

@@ -4,7 +4,7 @@ import { driverMoneyMessages } from '../../../domain/messages/driver-money';
 import type { LocalDetail, PaymentMethod } from '../../../sync/db';
 import { useHoldUpdate } from '../../lib/sending-gate';
 import { isCash } from '../../sync/driver-money-reads';
-import { useEngineReady } from '../../sync/sync-context';
+import { useEngineWhenReady } from '../../sync/sync-context';
 import { Dialog } from '../../ui/dialog';
 import { collectAtStop, type CollectField } from './route-money-actions';
 import './route-money.css';
@@ -68,7 +68,7 @@ export function CollectForm({
   onCancel: () => void;
   onCollected: (paymentId: string) => void;
 }) {
-  const engineReady = useEngineReady();
+  const whenEngine = useEngineWhenReady();
   const [amount, setAmount] = useState(() => suggestedAmount(balance));
   const [methodId, setMethodId] = useState<number | null>(null);
   const [reference, setReference] = useState('');
@@ -83,7 +83,7 @@ export function CollectForm({
     event.preventDefault();
     if (saving) return;
     setSaving(true);
-    const result = await collectAtStop(await engineReady, detail, { amount, method, reference: method && !isCash(method) ? reference : '' }, methods);
+    const result = await collectAtStop(await whenEngine(), detail, { amount, method, reference: method && !isCash(method) ? reference : '' }, methods);
     setSaving(false);
     if ('id' in result) onCollected(result.id);
     else setError({ message: result.error, field: result.field });

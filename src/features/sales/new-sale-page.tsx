@@ -16,7 +16,7 @@ import { apiRequest, getErrorMessage } from '../../lib/api';
 import { useRequestKeys } from '../../lib/request-key';
 import { openPrintWindow } from '../../lib/session-store';
 import { useHoldUpdate } from '../../lib/sending-gate';
-import { useEngineReady, useSyncDatabase, useSyncStatus } from '../../sync/sync-context';
+import { useEngineWhenReady, useSyncDatabase, useSyncStatus } from '../../sync/sync-context';
 import { SaleCart, SeriesField, useCartScanner } from './sale-cart';
 import { useSaleCart, type CartContents } from './use-sale-cart';
 import { saleQueryKeys } from './sale-queries';
@@ -90,7 +90,7 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
   const [notify, toast] = useToast();
   const scanner = useCartScanner(sale, notify);
   const { online } = useSyncStatus();
-  const engineReady = useEngineReady();
+  const whenEngine = useEngineWhenReady();
   const db = useSyncDatabase();
   useHoldUpdate(cart.length > 0 || company !== null);
   // A rental business is told before it rents more pieces than are free on the event's day.
@@ -143,7 +143,7 @@ export function SaleForm({ counter = false, editing }: { counter?: boolean; edit
             signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
           }),
         // Under the direct attempt's key: if that attempt did reach the server, the outbox gets its answer, not a second sale.
-        queue: async () => queueSale(await engineReady, db, { body, key, shown: shownNow(), now: new Date() }),
+        queue: async () => queueSale(await whenEngine(), db, { body, key, shown: shownNow(), now: new Date() }),
       });
     },
     onSuccess: (result) => {

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useCallback, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatCompactMoney, formatMoney } from '../../../domain/format';
 import { reportScreensMessages } from '../../../domain/messages/report-screens';
 import { QueryStatus } from '../query-status';
@@ -26,23 +26,27 @@ export interface TableExtra {
  * it (before Chrome 120, Safari) draws it as it comes into view. Where nothing can observe (a
  * server render) it is near at once.
  */
-function useNearScreen(): [((element: Element | null) => (() => void) | undefined) | undefined, boolean] {
+function useNearScreen(): [(element: Element | null) => void, boolean] {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  // A ref callback's returned function disconnects when the figure goes or is drawn.
+  const observer = useRef<IntersectionObserver | null>(null);
   const ref = useCallback((element: Element | null) => {
-    if (!element) return;
-    const observer = new IntersectionObserver(
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    observer.current = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.current?.disconnect();
+        setNear(true);
       },
       // scrollMargin is newer than the DOM types this project compiles against.
       { rootMargin: '100% 0px', scrollMargin: '100% 0px' } as IntersectionObserverInit,
     );
-    observer.observe(element);
-    return () => observer.disconnect();
+    observer.current.observe(element);
   }, []);
-  return [near ? undefined : ref, near];
+  return [near ? noRef : ref, near];
 }
+const noRef = () => undefined;
 
 /** A chart that failed to load (offline, a stale chunk) leaves its table, which has the same numbers. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
